@@ -1,0 +1,55 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "galleryssg",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "galleryssg", targets: ["galleryssg"]),
+        .library(name: "GalleryCore", targets: ["GalleryCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.24.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.5.0"),
+    ],
+    targets: [
+        // One system-library target per C library; each is imported by exactly one Swift file.
+        .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
+        .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
+
+        // Regenerates Sources/GalleryCore/Render/DefaultTheme+Files.swift from Templates/
+        // (Scripts/embed-theme.sh); a test fails when the two drift apart.
+        .executableTarget(name: "EmbedTheme"),
+
+        .target(
+            name: "GalleryCore",
+            dependencies: [
+                "CTurboJPEG", "CPNG", "CCmark", "CExif",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
+        ),
+        .executableTarget(
+            name: "galleryssg",
+            dependencies: [
+                "GalleryCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(
+            name: "GalleryCoreTests",
+            dependencies: [
+                "GalleryCore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+    ]
+)

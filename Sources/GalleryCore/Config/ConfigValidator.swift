@@ -1,0 +1,135 @@
+import Foundation
+
+/// Checks a decoded config file, fills in defaults and resolves paths against the file's folder.
+struct ConfigValidator {
+    let file: URL
+    private var name: String { file.path }
+    private var base: URL { file.deletingLastPathComponent() }
+
+    func validate(_ raw: SiteConfigFile) throws -> SiteConfig {
+        typealias D = SiteConfig.Defaults
+        guard let source = raw.source else {
+            throw ConfigError(file: name, key: "source",
+                              "missing; add for example \"source\": {\"type\": \"folder\", \"path\": \"photos\"}")
+        }
+        let pageSize = try range(raw.pageSize ?? D.pageSize, "pageSize", 1...1000)
+        let images = raw.images
+        let thumbnail = try range(images?.thumbnail ?? D.thumbnail, "images.thumbnail", 16...4096)
+        let preview = try range(images?.preview ?? D.preview, "images.preview", 64...8192)
+        let widths = try (images?.widths ?? D.widths).enumerated().map {
+            try range($0.element, "images.widths[\($0.offset)]", 16...8192)
+        }
+        let network = raw.network
+        return SiteConfig(
+            title: raw.title ?? D.title,
+            description: raw.description ?? D.description,
+            baseURL: try raw.baseURL.map(baseURL),
+            output: path(raw.output ?? D.output, "output"),
+            templates: path(raw.templates ?? D.templates, "templates"),
+            pageSize: pageSize,
+            source: try sourceConfig(source),
+            images: ImageSettings(
+                thumbnail: thumbnail,
+                preview: preview,
+                widths: Array(Set(widths)).sorted(),
+                quality: try range(images?.quality ?? D.quality, "images.quality", 1...100),
+                background: try color(images?.background ?? D.background, "images.background"),
+                maxPixels: try range(images?.maxPixels ?? D.maxPixels, "images.maxPixels", 1...2_000_000_000),
+                publishOriginals: images?.publishOriginals ?? D.publishOriginals
+            ),
+            network: NetworkSettings(
+                allowHTTP: network?.allowHTTP ?? D.allowHTTP,
+                timeoutSeconds: try range(network?.timeoutSeconds ?? D.timeoutSeconds, "network.timeoutSeconds", 1...3600),
+                maxDownloadBytes: try range(network?.maxDownloadBytes ?? D.maxDownloadBytes, "network.maxDownloadBytes",
+                                            1024...(1 << 40))
+            ),
+            configFile: file
+        )
+    }
+
+    /// Rejects keys the schema does not know, suggesting the closest known one.
+    func checkKeys(_ document: JSONValue) throws {
+        guard case .object(let top) = document else { return }
+        try checkKeys(of: top, at: "", allowed: SiteConfigFile.knownKeys[""]!)
+        for section in ["images", "network"] {
+            if case .object(let object)? = top[section] {
+                try checkKeys(of: object, at: section, allowed: SiteConfigFile.knownKeys[section]!)
+            }
+        }
+        if case .object(let source)? = top["source"], case .string(let type)? = source["type"],
+           let allowed = SiteConfigFile.knownKeys["source/\(type)"] {
+            try checkKeys(of: source, at: "source", allowed: allowed)
+        }
+    }
+
+    private func checkKeys(of object: [String: JSONValue], at path: String, allowed: [String]) throws {
+        for key in object.keys.sorted() where !allowed.contains(key) {
+            let full = path.isEmpty ? key : "\(path).\(key)"
+            let hint = allowed.first { $0.lowercased() == key.lowercased() }.map { " (did you mean \"\($0)\"?)" } ?? ""
+            throw ConfigError(file: name, key: full,
+                              "unknown key\(hint); known keys here: \(allowed.joined(separator: ", "))")
+        }
+    }
+
+    private func sourceConfig(_ source: SiteConfigFile.Source) throws -> SourceConfig {
+        switch source.type {
+        case "folder":
+            guard let folder = source.path, !folder.isEmpty else {
+                throw ConfigError(file: name, key: "source.path", "missing; a folder source needs the folder of photos")
+            }
+            return .folder(path(folder, "source.path"))
+        case "manifest":
+            switch (source.path, source.url) {
+            case (let file?, nil): return .manifestFile(path(file, "source.path"))
+            case (nil, let address?):
+                guard let url = URL(string: address), let scheme = url.scheme?.lowercased(),
+                      ["http", "https"].contains(scheme), url.host != nil else {
+                    throw ConfigError(file: name, key: "source.url",
+                                      "\(JSONValue.string(address).quoted) is not an http(s) URL")
+                }
+                return .manifestURL(url)
+            case (nil, nil):
+                throw ConfigError(file: name, key: "source", "a manifest source needs \"path\" or \"url\"")
+            case (_?, _?):
+                throw ConfigError(file: name, key: "source", "give either \"path\" or \"url\" for a manifest, not both")
+            }
+        case "flickr", "500px", "parse":
+            throw ConfigError(file: name, key: "source.type",
+                              "the \(source.type) provider is not available in this version; use manifest or folder")
+        default:
+            let expected = SiteConfig.sourceTypes.joined(separator: ", ")
+            throw ConfigError(file: name, key: "source.type",
+                              "unknown source \(JSONValue.string(source.type).quoted) (expected \(expected))")
+        }
+    }
+
+    private func path(_ value: String, _ key: String) -> URL {
+        let url = value.hasPrefix("/") ? URL(fileURLWithPath: value) : base.appendingPathComponent(value)
+        return url.standardizedFileURL
+    }
+
+    private func range(_ value: Int, _ key: String, _ allowed: ClosedRange<Int>) throws -> Int {
+        guard allowed.contains(value) else {
+            throw ConfigError(file: name, key: key,
+                              "\(value) is out of range (expected \(allowed.lowerBound) to \(allowed.upperBound))")
+        }
+        return value
+    }
+
+    private func baseURL(_ value: String) throws -> URL {
+        guard let url = URL(string: value), let scheme = url.scheme?.lowercased(),
+              ["http", "https"].contains(scheme), url.host != nil, url.query == nil, url.fragment == nil else {
+            throw ConfigError(file: name, key: "baseURL",
+                              "\(JSONValue.string(value).quoted) is not an absolute http(s) URL such as \"https://example.com/photos/\"")
+        }
+        return value.hasSuffix("/") ? url : URL(string: value + "/")!
+    }
+
+    private func color(_ value: String, _ key: String) throws -> RGB {
+        let hex = value.hasPrefix("#") ? value.dropFirst() : Substring(value)
+        guard hex.count == 6, let number = UInt32(hex, radix: 16) else {
+            throw ConfigError(file: name, key: key, "\(JSONValue.string(value).quoted) is not a colour like \"#ffffff\"")
+        }
+        return RGB(red: UInt8(number >> 16 & 0xff), green: UInt8(number >> 8 & 0xff), blue: UInt8(number & 0xff))
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+
+/// A site's validated configuration, with every relative path already resolved.
+///
+/// Built by `SiteConfig.load(from:)`; all defaults live in `SiteConfig.Defaults`.
+public struct SiteConfig: Sendable {
+    public var title: String
+    public var description: String
+    /// The absolute URL the site is published at, ending in `/`; used for canonical links only.
+    public var baseURL: URL?
+    /// The folder the site is published into.
+    public var output: URL
+    /// The site's own templates folder; files in it override the built-in theme file by file.
+    public var templates: URL
+    public var pageSize: Int
+    public var source: SourceConfig
+    public var images: ImageSettings
+    public var network: NetworkSettings
+    /// The config file this was read from; relative paths were resolved against its folder.
+    public var configFile: URL
+
+    /// The folder holding the config file.
+    public var siteDirectory: URL { configFile.deletingLastPathComponent() }
+}
+
+/// Where the photo manifest comes from.
+public enum SourceConfig: Sendable, Equatable {
+    /// A directory of JPEG and PNG files, searched recursively; a subfolder becomes an album.
+    case folder(URL)
+    /// A galleryssg manifest file on disk.
+    case manifestFile(URL)
+    /// A galleryssg manifest fetched over HTTP(S).
+    case manifestURL(URL)
+}
+
+/// Sizes and encoding of the derivatives made from each original.
+public struct ImageSettings: Sendable, Equatable {
+    /// Long edge of the grid thumbnail, in pixels.
+    public var thumbnail: Int
+    /// Long edge of the photo-page preview, in pixels.
+    public var preview: Int
+    /// Extra widths offered in `srcset`, in pixels; those at or above the preview width are dropped.
+    public var widths: [Int]
+    /// JPEG quality, 1–100.
+    public var quality: Int
+    /// The colour transparent PNG pixels are composited over, as 8-bit RGB.
+    public var background: RGB
+    /// The most pixels an original may have; larger ones are skipped before decoding.
+    public var maxPixels: Int
+    /// Whether a local original is published as-is for the "full size" link.
+    public var publishOriginals: Bool
+}
+
+/// An 8-bit sRGB colour.
+public struct RGB: Sendable, Equatable {
+    public var red: UInt8, green: UInt8, blue: UInt8
+    public init(red: UInt8, green: UInt8, blue: UInt8) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+    }
+}
+
+/// How originals and remote manifests are fetched.
+public struct NetworkSettings: Sendable, Equatable {
+    /// Allow plain `http://` to hosts other than loopback.
+    public var allowHTTP: Bool
+    /// Seconds before a request is abandoned.
+    public var timeoutSeconds: Int
+    /// The largest response body accepted, in bytes.
+    public var maxDownloadBytes: Int
+}
+
+extension SiteConfig {
+    /// Every default value of the config, in one place.
+    public enum Defaults {
+        public static let fileName = "site-config.json"
+        public static let title = "Photo gallery"
+        public static let description = ""
+        public static let output = "public"
+        public static let templates = "Templates"
+        public static let pageSize = 24
+        public static let thumbnail = 400
+        public static let preview = 1600
+        public static let widths = [480, 800, 1200]
+        public static let quality = 82
+        public static let background = "#ffffff"
+        public static let maxPixels = 100_000_000
+        public static let publishOriginals = true
+        public static let allowHTTP = false
+        public static let timeoutSeconds = 60
+        public static let maxDownloadBytes = 200 * 1024 * 1024
+    }
+
+    /// The source types a config may name, in the order error messages list them.
+    public static let sourceTypes = ["flickr", "500px", "parse", "manifest", "folder"]
+}

@@ -1,0 +1,39 @@
+import Foundation
+
+/// Reads each photo's original bytes, from disk or over HTTP, with the same size cap for both.
+public struct OriginalFetcher: Sendable {
+    let transport: HTTPTransport
+    let maxBytes: Int
+
+    public init(transport: HTTPTransport, maxBytes: Int) {
+        self.transport = transport
+        self.maxBytes = maxBytes
+    }
+
+    /// The original's bytes.
+    /// - Throws: `FetchError` naming the file or URL.
+    public func fetch(_ location: ImageLocation) async throws -> Data {
+        switch location {
+        case .remote(let url):
+            return try await transport.get(url, maxBytes: maxBytes).body
+        case .file(let url):
+            return try Self.readFile(url, maxBytes: maxBytes)
+        }
+    }
+
+    static func readFile(_ url: URL, maxBytes: Int) throws -> Data {
+        let attributes: [FileAttributeKey: Any]
+        do {
+            attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+        } catch {
+            throw FetchError(file: url, "file not found or not readable")
+        }
+        if let size = attributes[.size] as? Int, size > maxBytes {
+            throw FetchError(file: url, "file is \(size) bytes, over the \(maxBytes)-byte limit (network.maxDownloadBytes)")
+        }
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            throw FetchError(file: url, "file could not be read; check its permissions")
+        }
+        return data
+    }
+}

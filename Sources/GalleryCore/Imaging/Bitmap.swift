@@ -1,0 +1,50 @@
+/// An 8-bit RGB image in memory, rows top to bottom, three bytes a pixel, no padding.
+public struct Bitmap: Sendable, Equatable {
+    public let width: Int
+    public let height: Int
+    public var pixels: [UInt8]
+
+    public init(width: Int, height: Int, pixels: [UInt8]) {
+        precondition(width > 0 && height > 0 && pixels.count == width * height * 3, "bitmap size mismatch")
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+    }
+
+    /// The RGB value at a position, for tests and placeholders.
+    public func pixel(x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8) {
+        let offset = (y * width + x) * 3
+        return (pixels[offset], pixels[offset + 1], pixels[offset + 2])
+    }
+}
+
+/// The pixel size of an image.
+public struct PixelSize: Sendable, Equatable, Hashable, CustomStringConvertible {
+    public var width: Int
+    public var height: Int
+
+    public init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
+
+    public var description: String { "\(width)×\(height)" }
+    public var pixelCount: Int { width * height }
+    public var longEdge: Int { max(width, height) }
+    public var transposed: PixelSize { PixelSize(width: height, height: width) }
+
+    /// The size scaled so its long edge is at most `edge`, keeping the aspect ratio; never larger than self.
+    public func fitting(longEdge edge: Int) -> PixelSize {
+        guard longEdge > edge else { return self }
+        let scale = Double(edge) / Double(longEdge)
+        return PixelSize(width: max(1, Int((Double(width) * scale).rounded())),
+                         height: max(1, Int((Double(height) * scale).rounded())))
+    }
+
+    /// The size scaled to `target` width, keeping the aspect ratio; never larger than self.
+    public func fitting(width target: Int) -> PixelSize {
+        guard width > target else { return self }
+        let scale = Double(target) / Double(width)
+        return PixelSize(width: target, height: max(1, Int((Double(height) * scale).rounded())))
+    }
+}

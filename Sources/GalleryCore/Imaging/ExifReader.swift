@@ -1,0 +1,83 @@
+import CExif
+import Foundation
+
+/// What an original's EXIF block says: orientation, camera, exposure and capture time.
+public struct ExifInfo: Sendable, Equatable {
+    /// EXIF orientation 1–8; 1 when absent or out of range.
+    public var orientation: Int = 1
+    public var camera = CameraInfo()
+    /// DateTimeOriginal as ISO 8601 (`2015-03-14T10:22:01`, with `+01:00` when OffsetTimeOriginal is set).
+    public var takenAt: String?
+}
+
+/// Reads EXIF with libexif, the only file that imports it.
+enum ExifReader {
+    /// Parses the EXIF APP1 segment of a JPEG, if it has one. Never fails: unreadable EXIF yields defaults.
+    static func read(jpeg data: Data) -> ExifInfo {
+        guard let exif = exif_data_new() else { return ExifInfo() }
+        defer { exif_data_unref(exif) }
+        // Do not let libexif "fix" the data by inventing mandatory entries with default values.
+        exif_data_unset_option(exif, EXIF_DATA_OPTION_FOLLOW_SPECIFICATION)
+        data.withUnsafeBytes { raw in
+            exif_data_load_data(exif, raw.bindMemory(to: UInt8.self).baseAddress, UInt32(min(raw.count, Int(UInt32.max))))
+        }
+        let order = exif_data_get_byte_order(exif)
+        let ifds = exif.pointee.ifd
+        let contents = [ifds.0, ifds.2]
+        func entry(_ tag: ExifTag) -> UnsafeMutablePointer<ExifEntry>? {
+            for content in contents {
+                if let content, let found = exif_content_get_entry(content, tag) { return found }
+            }
+            return nil
+        }
+        func text(_ tag: ExifTag) -> String? {
+            guard let item = entry(tag), item.pointee.format == EXIF_FORMAT_ASCII, let bytes = item.pointee.data else { return nil }
+            let buffer = UnsafeBufferPointer(start: bytes, count: Int(item.pointee.size))
+            let string = String(decoding: buffer.prefix { $0 != 0 }, as: UTF8.self)
+                .trimmingCharacters(in: .whitespacesAndNewlines.union(.controlCharacters))
+            return string.isEmpty ? nil : string
+        }
+        func number(_ tag: ExifTag) -> Double? {
+            guard let item = entry(tag), let bytes = item.pointee.data, item.pointee.components >= 1 else { return nil }
+            switch item.pointee.format {
+            case EXIF_FORMAT_SHORT where item.pointee.size >= 2: return Double(exif_get_short(bytes, order))
+            case EXIF_FORMAT_LONG where item.pointee.size >= 4: return Double(exif_get_long(bytes, order))
+            case EXIF_FORMAT_RATIONAL where item.pointee.size >= 8:
+                let value = exif_get_rational(bytes, order)
+                return value.denominator == 0 ? nil : Double(value.numerator) / Double(value.denominator)
+            case EXIF_FORMAT_SRATIONAL where item.pointee.size >= 8:
+                let value = exif_get_srational(bytes, order)
+                return value.denominator == 0 ? nil : Double(value.numerator) / Double(value.denominator)
+            default: return nil
+            }
+        }
+
+        var info = ExifInfo()
+        if let orientation = number(EXIF_TAG_ORIENTATION), (1...8).contains(orientation) {
+            info.orientation = Int(orientation)
+        }
+        info.camera = CameraInfo(
+            make: text(EXIF_TAG_MAKE), model: text(EXIF_TAG_MODEL), lens: text(EXIF_TAG_LENS_MODEL),
+            focalLength: number(EXIF_TAG_FOCAL_LENGTH).flatMap { $0 > 0 ? $0 : nil },
+            aperture: number(EXIF_TAG_FNUMBER).flatMap { $0 > 0 ? $0 : nil },
+            exposureTime: number(EXIF_TAG_EXPOSURE_TIME).flatMap { $0 > 0 ? $0 : nil },
+            iso: number(EXIF_TAG_ISO_SPEED_RATINGS).flatMap { $0 > 0 ? Int($0) : nil })
+        info.takenAt = isoDate(text(EXIF_TAG_DATE_TIME_ORIGINAL), offset: text(EXIF_TAG_OFFSET_TIME_ORIGINAL))
+        return info
+    }
+
+    /// `2015:03:14 10:22:01` and `+01:00` become `2015-03-14T10:22:01+01:00`; placeholders like `0000:00:00` become nil.
+    static func isoDate(_ value: String?, offset: String?) -> String? {
+        guard let value, value.count >= 19 else { return nil }
+        let chars = Array(value.prefix(19))
+        let digitPositions = [0, 1, 2, 3, 5, 6, 8, 9, 11, 12, 14, 15, 17, 18]
+        guard digitPositions.allSatisfy({ chars[$0].isASCII && chars[$0].isNumber }) else { return nil }
+        let date = String(chars[0..<4]) + "-" + String(chars[5..<7]) + "-" + String(chars[8..<10])
+        guard !date.hasPrefix("0000"), String(chars[5..<7]) != "00" else { return nil }
+        var result = date + "T" + String(chars[11..<19])
+        if let offset, offset.count == 6, offset.first == "+" || offset.first == "-", offset.dropFirst(3).first == ":" {
+            result += offset
+        }
+        return result
+    }
+}

@@ -1,0 +1,23 @@
+/// Why an original could not be turned into derivatives.
+public struct ImagingError: Error, CustomStringConvertible, Sendable, Equatable {
+    public let description: String
+
+    static func notAnImage(_ leadingBytes: [UInt8]) -> ImagingError {
+        let hex = leadingBytes.prefix(4).map { String($0, radix: 16, uppercase: false) }.map {
+            $0.count == 1 ? "0\($0)" : $0
+        }.joined(separator: " ")
+        return ImagingError(description: "not a JPEG or PNG image (file starts with \(hex.isEmpty ? "nothing" : hex))")
+    }
+
+    static func tooManyPixels(_ size: PixelSize, limit: Int) -> ImagingError {
+        ImagingError(description: "\(size) is \(size.pixelCount) pixels, over the \(limit)-pixel limit (images.maxPixels)")
+    }
+
+    static func jpeg(_ message: String) -> ImagingError {
+        ImagingError(description: "JPEG: \(message)")
+    }
+
+    static func png(_ message: String) -> ImagingError {
+        ImagingError(description: "PNG: \(message)")
+    }
+}

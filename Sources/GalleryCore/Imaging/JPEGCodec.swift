@@ -1,0 +1,118 @@
+import CTurboJPEG
+import Foundation
+
+/// JPEG decoding and encoding through the TurboJPEG API, the only file that imports libjpeg-turbo.
+///
+/// TurboJPEG's `tj*` functions report errors by return code, which Swift can handle; libjpeg's
+/// classic API would longjmp through Swift frames.
+enum JPEGCodec {
+    struct Header {
+        var size: PixelSize
+        var isCMYK: Bool
+    }
+
+    /// Reads the frame header without decoding pixels.
+    /// - Throws: `ImagingError` when the data is not a readable JPEG.
+    static func header(_ data: Data) throws -> Header {
+        try withDecompressor { handle in
+            var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
+            let status = data.withUnsafeBytes { raw in
+                tjDecompressHeader3(handle, raw.bindMemory(to: UInt8.self).baseAddress, UInt(raw.count),
+                                    &width, &height, &subsampling, &colorspace)
+            }
+            guard status == 0, width > 0, height > 0 else {
+                throw ImagingError.jpeg("\(errorText(handle)) (the file is damaged or truncated)")
+            }
+            let cmyk = colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue)
+            return Header(size: PixelSize(width: Int(width), height: Int(height)), isCMYK: cmyk)
+        }
+    }
+
+    /// The smallest DCT-scaled size that is still at least `minimum` in both directions.
+    ///
+    /// libjpeg-turbo can scale by n/8 inside the IDCT, which is much cheaper than decoding at full
+    /// size and resizing; the result is then resized the rest of the way with a proper filter.
+    static func scaledSize(of size: PixelSize, atLeast minimum: PixelSize) -> PixelSize {
+        var count: Int32 = 0
+        guard let factors = tjGetScalingFactors(&count) else { return size }
+        var best = size
+        for index in 0..<Int(count) {
+            let factor = factors[index]
+            guard factor.num <= factor.denom else { continue }
+            let scaled = PixelSize(width: scaleDimension(size.width, factor), height: scaleDimension(size.height, factor))
+            if scaled.width >= minimum.width, scaled.height >= minimum.height, scaled.pixelCount < best.pixelCount {
+                best = scaled
+            }
+        }
+        return best
+    }
+
+    private static func scaleDimension(_ dimension: Int, _ factor: tjscalingfactor) -> Int {
+        (dimension * Int(factor.num) + Int(factor.denom) - 1) / Int(factor.denom)
+    }
+
+    /// Decodes to RGB at `size`, which must come from `scaledSize(of:atLeast:)`.
+    /// - Throws: `ImagingError` for corrupt or truncated data.
+    static func decode(_ data: Data, header: Header, size: PixelSize) throws -> Bitmap {
+        try withDecompressor { handle in
+            let channels = header.isCMYK ? 4 : 3
+            var buffer = [UInt8](repeating: 0, count: size.width * size.height * channels)
+            let format = header.isCMYK ? TJPF_CMYK : TJPF_RGB
+            let status = data.withUnsafeBytes { raw in
+                buffer.withUnsafeMutableBufferPointer { out in
+                    tjDecompress2(handle, raw.bindMemory(to: UInt8.self).baseAddress, UInt(raw.count), out.baseAddress,
+                                  Int32(size.width), 0, Int32(size.height), Int32(format.rawValue),
+                                  TJFLAG_ACCURATEDCT | TJFLAG_STOPONWARNING)
+                }
+            }
+            if status != 0 {
+                let message = errorText(handle)
+                // A warning that only reports junk bytes between markers leaves the image intact.
+                let harmless = tjGetErrorCode(handle) == Int32(TJERR_WARNING.rawValue) && message.contains("extraneous bytes")
+                guard harmless else { throw ImagingError.jpeg("\(message) (the file is damaged or truncated)") }
+            }
+            if header.isCMYK { buffer = cmykToRGB(buffer) }
+            return Bitmap(width: size.width, height: size.height, pixels: buffer)
+        }
+    }
+
+    /// Adobe-style (inverted) CMYK to RGB; colour-managed conversion is left to the ICC stage.
+    private static func cmykToRGB(_ cmyk: [UInt8]) -> [UInt8] {
+        var rgb = [UInt8](repeating: 0, count: cmyk.count / 4 * 3)
+        for pixel in 0..<(cmyk.count / 4) {
+            let k = UInt16(cmyk[pixel * 4 + 3])
+            for channel in 0..<3 {
+                rgb[pixel * 3 + channel] = UInt8((UInt16(cmyk[pixel * 4 + channel]) * k + 127) / 255)
+            }
+        }
+        return rgb
+    }
+
+    /// Encodes a progressive JPEG with 4:2:0 chroma subsampling; progressive mode also optimises Huffman tables.
+    /// - Throws: `ImagingError` if the encoder fails.
+    static func encode(_ bitmap: Bitmap, quality: Int) throws -> Data {
+        guard let handle = tjInitCompress() else { throw ImagingError.jpeg("cannot start the encoder") }
+        defer { tjDestroy(handle) }
+        var output: UnsafeMutablePointer<UInt8>?
+        var length: UInt = 0
+        defer { if let output { tjFree(output) } }
+        let status = bitmap.pixels.withUnsafeBufferPointer { pixels in
+            tjCompress2(handle, pixels.baseAddress, Int32(bitmap.width), 0, Int32(bitmap.height), Int32(TJPF_RGB.rawValue),
+                        &output, &length, Int32(TJSAMP_420.rawValue), Int32(quality),
+                        TJFLAG_PROGRESSIVE | TJFLAG_ACCURATEDCT)
+        }
+        guard status == 0, let output else { throw ImagingError.jpeg("encoding failed: \(errorText(handle))") }
+        return Data(bytes: output, count: Int(length))
+    }
+
+    private static func withDecompressor<T>(_ body: (tjhandle) throws -> T) throws -> T {
+        guard let handle = tjInitDecompress() else { throw ImagingError.jpeg("cannot start the decoder") }
+        defer { tjDestroy(handle) }
+        return try body(handle)
+    }
+
+    private static func errorText(_ handle: tjhandle) -> String {
+        guard let text = tjGetErrorStr2(handle) else { return "unknown error" }
+        return String(cString: text)
+    }
+}

@@ -1,0 +1,46 @@
+/// Applies EXIF orientation so that pixels are stored the way the photo should be seen.
+///
+/// The eight values follow the EXIF 2.32 specification (tag 0x0112): 2 and 4 mirror, 3 rotates a
+/// half turn, 6 and 8 rotate a quarter turn clockwise and anticlockwise, 5 and 7 transpose.
+enum Orientation {
+    /// The displayed size of a stored image with this orientation.
+    static func displaySize(of size: PixelSize, orientation: Int) -> PixelSize {
+        orientation >= 5 && orientation <= 8 ? size.transposed : size
+    }
+
+    /// Returns the bitmap turned upright. Orientation 1 (or anything out of range) returns it unchanged.
+    static func apply(_ orientation: Int, to bitmap: Bitmap) -> Bitmap {
+        guard (2...8).contains(orientation) else { return bitmap }
+        let width = bitmap.width, height = bitmap.height
+        let out = displaySize(of: PixelSize(width: width, height: height), orientation: orientation)
+        // For a displayed pixel (x, y): stored x = ax*x + bx*y + cx, stored y = ay*x + by*y + cy.
+        let (ax, bx, cx, ay, by, cy): (Int, Int, Int, Int, Int, Int)
+        switch orientation {
+        case 2: (ax, bx, cx, ay, by, cy) = (-1, 0, width - 1, 0, 1, 0)
+        case 3: (ax, bx, cx, ay, by, cy) = (-1, 0, width - 1, 0, -1, height - 1)
+        case 4: (ax, bx, cx, ay, by, cy) = (1, 0, 0, 0, -1, height - 1)
+        case 5: (ax, bx, cx, ay, by, cy) = (0, 1, 0, 1, 0, 0)
+        case 6: (ax, bx, cx, ay, by, cy) = (0, 1, 0, -1, 0, height - 1)
+        case 7: (ax, bx, cx, ay, by, cy) = (0, -1, width - 1, -1, 0, height - 1)
+        default: (ax, bx, cx, ay, by, cy) = (0, -1, width - 1, 1, 0, 0)
+        }
+        var pixels = [UInt8](repeating: 0, count: bitmap.pixels.count)
+        bitmap.pixels.withUnsafeBufferPointer { source in
+            pixels.withUnsafeMutableBufferPointer { target in
+                var index = 0
+                for y in 0..<out.height {
+                    for x in 0..<out.width {
+                        let sx = ax * x + bx * y + cx
+                        let sy = ay * x + by * y + cy
+                        let from = (sy * width + sx) * 3
+                        target[index] = source[from]
+                        target[index + 1] = source[from + 1]
+                        target[index + 2] = source[from + 2]
+                        index += 3
+                    }
+                }
+            }
+        }
+        return Bitmap(width: out.width, height: out.height, pixels: pixels)
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Writes the whole site into a staging folder beside the output, then swaps it in.
+///
+/// Only this type writes to the output folder. A build that fails, or is killed, never touches the
+/// published site: it leaves at most a `.NAME.staging-PID` folder, which the next build removes.
+/// On Linux the swap is one `renameat2(RENAME_EXCHANGE)` call, so there is no instant at which the
+/// output folder is missing; elsewhere it falls back to two renames.
+public struct StagedWriter: Sendable {
+    public let output: URL
+    public let staging: URL
+
+    /// Prepares a fresh staging folder for `output`.
+    /// - Parameter protected: Folders the output must never replace or contain (the site's own
+    ///   folder, its photos, its templates), so a mistyped `output` cannot delete them.
+    /// - Throws: `OutputError` naming the folder and what to do.
+    public static func begin(output: URL, protecting protected: [URL]) throws -> StagedWriter {
+        let output = output.standardizedFileURL
+        let path = output.path
+        for folder in protected.map(\.standardizedFileURL.path) {
+            if folder == path || folder.hasPrefix(path.hasSuffix("/") ? path : path + "/") {
+                throw OutputError(path: path, "the output folder would replace \(folder); choose another \"output\"")
+            }
+        }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
+            throw OutputError(path: path, "exists and is not a folder; move it away or choose another \"output\"")
+        }
+        let parent = output.deletingLastPathComponent()
+        try attempt(parent.path) { try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true) }
+        removeLeftovers(of: output)
+        let staging = parent.appendingPathComponent(".\(output.lastPathComponent).staging-\(getpid())")
+        try? FileManager.default.removeItem(at: staging)
+        try attempt(staging.path) { try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: false) }
+        return StagedWriter(output: output, staging: staging)
+    }
+
+    /// Writes a file at a site-relative path inside the staging folder.
+    /// - Throws: `OutputError` for unsafe paths or failed writes (a full disk among them).
+    public func write(_ data: Data, to relativePath: String) throws {
+        let target = try resolve(relativePath)
+        try Self.attempt(target.path) {
+            try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try data.write(to: target)
+        }
+    }
+
+    /// Swaps the staging folder in as the output and removes the previous site.
+    /// - Throws: `OutputError`; the previous site is still in place when it does.
+    public func commit() throws {
+        let fileManager = FileManager.default
+        guard fileManager.fileExists(atPath: output.path) else {
+            try Self.attempt(output.path) { try fileManager.moveItem(at: staging, to: output) }
+            return
+        }
+        if Self.exchange(staging.path, output.path) {
+            try? fileManager.removeItem(at: staging)
+            return
+        }
+        let old = output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).old-\(getpid())")
+        try? fileManager.removeItem(at: old)
+        try Self.attempt(output.path) { try fileManager.moveItem(at: output, to: old) }
+        do {
+            try fileManager.moveItem(at: staging, to: output)
+        } catch {
+            try? fileManager.moveItem(at: old, to: output)
+            throw OutputError(path: output.path, "could not publish the new site: \(error.localizedDescription)")
+        }
+        try? fileManager.removeItem(at: old)
+    }
+
+    /// Removes the staging folder after a failed build; the output is untouched.
+    public func abort() {
+        try? FileManager.default.removeItem(at: staging)
+    }
+
+    private func resolve(_ relativePath: String) throws -> URL {
+        let parts = relativePath.split(separator: "/", omittingEmptySubsequences: false)
+        guard !relativePath.hasPrefix("/"), !parts.isEmpty,
+              parts.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." && !$0.contains("\0") }) else {
+            throw OutputError(path: relativePath, "unsafe output path refused")
+        }
+        return staging.appendingPathComponent(relativePath)
+    }
+
+    /// Removes staging and old folders left by builds that were killed.
+    private static func removeLeftovers(of output: URL) {
+        let parent = output.deletingLastPathComponent()
+        let prefixes = [".\(output.lastPathComponent).staging-", ".\(output.lastPathComponent).old-"]
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []
+        for name in names where prefixes.contains(where: name.hasPrefix) {
+            try? FileManager.default.removeItem(at: parent.appendingPathComponent(name))
+        }
+    }
+
+    private typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
+
+    /// Atomically exchanges two paths with Linux's `renameat2(RENAME_EXCHANGE)`, looked up at run
+    /// time because Swift's Glibc module does not declare it. Returns false where unsupported.
+    private static func exchange(_ first: String, _ second: String) -> Bool {
+        #if os(Linux)
+        guard let symbol = dlsym(nil, "renameat2") else { return false }
+        let function = unsafeBitCast(symbol, to: RenameAt2.self)
+        let renameExchange: UInt32 = 1 << 1
+        return function(AT_FDCWD, first, AT_FDCWD, second, renameExchange) == 0
+        #else
+        return false
+        #endif
+    }
+
+    private static func attempt(_ path: String, _ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch {
+            let nsError = error as NSError
+            let posix = (nsError.userInfo[NSUnderlyingErrorKey] as? NSError)?.code ?? 0
+            if posix == Int(ENOSPC) || nsError.code == NSFileWriteOutOfSpaceError {
+                throw OutputError(path: path, "the disk is full; free some space and build again (the previous site is kept)")
+            }
+            if posix == Int(EACCES) || posix == Int(EROFS) || nsError.code == NSFileWriteNoPermissionError {
+                throw OutputError(path: path, "not writable; check the folder's permissions (the previous site is kept)")
+            }
+            throw OutputError(path: path, error.localizedDescription)
+        }
+    }
+}
+
+/// The output folder could not be written.
+public struct OutputError: Error, CustomStringConvertible, Sendable {
+    public let path: String
+    public let reason: String
+    public var description: String { "\(path): \(reason)" }
+
+    init(path: String, _ reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+}

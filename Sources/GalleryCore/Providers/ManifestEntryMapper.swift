@@ -1,0 +1,156 @@
+import Foundation
+
+/// Maps untrusted manifest entries to `Photo`s, one entry at a time.
+struct ManifestEntryMapper {
+    /// How an entry's `image` value is turned into a location.
+    enum ImageResolver {
+        /// Local manifest: relative paths resolve inside this folder and may not leave it.
+        case folder(URL)
+        /// Remote manifest: relative references resolve against this URL and stay remote.
+        case base(URL)
+    }
+
+    let resolver: ImageResolver
+
+    func map(_ entries: [JSONValue]) -> Manifest {
+        var manifest = Manifest(photos: [])
+        var seen: Set<String> = []
+        for (index, entry) in entries.enumerated() {
+            do {
+                let photo = try map(entry)
+                guard seen.insert(photo.id).inserted else {
+                    throw EntryError(item: photo.id, location: photo.image.description,
+                                     reason: "duplicate id; the first entry with this id is kept")
+                }
+                manifest.photos.append(photo)
+            } catch let error as EntryError {
+                manifest.issues.append(ManifestIssue(item: error.item ?? "photos[\(index)]", location: error.location,
+                                                     reason: error.reason))
+            } catch {
+                manifest.issues.append(ManifestIssue(item: "photos[\(index)]", location: nil, reason: "\(error)"))
+            }
+        }
+        return manifest
+    }
+
+    private struct EntryError: Error {
+        var item: String?
+        var location: String?
+        var reason: String
+    }
+
+    private func map(_ entry: JSONValue) throws -> Photo {
+        guard case .object(let fields) = entry else {
+            throw EntryError(reason: "expected an object, got \(entry.kind)")
+        }
+        let id: String
+        switch fields["id"] {
+        case .string(let text)?: id = text
+        case .number(let number)? where number.rounded() == number && number >= 0 && number < 1e15:
+            id = String(Int64(number))
+        default:
+            throw EntryError(reason: "\"id\" is missing or not a string")
+        }
+        guard PhotoID.isValid(id) else {
+            throw EntryError(reason: "id \(JSONValue.string(String(id.prefix(60))).quoted) may only hold letters, "
+                             + "digits, '-', '_' and '.', and may not start with '.'")
+        }
+        guard case .string(let imageText)? = fields["image"], !imageText.isEmpty else {
+            throw EntryError(item: id, reason: "\"image\" is missing; give a path or an https URL")
+        }
+        let image = try resolveImage(imageText, id: id)
+
+        var author = text(fields["author"], max: 200)
+        var authorURL = link(fields["authorUrl"])
+        if case .object(let object)? = fields["author"] {
+            author = text(object["name"], max: 200)
+            authorURL = link(object["url"])
+        }
+        var license: License?
+        switch fields["license"] {
+        case .string(let name)?: license = Self.clean(name, max: 200).map { License(name: $0) }
+        case .object(let object)?: license = text(object["name"], max: 200).map { License(name: $0, url: link(object["url"])) }
+        default: license = nil
+        }
+        var tags: [String] = []
+        switch fields["tags"] {
+        case .array(let items)?: tags = items.compactMap { text($0, max: 100) }
+        case .string(let list)?: tags = list.split(separator: ",").compactMap { Self.clean(String($0), max: 100) }
+        default: break
+        }
+        var unique: [String] = []
+        for tag in tags.prefix(100) where !unique.contains(tag) { unique.append(tag) }
+
+        var camera = CameraInfo()
+        if case .object(let object)? = fields["camera"] {
+            camera = CameraInfo(make: text(object["make"], max: 100), model: text(object["model"], max: 100),
+                                lens: text(object["lens"], max: 200), focalLength: number(object["focalLength"]),
+                                aperture: number(object["aperture"]), exposureTime: number(object["exposureTime"]),
+                                iso: number(object["iso"]).map { Int($0) })
+        }
+        return Photo(id: id, title: text(fields["title"], max: 300), description: text(fields["description"], max: 20_000),
+                     author: author, authorURL: authorURL, takenAt: text(fields["takenAt"], max: 40), tags: unique,
+                     album: text(fields["album"], max: 200), license: license, image: image, camera: camera)
+    }
+
+    private func resolveImage(_ value: String, id: String) throws -> ImageLocation {
+        let lowered = value.lowercased()
+        let isURL = lowered.hasPrefix("http://") || lowered.hasPrefix("https://")
+        if !isURL, let colon = value.firstIndex(of: ":"), !value[..<colon].contains("/") {
+            throw EntryError(item: id, location: value, reason: "only relative paths and http(s) URLs are allowed in \"image\"")
+        }
+        switch resolver {
+        case .base(let base):
+            guard let url = URL(string: value, relativeTo: base)?.absoluteURL else {
+                throw EntryError(item: id, location: value, reason: "\"image\" is not a valid URL")
+            }
+            return .remote(url)
+        case .folder(let folder):
+            if isURL {
+                guard let url = URL(string: value), url.host != nil else {
+                    throw EntryError(item: id, location: value, reason: "\"image\" is not a valid URL")
+                }
+                return .remote(url)
+            }
+            let resolved = folder.appendingPathComponent(value).standardizedFileURL
+            guard !value.hasPrefix("/"), resolved.path.hasPrefix(folder.path + "/") else {
+                throw EntryError(item: id, location: value,
+                                 reason: "image path leaves the manifest's folder; keep photos beside or below the manifest")
+            }
+            return .file(resolved)
+        }
+    }
+
+    private func text(_ value: JSONValue?, max: Int) -> String? {
+        switch value {
+        case .string(let string)?: return Self.clean(string, max: max)
+        case .number(let number)?: return JSONValue.number(number).quoted
+        default: return nil
+        }
+    }
+
+    private func number(_ value: JSONValue?) -> Double? {
+        switch value {
+        case .number(let number)?: return number.isFinite ? number : nil
+        case .string(let string)?: return Double(string.trimmingCharacters(in: .whitespaces)).flatMap { $0.isFinite ? $0 : nil }
+        default: return nil
+        }
+    }
+
+    private func link(_ value: JSONValue?) -> URL? {
+        guard case .string(let string)? = value, let url = URL(string: string.trimmingCharacters(in: .whitespaces)),
+              let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host != nil else { return nil }
+        return url
+    }
+
+    /// Trims, drops control characters (other than newline and tab) and caps the length; nil when empty.
+    static func clean(_ value: String, max: Int) -> String? {
+        let scalars = value.unicodeScalars.filter { scalar in
+            scalar == "\n" || scalar == "\t" || !(scalar.value < 0x20 || (0x7f...0x9f).contains(scalar.value)
+                || (0xfdd0...0xfdef).contains(scalar.value) || scalar.value & 0xfffe == 0xfffe)
+        }
+        let cleaned = String(String.UnicodeScalarView(scalars)).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !cleaned.isEmpty else { return nil }
+        return cleaned.count > max ? String(cleaned.prefix(max)) + "…" : cleaned
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+
+/// Human-readable forms of photo metadata, for the photo page.
+enum Formatting {
+    /// `Canon EOS 70D` rather than `Canon Canon EOS 70D`.
+    static func camera(_ info: CameraInfo) -> String? {
+        switch (info.make, info.model) {
+        case (let make?, let model?):
+            let brand = make.split(separator: " ").first.map(String.init) ?? make
+            return model.lowercased().hasPrefix(brand.lowercased()) ? model : "\(make) \(model)"
+        case (let make?, nil): return make
+        case (nil, let model?): return model
+        default: return nil
+        }
+    }
+
+    static func focalLength(_ value: Double?) -> String? {
+        value.map { "\(trimmed($0)) mm" }
+    }
+
+    static func aperture(_ value: Double?) -> String? {
+        value.map { "ƒ/\(trimmed(($0 * 10).rounded() / 10))" }
+    }
+
+    /// `1/250 s` for fractions of a second, `2.5 s` for long exposures.
+    static func exposure(_ seconds: Double?) -> String? {
+        guard let seconds, seconds > 0 else { return nil }
+        if seconds >= 0.3 { return "\(trimmed((seconds * 10).rounded() / 10)) s" }
+        return "1/\(Int((1 / seconds).rounded())) s"
+    }
+
+    static func iso(_ value: Int?) -> String? {
+        value.map { "ISO \($0)" }
+    }
+
+    /// A number without a trailing `.0`.
+    static func trimmed(_ value: Double) -> String {
+        value.rounded() == value ? String(Int(value)) : String(format: "%.1f", value)
+    }
+
+    /// A date for display and, when it is a valid HTML date string, for `<time datetime>`.
+    struct DateText {
+        var display: String
+        var machine: String?
+    }
+
+    private static let months = ["January", "February", "March", "April", "May", "June", "July", "August",
+                                 "September", "October", "November", "December"]
+
+    /// Reads `YYYY-MM-DD`, optionally followed by `THH:MM[:SS]` (or a space) and an offset or `Z`.
+    static func date(_ text: String?) -> DateText? {
+        guard let text else { return nil }
+        let chars = Array(text)
+        func digits(_ range: Range<Int>) -> Int? {
+            guard range.upperBound <= chars.count, range.allSatisfy({ chars[$0].isASCII && chars[$0].isNumber }) else {
+                return nil
+            }
+            return Int(String(chars[range]))
+        }
+        guard let year = digits(0..<4), chars.count >= 10, chars[4] == "-", chars[7] == "-",
+              let month = digits(5..<7), let day = digits(8..<10), (1...12).contains(month), (1...31).contains(day) else {
+            return DateText(display: text, machine: nil)
+        }
+        var display = "\(day) \(months[month - 1]) \(year)"
+        var machine = String(chars[0..<10])
+        if chars.count >= 16, chars[10] == "T" || chars[10] == " ", let hour = digits(11..<13), chars[13] == ":",
+           let minute = digits(14..<16), hour < 24, minute < 60 {
+            display += String(format: ", %02d:%02d", hour, minute)
+            var time = String(chars[11..<16])
+            var rest = 16
+            if chars.count >= 19, chars[16] == ":", let second = digits(17..<19), second < 60 {
+                time += String(chars[16..<19])
+                rest = 19
+            }
+            let zone = String(chars[rest...])
+            let validZone = zone.isEmpty || zone == "Z" || (zone.count == 6 && (zone.first == "+" || zone.first == "-")
+                && digits((rest + 1)..<(rest + 3)) != nil && chars[rest + 3] == ":" && digits((rest + 4)..<(rest + 6)) != nil)
+            machine += "T" + time + (validZone ? zone : "")
+        }
+        return DateText(display: display, machine: machine)
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import Mustache
+
+/// The templates and static files a site is rendered with: the built-in theme, overridden file by
+/// file by the site's own templates folder.
+public struct Theme: Sendable {
+    /// Template name (path without `.mustache`) to source text.
+    public private(set) var templates: [String: String]
+    /// Static files under `static/`, keyed by path relative to the theme root.
+    public private(set) var staticFiles: [String: Data]
+    /// Which of the site's own files overrode the built-in ones, for progress output.
+    public private(set) var overrides: [String]
+
+    /// Loads the built-in theme and layers `folder`'s files over it, if the folder exists.
+    /// - Throws: `RenderError` when an override file cannot be read.
+    public init(overridesIn folder: URL?) throws {
+        var files = DefaultTheme.files
+        var overridden: [String] = []
+        if let folder, FileManager.default.fileExists(atPath: folder.path) {
+            let root = folder.standardizedFileURL.path
+            let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey],
+                                                        options: [.skipsHiddenFiles])
+            while let url = walker?.nextObject() as? URL {
+                guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true else { continue }
+                let path = url.standardizedFileURL.path
+                guard path.hasPrefix(root + "/") else { continue }
+                let relative = String(path.dropFirst(root.count + 1))
+                guard let data = FileManager.default.contents(atPath: path) else {
+                    throw RenderError(description: "\(path): cannot read this template file; check its permissions")
+                }
+                if files[relative] != data { overridden.append(relative) }
+                files[relative] = data
+            }
+        }
+        templates = [:]
+        staticFiles = [:]
+        for (path, data) in files {
+            if path.hasSuffix(".mustache") {
+                templates[String(path.dropLast(".mustache".count))] = String(decoding: data, as: UTF8.self)
+            } else if path.hasPrefix("static/") {
+                staticFiles[path] = data
+            }
+        }
+        overrides = overridden.sorted()
+    }
+
+    /// Parses every template into a Mustache library.
+    /// - Throws: `RenderError` naming the template and the parse problem.
+    func library() throws -> MustacheLibrary {
+        var library = MustacheLibrary()
+        for (name, text) in templates.sorted(by: { $0.key < $1.key }) {
+            do {
+                try library.register(text, named: name)
+            } catch {
+                throw RenderError(description: "template \(name).mustache: \(error)")
+            }
+        }
+        for required in ["grid", "photo", "layout"] where library.getTemplate(named: required) == nil {
+            throw RenderError(description: "template \(required).mustache is missing from the theme")
+        }
+        return library
+    }
+}
+
+/// A page that could not be rendered.
+public struct RenderError: Error, CustomStringConvertible, Sendable {
+    public let description: String
+}

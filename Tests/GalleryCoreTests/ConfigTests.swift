@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+@testable import GalleryCore
+
+@Suite("site-config.json")
+struct ConfigTests {
+    let file = URL(fileURLWithPath: "/sites/demo/site-config.json")
+
+    func load(_ json: String, environment: [String: String] = [:]) throws -> SiteConfig {
+        try SiteConfig.parse(Data(json.utf8), file: file, environment: environment)
+    }
+
+    func message(_ json: String, environment: [String: String] = [:]) -> String? {
+        do {
+            _ = try load(json, environment: environment)
+            return nil
+        } catch let error as ConfigError {
+            #expect(error.file == file.path)
+            return error.message
+        } catch {
+            return "unexpected error: \(error)"
+        }
+    }
+
+    @Test func defaultsFillEverythingButTheSource() throws {
+        let config = try load(#"{"source": {"type": "folder", "path": "photos"}}"#)
+        #expect(config.title == "Photo gallery")
+        #expect(config.pageSize == 24)
+        #expect(config.output.path == "/sites/demo/public")
+        #expect(config.templates.path == "/sites/demo/Templates")
+        #expect(config.source == .folder(URL(fileURLWithPath: "/sites/demo/photos")))
+        #expect(config.images.thumbnail == 400)
+        #expect(config.images.preview == 1600)
+        #expect(config.images.widths == [480, 800, 1200])
+        #expect(config.network.allowHTTP == false)
+    }
+
+    @Test func relativePathsResolveAgainstTheConfigFolder() throws {
+        let config = try load(#"{"output": "../site-out", "templates": "/abs/theme", "source": {"type": "manifest", "path": "data/m.json"}}"#)
+        #expect(config.output.path == "/sites/site-out")
+        #expect(config.templates.path == "/abs/theme")
+        #expect(config.source == .manifestFile(URL(fileURLWithPath: "/sites/demo/data/m.json")))
+    }
+
+    @Test func environmentReferencesAreSubstituted() throws {
+        let config = try load(#"{"title": "${OWNER}'s photos", "source": {"type": "folder", "path": "${DIR}/x"}}"#,
+                              environment: ["OWNER": "Ana", "DIR": "pics"])
+        #expect(config.title == "Ana's photos")
+        #expect(config.source == .folder(URL(fileURLWithPath: "/sites/demo/pics/x")))
+    }
+
+    @Test func unknownSourceTypeNamesTheChoices() {
+        #expect(message(#"{"source": {"type": "flikr"}}"#)
+                == #"source.type: unknown source "flikr" (expected flickr, 500px, parse, manifest, folder)"#)
+    }
+
+    @Test func missingEnvironmentVariable() {
+        #expect(message(#"{"source": {"type": "folder", "path": "${PHOTO_DIR}"}}"#)
+                == "source.path: environment variable PHOTO_DIR is not set; export PHOTO_DIR=… before running galleryssg")
+    }
+
+    @Test func wrongTypeQuotesTheValue() {
+        #expect(message(#"{"pageSize": "ten", "source": {"type": "folder", "path": "p"}}"#)
+                == #"pageSize: expected a whole number, got "ten""#)
+        #expect(message(#"{"images": {"widths": [480, "big"]}, "source": {"type": "folder", "path": "p"}}"#)
+                == #"images.widths[1]: expected a whole number, got "big""#)
+        #expect(message(#"{"title": 7, "source": {"type": "folder", "path": "p"}}"#)
+                == "title: expected a string, got 7")
+    }
+
+    @Test func outOfRangeValues() {
+        #expect(message(#"{"images": {"quality": 150}, "source": {"type": "folder", "path": "p"}}"#)
+                == "images.quality: 150 is out of range (expected 1 to 100)")
+        #expect(message(#"{"pageSize": 0, "source": {"type": "folder", "path": "p"}}"#)
+                == "pageSize: 0 is out of range (expected 1 to 1000)")
+    }
+
+    @Test func unknownKeySuggestsTheRightSpelling() {
+        #expect(message(#"{"pagesize": 10, "source": {"type": "folder", "path": "p"}}"#)
+                == #"pagesize: unknown key (did you mean "pageSize"?); known keys here: title, description, baseURL, output, templates, pageSize, source, images, network"#)
+    }
+
+    @Test func missingSourceAndBadManifestSource() {
+        #expect(message(#"{"title": "x"}"#)
+                == #"source: missing; add for example "source": {"type": "folder", "path": "photos"}"#)
+        #expect(message(#"{"source": {"type": "manifest"}}"#) == #"source: a manifest source needs "path" or "url""#)
+        #expect(message(#"{"source": {"type": "manifest", "url": "ftp://x/m.json"}}"#)
+                == #"source.url: "ftp://x/m.json" is not an http(s) URL"#)
+    }
+
+    @Test func badBaseURLAndColour() {
+        #expect(message(#"{"baseURL": "example.com", "source": {"type": "folder", "path": "p"}}"#)
+                == #"baseURL: "example.com" is not an absolute http(s) URL such as "https://example.com/photos/""#)
+        #expect(message(#"{"images": {"background": "white"}, "source": {"type": "folder", "path": "p"}}"#)
+                == ##"images.background: "white" is not a colour like "#ffffff""##)
+    }
+
+    @Test func invalidJSONAndMissingFile() throws {
+        let text = message("{\"title\": \"x\",, }") ?? ""
+        #expect(text.hasPrefix("not valid JSON: "))
+        do {
+            _ = try SiteConfig.load(from: URL(fileURLWithPath: "/nonexistent/site-config.json"))
+            Issue.record("expected an error")
+        } catch let error as ConfigError {
+            #expect(error.description
+                    == "/nonexistent/site-config.json: no such file; run galleryssg in the site's folder or pass --config PATH")
+        }
+    }
+
+    @Test func baseURLGetsATrailingSlash() throws {
+        let config = try load(#"{"baseURL": "https://example.com/photos", "source": {"type": "folder", "path": "p"}}"#)
+        #expect(config.baseURL?.absoluteString == "https://example.com/photos/")
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+@testable import GalleryCore
+
+@Suite("Imaging")
+struct ImagingTests {
+    let processor = ImageProcessor(settings: .defaults)
+
+    /// Decodes a fixture the way a build does and returns the largest derivative, decoded again.
+    func largestDerivative(_ fixture: String) throws -> (ProcessedImage, Bitmap) {
+        let image = try processor.process(try Fixtures.data(fixture), folder: "photos/x")
+        let data = image.encoded[0].data
+        let header = try JPEGCodec.header(data)
+        return (image, try JPEGCodec.decode(data, header: header, size: header.size))
+    }
+
+    func isClose(_ pixel: (red: UInt8, green: UInt8, blue: UInt8), _ expected: (Int, Int, Int)) -> Bool {
+        abs(Int(pixel.red) - expected.0) < 60 && abs(Int(pixel.green) - expected.1) < 60 && abs(Int(pixel.blue) - expected.2) < 60
+    }
+
+    @Test("EXIF orientation 1–8 comes out upright", arguments: 1...8)
+    func orientation(_ value: Int) throws {
+        let (image, bitmap) = try largestDerivative("orientation/orientation-\(value).jpg")
+        #expect(image.exif.orientation == value)
+        #expect(image.displaySize == PixelSize(width: 48, height: 32))
+        #expect(bitmap.width == 48 && bitmap.height == 32)
+        // Sample the middle of each quadrant: red top-left, green top-right, blue bottom-left, white bottom-right.
+        #expect(isClose(bitmap.pixel(x: 12, y: 8), (255, 0, 0)))
+        #expect(isClose(bitmap.pixel(x: 36, y: 8), (0, 255, 0)))
+        #expect(isClose(bitmap.pixel(x: 12, y: 24), (0, 0, 255)))
+        #expect(isClose(bitmap.pixel(x: 36, y: 24), (255, 255, 255)))
+    }
+
+    @Test func rotatedSampleIsPortraitAfterOrientation() throws {
+        let data = try Data(contentsOf: Fixtures.repository.appendingPathComponent("Samples/photos/friends_by_Aitzol_Berasategi.jpg"))
+        let header = try JPEGCodec.header(data)
+        #expect(header.size == PixelSize(width: 2048, height: 1364))
+        let image = try processor.process(data, folder: "photos/friends")
+        #expect(image.exif.orientation == 6)
+        #expect(image.displaySize == PixelSize(width: 1364, height: 2048))
+        #expect(image.plan.preview.size == PixelSize(width: 1066, height: 1600))
+        #expect(image.plan.thumbnail.size.height == 400)
+    }
+
+    @Test func transparentPNGIsCompositedOverTheBackground() throws {
+        var settings = ImageSettings.defaults
+        settings.background = RGB(red: 0, green: 255, blue: 0)
+        let image = try ImageProcessor(settings: settings).process(try Fixtures.data("images/half-transparent.png"), folder: "p")
+        let data = image.encoded[0].data
+        let header = try JPEGCodec.header(data)
+        let bitmap = try JPEGCodec.decode(data, header: header, size: header.size)
+        #expect(isClose(bitmap.pixel(x: 10, y: 30), (0, 0, 255)))   // opaque blue half
+        #expect(isClose(bitmap.pixel(x: 70, y: 30), (0, 255, 0)))   // transparent half shows the background
+    }
+
+    @Test func neverUpscalesAndPlansDistinctSizes() {
+        let plan = DerivativePlan(display: PixelSize(width: 900, height: 600), settings: .defaults, folder: "photos/a")
+        #expect(plan.preview.size == PixelSize(width: 900, height: 600))
+        #expect(plan.thumbnail.size == PixelSize(width: 400, height: 267))
+        #expect(plan.all.map(\.size.width) == [900, 800, 480, 400])
+        #expect(plan.all.allSatisfy { $0.size.width <= 900 && $0.path.hasPrefix("photos/a/") })
+        #expect(plan.thumbnailSources.map(\.size.width) == [400, 800])
+        let tiny = DerivativePlan(display: PixelSize(width: 120, height: 80), settings: .defaults, folder: "t")
+        #expect(tiny.all.map(\.size) == [PixelSize(width: 120, height: 80)])
+    }
+
+    @Test func jpegDecodeUsesDCTScalingButStaysAboveTheTarget() {
+        let scaled = JPEGCodec.scaledSize(of: PixelSize(width: 4000, height: 3000), atLeast: PixelSize(width: 1600, height: 1200))
+        #expect(scaled == PixelSize(width: 2000, height: 1500))
+        let exact = JPEGCodec.scaledSize(of: PixelSize(width: 2048, height: 1364), atLeast: PixelSize(width: 1600, height: 1066))
+        #expect(exact.width >= 1600 && exact.height >= 1066 && exact.width < 2048)
+    }
+
+    @Test func lanczosKeepsFlatColourFlatAndAveragesStripes() {
+        let flat = Bitmap(width: 50, height: 40, pixels: [UInt8](repeating: 0, count: 50 * 40 * 3).enumerated().map {
+            [UInt8(200), 100, 50][$0.offset % 3]
+        })
+        let small = Resampler.resize(flat, to: PixelSize(width: 17, height: 13))
+        #expect(small.width == 17 && small.height == 13)
+        #expect(small.pixels.enumerated().allSatisfy { abs(Int($0.element) - [200, 100, 50][$0.offset % 3]) <= 1 })
+        // One-pixel black and white columns shrink to mid grey, not to either colour (no nearest-neighbour).
+        var stripes = [UInt8](repeating: 0, count: 64 * 8 * 3)
+        for y in 0..<8 { for x in stride(from: 0, to: 64, by: 2) { for c in 0..<3 { stripes[(y * 64 + x) * 3 + c] = 255 } } }
+        let grey = Resampler.resize(Bitmap(width: 64, height: 8, pixels: stripes), to: PixelSize(width: 16, height: 2))
+        // Interior columns average to mid grey; the edge columns lean towards their replicated edge pixel.
+        for y in 0..<2 {
+            for x in 0..<16 {
+                let value = Int(grey.pixel(x: x, y: y).red)
+                #expect((x == 0 || x == 15 ? 100...156 : 120...136).contains(value), "column \(x): \(value)")
+            }
+        }
+    }
+
+    @Test func brokenFilesAreRejectedWithAReason() throws {
+        #expect(throws: ImagingError.self) { try processor.process(try Fixtures.data("images/truncated.jpg"), folder: "x") }
+        do {
+            _ = try processor.process(try Fixtures.data("images/not-an-image.jpg"), folder: "x")
+            Issue.record("expected an error")
+        } catch let error as ImagingError {
+            #expect(error.description == "not a JPEG or PNG image (file starts with 74 68 69 73)")
+        }
+    }
+
+    @Test func pixelLimitIsCheckedBeforeDecoding() throws {
+        var settings = ImageSettings.defaults
+        settings.maxPixels = 1000
+        do {
+            _ = try ImageProcessor(settings: settings).process(try Fixtures.data("images/photo-1.jpg"), folder: "x")
+            Issue.record("expected an error")
+        } catch let error as ImagingError {
+            #expect(error.description == "160×100 is 16000 pixels, over the 1000-pixel limit (images.maxPixels)")
+        }
+    }
+
+    @Test func exifCameraFieldsAreRead() throws {
+        let data = try Data(contentsOf: Fixtures.repository.appendingPathComponent("Samples/photos/Path.jpg"))
+        let exif = ExifReader.read(jpeg: data)
+        #expect(exif.camera.model == "E-M1")
+        #expect(exif.takenAt == "2015-09-06T18:46:57")
+    }
+}

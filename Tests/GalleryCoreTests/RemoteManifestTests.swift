@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+@testable import GalleryCore
+
+@Suite("Manifest over HTTP")
+struct RemoteManifestTests {
+    @Test func buildsFromAManifestURLWithRelativeImageURLs() async throws {
+        let manifest = """
+            {"photos": [
+              {"id": "a", "title": "From the server", "image": "images/photo-1.jpg"},
+              {"id": "b", "title": "Absolute", "image": "/images/photo-2.jpg"},
+              {"id": "gone", "title": "Missing", "image": "images/nope.jpg"}
+            ]}
+            """
+        let routes: [String: FixtureServer.Reply] = [
+            "/feeds/manifest.json": .init(contentType: "application/json", body: Data(manifest.utf8)),
+            "/feeds/images/photo-1.jpg": .init(contentType: "image/jpeg", body: try Fixtures.data("images/photo-1.jpg")),
+            "/images/photo-2.jpg": .init(contentType: "image/jpeg", body: try Fixtures.data("images/photo-2.jpg")),
+        ]
+        let folder = try Fixtures.temporaryFolder()
+        let report = try await FixtureServer.with(routes) { base in
+            let config = ["title": "Remote", "source": ["type": "manifest", "url": "\(base)/feeds/manifest.json"],
+                          "images": ["thumbnail": 64, "preview": 120]] as [String: Any]
+            try JSONSerialization.data(withJSONObject: config).write(to: folder.appendingPathComponent("site-config.json"))
+            let site = try SiteConfig.load(from: folder.appendingPathComponent("site-config.json"), environment: [:])
+            return try await Build(config: site).run()
+        }
+        #expect(report.photosPublished == 2)
+        #expect(report.failures.map(\.id) == ["gone"])
+        #expect(report.failures.first?.stage == "fetch")
+        #expect(report.failures.first?.reason.hasPrefix("HTTP 404") == true)
+        let page = try String(contentsOf: folder.appendingPathComponent("public/photos/a/index.html"), encoding: .utf8)
+        #expect(page.contains("From the server"))
+        // Remote originals are linked, not copied.
+        #expect(page.contains(#"<a href="http://127.0.0.1:"#))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("public/photos/a/original.jpg").path))
+    }
+
+    @Test func oversizedResponsesAreRefused() async throws {
+        let routes = ["/big.jpg": FixtureServer.Reply(body: Data(repeating: 0xff, count: 64 * 1024))]
+        let message = try await FixtureServer.with(routes) { base -> String in
+            let settings = NetworkSettings(allowHTTP: false, timeoutSeconds: 10, maxDownloadBytes: 4096)
+            let transport = HTTPTransport(settings: settings)
+            defer { Task { await transport.shutdown() } }
+            do {
+                _ = try await transport.get(URL(string: "\(base)/big.jpg")!)
+                return "no error"
+            } catch let error as FetchError {
+                return error.reason
+            }
+        }
+        #expect(message == "response is larger than 4096 bytes (network.maxDownloadBytes)")
+    }
+
+    @Test func plainHTTPIsOnlyAllowedToLoopback() async throws {
+        let settings = NetworkSettings(allowHTTP: false, timeoutSeconds: 5, maxDownloadBytes: 1024)
+        let transport = HTTPTransport(settings: settings)
+        defer { Task { await transport.shutdown() } }
+        // The policy is checked before any connection is made, so this sends no traffic.
+        await #expect(throws: FetchError.self) { _ = try await transport.get(URL(string: "http://photos.example.com/a.jpg")!) }
+        do {
+            _ = try await transport.get(URL(string: "http://photos.example.com/a.jpg")!)
+        } catch let error as FetchError {
+            #expect(error.description
+                    == "http://photos.example.com/a.jpg: plain http is allowed only to loopback; use https or set network.allowHTTP")
+        }
+        #expect(HTTPTransport.isLoopback("127.0.0.1"))
+        #expect(HTTPTransport.isLoopback("127.8.9.10"))
+        #expect(HTTPTransport.isLoopback("[::1]"))
+        #expect(HTTPTransport.isLoopback("localhost"))
+        #expect(!HTTPTransport.isLoopback("127.0.0.1.evil.example"))
+        #expect(!HTTPTransport.isLoopback("10.0.0.1"))
+    }
+}

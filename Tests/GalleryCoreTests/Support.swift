@@ -1,0 +1,28 @@
+import Foundation
+@testable import GalleryCore
+
+/// Paths of the committed test fixtures and scratch folders for tests.
+enum Fixtures {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures")
+    static let repository = root.deletingLastPathComponent().deletingLastPathComponent()
+
+    static func url(_ path: String) -> URL { root.appendingPathComponent(path) }
+
+    static func data(_ path: String) throws -> Data { try Data(contentsOf: url(path)) }
+
+    /// A new empty folder under the system temp folder.
+    static func temporaryFolder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("galleryssg-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+}
+
+extension ImageSettings {
+    /// The config defaults, for tests that need settings without a config file.
+    static var defaults: ImageSettings {
+        ImageSettings(thumbnail: 400, preview: 1600, widths: [480, 800, 1200], quality: 85,
+                      background: RGB(red: 255, green: 255, blue: 255), maxPixels: 100_000_000, publishOriginals: true)
+    }
+}
