@@ -41,13 +41,14 @@ struct RemoteManifestTests {
         let message = try await FixtureServer.with(routes) { base -> String in
             let settings = NetworkSettings(allowHTTP: false, timeoutSeconds: 10, maxDownloadBytes: 4096)
             let transport = HTTPTransport(settings: settings)
-            defer { Task { await transport.shutdown() } }
+            var reason = "no error"
             do {
                 _ = try await transport.get(URL(string: "\(base)/big.jpg")!)
-                return "no error"
             } catch let error as FetchError {
-                return error.reason
+                reason = error.reason
             }
+            await transport.shutdown()
+            return reason
         }
         #expect(message == "response is larger than 4096 bytes (network.maxDownloadBytes)")
     }
@@ -55,7 +56,6 @@ struct RemoteManifestTests {
     @Test func plainHTTPIsOnlyAllowedToLoopback() async throws {
         let settings = NetworkSettings(allowHTTP: false, timeoutSeconds: 5, maxDownloadBytes: 1024)
         let transport = HTTPTransport(settings: settings)
-        defer { Task { await transport.shutdown() } }
         // The policy is checked before any connection is made, so this sends no traffic.
         await #expect(throws: FetchError.self) { _ = try await transport.get(URL(string: "http://photos.example.com/a.jpg")!) }
         do {
@@ -64,6 +64,7 @@ struct RemoteManifestTests {
             #expect(error.description
                     == "http://photos.example.com/a.jpg: plain http is allowed only to loopback; use https or set network.allowHTTP")
         }
+        await transport.shutdown()
         #expect(HTTPTransport.isLoopback("127.0.0.1"))
         #expect(HTTPTransport.isLoopback("127.8.9.10"))
         #expect(HTTPTransport.isLoopback("[::1]"))

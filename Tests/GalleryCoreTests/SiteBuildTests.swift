@@ -124,6 +124,17 @@ struct SiteBuildTests {
         #expect(leftovers == [])
     }
 
+    @Test func identicalInputsGiveByteIdenticalSites() async throws {
+        let site = try FixtureSite.make()
+        _ = try await site.build()
+        let first = try site.outputFiles().map { ($0, try Data(contentsOf: site.output.appendingPathComponent($0))) }
+        try FileManager.default.removeItem(at: site.output)
+        _ = try await site.build()
+        let second = try site.outputFiles().map { ($0, try Data(contentsOf: site.output.appendingPathComponent($0))) }
+        #expect(first.map(\.0) == second.map(\.0))
+        #expect(first.map(\.1) == second.map(\.1))
+    }
+
     @Test func rebuildReplacesTheSiteAndDropsRemovedPhotos() async throws {
         let site = try FixtureSite.make()
         _ = try await site.build()

@@ -34,12 +34,22 @@ public struct Build: Sendable {
     /// Runs every step and returns the report.
     /// - Throws: `BuildError` naming the step; the previous output is kept.
     public func run() async throws -> BuildReport {
+        let transport = HTTPTransport(settings: config.network)
+        do {
+            let report = try await run(transport: transport)
+            await transport.shutdown()
+            return report
+        } catch {
+            await transport.shutdown()
+            throw error
+        }
+    }
+
+    private func run(transport: HTTPTransport) async throws -> BuildReport {
         let started = ContinuousClock.now
         var report = BuildReport()
         var timings: [String: Double] = [:]
         report.output = config.output.path
-        let transport = HTTPTransport(settings: config.network)
-        defer { Task { await transport.shutdown() } }
 
         let theme = try step("theme", &timings) {
             try Theme(overridesIn: config.templates)
