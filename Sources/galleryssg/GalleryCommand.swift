@@ -61,13 +61,17 @@ struct BuildCommand: AsyncParsableCommand {
         if let output { site.output = URL(fileURLWithPath: output, relativeTo: cwd).standardizedFileURL }
 
         let quiet = self.quiet
-        let build = Build(config: site, options: jobs.map { BuildOptions(jobs: $0) } ?? BuildOptions()) { line in
+        let live = !quiet && isatty(STDOUT_FILENO) == 1
+        let build = Build(config: site, options: jobs.map { BuildOptions(jobs: $0) } ?? BuildOptions(), progress: { line in
             if line.hasPrefix("skipped ") {
                 Terminal.warning(line)
             } else if !quiet {
                 Terminal.info(line)
             }
-        }
+        }, photoProgress: { done, total in
+            guard live else { return }
+            Terminal.status("images: \(done)/\(total)", final: done == total)
+        })
         let result: BuildReport
         do {
             result = try await build.run()
@@ -94,6 +98,11 @@ struct BuildCommand: AsyncParsableCommand {
 enum Terminal {
     static func info(_ line: String) {
         print(line)
+    }
+
+    /// Rewrites the current terminal line; used only when stdout is a terminal.
+    static func status(_ line: String, final: Bool) {
+        FileHandle.standardOutput.write(Data("\r\u{1B}[K\(line)\(final ? "\r\u{1B}[K" : "")".utf8))
     }
 
     static func warning(_ line: String) {

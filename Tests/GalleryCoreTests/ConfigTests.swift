@@ -33,6 +33,8 @@ struct ConfigTests {
         #expect(config.images.preview == 1600)
         #expect(config.images.widths == [480, 800, 1200])
         #expect(config.network.allowHTTP == false)
+        #expect(config.network.connectionsPerHost == 6)
+        #expect(config.stateDirectory.path == "/sites/demo/.galleryssg")
     }
 
     @Test func relativePathsResolveAgainstTheConfigFolder() throws {
@@ -77,7 +79,7 @@ struct ConfigTests {
 
     @Test func unknownKeySuggestsTheRightSpelling() {
         #expect(message(#"{"pagesize": 10, "source": {"type": "folder", "path": "p"}}"#)
-                == #"pagesize: unknown key (did you mean "pageSize"?); known keys here: title, description, baseURL, output, templates, pageSize, source, images, network"#)
+                == #"pagesize: unknown key (did you mean "pageSize"?); known keys here: title, description, baseURL, output, templates, state, pageSize, source, images, network"#)
     }
 
     @Test func missingSourceAndBadManifestSource() {
@@ -110,5 +112,46 @@ struct ConfigTests {
     @Test func baseURLGetsATrailingSlash() throws {
         let config = try load(#"{"baseURL": "https://example.com/photos", "source": {"type": "folder", "path": "p"}}"#)
         #expect(config.baseURL?.absoluteString == "https://example.com/photos/")
+    }
+
+    @Test func remoteSourcesGetDefaultsAndRememberTheirVariables() throws {
+        let config = try load(#"{"source": {"type": "flickr", "apiKey": "${FLICKR_API_KEY}", "params": {"tags": "sea", "per_day": 3}}}"#,
+                              environment: ["FLICKR_API_KEY": "k-123456"])
+        guard case .flickr(let flickr) = config.source else { Issue.record("not flickr"); return }
+        #expect(flickr.method == "flickr.interestingness.getList")
+        #expect(flickr.endpoint == FlickrSource.restEndpoint)
+        #expect(flickr.params == ["tags": "sea", "per_day": "3"])
+        #expect(flickr.limit == 500)
+        #expect(config.credentials.secrets == ["k-123456"])
+        #expect(config.credentials.hint("source.apiKey") == "FLICKR_API_KEY")
+        #expect(config.credentials.redact("url?api_key=k-123456&x") == "url?api_key=***&x")
+
+        let feed = try load(#"{"source": {"type": "flickr", "method": "feed", "params": {"tags": "cats"}}}"#)
+        guard case .flickr(let publicFeed) = feed.source else { Issue.record("not flickr"); return }
+        #expect(publicFeed.endpoint == FlickrSource.feedEndpoint)
+
+        let parse = try load(#"{"source": {"type": "parse", "applicationId": "a", "endpoint": "https://h.example/parse", "columns": {"title": "name"}, "where": {"public": true}}}"#)
+        guard case .parse(let rows) = parse.source else { Issue.record("not parse"); return }
+        #expect(rows.className == "Resource")
+        #expect(rows.columns == ["title": "name", "image": "fileURLString", "thumbnail": "thumbnailURLString"])
+        #expect(rows.whereJSON == #"{"public":true}"#)
+        #expect(rows.limit == nil)
+    }
+
+    @Test func remoteSourceErrors() {
+        #expect(message(#"{"source": {"type": "flickr"}}"#)
+                == #"source.apiKey: missing; Flickr's REST API needs a key, e.g. "apiKey": "${FLICKR_API_KEY}" (or use "method": "feed" for the key-less public feed)"#)
+        #expect(message(#"{"source": {"type": "flickr", "apiKey": "k", "method": "flickr.photos.everything"}}"#)?
+                .hasPrefix(#"source.method: unknown method "flickr.photos.everything" (expected flickr.interestingness.getList, "#) == true)
+        #expect(message(#"{"source": {"type": "500px"}}"#)
+                == #"source.consumerKey: missing; the 500px API needs a consumer key, e.g. "consumerKey": "${PX500_CONSUMER_KEY}""#)
+        #expect(message(#"{"source": {"type": "parse", "applicationId": "a", "className": "../x"}}"#)
+                == #"source.className: "../x" is not a Parse class name (letters, digits, _)"#)
+        #expect(message(#"{"source": {"type": "parse", "applicationId": "a", "columns": {"picture": "x"}}}"#)
+                == "source.columns.picture: unknown field (expected title, image, thumbnail, description, author, takenAt, tags, album, license)")
+        #expect(message(#"{"source": {"type": "500px", "consumerKey": "k", "endpoint": "api.500px.com"}}"#)
+                == #"source.endpoint: "api.500px.com" is not an http(s) URL"#)
+        #expect(message(#"{"source": {"type": "flickr", "apiKey": "k", "consumerKey": "x"}}"#)?
+                .hasPrefix("source.consumerKey: unknown key; known keys here: type, endpoint, limit") == true)
     }
 }

@@ -3,29 +3,63 @@ import Hummingbird
 import Logging
 import NIOCore
 
-/// An in-process HTTP server on a free loopback port that serves fixed responses by path.
+/// An in-process HTTP server on a free loopback port: the network edge for tests.
 ///
-/// This is the network edge for tests: providers and the downloader talk real HTTP to it.
+/// Providers and the downloader talk real HTTP to it. A handler decides each reply, and the server
+/// records every request and the most requests it ever had in flight at once.
 struct FixtureServer {
-    struct Reply: Sendable {
-        var status: HTTPResponse.Status = .ok
-        var contentType = "application/octet-stream"
-        var body: Data
+    struct Request: Sendable {
+        var path: String
+        var query: [String: String]
+        var headers: [String: String]
     }
 
-    /// Starts the server, runs `body` with its base URL, then shuts the server down.
-    static func with<T: Sendable>(_ routes: [String: Reply], _ body: @Sendable (URL) async throws -> T) async throws -> T {
+    indirect enum Reply: Sendable {
+        case data(status: Int = 200, contentType: String = "application/octet-stream", headers: [String: String] = [:], body: Data)
+        /// Waits before answering, to trip client timeouts.
+        case delayed(seconds: Double, Reply)
+        /// Declares `declared` bytes, sends `sent` of them, then drops the connection.
+        case cutOff(declared: Int, sent: Int)
+
+        static func json(_ text: String, status: Int = 200) -> Reply {
+            .data(status: status, contentType: "application/json", body: Data(text.utf8))
+        }
+        static func ok(_ body: Data, contentType: String = "application/octet-stream") -> Reply {
+            .data(status: 200, contentType: contentType, body: body)
+        }
+    }
+
+    /// What the server saw.
+    actor Log {
+        private(set) var requests: [Request] = []
+        private(set) var active = 0
+        private(set) var maxActive = 0
+        func begin(_ request: Request) { requests.append(request); active += 1; maxActive = max(maxActive, active) }
+        func end() { active -= 1 }
+        func count(where predicate: (Request) -> Bool) -> Int { requests.filter(predicate).count }
+    }
+
+    /// Starts a server, runs `body` with its base URL and request log, then shuts it down.
+    static func with<T: Sendable>(_ handler: @escaping @Sendable (Request, URL) async -> Reply,
+                                  _ body: @Sendable (URL, Log) async throws -> T) async throws -> T {
+        let log = Log()
+        let base = BaseBox()
         let router = Router()
         router.get("**") { request, _ -> Response in
-            guard let reply = routes[request.uri.path] else {
-                return Response(status: .notFound, body: .init(byteBuffer: ByteBuffer(string: "no such fixture")))
-            }
-            return Response(status: reply.status, headers: [.contentType: reply.contentType],
-                            body: .init(byteBuffer: ByteBuffer(bytes: reply.body)))
+            var query: [String: String] = [:]
+            for (key, value) in request.uri.queryParameters { query[String(key)] = String(value) }
+            var headers: [String: String] = [:]
+            for field in request.headers { headers[field.name.canonicalName.lowercased()] = field.value }
+            let seen = Request(path: request.uri.path, query: query, headers: headers)
+            await log.begin(seen)
+            let reply = await handler(seen, await base.url)
+            let response = await render(reply)
+            await log.end()
+            return response
         }
-        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         var logger = Logger(label: "fixture-server")
         logger.logLevel = .critical
+        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
                               onServerRunning: { channel in
                                   continuation.yield(channel.localAddress?.port ?? 0)
@@ -35,6 +69,57 @@ struct FixtureServer {
         defer { server.cancel() }
         var iterator = ports.makeAsyncIterator()
         guard let port = await iterator.next(), port > 0 else { throw CancellationError() }
-        return try await body(URL(string: "http://127.0.0.1:\(port)")!)
+        let url = URL(string: "http://127.0.0.1:\(port)")!
+        await base.set(url)
+        return try await body(url, log)
+    }
+
+    /// A server with a fixed reply per path.
+    static func with<T: Sendable>(_ routes: [String: Reply], _ body: @Sendable (URL) async throws -> T) async throws -> T {
+        try await with({ request, _ in routes[request.path] ?? .data(status: 404, body: Data("no such fixture".utf8)) }) { url, _ in
+            try await body(url)
+        }
+    }
+
+    private static func render(_ reply: Reply) async -> Response {
+        switch reply {
+        case .data(let status, let contentType, let extra, let body):
+            var headers: HTTPFields = [.contentType: contentType]
+            for (name, value) in extra { if let field = HTTPFields.Element.Name(name) { headers[field] = value } }
+            return Response(status: .init(code: status), headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
+        case .delayed(let seconds, let inner):
+            try? await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
+            return await render(inner)
+        case .cutOff(let declared, let sent):
+            let body = ResponseBody(contentLength: declared) { writer in
+                if sent > 0 { try await writer.write(ByteBuffer(bytes: [UInt8](repeating: 0xff, count: sent))) }
+                throw CancellationError()
+            }
+            return Response(status: .ok, headers: [.contentType: "image/jpeg"], body: body)
+        }
+    }
+
+    private actor BaseBox {
+        var url = URL(string: "http://127.0.0.1")!
+        func set(_ value: URL) { url = value }
+    }
+}
+
+extension FixtureServer {
+    /// Serves a recorded API body with its image hosts (Flickr farms, 500px CDN) pointed at this server's `/img/`.
+    static func recorded(_ fixture: String, base: URL) throws -> Reply {
+        let text = String(decoding: try Fixtures.data("api/\(fixture)"), as: UTF8.self)
+        let pattern = try NSRegularExpression(pattern: #"https?:(\\?/)(\\?/)((farm[0-9]+|live)\.static\.?flickr\.com|drscdn\.500px\.org|bucket\.s3\.amazonaws\.com|files\.example\.com)(\\?/)"#)
+        let host = base.absoluteString
+        let rewritten = pattern.stringByReplacingMatches(
+            in: text, range: NSRange(text.startIndex..., in: text),
+            withTemplate: host.replacingOccurrences(of: "/", with: "$1") + "$1img$1$3$5")
+        return .data(status: 200, contentType: "text/plain; charset=utf-8", body: Data(rewritten.utf8))
+    }
+
+    /// One of the small fixture JPEGs, picked from the path so different photos get different images.
+    static func image(for path: String) throws -> Reply {
+        let index = abs(path.hashValue % 6) + 1
+        return .ok(try Fixtures.data("images/photo-\(index).jpg"), contentType: "image/jpeg")
     }
 }

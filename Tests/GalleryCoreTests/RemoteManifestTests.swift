@@ -13,9 +13,9 @@ struct RemoteManifestTests {
             ]}
             """
         let routes: [String: FixtureServer.Reply] = [
-            "/feeds/manifest.json": .init(contentType: "application/json", body: Data(manifest.utf8)),
-            "/feeds/images/photo-1.jpg": .init(contentType: "image/jpeg", body: try Fixtures.data("images/photo-1.jpg")),
-            "/images/photo-2.jpg": .init(contentType: "image/jpeg", body: try Fixtures.data("images/photo-2.jpg")),
+            "/feeds/manifest.json": .json(manifest),
+            "/feeds/images/photo-1.jpg": .ok(try Fixtures.data("images/photo-1.jpg"), contentType: "image/jpeg"),
+            "/images/photo-2.jpg": .ok(try Fixtures.data("images/photo-2.jpg"), contentType: "image/jpeg"),
         ]
         let folder = try Fixtures.temporaryFolder()
         let report = try await FixtureServer.with(routes) { base in
@@ -37,9 +37,9 @@ struct RemoteManifestTests {
     }
 
     @Test func oversizedResponsesAreRefused() async throws {
-        let routes = ["/big.jpg": FixtureServer.Reply(body: Data(repeating: 0xff, count: 64 * 1024))]
+        let routes = ["/big.jpg": FixtureServer.Reply.ok(Data(repeating: 0xff, count: 64 * 1024))]
         let message = try await FixtureServer.with(routes) { base -> String in
-            let settings = NetworkSettings(allowHTTP: false, timeoutSeconds: 10, maxDownloadBytes: 4096)
+            let settings = NetworkSettings(timeoutSeconds: 10, maxDownloadBytes: 4096)
             let transport = HTTPTransport(settings: settings)
             var reason = "no error"
             do {
@@ -54,7 +54,7 @@ struct RemoteManifestTests {
     }
 
     @Test func plainHTTPIsOnlyAllowedToLoopback() async throws {
-        let settings = NetworkSettings(allowHTTP: false, timeoutSeconds: 5, maxDownloadBytes: 1024)
+        let settings = NetworkSettings(timeoutSeconds: 5, maxDownloadBytes: 1024)
         let transport = HTTPTransport(settings: settings)
         // The policy is checked before any connection is made, so this sends no traffic.
         await #expect(throws: FetchError.self) { _ = try await transport.get(URL(string: "http://photos.example.com/a.jpg")!) }
@@ -62,7 +62,7 @@ struct RemoteManifestTests {
             _ = try await transport.get(URL(string: "http://photos.example.com/a.jpg")!)
         } catch let error as FetchError {
             #expect(error.description
-                    == "http://photos.example.com/a.jpg: plain http is allowed only to loopback; use https or set network.allowHTTP")
+                    == "http://photos.example.com/a.jpg: plain http is allowed only to loopback; use https or set source.allowInsecureHTTP")
         }
         await transport.shutdown()
         #expect(HTTPTransport.isLoopback("127.0.0.1"))

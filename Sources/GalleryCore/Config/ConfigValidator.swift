@@ -3,10 +3,10 @@ import Foundation
 /// Checks a decoded config file, fills in defaults and resolves paths against the file's folder.
 struct ConfigValidator {
     let file: URL
-    private var name: String { file.path }
+    var name: String { file.path }
     private var base: URL { file.deletingLastPathComponent() }
 
-    func validate(_ raw: SiteConfigFile) throws -> SiteConfig {
+    func validate(_ raw: SiteConfigFile, variables: [String: String] = [:]) throws -> SiteConfig {
         typealias D = SiteConfig.Defaults
         guard let source = raw.source else {
             throw ConfigError(file: name, key: "source",
@@ -26,6 +26,7 @@ struct ConfigValidator {
             baseURL: try raw.baseURL.map(baseURL),
             output: path(raw.output ?? D.output, "output"),
             templates: path(raw.templates ?? D.templates, "templates"),
+            stateDirectory: path(raw.state ?? D.state, "state"),
             pageSize: pageSize,
             source: try sourceConfig(source),
             images: ImageSettings(
@@ -38,11 +39,17 @@ struct ConfigValidator {
                 publishOriginals: images?.publishOriginals ?? D.publishOriginals
             ),
             network: NetworkSettings(
-                allowHTTP: network?.allowHTTP ?? D.allowHTTP,
+                allowHTTP: source.allowInsecureHTTP ?? D.allowInsecureHTTP,
                 timeoutSeconds: try range(network?.timeoutSeconds ?? D.timeoutSeconds, "network.timeoutSeconds", 1...3600),
                 maxDownloadBytes: try range(network?.maxDownloadBytes ?? D.maxDownloadBytes, "network.maxDownloadBytes",
-                                            1024...(1 << 40))
+                                            1024...(1 << 40)),
+                connectionsPerHost: try range(network?.connectionsPerHost ?? D.connectionsPerHost,
+                                              "network.connectionsPerHost", 1...64),
+                retries: try range(network?.retries ?? D.retries, "network.retries", 0...10)
             ),
+            credentials: Credentials(
+                secrets: [source.apiKey, source.consumerKey, source.applicationId, source.restApiKey].compactMap { $0 },
+                variables: variables.filter { $0.key.hasPrefix("source.") }),
             configFile: file
         )
     }
@@ -94,8 +101,7 @@ struct ConfigValidator {
                 throw ConfigError(file: name, key: "source", "give either \"path\" or \"url\" for a manifest, not both")
             }
         case "flickr", "500px", "parse":
-            throw ConfigError(file: name, key: "source.type",
-                              "the \(source.type) provider is not available in this version; use manifest or folder")
+            return try RemoteSourceValidator(validator: self).validate(source)
         default:
             let expected = SiteConfig.sourceTypes.joined(separator: ", ")
             throw ConfigError(file: name, key: "source.type",
@@ -103,12 +109,12 @@ struct ConfigValidator {
         }
     }
 
-    private func path(_ value: String, _ key: String) -> URL {
+    func path(_ value: String, _ key: String) -> URL {
         let url = value.hasPrefix("/") ? URL(fileURLWithPath: value) : base.appendingPathComponent(value)
         return url.standardizedFileURL
     }
 
-    private func range(_ value: Int, _ key: String, _ allowed: ClosedRange<Int>) throws -> Int {
+    func range(_ value: Int, _ key: String, _ allowed: ClosedRange<Int>) throws -> Int {
         guard allowed.contains(value) else {
             throw ConfigError(file: name, key: key,
                               "\(value) is out of range (expected \(allowed.lowerBound) to \(allowed.upperBound))")

@@ -38,7 +38,8 @@ extension SiteConfig {
         }
         let validator = ConfigValidator(file: file)
         try validator.checkKeys(raw)
-        let substituted = try EnvironmentSubstitution(environment: environment, file: name).apply(to: raw)
+        var substitution = EnvironmentSubstitution(environment: environment, file: name)
+        let substituted = try substitution.apply(to: raw)
         let decoded: SiteConfigFile
         do {
             decoded = try JSONDecoder().decode(SiteConfigFile.self, from: JSONEncoder().encode(substituted))
@@ -47,7 +48,7 @@ extension SiteConfig {
         } catch let error as ConfigError {
             throw error
         }
-        return try validator.validate(decoded)
+        return try validator.validate(decoded, variables: substitution.variables)
     }
 
     private static func jsonSyntaxDetail(_ error: Error) -> String {
@@ -99,8 +100,15 @@ extension ConfigError {
 struct EnvironmentSubstitution {
     let environment: [String: String]
     let file: String
+    /// Key path to the (last) variable substituted into it, for error hints such as "check FLICKR_API_KEY".
+    private(set) var variables: [String: String] = [:]
 
-    func apply(to value: JSONValue, path: String = "") throws -> JSONValue {
+    init(environment: [String: String], file: String) {
+        self.environment = environment
+        self.file = file
+    }
+
+    mutating func apply(to value: JSONValue, path: String = "") throws -> JSONValue {
         switch value {
         case .string(let text): return .string(try substitute(text, path: path))
         case .array(let items):
@@ -115,7 +123,7 @@ struct EnvironmentSubstitution {
         }
     }
 
-    func substitute(_ text: String, path: String) throws -> String {
+    mutating func substitute(_ text: String, path: String) throws -> String {
         guard text.contains("${") else { return text }
         var result = ""
         var rest = Substring(text)
@@ -135,6 +143,7 @@ struct EnvironmentSubstitution {
                                   "environment variable \(name) is not set; export \(name)=… before running galleryssg")
             }
             result += replacement
+            variables[path] = name
             rest = rest[rest.index(after: end)...]
         }
         return result + rest

@@ -12,10 +12,14 @@ public struct SiteConfig: Sendable {
     public var output: URL
     /// The site's own templates folder; files in it override the built-in theme file by file.
     public var templates: URL
+    /// Where build state and caches live (`.galleryssg` beside the config by default).
+    public var stateDirectory: URL
     public var pageSize: Int
     public var source: SourceConfig
     public var images: ImageSettings
     public var network: NetworkSettings
+    /// Secrets from the config, to keep out of every message, and the variables they came from.
+    public var credentials: Credentials
     /// The config file this was read from; relative paths were resolved against its folder.
     public var configFile: URL
 
@@ -31,6 +35,9 @@ public enum SourceConfig: Sendable, Equatable {
     case manifestFile(URL)
     /// A galleryssg manifest fetched over HTTP(S).
     case manifestURL(URL)
+    case flickr(FlickrSource)
+    case fiveHundredPx(FiveHundredPxSource)
+    case parse(ParseSource)
 }
 
 /// Sizes and encoding of the derivatives made from each original.
@@ -63,12 +70,30 @@ public struct RGB: Sendable, Equatable {
 
 /// How originals and remote manifests are fetched.
 public struct NetworkSettings: Sendable, Equatable {
-    /// Allow plain `http://` to hosts other than loopback.
+    /// Allow plain `http://` to hosts other than loopback (`source.allowInsecureHTTP`).
     public var allowHTTP: Bool
     /// Seconds before a request is abandoned.
     public var timeoutSeconds: Int
     /// The largest response body accepted, in bytes.
     public var maxDownloadBytes: Int
+    /// Requests in flight to one host at most.
+    public var connectionsPerHost: Int
+    /// Extra attempts after a timeout, connection error, 5xx or 429.
+    public var retries: Int
+    /// First backoff delay in seconds; it doubles with each attempt, with jitter.
+    public var retryBaseDelay: Double
+
+    public init(allowHTTP: Bool = false, timeoutSeconds: Int = SiteConfig.Defaults.timeoutSeconds,
+                maxDownloadBytes: Int = SiteConfig.Defaults.maxDownloadBytes,
+                connectionsPerHost: Int = SiteConfig.Defaults.connectionsPerHost, retries: Int = SiteConfig.Defaults.retries,
+                retryBaseDelay: Double = SiteConfig.Defaults.retryBaseDelay) {
+        self.allowHTTP = allowHTTP
+        self.timeoutSeconds = timeoutSeconds
+        self.maxDownloadBytes = maxDownloadBytes
+        self.connectionsPerHost = connectionsPerHost
+        self.retries = retries
+        self.retryBaseDelay = retryBaseDelay
+    }
 }
 
 extension SiteConfig {
@@ -79,6 +104,7 @@ extension SiteConfig {
         public static let description = ""
         public static let output = "public"
         public static let templates = "Templates"
+        public static let state = ".galleryssg"
         public static let pageSize = 24
         public static let thumbnail = 400
         public static let preview = 1600
@@ -87,7 +113,19 @@ extension SiteConfig {
         public static let background = "#ffffff"
         public static let maxPixels = 100_000_000
         public static let publishOriginals = true
-        public static let allowHTTP = false
+        public static let allowInsecureHTTP = false
+        public static let connectionsPerHost = 6
+        public static let retries = 3
+        public static let retryBaseDelay = 0.5
+        public static let remoteLimit = 500
+        public static let flickrMethod = "flickr.interestingness.getList"
+        public static let flickrPerPage = 100
+        public static let fiveHundredPxFeature = "popular"
+        public static let fiveHundredPxPerPage = 100
+        public static let fiveHundredPxImageSizes = [2048, 1600, 1080, 6, 5, 4]
+        public static let parseClassName = "Resource"
+        public static let parseOrder = "createdAt,objectId"
+        public static let parsePerPage = 100
         public static let timeoutSeconds = 60
         public static let maxDownloadBytes = 200 * 1024 * 1024
     }

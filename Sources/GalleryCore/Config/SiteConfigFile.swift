@@ -7,6 +7,7 @@ struct SiteConfigFile: Decodable {
     var baseURL: String?
     var output: String?
     var templates: String?
+    var state: String?
     var pageSize: Int?
     var source: Source?
     var images: Images?
@@ -16,6 +17,22 @@ struct SiteConfigFile: Decodable {
         var type: String
         var path: String?
         var url: String?
+        var endpoint: String?
+        var limit: Int?
+        var perPage: Int?
+        var allowInsecureHTTP: Bool?
+        var apiKey: String?
+        var method: String?
+        var params: [String: JSONValue]?
+        var consumerKey: String?
+        var feature: String?
+        var imageSizes: [Int]?
+        var applicationId: String?
+        var restApiKey: String?
+        var className: String?
+        var columns: [String: String]?
+        var order: String?
+        var `where`: JSONValue?
     }
 
     struct Images: Decodable {
@@ -29,17 +46,23 @@ struct SiteConfigFile: Decodable {
     }
 
     struct Network: Decodable {
-        var allowHTTP: Bool?
         var timeoutSeconds: Int?
         var maxDownloadBytes: Int?
+        var connectionsPerHost: Int?
+        var retries: Int?
     }
 
     /// The keys each object of the file may hold, for the unknown-key check.
     static let knownKeys: [String: [String]] = [
-        "": ["title", "description", "baseURL", "output", "templates", "pageSize", "source", "images", "network"],
+        "": ["title", "description", "baseURL", "output", "templates", "state", "pageSize", "source", "images", "network"],
         "images": ["thumbnail", "preview", "widths", "quality", "background", "maxPixels", "publishOriginals"],
-        "network": ["allowHTTP", "timeoutSeconds", "maxDownloadBytes"],
+        "network": ["timeoutSeconds", "maxDownloadBytes", "connectionsPerHost", "retries"],
         "source/folder": ["type", "path"],
-        "source/manifest": ["type", "path", "url"],
+        "source/manifest": ["type", "path", "url", "allowInsecureHTTP"],
+        "source/flickr": ["type", "endpoint", "limit", "perPage", "allowInsecureHTTP", "apiKey", "method", "params"],
+        "source/500px": ["type", "endpoint", "limit", "perPage", "allowInsecureHTTP", "consumerKey", "feature", "params",
+                         "imageSizes"],
+        "source/parse": ["type", "endpoint", "limit", "perPage", "allowInsecureHTTP", "applicationId", "restApiKey",
+                         "className", "columns", "order", "where"],
     ]
 }

@@ -1,12 +1,12 @@
 import Foundation
 
-/// Reads each photo's original bytes, from disk or over HTTP, with the same size cap for both.
+/// Reads each photo's original bytes, from disk or through the `Downloader`, with one size cap for both.
 public struct OriginalFetcher: Sendable {
-    let transport: HTTPTransport
+    let downloader: Downloader
     let maxBytes: Int
 
-    public init(transport: HTTPTransport, maxBytes: Int) {
-        self.transport = transport
+    public init(downloader: Downloader, maxBytes: Int) {
+        self.downloader = downloader
         self.maxBytes = maxBytes
     }
 
@@ -14,10 +14,8 @@ public struct OriginalFetcher: Sendable {
     /// - Throws: `FetchError` naming the file or URL.
     public func fetch(_ location: ImageLocation) async throws -> Data {
         switch location {
-        case .remote(let url):
-            return try await transport.get(url, maxBytes: maxBytes).body
-        case .file(let url):
-            return try Self.readFile(url, maxBytes: maxBytes)
+        case .remote(let url): return try await downloader.original(url)
+        case .file(let url): return try Self.readFile(url, maxBytes: maxBytes)
         }
     }
 

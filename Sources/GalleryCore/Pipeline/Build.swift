@@ -24,11 +24,18 @@ public struct Build: Sendable {
     public let config: SiteConfig
     public let options: BuildOptions
     let progress: @Sendable (String) -> Void
+    let photoProgress: @Sendable (_ done: Int, _ total: Int) -> Void
 
-    public init(config: SiteConfig, options: BuildOptions = BuildOptions(), progress: @escaping @Sendable (String) -> Void = { _ in }) {
+    /// - Parameters:
+    ///   - progress: Receives one line per step, and a `skipped …` line per photo left out.
+    ///   - photoProgress: Called after each photo of the `images` step, for a live counter.
+    public init(config: SiteConfig, options: BuildOptions = BuildOptions(),
+                progress: @escaping @Sendable (String) -> Void = { _ in },
+                photoProgress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) {
         self.config = config
         self.options = options
-        self.progress = progress
+        self.progress = { progress(config.credentials.redact($0)) }
+        self.photoProgress = photoProgress
     }
 
     /// Runs every step and returns the report.
@@ -36,16 +43,24 @@ public struct Build: Sendable {
     public func run() async throws -> BuildReport {
         let transport = HTTPTransport(settings: config.network)
         do {
-            let report = try await run(transport: transport)
+            let report = try await run(downloader: Downloader(transport: transport, cacheFolder: cacheFolder))
             await transport.shutdown()
             return report
+        } catch let error as BuildError {
+            await transport.shutdown()
+            throw BuildError(step: error.step, config.credentials.redact(error.reason))
         } catch {
             await transport.shutdown()
-            throw error
+            throw BuildError(step: "build", config.credentials.redact("\(error)"))
         }
     }
 
-    private func run(transport: HTTPTransport) async throws -> BuildReport {
+    /// Downloaded originals, revalidated on the next build.
+    private var cacheFolder: URL {
+        config.stateDirectory.appendingPathComponent("cache/originals")
+    }
+
+    private func run(downloader: Downloader) async throws -> BuildReport {
         let started = ContinuousClock.now
         var report = BuildReport()
         var timings: [String: Double] = [:]
@@ -57,12 +72,12 @@ public struct Build: Sendable {
         if !theme.overrides.isEmpty { progress("theme: \(theme.overrides.count) file(s) from \(config.templates.path)") }
         let renderer = try step("theme", &timings) { try SiteRenderer(config: config, theme: theme) }
 
-        let provider = ProviderFactory.provider(for: config.source, transport: transport)
+        let provider = ProviderFactory.provider(for: config.source, downloader: downloader, credentials: config.credentials)
         report.source = provider.summary
         let manifest = try await asyncStep("manifest", &timings) { try await provider.fetchManifest() }
         report.photosInManifest = manifest.photos.count + manifest.issues.count
         report.failures = manifest.issues.map {
-            BuildReport.Failure(id: $0.item, location: $0.location, stage: "manifest", reason: $0.reason)
+            BuildReport.Failure(id: $0.item, location: $0.location, stage: "manifest", status: nil, reason: $0.reason)
         }
         report.failures.forEach(announce)
         progress("manifest: \(manifest.photos.count) photos from \(provider.summary)")
@@ -71,10 +86,14 @@ public struct Build: Sendable {
             try StagedWriter.begin(output: config.output, protecting: protectedFolders)
         }
         do {
-            let fetcher = OriginalFetcher(transport: transport, maxBytes: config.network.maxDownloadBytes)
+            let fetcher = OriginalFetcher(downloader: downloader, maxBytes: config.network.maxDownloadBytes)
             let photos = PhotoPublisher(fetcher: fetcher, processor: ImageProcessor(settings: config.images),
                                         writer: writer, publishOriginals: config.images.publishOriginals)
-            let outcome = await timed("images", &timings) { await photos.publishAll(manifest.photos, jobs: options.jobs) }
+            let inFlight = options.jobs + 2 * config.network.connectionsPerHost
+            let outcome = await timed("images", &timings) {
+                await photos.publishAll(manifest.photos, jobs: options.jobs, inFlight: inFlight, progress: photoProgress)
+            }
+            report.downloads = await downloader.stats.snapshot()
             outcome.failures.forEach(announce)
             report.failures += outcome.failures
             report.photoSeconds = outcome.seconds
@@ -109,6 +128,12 @@ public struct Build: Sendable {
             writer.abort()
             throw error
         }
+        report.failures = report.failures.map { failure in
+            var redacted = failure
+            redacted.reason = config.credentials.redact(failure.reason)
+            redacted.location = failure.location.map(config.credentials.redact)
+            return redacted
+        }
         report.photosSkipped = report.failures.count
         report.stepSeconds = timings
         report.totalSeconds = seconds(since: started)
@@ -117,18 +142,19 @@ public struct Build: Sendable {
 
     /// Folders the output may never replace.
     private var protectedFolders: [URL] {
-        var folders = [config.siteDirectory, config.templates]
+        var folders = [config.siteDirectory, config.templates, config.stateDirectory]
         switch config.source {
         case .folder(let folder): folders.append(folder)
         case .manifestFile(let file): folders.append(file.deletingLastPathComponent())
-        case .manifestURL: break
+        case .manifestURL, .flickr, .fiveHundredPx, .parse: break
         }
         return folders
     }
 
     private func announce(_ failure: BuildReport.Failure) {
         let location = failure.location.map { " (\($0))" } ?? ""
-        progress("skipped \(failure.id)\(location): \(failure.stage): \(failure.reason)")
+        let status = failure.status.map { " [HTTP \($0)]" } ?? ""
+        progress("skipped \(failure.id)\(location): \(failure.stage)\(status): \(failure.reason)")
     }
 
     private func step<T>(_ name: String, _ timings: inout [String: Double], _ body: () throws -> T) throws -> T {

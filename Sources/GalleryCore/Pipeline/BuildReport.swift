@@ -10,6 +10,8 @@ public struct BuildReport: Codable, Sendable {
         public var location: String?
         /// The pipeline step that failed: `manifest`, `fetch`, `imaging` or `write`.
         public var stage: String
+        /// The last HTTP status, for downloads that got a response.
+        public var status: Int?
         public var reason: String
     }
 
@@ -23,6 +25,8 @@ public struct BuildReport: Codable, Sendable {
     public var derivatives = 0
     public var bytesWritten = 0
     public var failures: [Failure] = []
+    /// Network work for this build: requests (retries included), downloads, 304 reuses, 429/5xx answers.
+    public var downloads = DownloadStats.Counts()
     /// Wall-clock seconds per pipeline step, in step order.
     public var stepSeconds: [String: Double] = [:]
     /// Seconds summed over all photos for the per-photo work inside the `images` step.

@@ -25,19 +25,29 @@ struct PhotoPublisher: Sendable {
         var seconds: [String: Double]
     }
 
-    func publishAll(_ photos: [Photo], jobs: Int) async -> Outcome {
+    /// Publishes every photo; returns in manifest order.
+    /// - Parameters:
+    ///   - jobs: Photos decoded and encoded at once (CPU-bound work).
+    ///   - inFlight: Photos in progress at once, so downloads overlap with imaging. Bounds the
+    ///     originals held in memory.
+    ///   - progress: Called after each photo with the number done and the total.
+    func publishAll(_ photos: [Photo], jobs: Int, inFlight: Int, progress: @Sendable (Int, Int) -> Void) async -> Outcome {
         var results = [Result<Published, FailureBox>?](repeating: nil, count: photos.count)
+        let cpu = AsyncSemaphore(permits: jobs)
+        var done = 0
         await withTaskGroup(of: (Int, Result<Published, FailureBox>).self) { group in
             var next = 0
             func startNext() {
                 guard next < photos.count else { return }
                 let index = next
                 next += 1
-                group.addTask { (index, await publish(photos[index])) }
+                group.addTask { (index, await publish(photos[index], cpu: cpu)) }
             }
-            for _ in 0..<min(jobs, photos.count) { startNext() }
+            for _ in 0..<min(max(jobs, inFlight), photos.count) { startNext() }
             for await (index, result) in group {
                 results[index] = result
+                done += 1
+                progress(done, photos.count)
                 startNext()
             }
         }
@@ -60,7 +70,7 @@ struct PhotoPublisher: Sendable {
         var failure: BuildReport.Failure
     }
 
-    private func publish(_ photo: Photo) async -> Result<Published, FailureBox> {
+    private func publish(_ photo: Photo, cpu: AsyncSemaphore) async -> Result<Published, FailureBox> {
         var seconds: [String: Double] = [:]
         var stage = "fetch"
         do {
@@ -71,7 +81,7 @@ struct PhotoPublisher: Sendable {
             stage = "imaging"
             clock = ContinuousClock.now
             let folder = "photos/\(photo.id)"
-            let image = try processor.process(original, folder: folder)
+            let image = try await cpu.run { try processor.process(original, folder: folder) }
             seconds["imaging"] = GalleryCore.seconds(since: clock)
 
             stage = "write"
@@ -100,13 +110,48 @@ struct PhotoPublisher: Sendable {
                                    averageColor: image.averageColor, original: link)
             return .success(Published(item: item, derivatives: image.encoded.count, bytes: bytes, seconds: seconds))
         } catch {
-            let reason: String
-            switch error {
-            case let fetch as FetchError: reason = fetch.reason
-            default: reason = "\(error)"
-            }
+            let fetch = error as? FetchError
             return .failure(FailureBox(failure: BuildReport.Failure(id: photo.id, location: photo.image.description,
-                                                                   stage: stage, reason: reason)))
+                                                                   stage: stage, status: fetch?.status,
+                                                                   reason: fetch?.reason ?? "\(error)")))
+        }
+    }
+}
+
+/// A counting semaphore for async code: at most `permits` bodies run at once.
+actor AsyncSemaphore {
+    private var available: Int
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    init(permits: Int) {
+        available = max(1, permits)
+    }
+
+    nonisolated func run<T: Sendable>(_ body: @Sendable () throws -> T) async throws -> T {
+        await acquire()
+        do {
+            let result = try body()
+            await release()
+            return result
+        } catch {
+            await release()
+            throw error
+        }
+    }
+
+    private func acquire() async {
+        if available > 0 {
+            available -= 1
+            return
+        }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    private func release() {
+        if waiting.isEmpty {
+            available += 1
+        } else {
+            waiting.removeFirst().resume()
         }
     }
 }

@@ -12,13 +12,13 @@ public struct ManifestProvider: PhotoProvider {
     }
 
     let location: Location
-    let transport: HTTPTransport?
+    let downloader: Downloader?
     /// The largest manifest accepted, in bytes.
     static let maxBytes = 64 * 1024 * 1024
 
-    public init(location: Location, transport: HTTPTransport?) {
+    public init(location: Location, downloader: Downloader?) {
         self.location = location
-        self.transport = transport
+        self.downloader = downloader
     }
 
     public var summary: String {
@@ -43,12 +43,15 @@ public struct ManifestProvider: PhotoProvider {
             resolver = .folder(url.deletingLastPathComponent().standardizedFileURL)
         case .url(let url):
             name = url.absoluteString
-            guard let transport else { throw ProviderError.unreadable(name, "no HTTP transport available") }
+            guard let downloader else { throw ProviderError.unreadable(name, "no downloader available") }
             let response: HTTPTransport.Response
             do {
-                response = try await transport.get(url, maxBytes: Self.maxBytes)
+                response = try await downloader.api(url, maxBytes: Self.maxBytes)
             } catch let error as FetchError {
                 throw ProviderError.unreadable(error.location, error.reason)
+            }
+            guard (200..<300).contains(response.status) else {
+                throw ProviderError.unreadable(name, FetchError.status(response).reason)
             }
             data = response.body
             resolver = .base(response.url)

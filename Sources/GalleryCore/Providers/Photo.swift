@@ -18,10 +18,15 @@ public struct Photo: Sendable, Equatable {
     public var image: ImageLocation
     /// Camera and exposure, where the source knows them; EXIF from the file fills the gaps.
     public var camera: CameraInfo
+    /// Where the photo was taken; shown only when the site enables it.
+    public var location: GeoPoint?
+    /// The photo's page at its source (Flickr, 500px), linked from the photo page.
+    public var sourcePage: URL?
 
     public init(id: String, title: String? = nil, description: String? = nil, author: String? = nil,
                 authorURL: URL? = nil, takenAt: String? = nil, tags: [String] = [], album: String? = nil,
-                license: License? = nil, image: ImageLocation, camera: CameraInfo = CameraInfo()) {
+                license: License? = nil, image: ImageLocation, camera: CameraInfo = CameraInfo(),
+                location: GeoPoint? = nil, sourcePage: URL? = nil) {
         self.id = id
         self.title = title
         self.description = description
@@ -33,7 +38,15 @@ public struct Photo: Sendable, Equatable {
         self.license = license
         self.image = image
         self.camera = camera
+        self.location = location
+        self.sourcePage = sourcePage
     }
+}
+
+/// A position on Earth in degrees.
+public struct GeoPoint: Sendable, Equatable {
+    public var latitude: Double
+    public var longitude: Double
 }
 
 /// Where an original lives.

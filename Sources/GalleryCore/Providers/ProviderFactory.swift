@@ -1,10 +1,13 @@
 /// Picks the provider a config's `source` names.
 public enum ProviderFactory {
-    public static func provider(for source: SourceConfig, transport: HTTPTransport) -> any PhotoProvider {
+    public static func provider(for source: SourceConfig, downloader: Downloader, credentials: Credentials) -> any PhotoProvider {
         switch source {
         case .folder(let folder): return FolderProvider(folder: folder)
-        case .manifestFile(let file): return ManifestProvider(location: .file(file), transport: transport)
-        case .manifestURL(let url): return ManifestProvider(location: .url(url), transport: transport)
+        case .manifestFile(let file): return ManifestProvider(location: .file(file), downloader: downloader)
+        case .manifestURL(let url): return ManifestProvider(location: .url(url), downloader: downloader)
+        case .flickr(let flickr): return FlickrProvider(source: flickr, downloader: downloader, credentials: credentials)
+        case .fiveHundredPx(let feed): return FiveHundredPxProvider(source: feed, downloader: downloader, credentials: credentials)
+        case .parse(let parse): return ParseProvider(source: parse, downloader: downloader, credentials: credentials)
         }
     }
 }

@@ -78,6 +78,9 @@ struct PhotoContext {
     var style: String
     var fullSizeHref: String
     var fullSizeLabel: String
+    /// The photo's page at its source, such as Flickr.
+    var sourceHref: String?
+    var sourceLabel: String?
     var takenAtDisplay: String?
     var takenAtMachine: String?
     var author: String?

@@ -130,6 +130,8 @@ public struct SiteRenderer: Sendable {
                 width: preview.size.width, height: preview.size.height,
                 style: "background-color:\(item.averageColor)",
                 fullSizeHref: fullSize.href, fullSizeLabel: fullSize.label,
+                sourceHref: photo.sourcePage?.absoluteString,
+                sourceLabel: photo.sourcePage?.host.map { "View on \($0.hasPrefix("www.") ? String($0.dropFirst(4)) : $0)" },
                 takenAtDisplay: date?.display, takenAtMachine: date?.machine,
                 author: photo.author, authorHref: photo.authorURL?.absoluteString,
                 licenseName: photo.license?.name, licenseHref: photo.license?.url?.absoluteString,

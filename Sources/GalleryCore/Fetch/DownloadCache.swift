@@ -1,0 +1,52 @@
+import Crypto
+import Foundation
+
+/// Downloaded originals on disk, keyed by the SHA-256 of their URL, with the validators needed to
+/// revalidate them (`ETag`, `Last-Modified`).
+///
+/// Each entry is `<key>.bin` (the bytes) plus `<key>.json` (URL, validators, size, SHA-256 of the
+/// bytes). An entry whose metadata or bytes do not check out is treated as a miss.
+struct DownloadCache: Sendable {
+    let folder: URL
+
+    struct Entry: Codable, Sendable {
+        var url: String
+        var etag: String?
+        var lastModified: String?
+        var size: Int
+        var sha256: String
+    }
+
+    init(folder: URL) {
+        self.folder = folder
+    }
+
+    static func key(_ url: URL) -> String { hex(SHA256.hash(data: Data(url.absoluteString.utf8))) }
+    static func hex<D: Sequence>(_ digest: D) -> String where D.Element == UInt8 {
+        digest.map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// The cached entry and bytes for `url`, if present and intact.
+    func lookup(_ url: URL) -> (entry: Entry, data: Data)? {
+        let key = Self.key(url)
+        guard let meta = FileManager.default.contents(atPath: folder.appendingPathComponent("\(key).json").path),
+              let entry = try? JSONDecoder().decode(Entry.self, from: meta), entry.url == url.absoluteString,
+              let data = FileManager.default.contents(atPath: folder.appendingPathComponent("\(key).bin").path),
+              data.count == entry.size, Self.hex(SHA256.hash(data: data)) == entry.sha256 else { return nil }
+        return (entry, data)
+    }
+
+    /// Stores bytes with their validators. Failures only cost a future cache miss, so they are ignored.
+    func store(_ url: URL, data: Data, etag: String?, lastModified: String?) {
+        let key = Self.key(url)
+        let entry = Entry(url: url.absoluteString, etag: etag, lastModified: lastModified, size: data.count,
+                          sha256: Self.hex(SHA256.hash(data: data)))
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try data.write(to: folder.appendingPathComponent("\(key).bin"), options: .atomic)
+            try JSONEncoder().encode(entry).write(to: folder.appendingPathComponent("\(key).json"), options: .atomic)
+        } catch {
+            try? FileManager.default.removeItem(at: folder.appendingPathComponent("\(key).json"))
+        }
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+
+/// The network side of a build: API pages and originals, with per-host limits, retries, one request
+/// per distinct URL, content checks and a revalidating disk cache for originals.
+public final class Downloader: Sendable {
+    let transport: HTTPTransport
+    private let limiter: HostLimiter
+    private let policy: RetryPolicy
+    private let cache: DownloadCache?
+    private let inFlight = InFlightRequests()
+    let stats = DownloadStats()
+
+    /// - Parameter cacheFolder: Where originals are cached; nil disables the cache.
+    public init(transport: HTTPTransport, cacheFolder: URL?) {
+        self.transport = transport
+        let settings = transport.settings
+        limiter = HostLimiter(limit: settings.connectionsPerHost)
+        policy = RetryPolicy(retries: settings.retries, baseDelay: settings.retryBaseDelay)
+        cache = cacheFolder.map(DownloadCache.init(folder:))
+    }
+
+    /// GETs an API page. Timeouts, connection errors, 429 and 5xx are retried; any other status is
+    /// returned so the provider can read the API's own error body.
+    /// - Throws: `FetchError` once retries are used up.
+    public func api(_ url: URL, headers: [(String, String)] = [], maxBytes: Int = 64 * 1024 * 1024) async throws
+        -> HTTPTransport.Response {
+        try await policy.run {
+            try await attempt(url, headers: headers, maxBytes: maxBytes)
+        }
+    }
+
+    /// An original image's bytes. Each distinct URL is requested once per build, however many photos
+    /// share it. A cached copy is revalidated with `If-None-Match`/`If-Modified-Since`, and a 304 reuses it.
+    /// - Throws: `FetchError` with the URL, the status and the reason.
+    public func original(_ url: URL) async throws -> Data {
+        try await inFlight.value(for: url.absoluteString) {
+            try await self.download(url)
+        }
+    }
+
+    private func download(_ url: URL) async throws -> Data {
+        let cached = cache?.lookup(url)
+        var headers: [(String, String)] = []
+        if let etag = cached?.entry.etag { headers.append(("If-None-Match", etag)) }
+        if let modified = cached?.entry.lastModified { headers.append(("If-Modified-Since", modified)) }
+        let response = try await policy.run { try await attempt(url, headers: headers, maxBytes: nil) }
+        if response.status == 304, let cached {
+            await stats.count(\.revalidated)
+            return cached.data
+        }
+        guard (200..<300).contains(response.status) else { throw FetchError.status(response) }
+        try Self.checkImage(response)
+        cache?.store(url, data: response.body, etag: response.header("etag"), lastModified: response.header("last-modified"))
+        await stats.count(\.downloaded)
+        return response.body
+    }
+
+    private func attempt(_ url: URL, headers: [(String, String)], maxBytes: Int?) async throws -> HTTPTransport.Response {
+        await stats.count(\.requests)
+        let response = try await limiter.withSlot(for: url.host ?? "") {
+            try await transport.send(url, headers: headers, maxBytes: maxBytes)
+        }
+        if response.status == 429 || (500...599).contains(response.status) {
+            await stats.count(\.retriableFailures)
+            throw FetchError.status(response)
+        }
+        return response
+    }
+
+    /// Rejects bodies that are not JPEG or PNG, such as an HTML error page served as `image/jpeg`.
+    static func checkImage(_ response: HTTPTransport.Response) throws {
+        let head = [UInt8](response.body.prefix(8))
+        let isJPEG = head.count >= 3 && head[0] == 0xff && head[1] == 0xd8 && head[2] == 0xff
+        let isPNG = head == [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
+        guard !isJPEG && !isPNG else { return }
+        let text = String(decoding: response.body.prefix(40), as: UTF8.self)
+            .replacingOccurrences(of: "\n", with: " ").trimmingCharacters(in: .whitespaces)
+        let looksLikeText = response.body.prefix(64).allSatisfy { $0 == 9 || $0 == 10 || $0 == 13 || (32..<127).contains($0) }
+        let declared = response.contentType.map { " (served as \($0))" } ?? ""
+        let what = response.body.isEmpty ? "an empty body" : looksLikeText ? "text starting \(JSONValue.string(text).quoted)" : "data that is not JPEG or PNG"
+        throw FetchError(url: response.url, "not an image: the server sent \(what)\(declared)", status: response.status)
+    }
+}
+
+/// Shares one request among every caller asking for the same URL.
+actor InFlightRequests {
+    private var tasks: [String: Task<Data, Error>] = [:]
+
+    func value(for key: String, _ work: @escaping @Sendable () async throws -> Data) async throws -> Data {
+        if let task = tasks[key] { return try await task.value }
+        let task = Task { try await work() }
+        tasks[key] = task
+        return try await task.value
+    }
+}
+
+/// Counters for the build report.
+public actor DownloadStats {
+    public struct Counts: Codable, Sendable, Equatable {
+        /// HTTP requests sent, retries included.
+        public var requests = 0
+        /// Originals downloaded in full.
+        public var downloaded = 0
+        /// Originals reused from the cache after a 304.
+        public var revalidated = 0
+        /// Responses that were 429 or 5xx.
+        public var retriableFailures = 0
+    }
+
+    private(set) var counts = Counts()
+
+    func count(_ field: WritableKeyPath<Counts, Int>) {
+        counts[keyPath: field] += 1
+    }
+
+    public func snapshot() -> Counts { counts }
+}
