@@ -5,7 +5,13 @@ orientation/orientation-N.jpg  An upright 48x32 picture with four coloured quadr
                                (red top-left, green top-right, blue bottom-left, white
                                bottom-right), stored transformed and tagged with EXIF
                                Orientation N so that a correct reader shows it upright.
-images/*.jpg, *.png            Small photos for whole-site fixture builds, plus broken files.
+images/*.jpg, *.png            Small photos for whole-site fixture builds, plus broken files;
+                               images/gps.jpg carries an EXIF GPS position. images/arithmetic.jpg is
+                               photo-1.jpg re-encoded with arithmetic coding by libjpeg-turbo's cjpeg
+                               (djpeg images/photo-1.jpg | cjpeg -arithmetic -quality 90), made by hand.
+colour/                        An Adobe RGB (1998) JPEG and a CMYK JPEG, with the sRGB values
+                               Pillow/LittleCMS give them in colour/expected.json (needs Debian's
+                               colord-data or icc-profiles-free for the Adobe RGB profile).
 """
 import io
 import os
@@ -71,7 +77,49 @@ def photo_fixtures():
         handle.write("this is a text file with a .jpg name\n")
 
 
+def gps_fixture():
+    """A photo whose EXIF holds a GPS position, to prove derivatives carry none."""
+    exif = Image.Exif()
+    exif[0x010F] = "TestCam"
+    gps = exif.get_ifd(0x8825)
+    gps.update({1: "N", 2: (51.0, 13.0, 40.0), 3: "W", 4: (0.0, 7.0, 39.0)})
+    Image.new("RGB", (120, 80), (30, 90, 160)).save(os.path.join(HERE, "images", "gps.jpg"), quality=90, exif=exif)
+
+
+def colour_fixtures():
+    """An Adobe RGB photo and a CMYK photo, with the sRGB values Pillow's LittleCMS gives them."""
+    import json
+    from PIL import ImageCms
+    candidates = ["/usr/share/color/icc/colord/AdobeRGB1998.icc",
+                  "/usr/share/color/icc/compatibleWithAdobeRGB1998.icc"]
+    adobe_path = next(p for p in candidates if os.path.exists(p))
+    adobe = ImageCms.getOpenProfile(adobe_path)
+    srgb = ImageCms.createProfile("sRGB")
+    image = Image.new("RGB", (64, 32), (180, 60, 40))
+    image.paste((40, 140, 200), (32, 0, 64, 32))
+    os.makedirs(os.path.join(HERE, "colour"), exist_ok=True)
+    path = os.path.join(HERE, "colour", "adobe-rgb.jpg")
+    image.save(path, quality=98, subsampling=0, icc_profile=adobe.tobytes())
+    converted = ImageCms.profileToProfile(Image.open(path).convert("RGB"), adobe, srgb,
+                                          renderingIntent=ImageCms.Intent.PERCEPTUAL)
+    cmyk = Image.new("CMYK", (64, 32), (0, 200, 200, 0))          # a strong red
+    cmyk.paste((200, 0, 0, 60), (32, 0, 64, 32))                  # a darkened cyan
+    cmyk_path = os.path.join(HERE, "colour", "cmyk.jpg")
+    cmyk.save(cmyk_path, quality=98)
+    back = Image.open(cmyk_path).convert("RGB")
+    expected = {
+        "adobe-rgb.jpg": {"stored": [list(image.getpixel((8, 16))), list(image.getpixel((48, 16)))],
+                          "srgb": [list(converted.getpixel((8, 16))), list(converted.getpixel((48, 16)))],
+                          "profile": os.path.basename(adobe_path)},
+        "cmyk.jpg": {"srgb": [list(back.getpixel((8, 16))), list(back.getpixel((48, 16)))]},
+    }
+    with open(os.path.join(HERE, "colour", "expected.json"), "w") as handle:
+        json.dump(expected, handle, indent=2)
+
+
 if __name__ == "__main__":
     orientation_fixtures()
     photo_fixtures()
+    gps_fixture()
+    colour_fixtures()
     print("fixtures written")

@@ -138,6 +138,13 @@ struct ConfigTests {
         #expect(rows.limit == nil)
     }
 
+    @Test func exifFieldsAreChecked() throws {
+        let config = try load(#"{"images": {"exifFields": ["iso", "camera"]}, "source": {"type": "folder", "path": "p"}}"#)
+        #expect(config.images.exifFields == ["iso", "camera"])
+        #expect(message(#"{"images": {"exifFields": ["iso", "gps"]}, "source": {"type": "folder", "path": "p"}}"#)
+                == #"images.exifFields[1]: unknown field "gps" (expected camera, lens, focalLength, aperture, exposure, iso)"#)
+    }
+
     @Test func remoteSourceErrors() {
         #expect(message(#"{"source": {"type": "flickr"}}"#)
                 == #"source.apiKey: missing; Flickr's REST API needs a key, e.g. "apiKey": "${FLICKR_API_KEY}" (or use "method": "feed" for the key-less public feed)"#)

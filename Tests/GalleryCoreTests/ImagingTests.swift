@@ -91,6 +91,23 @@ struct ImagingTests {
         }
     }
 
+    @Test func linearLightKeepsTheBrightnessOfFineDetail() {
+        // Alternating black and white columns average to 50 % light, which is sRGB 188, not 128.
+        var stripes = [UInt8](repeating: 0, count: 64 * 8 * 3)
+        for y in 0..<8 { for x in stride(from: 0, to: 64, by: 2) { for c in 0..<3 { stripes[(y * 64 + x) * 3 + c] = 255 } } }
+        let source = Bitmap(width: 64, height: 8, pixels: stripes)
+        let linear = Resampler.resize(source, to: PixelSize(width: 16, height: 2), linearLight: true)
+        let gamma = Resampler.resize(source, to: PixelSize(width: 16, height: 2), linearLight: false)
+        #expect((182...194).contains(Int(linear.pixel(x: 8, y: 1).red)))
+        #expect((120...136).contains(Int(gamma.pixel(x: 8, y: 1).red)))
+        // Flat colours survive the round trip through linear light unchanged.
+        let flat = Bitmap(width: 30, height: 20, pixels: [UInt8](repeating: 77, count: 30 * 20 * 3))
+        #expect(Resampler.resize(flat, to: PixelSize(width: 11, height: 7), linearLight: true).pixels.allSatisfy { abs(Int($0) - 77) <= 1 })
+        for transfer in [Transfer.sRGB, Transfer.identity] {
+            #expect((0...255).allSatisfy { transfer.encode[Int((transfer.decode[$0] * Transfer.steps).rounded())] == UInt8($0) })
+        }
+    }
+
     @Test func brokenFilesAreRejectedWithAReason() throws {
         #expect(throws: ImagingError.self) { try processor.process(try Fixtures.data("images/truncated.jpg"), folder: "x") }
         do {

@@ -36,7 +36,14 @@ struct ConfigValidator {
                 quality: try range(images?.quality ?? D.quality, "images.quality", 1...100),
                 background: try color(images?.background ?? D.background, "images.background"),
                 maxPixels: try range(images?.maxPixels ?? D.maxPixels, "images.maxPixels", 1...2_000_000_000),
-                publishOriginals: images?.publishOriginals ?? D.publishOriginals
+                publishOriginals: images?.publishOriginals ?? D.publishOriginals,
+                maxPixelsInFlight: try range(images?.maxPixelsInFlight ?? D.maxPixelsInFlight, "images.maxPixelsInFlight",
+                                             1_000_000...2_000_000_000),
+                showLocation: images?.showLocation ?? D.showLocation,
+                linearLight: images?.linearLight ?? D.linearLight,
+                exifFields: try exifFields(images?.exifFields ?? D.exifFields),
+                webp: images?.webp ?? D.webp,
+                sharpen: try fraction(images?.sharpen ?? D.sharpen, "images.sharpen")
             ),
             network: NetworkSettings(
                 allowHTTP: source.allowInsecureHTTP ?? D.allowInsecureHTTP,
@@ -120,6 +127,21 @@ struct ConfigValidator {
                               "\(value) is out of range (expected \(allowed.lowerBound) to \(allowed.upperBound))")
         }
         return value
+    }
+
+    private func fraction(_ value: Double, _ key: String) throws -> Double {
+        guard (0...1).contains(value) else {
+            throw ConfigError(file: name, key: key, "\(value) is out of range (expected 0 to 1)")
+        }
+        return value
+    }
+
+    private func exifFields(_ fields: [String]) throws -> [String] {
+        for (index, field) in fields.enumerated() where !SiteConfig.exifFieldNames.contains(field) {
+            throw ConfigError(file: name, key: "images.exifFields[\(index)]", "unknown field \(JSONValue.string(field).quoted) "
+                              + "(expected \(SiteConfig.exifFieldNames.joined(separator: ", ")))")
+        }
+        return fields
     }
 
     private func baseURL(_ value: String) throws -> URL {

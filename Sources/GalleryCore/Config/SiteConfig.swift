@@ -56,6 +56,18 @@ public struct ImageSettings: Sendable, Equatable {
     public var maxPixels: Int
     /// Whether a local original is published as-is for the "full size" link.
     public var publishOriginals: Bool
+    /// Decoded pixels held in memory at once across parallel jobs; bounds peak memory.
+    public var maxPixelsInFlight: Int
+    /// Whether photo pages show where a photo was taken (off by default, for privacy).
+    public var showLocation: Bool
+    /// Resample in linear light rather than on sRGB-encoded values.
+    public var linearLight: Bool
+    /// Which camera fields photo pages show, in order (`SiteConfig.exifFieldNames`).
+    public var exifFields: [String]
+    /// Also encode every derivative as WebP, offered to browsers through `<picture>`.
+    public var webp: Bool = false
+    /// Unsharp-mask amount applied after a reduction of 3× or more (0 turns it off).
+    public var sharpen: Double = 0
 }
 
 /// An 8-bit sRGB colour.
@@ -113,6 +125,12 @@ extension SiteConfig {
         public static let background = "#ffffff"
         public static let maxPixels = 100_000_000
         public static let publishOriginals = true
+        public static let maxPixelsInFlight = 48_000_000
+        public static let showLocation = false
+        public static let linearLight = true
+        public static let exifFields = ["camera", "lens", "focalLength", "aperture", "exposure", "iso"]
+        public static let webp = false
+        public static let sharpen = 0.0
         public static let allowInsecureHTTP = false
         public static let connectionsPerHost = 6
         public static let retries = 3
@@ -129,6 +147,9 @@ extension SiteConfig {
         public static let timeoutSeconds = 60
         public static let maxDownloadBytes = 200 * 1024 * 1024
     }
+
+    /// The camera fields a photo page can show.
+    public static let exifFieldNames = ["camera", "lens", "focalLength", "aperture", "exposure", "iso"]
 
     /// The source types a config may name, in the order error messages list them.
     public static let sourceTypes = ["flickr", "500px", "parse", "manifest", "folder"]

@@ -43,6 +43,12 @@ struct SiteConfigFile: Decodable {
         var background: String?
         var maxPixels: Int?
         var publishOriginals: Bool?
+        var maxPixelsInFlight: Int?
+        var showLocation: Bool?
+        var linearLight: Bool?
+        var exifFields: [String]?
+        var webp: Bool?
+        var sharpen: Double?
     }
 
     struct Network: Decodable {
@@ -55,7 +61,8 @@ struct SiteConfigFile: Decodable {
     /// The keys each object of the file may hold, for the unknown-key check.
     static let knownKeys: [String: [String]] = [
         "": ["title", "description", "baseURL", "output", "templates", "state", "pageSize", "source", "images", "network"],
-        "images": ["thumbnail", "preview", "widths", "quality", "background", "maxPixels", "publishOriginals"],
+        "images": ["thumbnail", "preview", "widths", "quality", "background", "maxPixels", "publishOriginals",
+                   "maxPixelsInFlight", "showLocation", "linearLight", "exifFields", "webp", "sharpen"],
         "network": ["timeoutSeconds", "maxDownloadBytes", "connectionsPerHost", "retries"],
         "source/folder": ["type", "path"],
         "source/manifest": ["type", "path", "url", "allowInsecureHTTP"],

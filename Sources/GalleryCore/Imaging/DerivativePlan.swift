@@ -3,6 +3,9 @@ public struct Derivative: Sendable, Equatable, Hashable {
     public var size: PixelSize
     /// Path relative to the site root, such as `photos/kite/800x500.jpg`.
     public var path: String
+
+    /// The WebP twin's path, such as `photos/kite/800x500.webp`, written when `images.webp` is on.
+    public var webpPath: String { String(path.dropLast(".jpg".count)) + ".webp" }
 }
 
 /// Every derivative a photo needs, known from its displayed size before any pixel is computed.
@@ -15,6 +18,8 @@ public struct DerivativePlan: Sendable, Equatable {
     public var preview: Derivative
     /// Every distinct derivative, largest first; `srcset` entries come from here.
     public var all: [Derivative]
+    /// Whether each derivative also has a WebP twin at `webpPath`.
+    public var webp: Bool
 
     /// Derivatives for `srcset` on the photo page, narrowest first, ending with the preview.
     public var previewSources: [Derivative] {
@@ -40,6 +45,7 @@ public struct DerivativePlan: Sendable, Equatable {
             sizes.insert(display.fitting(width: width))
         }
         all = sizes.sorted { ($0.width, $0.height) > ($1.width, $1.height) }.map(derivative)
+        webp = settings.webp
     }
 
     /// The smallest size every derivative fits inside.

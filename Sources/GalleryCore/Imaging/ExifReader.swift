@@ -8,6 +8,8 @@ public struct ExifInfo: Sendable, Equatable {
     public var camera = CameraInfo()
     /// DateTimeOriginal as ISO 8601 (`2015-03-14T10:22:01`, with `+01:00` when OffsetTimeOriginal is set).
     public var takenAt: String?
+    /// GPS position, when the camera recorded one. Shown only if the site sets `images.showLocation`.
+    public var location: GeoPoint?
 }
 
 /// Reads EXIF with libexif, the only file that imports it.
@@ -24,6 +26,7 @@ enum ExifReader {
         let order = exif_data_get_byte_order(exif)
         let ifds = exif.pointee.ifd
         let contents = [ifds.0, ifds.2]
+        let gps = ifds.3
         func entry(_ tag: ExifTag) -> UnsafeMutablePointer<ExifEntry>? {
             for content in contents {
                 if let content, let found = exif_content_get_entry(content, tag) { return found }
@@ -63,7 +66,34 @@ enum ExifReader {
             exposureTime: number(EXIF_TAG_EXPOSURE_TIME).flatMap { $0 > 0 ? $0 : nil },
             iso: number(EXIF_TAG_ISO_SPEED_RATINGS).flatMap { $0 > 0 ? Int($0) : nil })
         info.takenAt = isoDate(text(EXIF_TAG_DATE_TIME_ORIGINAL), offset: text(EXIF_TAG_OFFSET_TIME_ORIGINAL))
+        if let gps {
+            info.location = location(gps, order: order)
+        }
         return info
+    }
+
+    /// Degrees from the GPS IFD's latitude/longitude rationals and their N/S, E/W references.
+    private static func location(_ gps: UnsafeMutablePointer<ExifContent>, order: ExifByteOrder) -> GeoPoint? {
+        func degrees(_ valueTag: UInt32, _ refTag: UInt32, negative: UInt8) -> Double? {
+            guard let value = exif_content_get_entry(gps, ExifTag(rawValue: valueTag)), let bytes = value.pointee.data,
+                  value.pointee.format == EXIF_FORMAT_RATIONAL, value.pointee.components >= 3, value.pointee.size >= 24 else { return nil }
+            var parts: [Double] = []
+            for index in 0..<3 {
+                let rational = exif_get_rational(bytes + index * 8, order)
+                guard rational.denominator != 0 else { return nil }
+                parts.append(Double(rational.numerator) / Double(rational.denominator))
+            }
+            var result = parts[0] + parts[1] / 60 + parts[2] / 3600
+            if let ref = exif_content_get_entry(gps, ExifTag(rawValue: refTag)), let refBytes = ref.pointee.data,
+               ref.pointee.size >= 1, refBytes[0] == negative {
+                result = -result
+            }
+            return result
+        }
+        guard let latitude = degrees(0x0002, 0x0001, negative: UInt8(ascii: "S")),
+              let longitude = degrees(0x0004, 0x0003, negative: UInt8(ascii: "W")),
+              !(latitude == 0 && longitude == 0), abs(latitude) <= 90, abs(longitude) <= 180 else { return nil }
+        return GeoPoint(latitude: latitude, longitude: longitude)
     }
 
     /// `2015:03:14 10:22:01` and `+01:00` become `2015-03-14T10:22:01+01:00`; placeholders like `0000:00:00` become nil.

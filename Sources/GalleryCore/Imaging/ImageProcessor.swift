@@ -11,8 +11,28 @@ public struct ProcessedImage: Sendable {
     public var plan: DerivativePlan
     /// Encoded derivatives, in the order of `plan.all`.
     public var encoded: [(derivative: Derivative, data: Data)]
+    /// The same derivatives as WebP, written to `webpPath`; empty unless `images.webp` is on.
+    public var webp: [(derivative: Derivative, data: Data)] = []
     /// The average colour of the photo as `#rrggbb`, shown while the image loads.
     public var averageColor: String
+    /// A blurred preview of at most 24 px as a `data:image/jpeg;base64,…` URI, made from the thumbnail's pixels.
+    public var placeholder: String
+    /// Seconds spent in `decode`, `resize` and `encode`, for the build report.
+    public var seconds: [String: Double] = [:]
+}
+
+/// An original whose headers have been read and whose derivatives are planned, ready to render.
+public struct ImageJob: Sendable {
+    let data: Data
+    public let format: ProcessedImage.Format
+    let jpegHeader: JPEGCodec.Header?
+    /// The embedded colour profile, converted to sRGB after decoding.
+    let iccProfile: ICCProfile?
+    public let exif: ExifInfo
+    public let display: PixelSize
+    public let plan: DerivativePlan
+    /// The size the decode will produce (DCT-scaled for JPEG, full size for PNG).
+    public let decodeSize: PixelSize
 }
 
 /// Decodes an original once and makes every planned derivative from it.
@@ -26,43 +46,96 @@ public struct ImageProcessor: Sendable {
         self.settings = settings
     }
 
-    /// Processes one original.
-    /// - Parameters:
-    ///   - data: The original's bytes.
-    ///   - folder: Output folder for the derivatives, such as `photos/kite`.
+    /// Processes one original: `inspect`, then `render`.
     /// - Throws: `ImagingError` for unknown formats, corrupt data or too many pixels.
     public func process(_ data: Data, folder: String) throws -> ProcessedImage {
-        let format = try Self.sniff(data)
-        var exif = ExifInfo()
-        let base: Bitmap
-        let plan: DerivativePlan
-        let display: PixelSize
-        switch format {
+        try render(inspect(data, folder: folder))
+    }
+
+    /// Reads the headers and EXIF, checks the pixel limit and plans the derivatives, decoding no pixels.
+    ///
+    /// The plan tells how many pixels the decode will hold, so the pipeline can bound the
+    /// megapixels in flight before committing memory to a photo.
+    /// - Parameter folder: Output folder for the derivatives, such as `photos/kite`.
+    /// - Throws: `ImagingError` for unknown formats, unreadable headers or too many pixels.
+    public func inspect(_ data: Data, folder: String) throws -> ImageJob {
+        switch try Self.sniff(data) {
         case .jpeg:
             let header = try JPEGCodec.header(data)
             try checkPixels(header.size)
-            exif = ExifReader.read(jpeg: data)
-            display = Orientation.displaySize(of: header.size, orientation: exif.orientation)
-            plan = DerivativePlan(display: display, settings: settings, folder: folder)
+            let exif = ExifReader.read(jpeg: data)
+            let display = Orientation.displaySize(of: header.size, orientation: exif.orientation)
+            let plan = DerivativePlan(display: display, settings: settings, folder: folder)
             let needed = Orientation.displaySize(of: plan.largest, orientation: exif.orientation)
-            let decodeSize = JPEGCodec.scaledSize(of: header.size, atLeast: needed)
-            let decoded = try JPEGCodec.decode(data, header: header, size: decodeSize)
-            base = Orientation.apply(exif.orientation, to: decoded)
+            return ImageJob(data: data, format: .jpeg, jpegHeader: header, iccProfile: ICCProfile.fromJPEG(data), exif: exif,
+                            display: display, plan: plan,
+                            decodeSize: JPEGCodec.scaledSize(of: header.size, atLeast: needed))
         case .png:
-            try checkPixels(try PNGCodec.size(data))
-            base = try PNGCodec.decode(data, background: settings.background)
-            display = PixelSize(width: base.width, height: base.height)
-            plan = DerivativePlan(display: display, settings: settings, folder: folder)
+            let size = try PNGCodec.size(data)
+            try checkPixels(size)
+            return ImageJob(data: data, format: .png, jpegHeader: nil, iccProfile: nil, exif: ExifInfo(), display: size,
+                            plan: DerivativePlan(display: size, settings: settings, folder: folder), decodeSize: size)
         }
+    }
+
+    /// Decodes once, then makes and encodes every planned derivative.
+    /// - Throws: `ImagingError` for corrupt or truncated data.
+    public func render(_ job: ImageJob) throws -> ProcessedImage {
+        let clock = ContinuousClock.now
+        var seconds: [String: Double] = [:]
+        let base: Bitmap
+        if let header = job.jpegHeader {
+            let profile = job.iccProfile
+            var decoded = try JPEGCodec.decode(job.data, header: header, size: job.decodeSize) { cmyk in
+                profile.flatMap { ColorManagement.cmykToSRGB(cmyk, profile: $0) }
+            }
+            if !header.isCMYK, let profile, let converted = ColorManagement.toSRGB(decoded, profile: profile) {
+                decoded = converted
+            }
+            base = Orientation.apply(job.exif.orientation, to: decoded)
+        } else {
+            base = try PNGCodec.decode(job.data, background: settings.background)
+        }
+        seconds["decode"] = GalleryCore.seconds(since: clock)
+        return try finish(job, base: base, seconds: seconds)
+    }
+
+    private func finish(_ job: ImageJob, base: Bitmap, seconds: [String: Double]) throws -> ProcessedImage {
+        var seconds = seconds
+        let plan = job.plan
         var encoded: [(derivative: Derivative, data: Data)] = []
+        var webp: [(derivative: Derivative, data: Data)] = []
+        var made: [Bitmap] = []
         var thumbnailBitmap: Bitmap?
         for derivative in plan.all {
-            let bitmap = Resampler.resize(base, to: derivative.size)
+            var clock = ContinuousClock.now
+            let source = Self.cascadeSource(for: derivative.size, base: base, made: made)
+            var bitmap = Resampler.resize(source, to: derivative.size, linearLight: settings.linearLight)
+            made.append(bitmap)   // later sizes cascade from the unsharpened pixels
             if derivative == plan.thumbnail { thumbnailBitmap = bitmap }
+            if Double(job.display.longEdge) >= Double(derivative.size.longEdge) * Sharpener.minimumReduction {
+                bitmap = Sharpener.sharpen(bitmap, amount: settings.sharpen)
+            }
+            seconds["resize", default: 0] += GalleryCore.seconds(since: clock)
+            clock = ContinuousClock.now
             encoded.append((derivative, try JPEGCodec.encode(bitmap, quality: settings.quality)))
+            if plan.webp { webp.append((derivative, try WebPCodec.encode(bitmap, quality: settings.quality))) }
+            seconds["encode", default: 0] += GalleryCore.seconds(since: clock)
         }
-        return ProcessedImage(format: format, displaySize: display, exif: exif, plan: plan, encoded: encoded,
-                              averageColor: Self.averageColor(thumbnailBitmap ?? base))
+        let small = thumbnailBitmap ?? base
+        return ProcessedImage(format: job.format, displaySize: job.display, exif: job.exif, plan: plan, encoded: encoded,
+                              webp: webp, averageColor: Self.averageColor(small), placeholder: try Self.placeholder(small),
+                              seconds: seconds)
+    }
+
+    /// The bitmap a derivative is resized from: the smallest one already made that is at least twice
+    /// as wide (a clean reduction from plenty of detail), else the smallest larger one, else the base.
+    ///
+    /// Resampling cost grows with the source's pixel count, so this cascade makes the small sizes
+    /// from the preview instead of from the full decode, as `vipsthumbnail` does when chained.
+    static func cascadeSource(for size: PixelSize, base: Bitmap, made: [Bitmap]) -> Bitmap {
+        let larger = made.filter { $0.width > size.width && $0.height >= size.height }.sorted { $0.width < $1.width }
+        return larger.first { $0.width >= size.width * 2 } ?? larger.first ?? base
     }
 
     private func checkPixels(_ size: PixelSize) throws {
@@ -77,6 +150,17 @@ public struct ImageProcessor: Sendable {
         if head.count >= 3, head[0] == 0xff, head[1] == 0xd8, head[2] == 0xff { return .jpeg }
         if head == [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] { return .png }
         throw ImagingError.notAnImage(head)
+    }
+
+    /// The longest edge of the inline placeholder image.
+    static let placeholderEdge = 24
+
+    /// A tiny, low-quality JPEG of the photo as a data URI; the browser's upscaling blurs it.
+    /// Made from pixels already in memory, so it costs no extra decode.
+    static func placeholder(_ bitmap: Bitmap) throws -> String {
+        let size = PixelSize(width: bitmap.width, height: bitmap.height).fitting(longEdge: placeholderEdge)
+        let tiny = Resampler.resize(bitmap, to: size)
+        return "data:image/jpeg;base64," + (try JPEGCodec.encode(tiny, quality: 40)).base64EncodedString()
     }
 
     static func averageColor(_ bitmap: Bitmap) -> String {

@@ -20,4 +20,8 @@ public struct ImagingError: Error, CustomStringConvertible, Sendable, Equatable 
     static func png(_ message: String) -> ImagingError {
         ImagingError(description: "PNG: \(message)")
     }
+
+    static func webp(_ message: String) -> ImagingError {
+        ImagingError(description: "WebP: \(message)")
+    }
 }

@@ -6,7 +6,7 @@ import Foundation
 /// TurboJPEG's `tj*` functions report errors by return code, which Swift can handle; libjpeg's
 /// classic API would longjmp through Swift frames.
 enum JPEGCodec {
-    struct Header {
+    struct Header: Sendable {
         var size: PixelSize
         var isCMYK: Bool
     }
@@ -53,7 +53,10 @@ enum JPEGCodec {
 
     /// Decodes to RGB at `size`, which must come from `scaledSize(of:atLeast:)`.
     /// - Throws: `ImagingError` for corrupt or truncated data.
-    static func decode(_ data: Data, header: Header, size: PixelSize) throws -> Bitmap {
+    /// - Parameter cmykConverter: Turns four-byte CMYK pixels into RGB bytes (colour-managed), or
+    ///   returns nil to fall back to the plain inverted-CMYK formula.
+    static func decode(_ data: Data, header: Header, size: PixelSize,
+                       cmykConverter: ([UInt8]) -> [UInt8]? = { _ in nil }) throws -> Bitmap {
         try withDecompressor { handle in
             let channels = header.isCMYK ? 4 : 3
             var buffer = [UInt8](repeating: 0, count: size.width * size.height * channels)
@@ -71,7 +74,7 @@ enum JPEGCodec {
                 let harmless = tjGetErrorCode(handle) == Int32(TJERR_WARNING.rawValue) && message.contains("extraneous bytes")
                 guard harmless else { throw ImagingError.jpeg("\(message) (the file is damaged or truncated)") }
             }
-            if header.isCMYK { buffer = cmykToRGB(buffer) }
+            if header.isCMYK { buffer = cmykConverter(buffer) ?? cmykToRGB(buffer) }
             return Bitmap(width: size.width, height: size.height, pixels: buffer)
         }
     }

@@ -1,71 +1,125 @@
 import Foundation
 
-/// Separable Lanczos3 resampling over unsafe buffers.
+/// Separable Lanczos3 resampling, horizontal pass first, over unsafe buffers.
 ///
 /// Each axis gets a table of filter weights computed once (normalised to sum to 1, with taps past
-/// an edge folded onto the edge pixel), then rows are filtered horizontally into a Float buffer and
-/// the result is filtered vertically, row by row, which keeps memory access sequential.
+/// an edge folded onto the edge pixel). Every source row is converted to Float once (through the
+/// sRGB-to-linear table in linear light) and filtered horizontally into a ring of `SIMD4<Float>`
+/// rows as wide as the output. Each output row is then the weighted sum of the ring rows under its
+/// vertical filter. Both passes are vector multiply-adds with no per-pixel allocation or bounds
+/// checks, each source sample is converted once, and memory beyond the output is a few rows.
 enum Resampler {
     /// Resizes to `size`. Only reductions are expected; an equal size returns the input.
-    static func resize(_ source: Bitmap, to size: PixelSize) -> Bitmap {
+    /// - Parameter linearLight: Filter in linear light (sRGB decoded to linear and re-encoded), which
+    ///   keeps fine bright-on-dark detail from darkening.
+    static func resize(_ source: Bitmap, to size: PixelSize, linearLight: Bool = false) -> Bitmap {
         if size.width == source.width && size.height == source.height { return source }
         let horizontal = FilterTable(source: source.width, target: size.width)
         let vertical = FilterTable(source: source.height, target: size.height)
+        let transfer = linearLight ? Transfer.sRGB : Transfer.identity
+        let width = size.width, ringRows = vertical.taps
 
-        // Horizontal pass: source.height rows of size.width pixels, as Float.
-        let rowFloats = size.width * 3
-        var intermediate = [Float](repeating: 0, count: rowFloats * source.height)
+        let wide = UnsafeMutableBufferPointer<SIMD4<Float>>.allocate(capacity: source.width)
+        let ring = UnsafeMutableBufferPointer<SIMD4<Float>>.allocate(capacity: ringRows * width)
+        let sum = UnsafeMutableBufferPointer<SIMD4<Float>>.allocate(capacity: width)
+        var ringSource = [Int](repeating: -1, count: ringRows)   // the source row each ring slot holds
+        defer { wide.deallocate(); ring.deallocate(); sum.deallocate() }
+
+        var pixels = [UInt8](repeating: 0, count: width * size.height * 3)
         source.pixels.withUnsafeBufferPointer { input in
-            intermediate.withUnsafeMutableBufferPointer { output in
-                horizontal.weights.withUnsafeBufferPointer { weights in
-                    for y in 0..<source.height {
-                        let inRow = input.baseAddress! + y * source.width * 3
-                        let outRow = output.baseAddress! + y * rowFloats
-                        for x in 0..<size.width {
-                            let start = horizontal.starts[x]
-                            var r: Float = 0, g: Float = 0, b: Float = 0
-                            let w = weights.baseAddress! + x * horizontal.taps
-                            var p = inRow + start * 3
-                            for tap in 0..<horizontal.counts[x] {
-                                let weight = w[tap]
-                                r += weight * Float(p[0])
-                                g += weight * Float(p[1])
-                                b += weight * Float(p[2])
-                                p += 3
-                            }
-                            outRow[x * 3] = r
-                            outRow[x * 3 + 1] = g
-                            outRow[x * 3 + 2] = b
-                        }
-                    }
-                }
-            }
-        }
-
-        // Vertical pass: accumulate weighted rows, then round and clamp to bytes.
-        var pixels = [UInt8](repeating: 0, count: rowFloats * size.height)
-        var accumulator = [Float](repeating: 0, count: rowFloats)
-        intermediate.withUnsafeBufferPointer { input in
             pixels.withUnsafeMutableBufferPointer { output in
-                accumulator.withUnsafeMutableBufferPointer { sum in
-                    for y in 0..<size.height {
-                        sum.update(repeating: 0)
-                        let start = vertical.starts[y]
-                        for tap in 0..<vertical.counts[y] {
-                            let weight = vertical.weights[y * vertical.taps + tap]
-                            let row = input.baseAddress! + (start + tap) * rowFloats
-                            for i in 0..<rowFloats { sum[i] += weight * row[i] }
-                        }
-                        let outRow = output.baseAddress! + y * rowFloats
-                        for i in 0..<rowFloats {
-                            outRow[i] = UInt8(min(max(sum[i] + 0.5, 0), 255))
+                transfer.decode.withUnsafeBufferPointer { decode in
+                    transfer.encode.withUnsafeBufferPointer { encode in
+                        for y in 0..<size.height {
+                            let start = vertical.starts[y], count = vertical.counts[y]
+                            for row in start..<(start + count) where ringSource[row % ringRows] != row {
+                                filterRow(input.baseAddress! + row * source.width * 3, source.width, horizontal,
+                                          decode.baseAddress!, wide.baseAddress!, ring.baseAddress! + (row % ringRows) * width)
+                                ringSource[row % ringRows] = row
+                            }
+                            combineRows(ring.baseAddress!, ringRows, width, start, count,
+                                        vertical.weights, y * vertical.taps, sum.baseAddress!)
+                            let out = output.baseAddress! + y * width * 3
+                            let top = SIMD4<Float>(repeating: Transfer.steps)
+                            for x in 0..<width {
+                                let index = (sum[x] * Transfer.steps + 0.5).clamped(lowerBound: .zero, upperBound: top)
+                                out[x * 3] = encode[Int(index[0])]
+                                out[x * 3 + 1] = encode[Int(index[1])]
+                                out[x * 3 + 2] = encode[Int(index[2])]
+                            }
                         }
                     }
                 }
             }
         }
-        return Bitmap(width: size.width, height: size.height, pixels: pixels)
+        return Bitmap(width: width, height: size.height, pixels: pixels)
     }
+
+    /// Converts one source row to Float pixels and filters it horizontally into `target` (output width).
+    @inline(__always)
+    private static func filterRow(_ row: UnsafePointer<UInt8>, _ sourceWidth: Int, _ table: FilterTable,
+                                  _ decode: UnsafePointer<Float>, _ wide: UnsafeMutablePointer<SIMD4<Float>>,
+                                  _ target: UnsafeMutablePointer<SIMD4<Float>>) {
+        for x in 0..<sourceWidth {
+            wide[x] = SIMD4(decode[Int(row[x * 3])], decode[Int(row[x * 3 + 1])], decode[Int(row[x * 3 + 2])], 0)
+        }
+        table.weights.withUnsafeBufferPointer { weights in
+            table.starts.withUnsafeBufferPointer { starts in
+                table.counts.withUnsafeBufferPointer { counts in
+                    for x in 0..<counts.count {
+                        let w = weights.baseAddress! + x * table.taps
+                        var pixel = wide + starts[x]
+                        var total = SIMD4<Float>.zero
+                        for tap in 0..<counts[x] {
+                            total += pixel.pointee * w[tap]
+                            pixel += 1
+                        }
+                        target[x] = total
+                    }
+                }
+            }
+        }
+    }
+
+    /// Sums ring rows `start ..< start + count` (source row numbers), weighted, into `sum`.
+    @inline(__always)
+    private static func combineRows(_ ring: UnsafeMutablePointer<SIMD4<Float>>, _ ringRows: Int, _ width: Int,
+                                    _ start: Int, _ count: Int, _ weights: [Float], _ weightOffset: Int,
+                                    _ sum: UnsafeMutablePointer<SIMD4<Float>>) {
+        let first = ring + (start % ringRows) * width
+        let w0 = weights[weightOffset]
+        for x in 0..<width { sum[x] = first[x] * w0 }
+        for tap in 1..<max(1, count) {
+            let row = ring + ((start + tap) % ringRows) * width
+            let weight = weights[weightOffset + tap]
+            for x in 0..<width { sum[x] += row[x] * weight }
+        }
+    }
+}
+
+/// A transfer curve as two tables: byte to Float (0…1), and 0…`steps` back to a byte.
+struct Transfer {
+    /// Quantisation of the output; 4096 steps keep every dark sRGB tone exact through linear light.
+    static let steps: Float = 4095
+    let decode: [Float]
+    let encode: [UInt8]
+
+    /// sRGB (IEC 61966-2-1): filtering happens in linear light.
+    static let sRGB = Transfer(
+        decode: (0..<256).map { value in
+            let c = Double(value) / 255
+            return Float(c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4))
+        },
+        encode: (0...Int(steps)).map { step in
+            let linear = Double(step) / Double(steps)
+            let c = linear <= 0.0031308 ? linear * 12.92 : 1.055 * pow(linear, 1 / 2.4) - 0.055
+            return UInt8(max(0, min(255, (c * 255).rounded())))
+        })
+
+    /// No curve: filtering happens on the stored values.
+    static let identity = Transfer(
+        decode: (0..<256).map { Float($0) / 255 },
+        encode: (0...Int(steps)).map { UInt8((Double($0) * 255 / Double(steps)).rounded()) })
 }
 
 /// Lanczos3 weights for mapping `source` samples onto `target` samples along one axis.

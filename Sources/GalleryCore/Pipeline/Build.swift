@@ -91,7 +91,8 @@ public struct Build: Sendable {
                                         writer: writer, publishOriginals: config.images.publishOriginals)
             let inFlight = options.jobs + 2 * config.network.connectionsPerHost
             let outcome = await timed("images", &timings) {
-                await photos.publishAll(manifest.photos, jobs: options.jobs, inFlight: inFlight, progress: photoProgress)
+                await photos.publishAll(manifest.photos, jobs: options.jobs, inFlight: inFlight,
+                                        pixelBudget: config.images.maxPixelsInFlight, progress: photoProgress)
             }
             report.downloads = await downloader.stats.snapshot()
             outcome.failures.forEach(announce)

@@ -31,9 +31,12 @@ struct PhotoPublisher: Sendable {
     ///   - inFlight: Photos in progress at once, so downloads overlap with imaging. Bounds the
     ///     originals held in memory.
     ///   - progress: Called after each photo with the number done and the total.
-    func publishAll(_ photos: [Photo], jobs: Int, inFlight: Int, progress: @Sendable (Int, Int) -> Void) async -> Outcome {
+    ///   - pixelBudget: Decoded pixels allowed in memory at once across all jobs; a single photo larger
+    ///     than the budget runs alone.
+    func publishAll(_ photos: [Photo], jobs: Int, inFlight: Int, pixelBudget: Int,
+                    progress: @Sendable (Int, Int) -> Void) async -> Outcome {
         var results = [Result<Published, FailureBox>?](repeating: nil, count: photos.count)
-        let cpu = AsyncSemaphore(permits: jobs)
+        let cpu = WorkBudget(jobs: jobs, pixels: pixelBudget)
         var done = 0
         await withTaskGroup(of: (Int, Result<Published, FailureBox>).self) { group in
             var next = 0
@@ -70,7 +73,7 @@ struct PhotoPublisher: Sendable {
         var failure: BuildReport.Failure
     }
 
-    private func publish(_ photo: Photo, cpu: AsyncSemaphore) async -> Result<Published, FailureBox> {
+    private func publish(_ photo: Photo, cpu: WorkBudget) async -> Result<Published, FailureBox> {
         var seconds: [String: Double] = [:]
         var stage = "fetch"
         do {
@@ -81,14 +84,17 @@ struct PhotoPublisher: Sendable {
             stage = "imaging"
             clock = ContinuousClock.now
             let folder = "photos/\(photo.id)"
-            let image = try await cpu.run { try processor.process(original, folder: folder) }
+            let job = try processor.inspect(original, folder: folder)
+            let image = try await cpu.run(pixels: job.decodeSize.pixelCount) { try processor.render(job) }
             seconds["imaging"] = GalleryCore.seconds(since: clock)
+            for (name, value) in image.seconds { seconds[name] = value }
 
             stage = "write"
             clock = ContinuousClock.now
             var bytes = 0
-            for (derivative, data) in image.encoded {
-                try writer.write(data, to: derivative.path)
+            let files = image.encoded.map { ($0.derivative.path, $0.data) } + image.webp.map { ($0.derivative.webpPath, $0.data) }
+            for (path, data) in files {
+                try writer.write(data, to: path)
                 bytes += data.count
             }
             var link = OriginalLink.none
@@ -106,9 +112,10 @@ struct PhotoPublisher: Sendable {
             var merged = photo
             merged.camera = photo.camera.filling(from: image.exif.camera)
             merged.takenAt = photo.takenAt ?? image.exif.takenAt
+            merged.location = photo.location ?? image.exif.location
             let item = GalleryItem(photo: merged, displaySize: image.displaySize, plan: image.plan,
-                                   averageColor: image.averageColor, original: link)
-            return .success(Published(item: item, derivatives: image.encoded.count, bytes: bytes, seconds: seconds))
+                                   averageColor: image.averageColor, placeholder: image.placeholder, original: link)
+            return .success(Published(item: item, derivatives: files.count, bytes: bytes, seconds: seconds))
         } catch {
             let fetch = error as? FetchError
             return .failure(FailureBox(failure: BuildReport.Failure(id: photo.id, location: photo.image.description,
@@ -118,40 +125,56 @@ struct PhotoPublisher: Sendable {
     }
 }
 
-/// A counting semaphore for async code: at most `permits` bodies run at once.
-actor AsyncSemaphore {
-    private var available: Int
-    private var waiting: [CheckedContinuation<Void, Never>] = []
+/// Admits CPU-bound work while fewer than `jobs` run and their decoded pixels fit in the budget.
+///
+/// This bounds both the cores used and the memory held by decoded bitmaps, whatever the number of
+/// photos; a photo bigger than the whole budget waits until nothing else runs, then runs alone.
+actor WorkBudget {
+    private let jobs: Int
+    private let pixels: Int
+    private var running = 0
+    private var used = 0
+    private var waiting: [(pixels: Int, resume: CheckedContinuation<Void, Never>)] = []
 
-    init(permits: Int) {
-        available = max(1, permits)
+    init(jobs: Int, pixels: Int) {
+        self.jobs = max(1, jobs)
+        self.pixels = max(1, pixels)
     }
 
-    nonisolated func run<T: Sendable>(_ body: @Sendable () throws -> T) async throws -> T {
-        await acquire()
+    nonisolated func run<T: Sendable>(pixels weight: Int, _ body: @Sendable () throws -> T) async throws -> T {
+        await acquire(weight)
         do {
             let result = try body()
-            await release()
+            await release(weight)
             return result
         } catch {
-            await release()
+            await release(weight)
             throw error
         }
     }
 
-    private func acquire() async {
-        if available > 0 {
-            available -= 1
-            return
-        }
-        await withCheckedContinuation { waiting.append($0) }
+    private func fits(_ weight: Int) -> Bool {
+        running == 0 || (running < jobs && used + weight <= pixels)
     }
 
-    private func release() {
-        if waiting.isEmpty {
-            available += 1
-        } else {
-            waiting.removeFirst().resume()
+    private func acquire(_ weight: Int) async {
+        if waiting.isEmpty && fits(weight) {
+            running += 1
+            used += weight
+            return
+        }
+        await withCheckedContinuation { waiting.append((weight, $0)) }
+    }
+
+    private func release(_ weight: Int) {
+        running -= 1
+        used -= weight
+        // Admit waiters in order while they fit, so a large photo is not starved by small ones.
+        while let next = waiting.first, fits(next.pixels) {
+            waiting.removeFirst()
+            running += 1
+            used += next.pixels
+            next.resume.resume()
         }
     }
 }

@@ -29,6 +29,17 @@ enum Formatting {
         return "1/\(Int((1 / seconds).rounded())) s"
     }
 
+    /// `51.22805° N, 115.49658° W`.
+    static func coordinates(_ point: GeoPoint) -> String {
+        String(format: "%.5f° %@, %.5f° %@", abs(point.latitude), point.latitude < 0 ? "S" : "N",
+               abs(point.longitude), point.longitude < 0 ? "W" : "E")
+    }
+
+    static func mapLink(_ point: GeoPoint) -> String {
+        String(format: "https://www.openstreetmap.org/?mlat=%.5f&mlon=%.5f#map=13/%.5f/%.5f",
+               point.latitude, point.longitude, point.latitude, point.longitude)
+    }
+
     static func iso(_ value: Int?) -> String? {
         value.map { "ISO \($0)" }
     }

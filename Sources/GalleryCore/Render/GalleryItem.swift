@@ -6,15 +6,24 @@ public struct GalleryItem: Sendable {
     public var displaySize: PixelSize
     public var plan: DerivativePlan
     public var averageColor: String
+    /// A tiny blurred JPEG as a `data:` URI, painted behind the image while it loads.
+    public var placeholder: String
     /// Where the "full size" link points.
     public var original: OriginalLink
 
-    public init(photo: Photo, displaySize: PixelSize, plan: DerivativePlan, averageColor: String, original: OriginalLink) {
+    public init(photo: Photo, displaySize: PixelSize, plan: DerivativePlan, averageColor: String, placeholder: String,
+                original: OriginalLink) {
         self.photo = photo
         self.displaySize = displaySize
         self.plan = plan
         self.averageColor = averageColor
+        self.placeholder = placeholder
         self.original = original
+    }
+
+    /// Inline CSS that paints the placeholder (over the average colour) under the image.
+    var placeholderStyle: String {
+        "background-color:\(averageColor);background-image:url(\(placeholder));background-size:cover"
     }
 
     /// The photo's page, relative to the site root.

@@ -26,6 +26,8 @@ struct GridTile {
     var href: String
     var src: String
     var srcset: String
+    /// The same sizes as WebP, for a `<picture>` source; nil unless `images.webp` is on.
+    var webpSrcset: String?
     var sizes: String
     var width: Int
     var height: Int
@@ -72,6 +74,8 @@ struct PhotoContext {
     var descriptionHTML: String?
     var src: String
     var srcset: String
+    /// The same sizes as WebP, for a `<picture>` source; nil unless `images.webp` is on.
+    var webpSrcset: String?
     var sizes: String
     var width: Int
     var height: Int
@@ -81,6 +85,9 @@ struct PhotoContext {
     /// The photo's page at its source, such as Flickr.
     var sourceHref: String?
     var sourceLabel: String?
+    /// Shown only when the site sets `images.showLocation`.
+    var location: String?
+    var locationHref: String?
     var takenAtDisplay: String?
     var takenAtMachine: String?
     var author: String?

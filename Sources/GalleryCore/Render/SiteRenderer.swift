@@ -14,6 +14,8 @@ public struct SiteRenderer: Sendable {
     let description: String
     let baseURL: URL?
     let pageSize: Int
+    let showLocation: Bool
+    let exifFields: [String]
     let library: MustacheLibrary
 
     public init(config: SiteConfig, theme: Theme) throws {
@@ -21,6 +23,8 @@ public struct SiteRenderer: Sendable {
         description = config.description
         baseURL = config.baseURL
         pageSize = config.pageSize
+        showLocation = config.images.showLocation
+        exifFields = config.images.exifFields
         library = try theme.library()
     }
 
@@ -48,6 +52,11 @@ public struct SiteRenderer: Sendable {
         SiteContext(title: title, description: description.isEmpty ? nil : description)
     }
 
+    /// A `srcset` value listing each derivative's file (JPEG or WebP) with its width.
+    private static func srcset(_ derivatives: [Derivative], root: String, path: KeyPath<Derivative, String>) -> String {
+        derivatives.map { "\(root)\($0[keyPath: path]) \($0.size.width)w" }.joined(separator: ", ")
+    }
+
     private func pageContext(path: String, title: String, description: String?) -> PageContext {
         let depth = path.split(separator: "/").count - 1
         let directory = path.hasSuffix("index.html") ? String(path.dropLast("index.html".count)) : path
@@ -65,12 +74,13 @@ public struct SiteRenderer: Sendable {
             return GridTile(
                 href: root + item.pagePath,
                 src: root + item.plan.thumbnail.path,
-                srcset: item.plan.thumbnailSources.map { "\(root)\($0.path) \($0.size.width)w" }.joined(separator: ", "),
+                srcset: Self.srcset(item.plan.thumbnailSources, root: root, path: \.path),
+                webpSrcset: item.plan.webp ? Self.srcset(item.plan.thumbnailSources, root: root, path: \.webpPath) : nil,
                 sizes: "(max-width: 600px) 50vw, \(item.plan.thumbnail.size.width)px",
                 width: item.plan.thumbnail.size.width, height: item.plan.thumbnail.size.height,
                 alt: item.altText, title: item.photo.title, loading: offset < Self.eagerTiles ? "eager" : "lazy",
-                style: String(format: "flex-grow:%.0f;flex-basis:%.2fem;background-color:%@", aspect * 100,
-                              aspect * Self.rowHeightEm, item.averageColor))
+                style: String(format: "flex-grow:%.0f;flex-basis:%.2fem;", aspect * 100, aspect * Self.rowHeightEm)
+                    + item.placeholderStyle)
         }
         var pagination: Pagination?
         if paginator.pageCount > 1 {
@@ -112,11 +122,15 @@ public struct SiteRenderer: Sendable {
             fullSize = (root + item.plan.all[0].path, "Largest size (\(item.plan.all[0].size.width) × \(item.plan.all[0].size.height))")
         }
         let camera = photo.camera
-        let exifRows = [
-            ("Camera", Formatting.camera(camera)), ("Lens", camera.lens),
-            ("Focal length", Formatting.focalLength(camera.focalLength)), ("Aperture", Formatting.aperture(camera.aperture)),
-            ("Exposure", Formatting.exposure(camera.exposureTime)), ("ISO", Formatting.iso(camera.iso)),
-        ].compactMap { label, value in value.map { MetadataRow(label: label, value: $0) } }
+        let available: [String: (String, String?)] = [
+            "camera": ("Camera", Formatting.camera(camera)), "lens": ("Lens", camera.lens),
+            "focalLength": ("Focal length", Formatting.focalLength(camera.focalLength)),
+            "aperture": ("Aperture", Formatting.aperture(camera.aperture)),
+            "exposure": ("Exposure", Formatting.exposure(camera.exposureTime)), "iso": ("ISO", Formatting.iso(camera.iso)),
+        ]
+        let exifRows = exifFields.compactMap { field in
+            available[field].flatMap { label, value in value.map { MetadataRow(label: label, value: $0) } }
+        }
         let date = Formatting.date(photo.takenAt)
         let preview = item.plan.preview
         let context = PhotoPageContext(
@@ -125,13 +139,16 @@ public struct SiteRenderer: Sendable {
                 id: photo.id, title: displayTitle, alt: item.altText,
                 descriptionHTML: photo.description.map(Markdown.html),
                 src: root + preview.path,
-                srcset: item.plan.previewSources.map { "\(root)\($0.path) \($0.size.width)w" }.joined(separator: ", "),
+                srcset: Self.srcset(item.plan.previewSources, root: root, path: \.path),
+                webpSrcset: item.plan.webp ? Self.srcset(item.plan.previewSources, root: root, path: \.webpPath) : nil,
                 sizes: "(max-width: \(preview.size.width)px) 100vw, \(preview.size.width)px",
                 width: preview.size.width, height: preview.size.height,
-                style: "background-color:\(item.averageColor)",
+                style: item.placeholderStyle,
                 fullSizeHref: fullSize.href, fullSizeLabel: fullSize.label,
                 sourceHref: photo.sourcePage?.absoluteString,
                 sourceLabel: photo.sourcePage?.host.map { "View on \($0.hasPrefix("www.") ? String($0.dropFirst(4)) : $0)" },
+                location: showLocation ? photo.location.map(Formatting.coordinates) : nil,
+                locationHref: showLocation ? photo.location.map(Formatting.mapLink) : nil,
                 takenAtDisplay: date?.display, takenAtMachine: date?.machine,
                 author: photo.author, authorHref: photo.authorURL?.absoluteString,
                 licenseName: photo.license?.name, licenseHref: photo.license?.url?.absoluteString,

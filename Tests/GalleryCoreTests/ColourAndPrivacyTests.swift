@@ -1,0 +1,154 @@
+import Foundation
+import Testing
+@testable import GalleryCore
+
+@Suite("Colour, privacy and safety")
+struct ColourAndPrivacyTests {
+    let processor = ImageProcessor(settings: .defaults)
+
+    struct Expected: Decodable {
+        struct Entry: Decodable {
+            var stored: [[Int]]?
+            var srgb: [[Int]]
+        }
+        var adobe: Entry
+        var cmyk: Entry
+        enum CodingKeys: String, CodingKey {
+            case adobe = "adobe-rgb.jpg"
+            case cmyk = "cmyk.jpg"
+        }
+    }
+
+    static let expected = try! JSONDecoder().decode(Expected.self, from: Fixtures.data("colour/expected.json"))
+
+    /// The largest derivative of a fixture, decoded back to pixels.
+    func output(_ fixture: String) throws -> Bitmap {
+        let image = try processor.process(try Fixtures.data(fixture), folder: "x")
+        let header = try JPEGCodec.header(image.encoded[0].data)
+        return try JPEGCodec.decode(image.encoded[0].data, header: header, size: header.size)
+    }
+
+    func distance(_ pixel: (red: UInt8, green: UInt8, blue: UInt8), _ rgb: [Int]) -> Int {
+        max(abs(Int(pixel.red) - rgb[0]), abs(Int(pixel.green) - rgb[1]), abs(Int(pixel.blue) - rgb[2]))
+    }
+
+    @Test func adobeRGBIsConvertedToSRGB() throws {
+        let bitmap = try output("colour/adobe-rgb.jpg")
+        let expected = Self.expected.adobe
+        for (index, x) in [8, 48].enumerated() {
+            let pixel = bitmap.pixel(x: x, y: 16)
+            #expect(distance(pixel, expected.srgb[index]) <= 6, "patch \(index): \(pixel) vs \(expected.srgb[index])")
+            // The conversion matters: the stored numbers shown as sRGB would be visibly off.
+            #expect(distance(pixel, expected.stored![index]) > 12)
+        }
+    }
+
+    @Test func cmykComesOutLikeLittleCMSReadsIt() throws {
+        let bitmap = try output("colour/cmyk.jpg")
+        for (index, x) in [8, 48].enumerated() {
+            let pixel = bitmap.pixel(x: x, y: 16)
+            #expect(distance(pixel, Self.expected.cmyk.srgb[index]) <= 12, "patch \(index): \(pixel) vs \(Self.expected.cmyk.srgb[index])")
+        }
+    }
+
+    @Test func profileIsFoundInTheJPEGMarkers() throws {
+        let profile = try #require(ICCProfile.fromJPEG(try Fixtures.data("colour/adobe-rgb.jpg")))
+        #expect(profile.data.count > 300)
+        #expect(String(decoding: profile.data[36..<40], as: UTF8.self) == "acsp")   // ICC header signature
+        #expect(ICCProfile.fromJPEG(try Fixtures.data("images/photo-1.jpg")) == nil)
+    }
+
+    @Test func derivativesCarryNoGPSOrOtherMetadata() throws {
+        let data = try Fixtures.data("images/gps.jpg")
+        let location = try #require(ExifReader.read(jpeg: data).location)
+        #expect(abs(location.latitude - 51.227778) < 0.0001)
+        #expect(abs(location.longitude - -0.1275) < 0.0001)
+        let image = try processor.process(data, folder: "x")
+        #expect(image.exif.location == location)
+        for (_, derivative) in image.encoded {
+            #expect(derivative.range(of: Data("Exif".utf8)) == nil)
+            #expect(derivative.range(of: Data("TestCam".utf8)) == nil)
+            #expect(ExifReader.read(jpeg: derivative).location == nil)
+        }
+        #expect(image.placeholder.hasPrefix("data:image/jpeg;base64,"))
+        #expect(image.placeholder.count < 1500)
+    }
+
+    @Test func locationIsShownOnlyWhenEnabled() async throws {
+        let entries: [[String: Any]] = [["id": "gps", "title": "Somewhere", "image": "photos/gps.jpg"]]
+        for show in [false, true] {
+            let site = try FixtureSite.make(entries: entries, config: ["images": ["thumbnail": 64, "preview": 96, "showLocation": show]])
+            _ = try await site.build()
+            let page = try site.read("photos/gps/index.html")
+            #expect(page.contains("51.22778° N, 0.12750° W") == show)
+            #expect(page.contains("openstreetmap.org") == show)
+        }
+    }
+
+    @Test func decompressionBombsAreRejectedFromTheHeader() throws {
+        // A real JPEG whose frame header claims 65,000 × 65,000 pixels (4.2 gigapixels).
+        var jpeg = [UInt8](try Fixtures.data("images/photo-1.jpg"))
+        let sof = try #require((0..<(jpeg.count - 9)).first { jpeg[$0] == 0xff && (jpeg[$0 + 1] == 0xc0 || jpeg[$0 + 1] == 0xc2) })
+        jpeg[sof + 5] = 0xfd; jpeg[sof + 6] = 0xe8; jpeg[sof + 7] = 0xfd; jpeg[sof + 8] = 0xe8
+        let started = ContinuousClock.now
+        do {
+            _ = try processor.process(Data(jpeg), folder: "x")
+            Issue.record("a 4.2-gigapixel header was accepted")
+        } catch let error as ImagingError {
+            #expect(error.description == "65000×65000 is 4225000000 pixels, over the 100000000-pixel limit (images.maxPixels)")
+        }
+        #expect(seconds(since: started) < 0.5)   // refused from the header, nothing decoded
+    }
+
+    @Test func arithmeticCodedJPEGDecodes() throws {
+        // Debian's libjpeg-turbo is built with arithmetic decoding, so these are handled, not rejected.
+        let image = try processor.process(try Fixtures.data("images/arithmetic.jpg"), folder: "x")
+        #expect(image.displaySize == PixelSize(width: 160, height: 100))
+        let header = try JPEGCodec.header(image.encoded[0].data)
+        let bitmap = try JPEGCodec.decode(image.encoded[0].data, header: header, size: header.size)
+        #expect(distance(bitmap.pixel(x: 20, y: 20), [200, 80, 40]) <= 12)
+    }
+
+    @Test func previewShortcutMatchesAFullDecode() throws {
+        // The 1600 px preview is made from a DCT-scaled decode; the reference decodes in full.
+        let data = try Data(contentsOf: Fixtures.repository.appendingPathComponent("Samples/photos/Path.jpg"))
+        let header = try JPEGCodec.header(data)
+        let target = PixelSize(width: 1600, height: 1000)
+        let scaledSize = JPEGCodec.scaledSize(of: header.size, atLeast: target)
+        #expect(scaledSize.width < header.size.width)
+        let shortcut = Resampler.resize(try JPEGCodec.decode(data, header: header, size: scaledSize), to: target)
+        let reference = Resampler.resize(try JPEGCodec.decode(data, header: header, size: header.size), to: target)
+        let score = SSIM.luma(shortcut, reference)
+        #expect(score >= 0.985, "SSIM \(score)")
+    }
+}
+
+/// Mean SSIM (Wang et al. 2004) over 8×8 windows of luma, with the paper's constants.
+enum SSIM {
+    static func luma(_ a: Bitmap, _ b: Bitmap) -> Double {
+        precondition(a.width == b.width && a.height == b.height)
+        func y(_ bitmap: Bitmap, _ x: Int, _ row: Int) -> Double {
+            let p = bitmap.pixel(x: x, y: row)
+            return 0.299 * Double(p.red) + 0.587 * Double(p.green) + 0.114 * Double(p.blue)
+        }
+        let c1: Double = (0.01 * 255) * (0.01 * 255), c2: Double = (0.03 * 255) * (0.03 * 255)
+        var total = 0.0, windows = 0
+        for top in stride(from: 0, to: a.height - 7, by: 8) {
+            for left in stride(from: 0, to: a.width - 7, by: 8) {
+                var sa = 0.0, sb = 0.0, saa = 0.0, sbb = 0.0, sab = 0.0
+                for row in top..<(top + 8) {
+                    for x in left..<(left + 8) {
+                        let va = y(a, x, row), vb = y(b, x, row)
+                        sa += va; sb += vb; saa += va * va; sbb += vb * vb; sab += va * vb
+                    }
+                }
+                let n = 64.0
+                let ma = sa / n, mb = sb / n
+                let va = saa / n - ma * ma, vb = sbb / n - mb * mb, cov = sab / n - ma * mb
+                total += ((2 * ma * mb + c1) * (2 * cov + c2)) / ((ma * ma + mb * mb + c1) * (va + vb + c2))
+                windows += 1
+            }
+        }
+        return total / Double(windows)
+    }
+}
