@@ -24,6 +24,7 @@ let package = Package(
         .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
         .systemLibrary(name: "CLCMS2", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
 
         // Regenerates Sources/GalleryCore/Render/DefaultTheme+Files.swift from Templates/
         // (Scripts/embed-theme.sh); a test fails when the two drift apart.
@@ -32,7 +33,7 @@ let package = Package(
         .target(
             name: "GalleryCore",
             dependencies: [
-                "CTurboJPEG", "CPNG", "CCmark", "CExif", "CLCMS2", "CWebP",
+                "CTurboJPEG", "CPNG", "CCmark", "CExif", "CLCMS2", "CWebP", "CZlib",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

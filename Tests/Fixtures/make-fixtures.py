@@ -9,9 +9,9 @@ images/*.jpg, *.png            Small photos for whole-site fixture builds, plus 
                                images/gps.jpg carries an EXIF GPS position. images/arithmetic.jpg is
                                photo-1.jpg re-encoded with arithmetic coding by libjpeg-turbo's cjpeg
                                (djpeg images/photo-1.jpg | cjpeg -arithmetic -quality 90), made by hand.
-colour/                        An Adobe RGB (1998) JPEG and a CMYK JPEG, with the sRGB values
-                               Pillow/LittleCMS give them in colour/expected.json (needs Debian's
-                               colord-data or icc-profiles-free for the Adobe RGB profile).
+colour/                        An Adobe RGB (1998) JPEG, a CMYK JPEG and a ProPhoto RGB PNG (iCCP),
+                               with the sRGB values Pillow/LittleCMS give them in colour/expected.json
+                               (needs Debian's colord-data for the Adobe RGB and ProPhoto profiles).
 """
 import io
 import os
@@ -117,9 +117,31 @@ def colour_fixtures():
         json.dump(expected, handle, indent=2)
 
 
+def png_colour_fixture():
+    """A ProPhoto RGB PNG (profile in iCCP), with the sRGB values LittleCMS gives it."""
+    import json
+    from PIL import ImageCms
+    prophoto = ImageCms.getOpenProfile("/usr/share/color/icc/colord/ProPhotoRGB.icc")
+    image = Image.new("RGB", (64, 32), (150, 70, 50))
+    image.paste((60, 110, 170), (32, 0, 64, 32))
+    path = os.path.join(HERE, "colour", "prophoto.png")
+    image.save(path, icc_profile=prophoto.tobytes())
+    converted = ImageCms.profileToProfile(image, prophoto, ImageCms.createProfile("sRGB"),
+                                          renderingIntent=ImageCms.Intent.PERCEPTUAL)
+    expected_path = os.path.join(HERE, "colour", "expected.json")
+    with open(expected_path) as handle:
+        expected = json.load(handle)
+    expected["prophoto.png"] = {"stored": [list(image.getpixel((8, 16))), list(image.getpixel((48, 16)))],
+                                "srgb": [list(converted.getpixel((8, 16))), list(converted.getpixel((48, 16)))],
+                                "profile": "ProPhotoRGB.icc"}
+    with open(expected_path, "w") as handle:
+        json.dump(expected, handle, indent=2)
+
+
 if __name__ == "__main__":
     orientation_fixtures()
     photo_fixtures()
     gps_fixture()
     colour_fixtures()
+    png_colour_fixture()
     print("fixtures written")

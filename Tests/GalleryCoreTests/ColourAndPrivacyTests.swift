@@ -13,9 +13,11 @@ struct ColourAndPrivacyTests {
         }
         var adobe: Entry
         var cmyk: Entry
+        var prophoto: Entry
         enum CodingKeys: String, CodingKey {
             case adobe = "adobe-rgb.jpg"
             case cmyk = "cmyk.jpg"
+            case prophoto = "prophoto.png"
         }
     }
 
@@ -39,6 +41,19 @@ struct ColourAndPrivacyTests {
             let pixel = bitmap.pixel(x: x, y: 16)
             #expect(distance(pixel, expected.srgb[index]) <= 6, "patch \(index): \(pixel) vs \(expected.srgb[index])")
             // The conversion matters: the stored numbers shown as sRGB would be visibly off.
+            #expect(distance(pixel, expected.stored![index]) > 12)
+        }
+    }
+
+    @Test func proPhotoPNGIsConvertedToSRGB() throws {
+        let profile = try #require(ICCProfile.fromPNG(try Fixtures.data("colour/prophoto.png")))
+        #expect(String(decoding: profile.data[36..<40], as: UTF8.self) == "acsp")
+        #expect(ICCProfile.fromPNG(try Fixtures.data("images/half-transparent.png")) == nil)
+        let bitmap = try output("colour/prophoto.png")
+        let expected = Self.expected.prophoto
+        for (index, x) in [8, 48].enumerated() {
+            let pixel = bitmap.pixel(x: x, y: 16)
+            #expect(distance(pixel, expected.srgb[index]) <= 6, "patch \(index): \(pixel) vs \(expected.srgb[index])")
             #expect(distance(pixel, expected.stored![index]) > 12)
         }
     }

@@ -1,3 +1,4 @@
+import CZlib
 import Foundation
 
 /// An embedded ICC colour profile, as raw bytes.
@@ -32,5 +33,48 @@ public struct ICCProfile: Sendable, Equatable {
         }
         guard expected > 0, (1...expected).allSatisfy({ chunks[$0] != nil }) else { return nil }
         return ICCProfile(data: Data((1...expected).flatMap { chunks[$0]! }))
+    }
+
+    /// The largest inflated profile accepted; real profiles are a few kilobytes, ProPhoto's under 1 KiB.
+    static let maxPNGProfileBytes = 4 << 20
+
+    /// Reads the profile from a PNG's `iCCP` chunk (PNG spec §11.3.3.3), inflating it with zlib, the
+    /// only file that imports zlib.
+    ///
+    /// libpng's simplified API, which Swift can call safely, does not hand out the profile, and its
+    /// full API longjmps on errors. Chunks are length-prefixed, so this reads only lengths and types
+    /// up to the first `IDAT`. A malformed chunk means no profile, never an error: the pixels decode
+    /// as sRGB, which is what every viewer without colour management shows too.
+    static func fromPNG(_ png: Data) -> ICCProfile? {
+        let bytes = [UInt8](png.prefix(8 << 20))
+        guard bytes.count > 8, bytes[1] == 0x50, bytes[2] == 0x4e, bytes[3] == 0x47 else { return nil }
+        var offset = 8
+        while offset + 8 <= bytes.count {
+            let length = bytes[offset..<(offset + 4)].reduce(0) { $0 << 8 | Int($1) }
+            let type = String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self)
+            let body = offset + 8
+            guard length <= bytes.count - body, type != "IDAT" else { return nil }
+            if type == "iCCP" {
+                let chunk = bytes[body..<(body + length)]
+                // profile name (1–79 bytes), NUL, compression method 0 (deflate), then the zlib stream
+                guard let nul = chunk.firstIndex(of: 0), nul - body <= 79, nul + 2 <= chunk.endIndex,
+                      chunk[nul + 1] == 0 else { return nil }
+                return inflate(Array(chunk[(nul + 2)...])).map { ICCProfile(data: Data($0)) }
+            }
+            offset = body + length + 4   // data, then CRC
+        }
+        return nil
+    }
+
+    private static func inflate(_ compressed: [UInt8]) -> [UInt8]? {
+        var output = [UInt8](repeating: 0, count: maxPNGProfileBytes)
+        var length = uLongf(output.count)
+        let status = compressed.withUnsafeBufferPointer { input in
+            output.withUnsafeMutableBufferPointer { out in
+                uncompress(out.baseAddress, &length, input.baseAddress, uLong(input.count))
+            }
+        }
+        guard status == Z_OK, length >= 128 else { return nil }   // an ICC header alone is 128 bytes
+        return Array(output.prefix(Int(length)))
     }
 }

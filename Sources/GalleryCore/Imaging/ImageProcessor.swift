@@ -73,7 +73,8 @@ public struct ImageProcessor: Sendable {
         case .png:
             let size = try PNGCodec.size(data)
             try checkPixels(size)
-            return ImageJob(data: data, format: .png, jpegHeader: nil, iccProfile: nil, exif: ExifInfo(), display: size,
+            return ImageJob(data: data, format: .png, jpegHeader: nil, iccProfile: ICCProfile.fromPNG(data), exif: ExifInfo(),
+                            display: size,
                             plan: DerivativePlan(display: size, settings: settings, folder: folder), decodeSize: size)
         }
     }
@@ -83,19 +84,20 @@ public struct ImageProcessor: Sendable {
     public func render(_ job: ImageJob) throws -> ProcessedImage {
         let clock = ContinuousClock.now
         var seconds: [String: Double] = [:]
-        let base: Bitmap
+        let profile = job.iccProfile
+        var base: Bitmap
         if let header = job.jpegHeader {
-            let profile = job.iccProfile
-            var decoded = try JPEGCodec.decode(job.data, header: header, size: job.decodeSize) { cmyk in
+            base = try JPEGCodec.decode(job.data, header: header, size: job.decodeSize) { cmyk in
                 profile.flatMap { ColorManagement.cmykToSRGB(cmyk, profile: $0) }
             }
-            if !header.isCMYK, let profile, let converted = ColorManagement.toSRGB(decoded, profile: profile) {
-                decoded = converted
-            }
-            base = Orientation.apply(job.exif.orientation, to: decoded)
         } else {
             base = try PNGCodec.decode(job.data, background: settings.background)
         }
+        // CMYK was converted while decoding; an RGB profile other than sRGB is converted here.
+        if job.jpegHeader?.isCMYK != true, let profile, let converted = ColorManagement.toSRGB(base, profile: profile) {
+            base = converted
+        }
+        base = Orientation.apply(job.exif.orientation, to: base)
         seconds["decode"] = GalleryCore.seconds(since: clock)
         return try finish(job, base: base, seconds: seconds)
     }
