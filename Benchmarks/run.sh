@@ -18,6 +18,7 @@ if [ "$(id -u)" = 0 ]; then
     apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libvips-tools hyperfine time >/dev/null
   fi
   command -v sigal >/dev/null || pip install -q sigal
+  python3 -c "import numpy, scipy, PIL" 2>/dev/null || pip install -q numpy scipy pillow
 fi
 [ -f "$CORPUS/MANIFEST.tsv" ] || bash "$HERE/make-corpus.sh" "$CORPUS"
 (cd "$HERE/.." && swift build -c release --product galleryssg >/dev/null)
@@ -46,4 +47,20 @@ for name, median, rate, cpu, rss in rows:
     ref = by_name.get("galleryssg-srcset" if "srcset" in name else "galleryssg")
     ratio = f"{median / ref[1]:.2f}x" if ref else "n/a"
     print(f"| {name} | {median:.2f} | {rate:.1f} | {cpu:.1f} | {rss:.0f} | {ratio} |")
+print()
+def target(ours, peer, limit):
+    if ours in by_name and peer in by_name:
+        share = by_name[ours][1] / by_name[peer][1]
+        verdict = "met" if share <= limit else "NOT met"
+        print(f"target: {ours} at most {limit:.2f}x the time of {peer}: {share:.3f}x, {verdict}")
+target("galleryssg", "vips-cascade", 0.95)
+target("galleryssg-srcset", "vips-srcset", 0.75)
+for name in ("galleryssg", "galleryssg-srcset"):
+    if name in by_name:
+        rss = by_name[name][4]
+        print(f"target: {name} peak RSS under 300 MB: {rss:.0f} MB, {'met' if rss < 300 else 'NOT met'}")
 PY
+
+# Quality: the 1600 px previews against a full decode + Lanczos3 reference (SSIM >= 0.985).
+echo
+python3 "$HERE/quality.py" "$GALLERYSSG" "$CORPUS" | tail -n 1 || echo "quality target NOT met"

@@ -9,6 +9,8 @@ images/*.jpg, *.png            Small photos for whole-site fixture builds, plus 
                                images/gps.jpg carries an EXIF GPS position. images/arithmetic.jpg is
                                photo-1.jpg re-encoded with arithmetic coding by libjpeg-turbo's cjpeg
                                (djpeg images/photo-1.jpg | cjpeg -arithmetic -quality 90), made by hand.
+scaling/path-crop.jpg          A 1021x717 crop of Samples/photos/Path.jpg (CC-BY-4.0, see Samples/CREDITS.md),
+                               q92: sharp detail whose DCT-scaled sizes end in partial blocks.
 colour/                        An Adobe RGB (1998) JPEG, a CMYK JPEG and a ProPhoto RGB PNG (iCCP),
                                with the sRGB values Pillow/LittleCMS give them in colour/expected.json
                                (needs Debian's colord-data for the Adobe RGB and ProPhoto profiles).
@@ -138,10 +140,18 @@ def png_colour_fixture():
         json.dump(expected, handle, indent=2)
 
 
+def scaling_fixture():
+    """A sharp photo whose width and height are not multiples of 8, for the DCT-scaling tests."""
+    source = Image.open(os.path.join(HERE, "..", "..", "Samples", "photos", "Path.jpg"))
+    os.makedirs(os.path.join(HERE, "scaling"), exist_ok=True)
+    source.crop((500, 300, 1521, 1017)).save(os.path.join(HERE, "scaling", "path-crop.jpg"), quality=92)
+
+
 if __name__ == "__main__":
     orientation_fixtures()
     photo_fixtures()
     gps_fixture()
     colour_fixtures()
     png_colour_fixture()
+    scaling_fixture()
     print("fixtures written")

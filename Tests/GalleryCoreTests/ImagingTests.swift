@@ -65,10 +65,34 @@ struct ImagingTests {
     }
 
     @Test func jpegDecodeUsesDCTScalingButStaysAboveTheTarget() {
-        let scaled = JPEGCodec.scaledSize(of: PixelSize(width: 4000, height: 3000), atLeast: PixelSize(width: 1600, height: 1200))
-        #expect(scaled == PixelSize(width: 2000, height: 1500))
-        let exact = JPEGCodec.scaledSize(of: PixelSize(width: 2048, height: 1364), atLeast: PixelSize(width: 1600, height: 1066))
-        #expect(exact.width >= 1600 && exact.height >= 1066 && exact.width < 2048)
+        // 1600 × 2 = 3200: 7/8 (3500) is the smallest scale that leaves the filter enough to do.
+        let scaled = JPEGCodec.scaling(of: PixelSize(width: 6000, height: 4000), atLeast: PixelSize(width: 1600, height: 1067))
+        #expect(scaled.size == PixelSize(width: 3750, height: 2500))
+        #expect(scaled.content == SourceRegion(x: 0, y: 0, width: 3750, height: 2500))
+        // 1364 × 7/8 = 1193.5: the bitmap rounds the partial block up, the content keeps the half.
+        let partial = JPEGCodec.scaling(of: PixelSize(width: 2048, height: 1364), atLeast: PixelSize(width: 800, height: 533))
+        #expect(partial.size == PixelSize(width: 1792, height: 1194))
+        #expect(partial.content == SourceRegion(x: 0, y: 0, width: 1792, height: 1193.5))
+        // Too little room for any scaling: decode in full.
+        let full = JPEGCodec.scaling(of: PixelSize(width: 2048, height: 1364), atLeast: PixelSize(width: 1600, height: 1066))
+        #expect(full.size == PixelSize(width: 2048, height: 1364))
+    }
+
+    @Test("a region follows its pixels through orientation", arguments: 1...8)
+    func regionFollowsOrientation(_ orientation: Int) {
+        // Stored 5×3: the picture is the 4×2 top-left part; the last column and row are slack (0).
+        let stored = PixelSize(width: 5, height: 3)
+        var pixels = [UInt8](repeating: 0, count: 5 * 3 * 3)
+        for y in 0..<2 { for x in 0..<4 { for c in 0..<3 { pixels[(y * 5 + x) * 3 + c] = 200 } } }
+        let upright = Orientation.apply(orientation, to: Bitmap(width: 5, height: 3, pixels: pixels))
+        let region = Orientation.apply(orientation, to: SourceRegion(x: 0, y: 0, width: 4, height: 2), in: stored)
+        for y in 0..<upright.height {
+            for x in 0..<upright.width {
+                let inside = Double(x) >= region.x && Double(x) < region.x + region.width
+                    && Double(y) >= region.y && Double(y) < region.y + region.height
+                #expect((upright.pixel(x: x, y: y).red == 200) == inside, "orientation \(orientation) at \(x),\(y): \(region)")
+            }
+        }
     }
 
     @Test func lanczosKeepsFlatColourFlatAndAveragesStripes() {

@@ -33,6 +33,8 @@ public struct ImageJob: Sendable {
     public let plan: DerivativePlan
     /// The size the decode will produce (DCT-scaled for JPEG, full size for PNG).
     public let decodeSize: PixelSize
+    /// The part of the decoded bitmap the picture covers, before orientation (see `JPEGCodec.Scaling`).
+    let decodeContent: SourceRegion
 }
 
 /// Decodes an original once and makes every planned derivative from it.
@@ -67,15 +69,16 @@ public struct ImageProcessor: Sendable {
             let display = Orientation.displaySize(of: header.size, orientation: exif.orientation)
             let plan = DerivativePlan(display: display, settings: settings, folder: folder)
             let needed = Orientation.displaySize(of: plan.largest, orientation: exif.orientation)
+            let scaling = JPEGCodec.scaling(of: header.size, atLeast: needed)
             return ImageJob(data: data, format: .jpeg, jpegHeader: header, iccProfile: ICCProfile.fromJPEG(data), exif: exif,
-                            display: display, plan: plan,
-                            decodeSize: JPEGCodec.scaledSize(of: header.size, atLeast: needed))
+                            display: display, plan: plan, decodeSize: scaling.size, decodeContent: scaling.content)
         case .png:
             let size = try PNGCodec.size(data)
             try checkPixels(size)
             return ImageJob(data: data, format: .png, jpegHeader: nil, iccProfile: ICCProfile.fromPNG(data), exif: ExifInfo(),
-                            display: size,
-                            plan: DerivativePlan(display: size, settings: settings, folder: folder), decodeSize: size)
+                            display: size, plan: DerivativePlan(display: size, settings: settings, folder: folder),
+                            decodeSize: size,
+                            decodeContent: SourceRegion(x: 0, y: 0, width: Double(size.width), height: Double(size.height)))
         }
     }
 
@@ -98,11 +101,13 @@ public struct ImageProcessor: Sendable {
             base = converted
         }
         base = Orientation.apply(job.exif.orientation, to: base)
+        let region = Orientation.apply(job.exif.orientation, to: job.decodeContent, in: job.decodeSize)
         seconds["decode"] = GalleryCore.seconds(since: clock)
-        return try finish(job, base: base, seconds: seconds)
+        return try finish(job, base: base, region: region, seconds: seconds)
     }
 
-    private func finish(_ job: ImageJob, base: Bitmap, seconds: [String: Double]) throws -> ProcessedImage {
+    /// Makes and encodes every derivative from the decoded `base`, whose picture covers `region`.
+    private func finish(_ job: ImageJob, base: Bitmap, region: SourceRegion, seconds: [String: Double]) throws -> ProcessedImage {
         var seconds = seconds
         let plan = job.plan
         var encoded: [(derivative: Derivative, data: Data)] = []
@@ -111,8 +116,8 @@ public struct ImageProcessor: Sendable {
         var thumbnailBitmap: Bitmap?
         for derivative in plan.all {
             var clock = ContinuousClock.now
-            let source = Self.cascadeSource(for: derivative.size, base: base, made: made)
-            var bitmap = Resampler.resize(source, to: derivative.size, linearLight: settings.linearLight)
+            let (source, sourceRegion) = Self.cascadeSource(for: derivative.size, made: made) ?? (base, region)
+            var bitmap = Resampler.resize(source, to: derivative.size, region: sourceRegion, linearLight: settings.linearLight)
             made.append(bitmap)   // later sizes cascade from the unsharpened pixels
             if derivative == plan.thumbnail { thumbnailBitmap = bitmap }
             if Double(job.display.longEdge) >= Double(derivative.size.longEdge) * Sharpener.minimumReduction {
@@ -131,13 +136,15 @@ public struct ImageProcessor: Sendable {
     }
 
     /// The bitmap a derivative is resized from: the smallest one already made that is at least twice
-    /// as wide (a clean reduction from plenty of detail), else the smallest larger one, else the base.
+    /// as wide (a clean reduction from plenty of detail), else the smallest larger one, else (nil) the
+    /// decoded base.
     ///
     /// Resampling cost grows with the source's pixel count, so this cascade makes the small sizes
     /// from the preview instead of from the full decode, as `vipsthumbnail` does when chained.
-    static func cascadeSource(for size: PixelSize, base: Bitmap, made: [Bitmap]) -> Bitmap {
+    /// Returns nil when no derivative made so far is larger: then the decoded base is the source.
+    static func cascadeSource(for size: PixelSize, made: [Bitmap]) -> (Bitmap, SourceRegion?)? {
         let larger = made.filter { $0.width > size.width && $0.height >= size.height }.sorted { $0.width < $1.width }
-        return larger.first { $0.width >= size.width * 2 } ?? larger.first ?? base
+        return (larger.first { $0.width >= size.width * 2 } ?? larger.first).map { ($0, nil) }
     }
 
     private func checkPixels(_ size: PixelSize) throws {

@@ -8,6 +8,23 @@ enum Orientation {
         orientation >= 5 && orientation <= 8 ? size.transposed : size
     }
 
+    /// Where a region of a stored bitmap of size `stored` lies once the bitmap is turned upright.
+    ///
+    /// Mirroring moves a DCT-scaled decode's partial last block from the right or bottom edge to the
+    /// left or top, so the region's origin moves with it.
+    static func apply(_ orientation: Int, to region: SourceRegion, in stored: PixelSize) -> SourceRegion {
+        guard (2...8).contains(orientation) else { return region }
+        var r = region, size = (width: Double(stored.width), height: Double(stored.height))
+        if orientation >= 5 {   // 5–8 transpose first, then mirror in the transposed frame
+            r = SourceRegion(x: r.y, y: r.x, width: r.height, height: r.width)
+            size = (size.height, size.width)
+        }
+        let mirrorX = [2, 3, 6, 7].contains(orientation), mirrorY = [3, 4, 7, 8].contains(orientation)
+        if mirrorX { r.x = size.width - r.x - r.width }
+        if mirrorY { r.y = size.height - r.y - r.height }
+        return r
+    }
+
     /// Returns the bitmap turned upright. Orientation 1 (or anything out of range) returns it unchanged.
     static func apply(_ orientation: Int, to bitmap: Bitmap) -> Bitmap {
         guard (2...8).contains(orientation) else { return bitmap }

@@ -10,12 +10,18 @@ import Foundation
 /// checks, each source sample is converted once, and memory beyond the output is a few rows.
 enum Resampler {
     /// Resizes to `size`. Only reductions are expected; an equal size returns the input.
-    /// - Parameter linearLight: Filter in linear light (sRGB decoded to linear and re-encoded), which
-    ///   keeps fine bright-on-dark detail from darkening.
-    static func resize(_ source: Bitmap, to size: PixelSize, linearLight: Bool = false) -> Bitmap {
-        if size.width == source.width && size.height == source.height { return source }
-        let horizontal = FilterTable(source: source.width, target: size.width)
-        let vertical = FilterTable(source: source.height, target: size.height)
+    /// - Parameters:
+    ///   - region: The part of `source` that holds the picture, in fractional pixels; nil for all of
+    ///     it. A DCT-scaled decode is a fraction of a pixel larger than the scaled picture (its last
+    ///     block is partial), and mapping the whole bitmap onto the output would shift the picture by
+    ///     up to half an output pixel, which shows as a loss of fine detail.
+    ///   - linearLight: Filter in linear light (sRGB decoded to linear and re-encoded), which keeps
+    ///     fine bright-on-dark detail from darkening.
+    static func resize(_ source: Bitmap, to size: PixelSize, region: SourceRegion? = nil, linearLight: Bool = false) -> Bitmap {
+        let region = region ?? SourceRegion(x: 0, y: 0, width: Double(source.width), height: Double(source.height))
+        if size.width == source.width && size.height == source.height && region.isWhole(of: source) { return source }
+        let horizontal = FilterTable(source: source.width, target: size.width, start: region.x, extent: region.width)
+        let vertical = FilterTable(source: source.height, target: size.height, start: region.y, extent: region.height)
         let transfer = linearLight ? Transfer.sRGB : Transfer.identity
         let width = size.width, ringRows = vertical.taps
 
@@ -97,6 +103,18 @@ enum Resampler {
     }
 }
 
+/// A rectangle of a bitmap in fractional pixel coordinates: the part of it a resize maps onto the output.
+struct SourceRegion: Sendable, Equatable {
+    var x: Double
+    var y: Double
+    var width: Double
+    var height: Double
+
+    func isWhole(of bitmap: Bitmap) -> Bool {
+        x == 0 && y == 0 && width == Double(bitmap.width) && height == Double(bitmap.height)
+    }
+}
+
 /// A transfer curve as two tables: byte to Float (0…1), and 0…`steps` back to a byte.
 struct Transfer {
     /// Quantisation of the output; 4096 steps keep every dark sRGB tone exact through linear light.
@@ -139,8 +157,9 @@ struct FilterTable {
         return radius * sin(pix) * sin(pix / radius) / (pix * pix)
     }
 
-    init(source: Int, target: Int) {
-        let scale = Double(source) / Double(target)
+    /// Weights mapping source samples `start ..< start + extent` (fractional) onto `target` samples.
+    init(source: Int, target: Int, start: Double = 0, extent: Double? = nil) {
+        let scale = (extent ?? Double(source)) / Double(target)
         let filterScale = max(scale, 1)
         let support = Self.radius * filterScale
         let taps = Int(ceil(support)) * 2 + 1
@@ -150,7 +169,7 @@ struct FilterTable {
         weights = [Float](repeating: 0, count: target * taps)
         var local = [Double](repeating: 0, count: source)
         for out in 0..<target {
-            let center = (Double(out) + 0.5) * scale - 0.5
+            let center = start + (Double(out) + 0.5) * scale - 0.5
             let first = Int(floor(center - support)) + 1
             let last = Int(ceil(center + support)) - 1
             // Fold taps beyond the edges onto the edge pixel (clamp-to-edge).
