@@ -80,11 +80,13 @@ def main():
     originals = sorted(corpus.glob("*/*.jpg"))[:limit]
     rows = []
     for original in originals:
+        if max(Image.open(original).size) <= 1600:
+            print(f"{original.parent.name}/{original.name}: not larger than 1600 px, nothing to reduce; skipped")
+            continue
         slug = re.sub(r"[^a-z0-9]+", "-", f"{original.parent.name}/{original.stem}".lower()).strip("-")
         previews = [p for p in (out / "photos" / slug).glob("*.jpg") if max(Image.open(p).size) == 1600]
         if not previews:
-            print(f"{original.name}: no 1600 px preview in {out / 'photos' / slug}", file=sys.stderr)
-            continue
+            sys.exit(f"{original.name}: no 1600 px preview in {out / 'photos' / slug}")
         ours = Image.open(previews[0]).convert("RGB")
         full = to_srgb(ImageOps.exif_transpose(Image.open(original)))
         gamma_ref = full.resize(ours.size, Image.LANCZOS)
