@@ -34,28 +34,26 @@ struct ColourAndPrivacyTests {
         max(abs(Int(pixel.red) - rgb[0]), abs(Int(pixel.green) - rgb[1]), abs(Int(pixel.blue) - rgb[2]))
     }
 
-    @Test func adobeRGBIsConvertedToSRGB() throws {
-        let bitmap = try output("colour/adobe-rgb.jpg")
-        let expected = Self.expected.adobe
+    /// Checks both colour patches of a fixture against the sRGB values LittleCMS gives them.
+    func expectConverted(_ fixture: String, _ expected: Expected.Entry) throws {
+        let bitmap = try output(fixture)
         for (index, x) in [8, 48].enumerated() {
             let pixel = bitmap.pixel(x: x, y: 16)
-            #expect(distance(pixel, expected.srgb[index]) <= 6, "patch \(index): \(pixel) vs \(expected.srgb[index])")
+            #expect(distance(pixel, expected.srgb[index]) <= 6, "\(fixture) patch \(index): \(pixel) vs \(expected.srgb[index])")
             // The conversion matters: the stored numbers shown as sRGB would be visibly off.
             #expect(distance(pixel, expected.stored![index]) > 12)
         }
+    }
+
+    @Test func adobeRGBIsConvertedToSRGB() throws {
+        try expectConverted("colour/adobe-rgb.jpg", Self.expected.adobe)
     }
 
     @Test func proPhotoPNGIsConvertedToSRGB() throws {
         let profile = try #require(ICCProfile.fromPNG(try Fixtures.data("colour/prophoto.png")))
         #expect(String(decoding: profile.data[36..<40], as: UTF8.self) == "acsp")
         #expect(ICCProfile.fromPNG(try Fixtures.data("images/half-transparent.png")) == nil)
-        let bitmap = try output("colour/prophoto.png")
-        let expected = Self.expected.prophoto
-        for (index, x) in [8, 48].enumerated() {
-            let pixel = bitmap.pixel(x: x, y: 16)
-            #expect(distance(pixel, expected.srgb[index]) <= 6, "patch \(index): \(pixel) vs \(expected.srgb[index])")
-            #expect(distance(pixel, expected.stored![index]) > 12)
-        }
+        try expectConverted("colour/prophoto.png", Self.expected.prophoto)
     }
 
     @Test func cmykComesOutLikeLittleCMSReadsIt() throws {
