@@ -15,6 +15,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.24.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.5.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
     ],
     targets: [
         // One system-library target per C library; each is imported by exactly one Swift file.
@@ -43,10 +44,20 @@ let package = Package(
             // `swift test` spend minutes resizing photos. Tests still use `@testable import`.
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
         ),
+        // The preview server (`galleryssg serve`), kept out of GalleryCore so the core needs no HTTP server.
+        .target(
+            name: "GalleryServe",
+            dependencies: [
+                "GalleryCore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .executableTarget(
             name: "galleryssg",
             dependencies: [
-                "GalleryCore",
+                "GalleryCore", "GalleryServe",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -54,8 +65,9 @@ let package = Package(
         .testTarget(
             name: "GalleryCoreTests",
             dependencies: [
-                "GalleryCore",
+                "GalleryCore", "GalleryServe",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -1,4 +1,3 @@
-import CZlib
 import Foundation
 
 /// An embedded ICC colour profile, as raw bytes.
@@ -38,8 +37,7 @@ public struct ICCProfile: Sendable, Equatable {
     /// The largest inflated profile accepted; real profiles are a few kilobytes, ProPhoto's under 1 KiB.
     static let maxPNGProfileBytes = 4 << 20
 
-    /// Reads the profile from a PNG's `iCCP` chunk (PNG spec §11.3.3.3), inflating it with zlib, the
-    /// only file that imports zlib.
+    /// Reads the profile from a PNG's `iCCP` chunk (PNG spec §11.3.3.3), inflating it with zlib.
     ///
     /// libpng's simplified API, which Swift can call safely, does not hand out the profile, and its
     /// full API longjmps on errors. Chunks are length-prefixed, so this reads only lengths and types
@@ -67,14 +65,7 @@ public struct ICCProfile: Sendable, Equatable {
     }
 
     private static func inflate(_ compressed: [UInt8]) -> [UInt8]? {
-        var output = [UInt8](repeating: 0, count: maxPNGProfileBytes)
-        var length = uLongf(output.count)
-        let status = compressed.withUnsafeBufferPointer { input in
-            output.withUnsafeMutableBufferPointer { out in
-                uncompress(out.baseAddress, &length, input.baseAddress, uLong(input.count))
-            }
-        }
-        guard status == Z_OK, length >= 128 else { return nil }   // an ICC header alone is 128 bytes
-        return Array(output.prefix(Int(length)))
+        // an ICC header alone is 128 bytes
+        Zlib.inflate(compressed, limit: maxPNGProfileBytes).flatMap { $0.count >= 128 ? $0 : nil }
     }
 }

@@ -1,0 +1,122 @@
+import Foundation
+import GalleryCore
+import Hummingbird
+import ServiceLifecycle
+
+/// `galleryssg serve`: builds when there is no site yet, serves the output folder, and in watch
+/// mode rebuilds on every change and reloads open browsers.
+///
+/// A failed rebuild keeps the last good site (the build swaps its output in only on success), shows
+/// the error in the terminal and as an overlay in the browser, and the next good build clears it.
+public struct DevServer: Sendable {
+    public struct Options: Sendable {
+        public var host = "127.0.0.1"
+        public var port = 8000
+        public var watch = false
+        public var jobs: Int?
+
+        public init(host: String = "127.0.0.1", port: Int = 8000, watch: Bool = false, jobs: Int? = nil) {
+            self.host = host
+            self.port = port
+            self.watch = watch
+            self.jobs = jobs
+        }
+    }
+
+    public let configURL: URL
+    public let outputOverride: URL?
+    public let options: Options
+    let log: @Sendable (String) -> Void
+    let warn: @Sendable (String) -> Void
+
+    public init(configURL: URL, outputOverride: URL?, options: Options,
+                log: @escaping @Sendable (String) -> Void, warn: @escaping @Sendable (String) -> Void) {
+        self.configURL = configURL
+        self.outputOverride = outputOverride
+        self.options = options
+        self.log = log
+        self.warn = warn
+    }
+
+    /// Loads the config as it is now (it may have changed since the last build) and builds.
+    public func build() async throws -> (SiteConfig, BuildReport) {
+        var config = try SiteConfig.load(from: configURL)
+        if let outputOverride { config.output = outputOverride }
+        let build = Build(config: config, options: options.jobs.map { BuildOptions(jobs: $0) } ?? BuildOptions(),
+                          progress: { line in if line.hasPrefix("skipped ") { warn(line) } })
+        return (config, try await build.run())
+    }
+
+    /// One watch-mode rebuild: build, then reload the browsers or show them the error.
+    public func rebuild(_ liveReload: LiveReload) async {
+        let started = ContinuousClock.now
+        do {
+            let (_, report) = try await build()
+            let elapsed = (ContinuousClock.now - started).components
+            let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
+            log("rebuilt in \(String(format: "%.2f", seconds)) s: \(report.summary)")
+            await liveReload.reload()
+        } catch {
+            warn("build failed: \(error)\nstill serving the last good site; fix it and save again")
+            await liveReload.buildFailed("\(error)")
+        }
+    }
+
+    /// Serves until Ctrl-C (SIGINT) or SIGTERM.
+    /// - Throws: `DevServerError` when the site cannot be built or the address cannot be bound.
+    public func run() async throws {
+        var config = try SiteConfig.load(from: configURL)
+        if let outputOverride { config.output = outputOverride }
+        if !FileManager.default.fileExists(atPath: config.output.appendingPathComponent("index.html").path) {
+            log("no site in \(config.output.path) yet; building it first")
+            do {
+                let (built, report) = try await build()
+                config = built
+                log("built \(built.output.path): \(report.summary)")
+            } catch {
+                throw DevServerError("the first build failed: \(error)")
+            }
+        }
+        let liveReload = options.watch ? LiveReload() : nil
+        let server = PreviewServer(folder: config.output, liveReload: liveReload, log: log)
+        var services: [any Service] = []
+        if let liveReload {
+            services.append(WatchService(watcher: SiteWatcher(config: config), liveReload: liveReload, server: self))
+        }
+        let address = "http://\(options.host.contains(":") ? "[\(options.host)]" : options.host):\(options.port)/"
+        let log = self.log, watch = options.watch, folder = config.output.path
+        let app = Application(router: server.router(),
+                              configuration: .init(address: .hostname(options.host, port: options.port)),
+                              services: services,
+                              onServerRunning: { _ in
+                                  log("serving \(folder) at \(address)\(watch ? ", rebuilding on changes" : "") (Ctrl-C to stop)")
+                              },
+                              logger: PreviewServer.quietLogger)
+        do {
+            try await app.runService()
+        } catch where "\(error)".contains("Address already in use") {
+            throw DevServerError("\(options.host):\(options.port) is already in use (is another server running?); "
+                                 + "try --port \(options.port + 1)")
+        }
+        log("stopped")
+    }
+}
+
+/// Runs the watcher beside the server and closes the event streams when the server shuts down.
+struct WatchService: Service {
+    let watcher: SiteWatcher
+    let liveReload: LiveReload
+    let server: DevServer
+
+    func run() async throws {
+        try? await cancelWhenGracefulShutdown {
+            await watcher.run { await server.rebuild(liveReload) }
+        }
+        await liveReload.finish()
+    }
+}
+
+public struct DevServerError: Error, CustomStringConvertible {
+    public let description: String
+    init(_ description: String) { self.description = description }
+}

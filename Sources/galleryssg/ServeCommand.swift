@@ -1,0 +1,86 @@
+import ArgumentParser
+import Foundation
+import GalleryCore
+import GalleryServe
+
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Preview the site in a browser; with --watch, rebuild and reload on every change.",
+        discussion: """
+            Serves the output folder (building it first if there is none) on 127.0.0.1:8000. With \
+            --watch, changes to site-config.json, the templates or a local source rebuild the site \
+            and open browsers reload by themselves; a failed build is shown in the terminal and over \
+            the page, and the last good site stays served. Ctrl-C stops the server.
+            """
+    )
+
+    @Option(name: .shortAndLong, help: "The site's config file.")
+    var config: String = "site-config.json"
+
+    @Option(name: .shortAndLong, help: "Serve (and build into) this folder instead of the config's \"output\".")
+    var output: String?
+
+    @Option(help: "The address to listen on; 0.0.0.0 makes the preview reachable from other machines.")
+    var host: String = "127.0.0.1"
+
+    @Option(name: .shortAndLong, help: "The port to listen on.")
+    var port: Int = 8000
+
+    @Flag(name: .shortAndLong, help: "Rebuild when the config, templates or local photos change, and reload browsers.")
+    var watch = false
+
+    @Option(name: .shortAndLong, help: "Photos processed in parallel when building (default: number of cores).")
+    var jobs: Int?
+
+    func validate() throws {
+        guard (1...65535).contains(port) else { throw ValidationError("--port must be between 1 and 65535") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+    }
+
+    func run() async throws {
+        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        let server = DevServer(
+            configURL: URL(fileURLWithPath: config, relativeTo: cwd).standardizedFileURL,
+            outputOverride: output.map { URL(fileURLWithPath: $0, relativeTo: cwd).standardizedFileURL },
+            options: DevServer.Options(host: host, port: port, watch: watch, jobs: jobs),
+            log: { Terminal.info($0) }, warn: { Terminal.warning($0) })
+        do {
+            try await server.run()
+        } catch let error as ConfigError {
+            Terminal.error("\(error)")
+            throw ExitCode(2)
+        } catch {
+            Terminal.error("\(error)")
+            throw ExitCode(1)
+        }
+    }
+}
+
+struct InitCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "init",
+        abstract: "Start a new site: a config, a photos folder, source examples and the default templates.",
+        discussion: "Existing files are never overwritten unless --force is given."
+    )
+
+    @Argument(help: "The folder to create the site in.")
+    var folder: String = "."
+
+    @Flag(help: "Overwrite files that already exist.")
+    var force = false
+
+    func run() async throws {
+        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        let target = URL(fileURLWithPath: folder, relativeTo: cwd).standardizedFileURL
+        do {
+            let written = try SiteScaffold.write(into: target, force: force)
+            Terminal.info("created \(written.count) files in \(target.path)")
+            let cd = folder == "." ? "" : "cd \(folder) && "
+            Terminal.info("next: put photos in \(folder == "." ? "" : folder + "/")photos/, then run: \(cd)galleryssg serve --watch")
+        } catch {
+            Terminal.error("\(error)")
+            throw ExitCode(1)
+        }
+    }
+}
