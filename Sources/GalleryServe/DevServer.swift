@@ -49,12 +49,9 @@ public struct DevServer: Sendable {
 
     /// One watch-mode rebuild: build, then reload the browsers or show them the error.
     public func rebuild(_ liveReload: LiveReload) async {
-        let started = ContinuousClock.now
         do {
             let (_, report) = try await build()
-            let elapsed = (ContinuousClock.now - started).components
-            let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
-            log("rebuilt in \(String(format: "%.2f", seconds)) s: \(report.summary)")
+            log("rebuilt: \(report.summary)")
             await liveReload.reload()
         } catch {
             warn("build failed: \(error)\nstill serving the last good site; fix it and save again")

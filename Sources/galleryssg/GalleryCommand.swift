@@ -97,7 +97,9 @@ struct BuildCommand: AsyncParsableCommand {
 /// Where the CLI's output goes: progress to stdout, problems to stderr.
 enum Terminal {
     static func info(_ line: String) {
-        print(line)
+        // Written straight to the descriptor, unbuffered: `serve` runs for hours and its log must
+        // reach a pipe or a file at once.
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
     }
 
     /// Rewrites the current terminal line; used only when stdout is a terminal.

@@ -1,5 +1,5 @@
 import Foundation
-import GalleryServe
+@testable import GalleryServe
 import Testing
 @testable import GalleryCore
 
@@ -108,14 +108,15 @@ final class ListeningSocket {
     let port: Int
 
     init() throws {
-        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        descriptor = fd
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) == 0 && listen(descriptor, 1) == 0
-                && getsockname(descriptor, $0, &length) == 0 }
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && listen(fd, 1) == 0
+                && getsockname(fd, $0, &length) == 0 }
         }
         guard bound else { throw POSIXError(.EADDRINUSE) }
         port = Int(UInt16(bigEndian: address.sin_port))
