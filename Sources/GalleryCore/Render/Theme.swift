@@ -52,7 +52,7 @@ public struct Theme: Sendable {
             do {
                 try library.register(text, named: name)
             } catch {
-                throw RenderError(description: "template \(name).mustache: \(error)")
+                throw RenderError(description: "template \(name).mustache: \(Self.describe(error))")
             }
         }
         for required in ["grid", "photo", "layout"] where library.getTemplate(named: required) == nil {
@@ -65,4 +65,22 @@ public struct Theme: Sendable {
 /// A page that could not be rendered.
 public struct RenderError: Error, CustomStringConvertible, Sendable {
     public let description: String
+}
+
+extension Theme {
+    /// A template parse error as a person reads it: where, and what is wrong, in words.
+    static func describe(_ error: Error) -> String {
+        guard let parse = error as? MustacheTemplate.ParserError else { return "\(error)" }
+        let reasons = [
+            "expectedSectionEnd": "a section is opened and never closed (add its {{/name}})",
+            "sectionCloseNameIncorrect": "a section is closed with a different name than it was opened with",
+            "unfinishedName": "a tag is not finished (missing }})",
+            "invalidSetDelimiter": "a set-delimiter tag is malformed",
+            "transformAppliedToInheritanceSection": "a transform is applied to an inherited section",
+            "illegalTokenInsideInheritSection": "only {{$block}} sections may stand inside {{<parent}}",
+            "textInsideInheritSection": "only {{$block}} sections may stand inside {{<parent}}",
+        ]
+        let reason = reasons["\(parse.error)"] ?? "\(parse.error)"
+        return "line \(parse.context.lineNumber), column \(parse.context.columnNumber): \(reason)"
+    }
 }
