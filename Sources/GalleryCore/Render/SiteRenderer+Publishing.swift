@@ -29,9 +29,13 @@ extension SiteRenderer {
 
     /// The latest photos by date taken (undated ones after, in gallery order).
     func feed(_ items: [GalleryItem]) -> FeedContext {
-        let dated = items.indices.map { (index: $0, date: Formatting.rfc3339(items[$0].photo.takenAt)) }
+        let parser = ISO8601DateFormatter()
+        let dated = items.indices.map { index -> (index: Int, date: String?, instant: Date?) in
+            let date = Formatting.rfc3339(items[index].photo.takenAt)
+            return (index, date, date.flatMap(parser.date(from:)))
+        }
         let latest = dated.sorted { lhs, rhs in
-            switch (lhs.date, rhs.date) {
+            switch (lhs.instant, rhs.instant) {
             case let (left?, right?): return left != right ? left > right : lhs.index < rhs.index
             case (.some, nil): return true
             case (nil, .some): return false
@@ -53,7 +57,7 @@ extension SiteRenderer {
                 authorURI: photo.authorURL?.absoluteString, contentHTML: content, tags: photo.tags,
                 rights: photo.license?.name)
         }
-        let updated = entries.map(\.updated).max() ?? Self.undatedTimestamp
+        let updated = latest.first?.date ?? Self.undatedTimestamp
         return FeedContext(title: title, subtitle: description.isEmpty ? nil : description, base: baseURL?.absoluteString,
                            id: siteID, updated: updated, entries: Array(entries))
     }
