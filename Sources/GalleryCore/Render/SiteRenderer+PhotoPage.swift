@@ -12,10 +12,11 @@ extension SiteRenderer {
         page.social.type = "article"
         page = withSocialImage(page, item)
         let root = page.root
-        let neighbor = { (other: GalleryItem) in
-            NeighborLink(href: root + other.pagePath, title: other.photo.title ?? other.altText,
-                         srcset: Self.srcset(other.plan.previewSources, root: root, path: other.plan.webp ? \.webpPath : \.path),
-                         sizes: Self.previewSizes(other))
+        let neighbor = { (other: GalleryItem) -> NeighborLink in
+            let file: KeyPath<Derivative, String> = other.plan.webp ? \Derivative.webpPath : \Derivative.path
+            return NeighborLink(href: root + other.pagePath, title: other.photo.title ?? other.altText,
+                                srcset: Self.srcset(other.plan.previewSources, root: root, path: file),
+                                sizes: Self.previewSizes(other))
         }
         let prev = index > 0 ? neighbor(items[index - 1]) : nil
         let next = index + 1 < items.count ? neighbor(items[index + 1]) : nil
@@ -51,7 +52,7 @@ extension SiteRenderer {
                 sizes: Self.previewSizes(item),
                 width: preview.size.width, height: preview.size.height,
                 transitionName: Self.transitionName(index),
-                stageStyle: String(format: "--ar:%.4f;background-color:%@", aspect, item.averageColor),
+                stageStyle: String(format: "--ar:%.4f;", aspect) + "background-color:\(item.averageColor)",
                 thumbSrc: root + thumbnail.path, thumbWidth: thumbnail.size.width, thumbHeight: thumbnail.size.height,
                 fullSizeHref: fullSize.href, fullSizeLabel: fullSize.label,
                 sourceHref: photo.sourcePage?.absoluteString,

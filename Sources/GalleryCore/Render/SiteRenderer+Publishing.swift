@@ -48,7 +48,7 @@ extension SiteRenderer {
             let photo = item.photo
             let image = item.plan.previewSources.last { $0.size.width <= 1200 } ?? item.plan.preview
             var content = Self.feedImage.render(["href": item.pagePath, "src": image.path, "width": image.size.width,
-                                                 "height": image.size.height, "alt": item.altText])
+                                                 "height": image.size.height, "alt": item.altText] as [String: Any])
             if let description = photo.description { content += "\n" + Markdown.html(description) }
             return FeedEntry(
                 id: absoluteURL(item.pagePath) ?? "urn:galleryssg:photo:\(photo.id)",
