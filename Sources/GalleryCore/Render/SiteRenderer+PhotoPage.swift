@@ -71,10 +71,12 @@ extension SiteRenderer {
         return try render(context, "photo", path)
     }
 
-    /// The preview is as wide as the screen, or narrower when the screen's height limits it.
+    /// The preview is as wide as the screen, unless the screen is wider than the photo's shape; then
+    /// the height limits it (and its width is the aspect ratio times the screen's height).
     static func previewSizes(_ item: GalleryItem) -> String {
-        let aspect = Double(item.displaySize.width) / Double(item.displaySize.height)
-        return String(format: "min(100vw, %.0fvh)", (aspect * 100).rounded(.up))
+        let size = item.displaySize
+        let aspect = Double(size.width) / Double(size.height)
+        return "(max-aspect-ratio: \(size.width)/\(size.height)) 100vw, " + String(format: "%.0fvh", (aspect * 100).rounded(.up))
     }
 
     private func tagLinks(_ tags: [String], root: String, sections: Sections) -> [TagLink] {
