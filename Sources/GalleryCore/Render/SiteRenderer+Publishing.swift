@@ -6,8 +6,9 @@ extension SiteRenderer {
     /// `404.html` is served at any missing path, so its links are absolute under `baseURL` when it
     /// is set; without it they are relative to the site root.
     func renderNotFound(sections: Sections) throws -> RenderedPage {
-        let page = pageContext(path: "404.html", title: "Page not found · \(title)", description: nil, sections: sections,
+        var page = pageContext(path: "404.html", title: "Page not found · \(title)", description: nil, sections: sections,
                                root: baseURL?.absoluteString ?? "")
+        page.canonical = nil
         return try render(NotFoundContext(site: site, page: page), "404", "404.html")
     }
 
