@@ -70,12 +70,12 @@ struct BrowserTests {
             let right = number(grid["containerRight"]) ?? 0
             let list = grid["rows"] as? [[String: Any]] ?? []
             #expect(list.count >= 2, "\(width): \(list.count) rows")
-            for (number, row) in list.dropLast().enumerated() {
+            for (position, row) in list.dropLast().enumerated() {
                 let rowRight = number(row["right"]) ?? 0
-                #expect(abs(rowRight - right) <= 2, "\(width) row \(number + 1) ends at \(rowRight), grid at \(right)")
-                #expect((number(row["heightSpread"]) ?? 99) <= 1.5, "\(width) row \(number + 1): uneven heights")
-                #expect((number(row["worstAspectError"]) ?? 1) < 0.03, "\(width) row \(number + 1): aspect ratio changed")
-                if width.hasPrefix("phone") { #expect((number(row["count"]) ?? 0) >= 3, "\(width) row \(number + 1): \(row["count"] ?? 0) photos") }
+                #expect(abs(rowRight - right) <= 2, "\(width) row \(position + 1) ends at \(rowRight), grid at \(right)")
+                #expect((number(row["heightSpread"]) ?? 99) <= 1.5, "\(width) row \(position + 1): uneven heights")
+                #expect((number(row["worstAspectError"]) ?? 1) < 0.03, "\(width) row \(position + 1): aspect ratio changed")
+                if width.hasPrefix("phone") { #expect((number(row["count"]) ?? 0) >= 3, "\(width) row \(position + 1): \(row["count"] ?? 0) photos") }
             }
         }
         #expect(result["viewTransitionName"] as? String == "photo-0")
@@ -165,7 +165,7 @@ struct BrowserTools: Sendable {
         process.standardOutput = output
         process.standardInput = FileHandle.nullDevice
         let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("galleryssg-browser-\(UUID().uuidString).log")
-        FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: errorFile) }
         guard let errorHandle = try? FileHandle(forWritingTo: errorFile) else { return (127, Data(), "cannot create \(errorFile.path)") }
         process.standardError = errorHandle

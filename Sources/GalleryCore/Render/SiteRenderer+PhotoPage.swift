@@ -12,8 +12,9 @@ extension SiteRenderer {
         page.social.type = "article"
         page = withSocialImage(page, item)
         let root = page.root
-        let neighbor = { (other: GalleryItem) -> NeighborLink in
-            let file: KeyPath<Derivative, String> = other.plan.webp ? \Derivative.webpPath : \Derivative.path
+        func neighbor(_ other: GalleryItem) -> NeighborLink {
+            var file: KeyPath<Derivative, String> = \Derivative.path
+            if other.plan.webp { file = \Derivative.webpPath }
             return NeighborLink(href: root + other.pagePath, title: other.photo.title ?? other.altText,
                                 srcset: Self.srcset(other.plan.previewSources, root: root, path: file),
                                 sizes: Self.previewSizes(other))
