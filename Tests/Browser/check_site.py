@@ -291,7 +291,7 @@ def main():
                   blur: getComputedStyle(document.querySelector('.stage .under')).filter};
         """)
         if args.album:
-            album = re.findall(r'href="(albums/[^"]+/index\.html)"', open(os.path.join(site, "albums/index.html")).read())[0]
+            album = re.findall(r'href="\.\./(albums/[^"]+/index\.html)"', open(os.path.join(site, "albums/index.html")).read())[0]
             visit(driver, base + "albums/index.html", report, "albums")
             visit(driver, base + album, report, "album")
         if os.path.exists(os.path.join(site, "tags/index.html")):
@@ -305,11 +305,13 @@ def main():
         viewport(driver, 1366, 768)
         visit(driver, urllib.parse.urljoin("file://", urllib.parse.quote(site + "/index.html")), report, "grid-file")
         report["keyboard"] = keyboard(driver, base, photo_path)
-        words = [w for w in re.findall(r"[^\W\d_]{4,}", index["photos"][0]["title"] + " " + " ".join(
-            index["photos"][0].get("tags") or []))] or [index["photos"][0]["title"]]
-        report["search"] = search(driver, base, index, words[-1][:5])
+        # The most common tag, cut to 5 letters, else the start of the first title: several matches.
+        tags = sorted({t for p in index["photos"] for t in p.get("tags") or []},
+                      key=lambda t: (-sum(t in (p.get("tags") or []) for p in index["photos"]), t))
+        query = (tags[0] if tags and len(expected_matches(index, tags[0])) > 1 else index["photos"][0]["title"])[:5]
+        report["search"] = search(driver, base, index, query)
         file_base = urllib.parse.urljoin("file://", urllib.parse.quote(site + "/"))
-        report["searchFromFile"] = search(driver, file_base, index, words[-1][:5])
+        report["searchFromFile"] = search(driver, file_base, index, query)
         report["imageBytes"] = image_bytes(driver, base)
         report["weight"] = grid_weight(site)
         for name, path, width, height, mobile, scheme in (

@@ -15,10 +15,7 @@ struct BrowserTests {
     @Test("The sample site in Chromium", .enabled(if: enabled, "needs \(tools.missing.joined(separator: ", ")); see .ci/run"))
     func sampleSite() async throws {
         try Self.tools.require()
-        var config = try SiteConfig.load(from: Fixtures.repository.appendingPathComponent("site-config.json"), environment: [:])
-        let folder = try Fixtures.temporaryFolder()
-        config.output = folder.appendingPathComponent("public")
-        let report = try await Build(config: config, options: BuildOptions(jobs: 2)).run()
+        let (config, report) = try await SampleBuild.shared.site()
         #expect(report.failures == [])
         let result = try Self.tools.check(site: config.output, name: "sample", album: true)
         Self.assertSite(result)

@@ -6,10 +6,8 @@ import Testing
 @Suite("Sample site")
 struct SampleSiteTests {
     @Test func sampleBuildsEveryPageWithWorkingLinks() async throws {
-        var config = try SiteConfig.load(from: Fixtures.repository.appendingPathComponent("site-config.json"), environment: [:])
-        let folder = try Fixtures.temporaryFolder()
-        config.output = folder.appendingPathComponent("public")
-        let report = try await Build(config: config, options: BuildOptions(jobs: 2)).run()
+        let (config, report) = try await SampleBuild.shared.site()
+        let folder = config.output.deletingLastPathComponent()
 
         let manifest = try JSONSerialization.jsonObject(
             with: Data(contentsOf: Fixtures.repository.appendingPathComponent("Samples/manifest.json"))) as? [String: Any]

@@ -116,7 +116,7 @@ public struct Build: Sendable {
                 }
             }
             report.pages = pages.filter(\.isHTML).count
-            progress("pages: \(pages.count) pages")
+            progress("pages: \(report.pages) pages")
 
             try step("static", &timings) {
                 for (path, data) in assets.files.sorted(by: { $0.key < $1.key }) {
