@@ -32,6 +32,8 @@ new PerformanceObserver(function (list) {
     if (!entry.hadRecentInput) { window.__cls += entry.value; window.__shifts.push(entry.value); }
   }
 }).observe({type: 'layout-shift', buffered: true});
+window.__viewTransition = null;
+window.addEventListener('pagereveal', function (event) { window.__viewTransition = !!event.viewTransition; });
 """
 
 # Rows of the justified grid: tiles grouped by their top edge; every row but the last must end
@@ -204,6 +206,52 @@ def keyboard(driver, base, photo_path):
     return result
 
 
+def view_transitions(driver, base):
+    """Clicks the first grid tile and reports whether the photo page arrived through a view
+    transition, with and without prefers-reduced-motion."""
+    result = {}
+    for motion in ("no-preference", "reduce"):
+        viewport(driver, 1366, 768)
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [
+            {"name": "prefers-reduced-motion", "value": motion}, {"name": "prefers-color-scheme", "value": "light"}]})
+        driver.get(base + "index.html")
+        settle(driver)
+        start = driver.current_url
+        driver.find_element(By.CSS_SELECTOR, ".grid .tile").click()
+        WebDriverWait(driver, 10).until(lambda d: d.current_url != start)
+        settle(driver)
+        result[motion] = {"url": driver.current_url, "viewTransition": driver.execute_script("return window.__viewTransition"),
+                          "consoleErrors": console_errors(driver)}
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+    return result
+
+
+def swipe(driver, base, photo_path):
+    """A touch swipe to the left on the photo, then to the right: next photo, then back."""
+    viewport(driver, 390, 844, mobile=True)
+    driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 1})
+    driver.get(base + photo_path)
+    settle(driver)
+    result = {"start": driver.current_url,
+              "next": driver.execute_script("var l = document.querySelector('link[rel=next]'); return l ? l.href : null")}
+    for name, (x0, x1) in (("afterSwipeLeft", (300, 80)), ("afterSwipeRight", (80, 300))):
+        before = driver.current_url
+        box = driver.execute_script("var r = document.querySelector('.stage').getBoundingClientRect(); return [r.top, r.bottom];")
+        y = (box[0] + box[1]) / 2
+        driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y}]})
+        driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": (x0 + x1) / 2, "y": y + 4}]})
+        driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x1, "y": y + 8}]})
+        driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        try:
+            WebDriverWait(driver, 10).until(lambda d: d.current_url != before)
+        except Exception:
+            pass
+        settle(driver)
+        result[name] = driver.current_url
+    driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
+    return result
+
+
 def image_bytes(driver, base):
     """Images fetched by a fresh load of the grid at 1366×768, and those on the first screen."""
     driver.execute_cdp_cmd("Network.enable", {})
@@ -312,6 +360,8 @@ def main():
         report["search"] = search(driver, base, index, query)
         file_base = urllib.parse.urljoin("file://", urllib.parse.quote(site + "/"))
         report["searchFromFile"] = search(driver, file_base, index, query)
+        report["swipe"] = swipe(driver, base, photo_path)
+        report["viewTransitions"] = view_transitions(driver, base)
         report["imageBytes"] = image_bytes(driver, base)
         report["weight"] = grid_weight(site)
         for name, path, width, height, mobile, scheme in (

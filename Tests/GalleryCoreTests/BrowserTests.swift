@@ -95,6 +95,16 @@ struct BrowserTests {
         #expect(keyboard["gridHoldsPhoto"] as? Bool == true)
         #expect(keyboard["consoleErrors"] as? [String] == [])
 
+        let swipe = result["swipe"] as? [String: Any] ?? [:]
+        #expect(swipe["afterSwipeLeft"] as? String == swipe["next"] as? String && swipe["next"] != nil, "swipe: \(swipe)")
+        #expect(swipe["afterSwipeRight"] as? String == swipe["start"] as? String, "swipe: \(swipe)")
+
+        // Clicking a tile arrives through a view transition, except under prefers-reduced-motion.
+        let transitions = result["viewTransitions"] as? [String: [String: Any]] ?? [:]
+        #expect(transitions["no-preference"]?["viewTransition"] as? Bool == true, "\(transitions)")
+        #expect(transitions["reduce"]?["viewTransition"] as? Bool == false, "\(transitions)")
+        #expect(transitions["no-preference"]?["consoleErrors"] as? [String] == [], "\(transitions)")
+
         for key in ["search", "searchFromFile"] {
             let search = result[key] as? [String: Any] ?? [:]
             let found = search["found"] as? [String] ?? []
