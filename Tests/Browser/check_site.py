@@ -59,6 +59,29 @@ return {containerRight: box.right, rows: rows.map(function (row) {
 })};
 """
 
+# The lowest WCAG 2 contrast ratio between visible text and the colour behind it (album captions,
+# which sit on a photo under a dark veil, are left out).
+CONTRAST = """
+function rgba(text) { const v = text.match(/[\\d.]+/g).map(Number); return v.length === 3 ? v.concat(1) : v; }
+function channel(c) { c /= 255; return c <= 0.03928 ? c / 12.92 : Math.pow((c + 0.055) / 1.055, 2.4); }
+function luminance(v) { return 0.2126 * channel(v[0]) + 0.7152 * channel(v[1]) + 0.0722 * channel(v[2]); }
+function background(el) {
+  for (; el; el = el.parentElement) { const c = rgba(getComputedStyle(el).backgroundColor); if (c[3] > 0) { return c; } }
+  return [255, 255, 255, 1];
+}
+let worst = {ratio: 99, element: null};
+for (const el of document.querySelectorAll('body *')) {
+  if (el.closest('.album, .visually-hidden, .skip-link, [hidden]')) { continue; }
+  const own = Array.from(el.childNodes).some(function (n) { return n.nodeType === 3 && n.textContent.trim(); });
+  const r = el.getBoundingClientRect();
+  if (!own || r.width === 0 || r.height === 0) { continue; }
+  const a = luminance(rgba(getComputedStyle(el).color)), b = luminance(background(el));
+  const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+  if (ratio < worst.ratio) { worst = {ratio: ratio, element: el.tagName + '.' + el.className + ': ' + el.textContent.trim().slice(0, 40)}; }
+}
+return worst;
+"""
+
 BROKEN_IMAGES = """
 return Array.from(document.images).filter(function (img) {
   return !img.complete || img.naturalWidth === 0;
@@ -360,6 +383,13 @@ def main():
         report["search"] = search(driver, base, index, query)
         file_base = urllib.parse.urljoin("file://", urllib.parse.quote(site + "/"))
         report["searchFromFile"] = search(driver, file_base, index, query)
+        report["contrast"] = {}
+        for scheme in ("light", "dark"):
+            viewport(driver, 1366, 768, scheme=scheme)
+            for name, path in (("grid", "index.html"), ("photo", photo_path)):
+                driver.get(base + path)
+                settle(driver)
+                report["contrast"]["%s-%s" % (name, scheme)] = driver.execute_script(CONTRAST)
         report["swipe"] = swipe(driver, base, photo_path)
         report["viewTransitions"] = view_transitions(driver, base)
         report["imageBytes"] = image_bytes(driver, base)

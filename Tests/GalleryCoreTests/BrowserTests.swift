@@ -95,6 +95,13 @@ struct BrowserTests {
         #expect(keyboard["gridHoldsPhoto"] as? Bool == true)
         #expect(keyboard["consoleErrors"] as? [String] == [])
 
+        // WCAG AA: text has at least 4.5:1 contrast in the light and the dark scheme.
+        let contrast = result["contrast"] as? [String: [String: Any]] ?? [:]
+        #expect(contrast.keys.sorted() == ["grid-dark", "grid-light", "photo-dark", "photo-light"])
+        for (page, worst) in contrast {
+            #expect((number(worst["ratio"]) ?? 0) >= 4.5, "\(page): lowest text contrast \(worst)")
+        }
+
         let swipe = result["swipe"] as? [String: Any] ?? [:]
         #expect(swipe["afterSwipeLeft"] as? String == swipe["next"] as? String && swipe["next"] != nil, "swipe: \(swipe)")
         #expect(swipe["afterSwipeRight"] as? String == swipe["start"] as? String, "swipe: \(swipe)")
