@@ -74,7 +74,7 @@ struct ConfigTests {
         #expect(message(#"{"images": {"quality": 150}, "source": {"type": "folder", "path": "p"}}"#)
                 == "images.quality: 150 is out of range (expected 1 to 100)")
         #expect(message(#"{"pageSize": 0, "source": {"type": "folder", "path": "p"}}"#)
-                == "pageSize: 0 is out of range (expected 1 to 1000)")
+                == "pageSize: 0 is out of range (expected 1 to 50)")
     }
 
     @Test func unknownKeySuggestsTheRightSpelling() {

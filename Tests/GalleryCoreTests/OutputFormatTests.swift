@@ -34,7 +34,7 @@ struct OutputFormatTests {
         #expect(grid.contains(#"<picture><source type="image/webp" srcset="photos/"#))
         #expect(grid.components(separatedBy: "<picture>").count == grid.components(separatedBy: "</picture>").count)
         let page = try site.read("photos/one/index.html")
-        #expect(page.contains(#"<source type="image/webp""#) && page.contains(#"<img src="../../photos/one/"#))
+        #expect(page.contains(#"<source type="image/webp""#) && page.contains(#"<img class="main" src="../../photos/one/"#))
         let files = site.outputFiles()
         let jpegs = files.filter { $0.hasPrefix("photos/one/") && $0.hasSuffix(".jpg") && !$0.hasSuffix("original.jpg") }
         let webps = files.filter { $0.hasPrefix("photos/one/") && $0.hasSuffix(".webp") }

@@ -22,8 +22,9 @@ struct SiteBuildTests {
         #expect(failures["outside"]?.reason.contains("leaves the manifest's folder") == true)
         #expect(failures["photos[9]"]?.reason.contains("may only hold letters") == true)
 
-        // 7 photos at 3 a page: index.html plus page/2 and page/3.
-        #expect(report.pages == 3 + 7)
+        // 7 photos at 3 a page: index.html plus page/2 and page/3; one album ("Album A") and two
+        // tags ("sea", "<tag>") with their indexes, and 404.html.
+        #expect(report.pages == 3 + 7 + 2 + 3 + 1)
         let files = site.outputFiles()
         #expect(files.contains("index.html"))
         #expect(files.contains("page/2/index.html"))
@@ -51,9 +52,17 @@ struct SiteBuildTests {
     @Test func hostileTextIsEscapedAndMarkdownIsSafe() async throws {
         let site = try FixtureSite.make()
         _ = try await site.build()
-        for page in ["index.html", "photos/one/index.html"] {
+        let allowedScripts = ["<script>\ndocument.documentElement.className = \"js\";\n",
+                              #"<script src=""#, #"<script type="application/ld+json">"#]
+        for page in ["index.html", "photos/one/index.html", "tags/tag/index.html", "albums/index.html", "404.html"] {
             let html = try site.read(page)
-            #expect(!html.contains("<script"), "\(page) has a script element")
+            var rest = html[...]
+            while let start = rest.range(of: "<script") {
+                let tail = rest[start.lowerBound...]
+                #expect(allowedScripts.contains { tail.hasPrefix($0) }, "\(page) has an unexpected script: \(tail.prefix(60))")
+                rest = rest[start.upperBound...]
+            }
+            #expect(!html.contains("<script>alert"), "\(page) has an injected script element")
             #expect(!html.contains("<img src=x"), "\(page) has an injected img")
             #expect(!html.contains("<iframe"), "\(page) has an iframe")
             #expect(!html.contains("javascript:"), "\(page) has a javascript: URL")
@@ -63,7 +72,13 @@ struct SiteBuildTests {
         let photo = try site.read("photos/one/index.html")
         #expect(photo.contains("<h1>&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &quot;&gt;&lt;img src=x onerror=alert(1)&gt;</h1>"))
         #expect(photo.contains(#"alt="&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;"#))
-        #expect(photo.contains("<li>&lt;tag&gt;</li>"))
+        #expect(photo.contains(#"<li><a href="../../tags/tag/index.html" rel="tag">&lt;tag&gt;</a></li>"#))
+        // JSON-LD holds the hostile title, but nothing in it can close the script element.
+        let jsonLD = try #require(photo.firstMatch(of: /<script type="application\/ld\+json">(.*?)<\/script>/))
+        #expect(!jsonLD.1.contains("<") && !jsonLD.1.contains(">") && !jsonLD.1.contains("&"))
+        let object = try JSONSerialization.jsonObject(with: Data(jsonLD.1.utf8)) as? [String: Any]
+        #expect(object?["name"] as? String == FixtureSite.hostileTitle)
+        #expect(object?["@type"] as? String == "ImageObject")
         #expect(photo.contains(#"<a href="https://tracker.example/p.gif">pixel</a>"#))
         #expect(photo.contains(#"<time datetime="2021-06-01T10:20:00+02:00">1 June 2021, 10:20</time>"#))
         #expect(photo.contains(#"<a href="https://creativecommons.org/licenses/by/4.0/" rel="license">CC-BY-4.0</a>"#))
@@ -85,7 +100,7 @@ struct SiteBuildTests {
         }
         // The declared size of the preview is the real size of the file.
         let photo = try site.read("photos/two/index.html")
-        let src = try #require(photo.firstMatch(of: /<img src="\.\.\/\.\.\/(photos\/two\/[0-9x]+\.jpg)"[^>]* width="(\d+)" height="(\d+)"/))
+        let src = try #require(photo.firstMatch(of: /<img class="main" src="\.\.\/\.\.\/(photos\/two\/[0-9x]+\.jpg)"[^>]* width="(\d+)" height="(\d+)"/))
         let data = try Data(contentsOf: site.output.appendingPathComponent(String(src.1)))
         let header = try JPEGCodec.header(data)
         #expect(header.size == PixelSize(width: Int(src.2)!, height: Int(src.3)!))

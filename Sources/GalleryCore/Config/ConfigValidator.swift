@@ -12,7 +12,7 @@ struct ConfigValidator {
             throw ConfigError(file: name, key: "source",
                               "missing; add for example \"source\": {\"type\": \"folder\", \"path\": \"photos\"}")
         }
-        let pageSize = try range(raw.pageSize ?? D.pageSize, "pageSize", 1...1000)
+        let pageSize = try range(raw.pageSize ?? D.pageSize, "pageSize", 1...50)
         let images = raw.images
         let thumbnail = try range(images?.thumbnail ?? D.thumbnail, "images.thumbnail", 16...4096)
         let preview = try range(images?.preview ?? D.preview, "images.preview", 64...8192)

@@ -6,7 +6,8 @@ import Foundation
 public struct SiteConfig: Sendable {
     public var title: String
     public var description: String
-    /// The absolute URL the site is published at, ending in `/`; used for canonical links only.
+    /// The absolute URL the site is published at, ending in `/`: canonical links, OpenGraph, JSON-LD,
+    /// the feed, the sitemap and `404.html` use it. Internal links never do.
     public var baseURL: URL?
     /// The folder the site is published into.
     public var output: URL

@@ -14,8 +14,8 @@ public struct BuildOptions: Sendable {
 /// 1. `theme`    load the built-in templates and the site's overrides
 /// 2. `manifest` ask the provider for the photo list
 /// 3. `images`   per photo, in parallel: fetch the original, make the derivatives, stage them
-/// 4. `pages`    render the grid pages and one page per photo
-/// 5. `static`   stage the theme's CSS and other static files
+/// 4. `pages`    render the grid, photo, album, tag and 404 pages, the feed, sitemap and search index
+/// 5. `static`   stage the theme's static files (CSS and JS fingerprinted) and `_headers`
 /// 6. `publish`  swap the staged site in for the old one
 ///
 /// Any failure before `publish` leaves the previous site untouched. One bad photo is reported
@@ -70,7 +70,8 @@ public struct Build: Sendable {
             try Theme(overridesIn: config.templates)
         }
         if !theme.overrides.isEmpty { progress("theme: \(theme.overrides.count) file(s) from \(config.templates.path)") }
-        let renderer = try step("theme", &timings) { try SiteRenderer(config: config, theme: theme) }
+        let assets = Assets(staticFiles: theme.staticFiles)
+        let renderer = try step("theme", &timings) { try SiteRenderer(config: config, theme: theme, assets: assets) }
 
         let provider = ProviderFactory.provider(for: config.source, downloader: downloader, credentials: config.credentials)
         report.source = provider.summary
@@ -110,19 +111,19 @@ public struct Build: Sendable {
             let pages = try step("pages", &timings) { try renderer.render(outcome.items) }
             try step("pages", &timings) {
                 for page in pages {
-                    let data = Data(page.html.utf8)
-                    try writer.write(data, to: page.path)
-                    report.bytesWritten += data.count
+                    try writer.write(page.contents, to: page.path)
+                    report.bytesWritten += page.contents.count
                 }
             }
-            report.pages = pages.count
-            progress("pages: \(pages.count) pages")
+            report.pages = pages.filter(\.isHTML).count
+            progress("pages: \(report.pages) pages")
 
             try step("static", &timings) {
-                for (path, data) in theme.staticFiles.sorted(by: { $0.key < $1.key }) {
+                for (path, data) in assets.files.sorted(by: { $0.key < $1.key }) {
                     try writer.write(data, to: path)
                     report.bytesWritten += data.count
                 }
+                try writer.write(Data(assets.headersFile.utf8), to: "_headers")
             }
             try step("publish", &timings) { try writer.commit() }
         } catch {

@@ -90,4 +90,17 @@ enum Formatting {
         }
         return DateText(display: display, machine: machine)
     }
+
+    /// An RFC 3339 timestamp for Atom (`2018-04-02T00:00:00Z`), or nil when the date cannot be read.
+    /// A date without a time is midnight, and a time without an offset is taken as UTC.
+    static func rfc3339(_ text: String?) -> String? {
+        guard let machine = date(text)?.machine else { return nil }
+        if machine.count == 10 { return machine + "T00:00:00Z" }
+        let time = machine.dropFirst(11)
+        var result = String(machine.prefix(16))
+        let hasSeconds = time.count >= 8 && time.dropFirst(5).first == ":"
+        result += hasSeconds ? String(time.dropFirst(5).prefix(3)) : ":00"
+        let zone = time.dropFirst(hasSeconds ? 8 : 5)
+        return result + (zone.isEmpty ? "Z" : String(zone))
+    }
 }

@@ -14,12 +14,44 @@ struct SiteContext {
 struct PageContext {
     var title: String
     var description: String?
-    /// Prefix from this page to the site root: `""`, `"../"` or `"../../"`.
+    /// Prefix from this page to the site root: `""`, `"../"` or `"../../"` (on `404.html`, the
+    /// absolute `baseURL` when it is set, since that page is served at any path).
     var root: String
     /// Absolute URL of this page when `baseURL` is set.
     var canonical: String?
     var prevHref: String?
     var nextHref: String?
+    /// The next photo's page, for `<link rel="prefetch">`.
+    var prefetchHref: String?
+    /// The static files' URLs from this page, keyed by path under `static/` with every other
+    /// character than a letter or digit turned into `_`: `assets.style_css`, `assets.gallery_js`.
+    var assets: [String: String]
+    var homeHref: String
+    /// Nil when the site has no albums or no tags.
+    var albumsHref: String?
+    var tagsHref: String?
+    var feedHref: String
+    /// Which navigation entry is current: `home`, `albums` or `tags`.
+    var isHome = false
+    var isAlbums = false
+    var isTags = false
+    /// OpenGraph and Twitter card values.
+    var social: SocialCard
+    /// schema.org JSON-LD for `<script type="application/ld+json">`; already safe inside `<script>`.
+    var jsonLD: String?
+}
+
+/// What link previews show: OpenGraph (https://ogp.me) and Twitter card tags.
+struct SocialCard {
+    /// `website` for listings, `article` for photo pages.
+    var type: String
+    /// `summary_large_image` when there is an image, else `summary`.
+    var twitterCard: String
+    /// Absolute image URL; only when `baseURL` is set, because OpenGraph needs absolute URLs.
+    var image: String?
+    var imageWidth: Int?
+    var imageHeight: Int?
+    var imageAlt: String?
 }
 
 struct GridTile {
@@ -35,8 +67,26 @@ struct GridTile {
     var title: String?
     /// `eager` for the first row or two, `lazy` below the fold.
     var loading: String
-    /// Inline flex values that make rows keep aspect ratios and fill the width.
+    /// Inline flex values that make rows keep aspect ratios and fill the width, and the placeholder.
     var style: String
+    /// The `img`'s `view-transition-name` (as `data-vt`), shared with the photo page's preview.
+    var transitionName: String
+}
+
+/// An album on the albums index: its cover (the first photo) and its size.
+struct CollectionTile {
+    var name: String
+    var href: String
+    var count: Int
+    var countLabel: String
+    var cover: GridTile
+}
+
+/// A tag on the tags index, or on a photo page.
+struct TagLink {
+    var name: String
+    var href: String
+    var count: Int
 }
 
 struct PageNumber {
@@ -57,9 +107,36 @@ struct GridContext {
     var site: SiteContext
     var page: PageContext
     var heading: String
+    /// A line under the heading: the site description on the home grid, the count on album and tag pages.
+    var intro: String?
+    /// On album and tag pages: the index they belong to.
+    var parentHref: String?
+    var parentLabel: String?
     var photos: [GridTile]
     var photoCount: Int
     var pagination: Pagination?
+}
+
+/// `albums/index.html`.
+struct AlbumsContext {
+    var site: SiteContext
+    var page: PageContext
+    var heading: String
+    var albums: [CollectionTile]
+}
+
+/// `tags/index.html`.
+struct TagsContext {
+    var site: SiteContext
+    var page: PageContext
+    var heading: String
+    var tags: [TagLink]
+}
+
+/// `404.html`.
+struct NotFoundContext {
+    var site: SiteContext
+    var page: PageContext
 }
 
 struct MetadataRow {
@@ -79,7 +156,14 @@ struct PhotoContext {
     var sizes: String
     var width: Int
     var height: Int
-    var style: String
+    /// The preview's `view-transition-name` (as `data-vt`), shared with its grid tiles.
+    var transitionName: String
+    /// Average colour and aspect ratio for the preview's frame (`--ar`), inline style.
+    var stageStyle: String
+    /// The grid thumbnail, shown blurred under the preview while it loads (usually cached).
+    var thumbSrc: String
+    var thumbWidth: Int
+    var thumbHeight: Int
     var fullSizeHref: String
     var fullSizeLabel: String
     /// The photo's page at its source, such as Flickr.
@@ -95,7 +179,8 @@ struct PhotoContext {
     var licenseName: String?
     var licenseHref: String?
     var album: String?
-    var tags: [String]
+    var albumHref: String?
+    var tags: [TagLink]
     var hasTags: Bool
     var exif: [MetadataRow]
 }
@@ -103,6 +188,9 @@ struct PhotoContext {
 struct NeighborLink {
     var href: String
     var title: String
+    /// The neighbour's preview `srcset` and `sizes`, which the script preloads (next photo only).
+    var srcset: String
+    var sizes: String
 }
 
 struct PhotoPageContext {
@@ -115,4 +203,33 @@ struct PhotoPageContext {
     var backPage: Int
     var position: Int
     var total: Int
+}
+
+/// `feed.xml`, an Atom feed (RFC 4287) of the latest photos. Links are relative to `xml:base`.
+struct FeedContext {
+    var title: String
+    var subtitle: String?
+    /// `baseURL`, when set: every relative link in the feed resolves against it.
+    var base: String?
+    var id: String
+    var updated: String
+    var entries: [FeedEntry]
+}
+
+struct FeedEntry {
+    var id: String
+    var title: String
+    var href: String
+    var updated: String
+    var author: String?
+    var authorURI: String?
+    /// HTML (escaped once more by the template, as `type="html"` requires): the image and the description.
+    var contentHTML: String
+    var tags: [String]
+    var rights: String?
+}
+
+/// `sitemap.xml` (https://www.sitemaps.org/protocol.html); written only when `baseURL` is set.
+struct SitemapContext {
+    var urls: [String]
 }

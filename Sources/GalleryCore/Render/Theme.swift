@@ -55,7 +55,7 @@ public struct Theme: Sendable {
                 throw RenderError(description: "template \(name).mustache: \(Self.describe(error))")
             }
         }
-        for required in ["grid", "photo", "layout"] where library.getTemplate(named: required) == nil {
+        for required in ["layout", "grid", "photo", "albums", "tags", "404", "atom", "sitemap"] where library.getTemplate(named: required) == nil {
             throw RenderError(description: "template \(required).mustache is missing from the theme")
         }
         return library

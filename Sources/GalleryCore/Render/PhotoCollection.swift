@@ -1,0 +1,64 @@
+import Crypto
+import Foundation
+
+/// A named group of photos with its own paged pages: an album or a tag.
+struct PhotoCollection: Sendable, Equatable {
+    /// The album or tag as written in the manifest.
+    var name: String
+    /// One path component, unique among collections of the same kind.
+    var slug: String
+    /// Indices into the site's item list, in gallery order.
+    var members: [Int]
+
+    /// Root-relative path of the collection's 1-based page, under `folder` (`albums` or `tags`).
+    func path(in folder: String, page: Int) -> String {
+        page == 1 ? "\(folder)/\(slug)/index.html" : "\(folder)/\(slug)/page/\(page)/index.html"
+    }
+
+    /// Albums in the order their first photo appears in the gallery.
+    static func albums(of items: [GalleryItem]) -> [PhotoCollection] {
+        group(items.indices.map { index in items[index].photo.album.map { [$0] } ?? [] }, sortedByName: false)
+    }
+
+    /// Tags sorted by name.
+    static func tags(of items: [GalleryItem]) -> [PhotoCollection] {
+        group(items.map(\.photo.tags), sortedByName: true)
+    }
+
+    /// Groups item indices by name, then gives each group a unique slug, deterministically.
+    private static func group(_ namesPerItem: [[String]], sortedByName: Bool) -> [PhotoCollection] {
+        var order: [String] = []
+        var members: [String: [Int]] = [:]
+        for (index, names) in namesPerItem.enumerated() {
+            for name in names {
+                let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+                guard !trimmed.isEmpty else { continue }
+                if members[trimmed] == nil { order.append(trimmed) }
+                if members[trimmed]?.last != index { members[trimmed, default: []].append(index) }
+            }
+        }
+        if sortedByName {
+            order.sort { ($0.lowercased(), $0) < ($1.lowercased(), $1) }
+        }
+        var used: Set<String> = []
+        return order.map { name in
+            let base = slug(name)
+            var candidate = base
+            var counter = 2
+            while used.contains(candidate) {
+                candidate = "\(base)-\(counter)"
+                counter += 1
+            }
+            used.insert(candidate)
+            return PhotoCollection(name: name, slug: candidate, members: members[name] ?? [])
+        }
+    }
+
+    /// An ASCII slug of the name; a name with no ASCII letters or digits (`海`, `🌊`) gets a short hash.
+    static func slug(_ name: String) -> String {
+        let ascii = PhotoID.slug(name)
+        let hasLetters = name.unicodeScalars.contains { $0.isASCII && CharacterSet.alphanumerics.contains($0) }
+        if hasLetters { return ascii }
+        return "t-" + SHA256.hash(data: Data(name.utf8)).prefix(4).map { String(format: "%02x", $0) }.joined()
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+
+/// One page per photo: the preview, navigation, metadata, link previews and JSON-LD.
+extension SiteRenderer {
+    func renderPhoto(at index: Int, items: [GalleryItem], paginator: Paginator, sections: Sections) throws -> RenderedPage {
+        let item = items[index]
+        let photo = item.photo
+        let path = item.pagePath
+        let displayTitle = photo.title ?? item.altText
+        let summary = photo.description.map { Markdown.plainText($0, limit: 200) }
+        var page = pageContext(path: path, title: "\(displayTitle) · \(title)", description: summary, sections: sections)
+        page.social.type = "article"
+        page = withSocialImage(page, item)
+        let root = page.root
+        func neighbor(_ other: GalleryItem) -> NeighborLink {
+            var file: KeyPath<Derivative, String> = \Derivative.path
+            if other.plan.webp { file = \Derivative.webpPath }
+            return NeighborLink(href: root + other.pagePath, title: other.photo.title ?? other.altText,
+                                srcset: Self.srcset(other.plan.previewSources, root: root, path: file),
+                                sizes: Self.previewSizes(other))
+        }
+        let prev = index > 0 ? neighbor(items[index - 1]) : nil
+        let next = index + 1 < items.count ? neighbor(items[index + 1]) : nil
+        page.prevHref = prev?.href
+        page.nextHref = next?.href
+        page.prefetchHref = next?.href
+
+        let fullSize: (href: String, label: String, absolute: String?)
+        switch item.original {
+        case .published(let originalPath):
+            fullSize = (root + originalPath, "Full size (\(item.displaySize.width) × \(item.displaySize.height))",
+                        baseURL.map { $0.absoluteString + originalPath })
+        case .remote(let url):
+            fullSize = (url.absoluteString, "Full size (\(item.displaySize.width) × \(item.displaySize.height))", url.absoluteString)
+        case .none:
+            let largest = item.plan.all[0]
+            fullSize = (root + largest.path, "Largest size (\(largest.size.width) × \(largest.size.height))",
+                        baseURL.map { $0.absoluteString + largest.path })
+        }
+        let date = Formatting.date(photo.takenAt)
+        page.jsonLD = try imageObject(item, description: summary, contentURL: fullSize.absolute, date: date).scriptSafeJSON()
+        let preview = item.plan.preview
+        let thumbnail = item.plan.thumbnail
+        let aspect = Double(item.displaySize.width) / Double(item.displaySize.height)
+        let context = PhotoPageContext(
+            site: site, page: page,
+            photo: PhotoContext(
+                id: photo.id, title: displayTitle, alt: item.altText,
+                descriptionHTML: photo.description.map(Markdown.html),
+                src: root + preview.path,
+                srcset: Self.srcset(item.plan.previewSources, root: root, path: \.path),
+                webpSrcset: item.plan.webp ? Self.srcset(item.plan.previewSources, root: root, path: \.webpPath) : nil,
+                sizes: Self.previewSizes(item),
+                width: preview.size.width, height: preview.size.height,
+                transitionName: Self.transitionName(index),
+                stageStyle: String(format: "--ar:%.4f;", aspect) + "background-color:\(item.averageColor)",
+                thumbSrc: root + thumbnail.path, thumbWidth: thumbnail.size.width, thumbHeight: thumbnail.size.height,
+                fullSizeHref: fullSize.href, fullSizeLabel: fullSize.label,
+                sourceHref: photo.sourcePage?.absoluteString,
+                sourceLabel: photo.sourcePage?.host.map { "View on \($0.hasPrefix("www.") ? String($0.dropFirst(4)) : $0)" },
+                location: showLocation ? photo.location.map(Formatting.coordinates) : nil,
+                locationHref: showLocation ? photo.location.map(Formatting.mapLink) : nil,
+                takenAtDisplay: date?.display, takenAtMachine: date?.machine,
+                author: photo.author, authorHref: photo.authorURL?.absoluteString,
+                licenseName: photo.license?.name, licenseHref: photo.license?.url?.absoluteString,
+                album: photo.album, albumHref: sections.albumOfItem[index].map { root + "albums/\($0)/index.html" },
+                tags: tagLinks(photo.tags, root: root, sections: sections), hasTags: !photo.tags.isEmpty,
+                exif: exifRows(photo.camera)),
+            prev: prev, next: next,
+            backHref: root + Paginator.path(ofPage: paginator.page(ofItem: index)),
+            backPage: paginator.page(ofItem: index), position: index + 1, total: items.count)
+        return try render(context, "photo", path)
+    }
+
+    /// The preview is as wide as the screen, unless the screen is wider than the photo's shape; then
+    /// the height limits it (and its width is the aspect ratio times the screen's height).
+    static func previewSizes(_ item: GalleryItem) -> String {
+        let size = item.displaySize
+        let aspect = Double(size.width) / Double(size.height)
+        return "(max-aspect-ratio: \(size.width)/\(size.height)) 100vw, " + String(format: "%.0fvh", (aspect * 100).rounded(.up))
+    }
+
+    private func tagLinks(_ tags: [String], root: String, sections: Sections) -> [TagLink] {
+        let counts = Dictionary(sections.tags.map { ($0.name, $0.members.count) }, uniquingKeysWith: { first, _ in first })
+        return tags.map { name in
+            let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+            return TagLink(name: name, href: sections.tagSlugs[trimmed].map { root + "tags/\($0)/index.html" } ?? "",
+                           count: counts[trimmed] ?? 0)
+        }.filter { !$0.href.isEmpty }
+    }
+
+    private func exifRows(_ camera: CameraInfo) -> [MetadataRow] {
+        let available: [String: (String, String?)] = [
+            "camera": ("Camera", Formatting.camera(camera)), "lens": ("Lens", camera.lens),
+            "focalLength": ("Focal length", Formatting.focalLength(camera.focalLength)),
+            "aperture": ("Aperture", Formatting.aperture(camera.aperture)),
+            "exposure": ("Exposure", Formatting.exposure(camera.exposureTime)), "iso": ("ISO", Formatting.iso(camera.iso)),
+        ]
+        return exifFields.compactMap { field in
+            available[field].flatMap { label, value in value.map { MetadataRow(label: label, value: $0) } }
+        }
+    }
+
+    /// schema.org `ImageObject` for the page; URLs are absolute under `baseURL`, else relative to the page.
+    private func imageObject(_ item: GalleryItem, description: String?, contentURL: String?,
+                             date: Formatting.DateText?) -> ImageObject {
+        let photo = item.photo
+        let root = "../../"
+        let url = { (path: String) in baseURL.map { $0.absoluteString + path } ?? root + path }
+        let person = photo.author.map { ImageObject.Person(name: $0, url: photo.authorURL?.absoluteString) }
+        return ImageObject(
+            name: photo.title ?? item.altText, description: description,
+            contentUrl: contentURL ?? url(item.plan.preview.path), thumbnailUrl: url(item.plan.thumbnail.path),
+            url: absoluteURL(item.pagePath), width: item.displaySize.width, height: item.displaySize.height,
+            author: person, creator: person, license: photo.license?.url?.absoluteString ?? photo.license?.name,
+            dateCreated: date?.machine, keywords: photo.tags.isEmpty ? nil : photo.tags.joined(separator: ", "),
+            creditText: photo.author)
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import Mustache
+
+/// The files around the pages: `404.html`, the Atom feed, `sitemap.xml`, `robots.txt` and the search index.
+extension SiteRenderer {
+    /// `404.html` is served at any missing path, so its links are absolute under `baseURL` when it
+    /// is set; without it they are relative to the site root.
+    func renderNotFound(sections: Sections) throws -> RenderedPage {
+        var page = pageContext(path: "404.html", title: "Page not found · \(title)", description: nil, sections: sections,
+                               root: baseURL?.absoluteString ?? "")
+        page.canonical = nil
+        return try render(NotFoundContext(site: site, page: page), "404", "404.html")
+    }
+
+    func renderPublishingFiles(items: [GalleryItem], htmlPaths: [String]) throws -> [RenderedPage] {
+        var files: [RenderedPage] = []
+        files.append(try render(feed(items), "atom", "feed.xml"))
+        var robots = "User-agent: *\nDisallow:\n"
+        if baseURL != nil {
+            let urls = htmlPaths.filter { $0 != "404.html" }.compactMap(absoluteURL)
+            files.append(try render(SitemapContext(urls: urls), "sitemap", "sitemap.xml"))
+            robots += "\nSitemap: \(absoluteURL("sitemap.xml") ?? "")\n"
+        }
+        files.append(RenderedPage(path: "robots.txt", text: robots))
+        let index = SearchIndex(items: items)
+        files.append(RenderedPage(path: "search.json", contents: try index.json()))
+        files.append(RenderedPage(path: "search-index.js", contents: try index.script()))
+        return files
+    }
+
+    /// The latest photos by date taken (undated ones after, in gallery order).
+    func feed(_ items: [GalleryItem]) -> FeedContext {
+        let parser = ISO8601DateFormatter()
+        let dated = items.indices.map { index -> (index: Int, date: String?, instant: Date?) in
+            let date = Formatting.rfc3339(items[index].photo.takenAt)
+            return (index, date, date.flatMap(parser.date(from:)))
+        }
+        let latest = dated.sorted { lhs, rhs in
+            switch (lhs.instant, rhs.instant) {
+            case let (left?, right?): return left != right ? left > right : lhs.index < rhs.index
+            case (.some, nil): return true
+            case (nil, .some): return false
+            case (nil, nil): return lhs.index < rhs.index
+            }
+        }.prefix(Self.feedEntries)
+        let siteID = baseURL?.absoluteString ?? "urn:galleryssg:site:\(PhotoCollection.slug(title))"
+        let entries = latest.map { entry -> FeedEntry in
+            let item = items[entry.index]
+            let photo = item.photo
+            let image = item.plan.previewSources.last { $0.size.width <= 1200 } ?? item.plan.preview
+            var content = Self.feedImage.render(["href": item.pagePath, "src": image.path, "width": image.size.width,
+                                                 "height": image.size.height, "alt": item.altText] as [String: Any])
+            if let description = photo.description { content += "\n" + Markdown.html(description) }
+            return FeedEntry(
+                id: absoluteURL(item.pagePath) ?? "urn:galleryssg:photo:\(photo.id)",
+                title: photo.title ?? item.altText, href: item.pagePath,
+                updated: entry.date ?? Self.undatedTimestamp, author: photo.author,
+                authorURI: photo.authorURL?.absoluteString, contentHTML: content, tags: photo.tags,
+                rights: photo.license?.name)
+        }
+        let updated = latest.first?.date ?? Self.undatedTimestamp
+        return FeedContext(title: title, subtitle: description.isEmpty ? nil : description, base: baseURL?.absoluteString,
+                           id: siteID, updated: updated, entries: Array(entries))
+    }
+
+    /// Atom needs a date on every entry; a photo without one gets this, which keeps rebuilds identical.
+    static let undatedTimestamp = "1970-01-01T00:00:00Z"
+
+    /// The image at the top of each feed entry's content; Mustache escapes the values.
+    static let feedImage: MustacheTemplate = {
+        do {
+            return try MustacheTemplate(
+                string: #"<p><a href="{{href}}"><img src="{{src}}" width="{{width}}" height="{{height}}" alt="{{alt}}"></a></p>"#)
+        } catch {
+            preconditionFailure("feed image template: \(error)")
+        }
+    }()
+}

@@ -1,0 +1,23 @@
+import Foundation
+@testable import GalleryCore
+
+/// The repository's sample site, built once per test run from `site-config.json` into a temporary
+/// folder and shared by the tests that only read it (a debug build of it takes minutes on 2 cores).
+actor SampleBuild {
+    static let shared = SampleBuild()
+
+    private var build: Task<(config: SiteConfig, report: BuildReport), any Error>?
+
+    /// The config (with `output` in the temporary folder) and the report of the one build.
+    func site() async throws -> (config: SiteConfig, report: BuildReport) {
+        if let build { return try await build.value }
+        let task = Task { () async throws -> (config: SiteConfig, report: BuildReport) in
+            var config = try SiteConfig.load(from: Fixtures.repository.appendingPathComponent("site-config.json"), environment: [:])
+            config.output = try Fixtures.temporaryFolder().appendingPathComponent("public")
+            let report = try await Build(config: config, options: BuildOptions(jobs: 2)).run()
+            return (config, report)
+        }
+        build = task
+        return try await task.value
+    }
+}
