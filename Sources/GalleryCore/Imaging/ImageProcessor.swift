@@ -2,7 +2,7 @@ import Foundation
 
 /// The result of processing one original: what it is, what EXIF said, and the encoded derivatives.
 public struct ProcessedImage: Sendable {
-    public enum Format: String, Sendable { case jpeg, png }
+    public enum Format: String, Sendable, Codable { case jpeg, png }
 
     public var format: Format
     /// The size the original is seen at, after EXIF orientation.
@@ -33,6 +33,8 @@ public struct ImageJob: Sendable {
     public let plan: DerivativePlan
     /// The size the decode will produce (DCT-scaled for JPEG, full size for PNG).
     public let decodeSize: PixelSize
+    /// What the headers said, kept so later builds can plan without reading the file again.
+    public let facts: OriginalFacts
 }
 
 /// Decodes an original once and makes every planned derivative from it.
@@ -62,25 +64,23 @@ public struct ImageProcessor: Sendable {
         switch try Self.sniff(data) {
         case .jpeg:
             let header = try JPEGCodec.header(data)
-            try checkPixels(header.size)
-            let exif = ExifReader.read(jpeg: data)
-            let display = Orientation.displaySize(of: header.size, orientation: exif.orientation)
-            let plan = DerivativePlan(display: display, settings: settings, folder: folder)
-            let needed = Orientation.displaySize(of: plan.largest, orientation: exif.orientation)
-            return ImageJob(data: data, format: .jpeg, jpegHeader: header, iccProfile: ICCProfile.fromJPEG(data), exif: exif,
-                            display: display, plan: plan,
-                            decodeSize: JPEGCodec.scaledSize(of: header.size, atLeast: needed))
+            let facts = OriginalFacts(format: .jpeg, size: header.size, exif: ExifReader.read(jpeg: data))
+            let layout = try self.layout(facts, folder: folder)
+            return ImageJob(data: data, format: .jpeg, jpegHeader: header, iccProfile: ICCProfile.fromJPEG(data), exif: facts.exif,
+                            display: layout.display, plan: layout.plan, decodeSize: layout.decodeSize, facts: facts)
         case .png:
-            let size = try PNGCodec.size(data)
-            try checkPixels(size)
-            return ImageJob(data: data, format: .png, jpegHeader: nil, iccProfile: nil, exif: ExifInfo(), display: size,
-                            plan: DerivativePlan(display: size, settings: settings, folder: folder), decodeSize: size)
+            let facts = OriginalFacts(format: .png, size: try PNGCodec.size(data), exif: ExifInfo())
+            let layout = try self.layout(facts, folder: folder)
+            return ImageJob(data: data, format: .png, jpegHeader: nil, iccProfile: nil, exif: facts.exif, display: layout.display,
+                            plan: layout.plan, decodeSize: layout.decodeSize, facts: facts)
         }
     }
 
     /// Decodes once, then makes and encodes every planned derivative.
+    /// - Parameter wanted: Output paths (JPEG or WebP) to encode; nil encodes all. Every derivative
+    ///   is still resampled, because smaller ones cascade from larger ones.
     /// - Throws: `ImagingError` for corrupt or truncated data.
-    public func render(_ job: ImageJob) throws -> ProcessedImage {
+    public func render(_ job: ImageJob, encoding wanted: Set<String>? = nil) throws -> ProcessedImage {
         let clock = ContinuousClock.now
         var seconds: [String: Double] = [:]
         let base: Bitmap
@@ -97,10 +97,10 @@ public struct ImageProcessor: Sendable {
             base = try PNGCodec.decode(job.data, background: settings.background)
         }
         seconds["decode"] = GalleryCore.seconds(since: clock)
-        return try finish(job, base: base, seconds: seconds)
+        return try finish(job, base: base, seconds: seconds, wanted: wanted)
     }
 
-    private func finish(_ job: ImageJob, base: Bitmap, seconds: [String: Double]) throws -> ProcessedImage {
+    private func finish(_ job: ImageJob, base: Bitmap, seconds: [String: Double], wanted: Set<String>?) throws -> ProcessedImage {
         var seconds = seconds
         let plan = job.plan
         var encoded: [(derivative: Derivative, data: Data)] = []
@@ -109,7 +109,7 @@ public struct ImageProcessor: Sendable {
         var thumbnailBitmap: Bitmap?
         for derivative in plan.all {
             var clock = ContinuousClock.now
-            let source = Self.cascadeSource(for: derivative.size, base: base, made: made)
+            let source = Self.cascadeSourceIndex(for: derivative.size, made: made.map(\.size)).map { made[$0] } ?? base
             var bitmap = Resampler.resize(source, to: derivative.size, linearLight: settings.linearLight)
             made.append(bitmap)   // later sizes cascade from the unsharpened pixels
             if derivative == plan.thumbnail { thumbnailBitmap = bitmap }
@@ -118,8 +118,12 @@ public struct ImageProcessor: Sendable {
             }
             seconds["resize", default: 0] += GalleryCore.seconds(since: clock)
             clock = ContinuousClock.now
-            encoded.append((derivative, try JPEGCodec.encode(bitmap, quality: settings.quality)))
-            if plan.webp { webp.append((derivative, try WebPCodec.encode(bitmap, quality: settings.quality))) }
+            if wanted?.contains(derivative.path) ?? true {
+                encoded.append((derivative, try JPEGCodec.encode(bitmap, quality: settings.quality)))
+            }
+            if plan.webp, wanted?.contains(derivative.webpPath) ?? true {
+                webp.append((derivative, try WebPCodec.encode(bitmap, quality: settings.quality)))
+            }
             seconds["encode", default: 0] += GalleryCore.seconds(since: clock)
         }
         let small = thumbnailBitmap ?? base
@@ -128,17 +132,20 @@ public struct ImageProcessor: Sendable {
                               seconds: seconds)
     }
 
-    /// The bitmap a derivative is resized from: the smallest one already made that is at least twice
-    /// as wide (a clean reduction from plenty of detail), else the smallest larger one, else the base.
+    /// The bitmap a derivative is resized from, as an index into the sizes already made: the
+    /// smallest one that is at least twice as wide (a clean reduction from plenty of detail), else
+    /// the smallest larger one; nil means the decoded base.
     ///
     /// Resampling cost grows with the source's pixel count, so this cascade makes the small sizes
-    /// from the preview instead of from the full decode, as `vipsthumbnail` does when chained.
-    static func cascadeSource(for size: PixelSize, base: Bitmap, made: [Bitmap]) -> Bitmap {
-        let larger = made.filter { $0.width > size.width && $0.height >= size.height }.sorted { $0.width < $1.width }
-        return larger.first { $0.width >= size.width * 2 } ?? larger.first ?? base
+    /// from the preview instead of from the full decode, as `vipsthumbnail` does when chained. It
+    /// works on sizes alone so that cache keys can follow the same chain without decoding.
+    static func cascadeSourceIndex(for size: PixelSize, made: [PixelSize]) -> Int? {
+        let larger = made.indices.filter { made[$0].width > size.width && made[$0].height >= size.height }
+            .sorted { (made[$0].width, $0) < (made[$1].width, $1) }
+        return larger.first { made[$0].width >= size.width * 2 } ?? larger.first
     }
 
-    private func checkPixels(_ size: PixelSize) throws {
+    func checkPixels(_ size: PixelSize) throws {
         guard size.pixelCount <= settings.maxPixels else {
             throw ImagingError.tooManyPixels(size, limit: settings.maxPixels)
         }

@@ -20,11 +20,7 @@ public struct StagedWriter: Sendable {
     public static func begin(output: URL, protecting protected: [URL]) throws -> StagedWriter {
         let output = output.standardizedFileURL
         let path = output.path
-        for folder in protected.map(\.standardizedFileURL.path) {
-            if folder == path || folder.hasPrefix(path.hasSuffix("/") ? path : path + "/") {
-                throw OutputError(path: path, "the output folder would replace \(folder); choose another \"output\"")
-            }
-        }
+        try check(output, protecting: protected)
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
             throw OutputError(path: path, "exists and is not a folder; move it away or choose another \"output\"")
@@ -38,6 +34,36 @@ public struct StagedWriter: Sendable {
         return StagedWriter(output: output, staging: staging)
     }
 
+    /// Refuses an output folder that is, or contains, a folder the site needs.
+    private static func check(_ output: URL, protecting protected: [URL]) throws {
+        let path = output.standardizedFileURL.path
+        for folder in protected.map(\.standardizedFileURL.path) {
+            if folder == path || folder.hasPrefix(path.hasSuffix("/") ? path : path + "/") {
+                throw OutputError(path: path, "the output folder would replace \(folder); choose another \"output\"")
+            }
+        }
+    }
+
+    /// Removes a published site and any staging folders killed builds left beside it (`galleryssg clean`).
+    ///
+    /// Only a folder that looks like a galleryssg site (it has an `index.html`, or is empty) is
+    /// removed, so a mistyped `output` cannot delete someone's documents.
+    /// - Returns: Whether there was a site to remove.
+    /// - Throws: `OutputError` naming the folder.
+    public static func removeSite(output: URL, protecting protected: [URL]) throws -> Bool {
+        let output = output.standardizedFileURL
+        try check(output, protecting: protected)
+        removeLeftovers(of: output)
+        let fileManager = FileManager.default
+        guard fileManager.fileExists(atPath: output.path) else { return false }
+        let names = (try? fileManager.contentsOfDirectory(atPath: output.path)) ?? []
+        guard names.isEmpty || names.contains("index.html") else {
+            throw OutputError(path: output.path, "does not look like a galleryssg site (no index.html); remove it yourself if you mean to")
+        }
+        try attempt(output.path) { try fileManager.removeItem(at: output) }
+        return true
+    }
+
     /// Writes a file at a site-relative path inside the staging folder.
     /// - Throws: `OutputError` for unsafe paths or failed writes (a full disk among them).
     public func write(_ data: Data, to relativePath: String) throws {
@@ -45,6 +71,49 @@ public struct StagedWriter: Sendable {
         try Self.attempt(target.path) {
             try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
             try data.write(to: target)
+        }
+    }
+
+    /// Puts an existing file (a cached blob) at a site-relative path inside the staging folder.
+    ///
+    /// A hard link costs no copy and no disk space; where the cache and the output are on different
+    /// file systems, or links are not allowed, the file is copied instead. Cached blobs are never
+    /// changed in place, so a link is as safe as a copy.
+    /// - Throws: `OutputError` for unsafe paths or failed writes.
+    public func link(_ source: URL, to relativePath: String) throws {
+        let target = try resolve(relativePath)
+        if Self.hardLink(source.path, target.path) == 0 { return }
+        if errno == ENOENT {
+            makeParents(of: target)
+            if Self.hardLink(source.path, target.path) == 0 { return }
+        }
+        if errno == EEXIST {
+            unlink(target.path)
+            if Self.hardLink(source.path, target.path) == 0 { return }
+        }
+        try Self.attempt(target.path) {
+            try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try? FileManager.default.removeItem(at: target)
+            try FileManager.default.copyItem(at: source, to: target)
+        }
+    }
+
+    private static func hardLink(_ source: String, _ target: String) -> Int32 {
+        #if canImport(Glibc)
+        return Glibc.link(source, target)
+        #else
+        return Darwin.link(source, target)
+        #endif
+    }
+
+    /// Creates the folders above `target` inside the staging folder, one `mkdir` each.
+    private func makeParents(of target: URL) {
+        let root = staging.path
+        var path = root
+        let relative = target.deletingLastPathComponent().path.dropFirst(root.count)
+        for part in relative.split(separator: "/") {
+            path += "/" + part
+            _ = mkdir(path, 0o755)
         }
     }
 

@@ -17,6 +17,13 @@ public struct SiteRenderer: Sendable {
     let showLocation: Bool
     let exifFields: [String]
     let library: MustacheLibrary
+    /// Covers every input a page has besides its photos: the site settings the pages show, every
+    /// template, and `formatVersion`. Part of each page's cache key.
+    public let inputsKey: String
+
+    /// The version of the page-rendering code (this type, the page models, `Formatting`, `Markdown`).
+    /// Part of every page's cache key: bump it whenever that code changes its output.
+    public static let formatVersion = 1
 
     public init(config: SiteConfig, theme: Theme) throws {
         title = config.title
@@ -26,6 +33,19 @@ public struct SiteRenderer: Sendable {
         showLocation = config.images.showLocation
         exifFields = config.images.exifFields
         library = try theme.library()
+        var key = CacheKey("site pages")
+        key.add(Self.formatVersion)
+        key.add(title)
+        key.add(description)
+        key.add(baseURL?.absoluteString ?? "")
+        key.add(pageSize)
+        key.add(showLocation ? 1 : 0)
+        key.add(exifFields.joined(separator: ","))
+        for (name, text) in theme.templates.sorted(by: { $0.key < $1.key }) {
+            key.add(name)
+            key.add(text)
+        }
+        inputsKey = key.finish()
     }
 
     /// Every page of the site, grid pages first, then photo pages, in photo order.
@@ -64,7 +84,7 @@ public struct SiteRenderer: Sendable {
                            canonical: baseURL.map { $0.absoluteString + directory })
     }
 
-    private func renderGrid(page number: Int, items: [GalleryItem], paginator: Paginator) throws -> RenderedPage {
+    func renderGrid(page number: Int, items: [GalleryItem], paginator: Paginator) throws -> RenderedPage {
         let path = Paginator.path(ofPage: number)
         let pageTitle = number == 1 ? title : "\(title), page \(number) of \(paginator.pageCount)"
         var page = pageContext(path: path, title: pageTitle, description: description.isEmpty ? nil : description)
@@ -98,7 +118,7 @@ public struct SiteRenderer: Sendable {
         return RenderedPage(path: path, html: try render(context, "grid", path))
     }
 
-    private func renderPhoto(at index: Int, items: [GalleryItem], paginator: Paginator) throws -> RenderedPage {
+    func renderPhoto(at index: Int, items: [GalleryItem], paginator: Paginator) throws -> RenderedPage {
         let item = items[index]
         let photo = item.photo
         let path = item.pagePath
