@@ -9,6 +9,7 @@ struct SampleSiteTests {
         var config = try SiteConfig.load(from: Fixtures.repository.appendingPathComponent("site-config.json"), environment: [:])
         let folder = try Fixtures.temporaryFolder()
         config.output = folder.appendingPathComponent("public")
+        config.stateDirectory = folder.appendingPathComponent("state")
         let report = try await Build(config: config, options: BuildOptions(jobs: 2)).run()
 
         let manifest = try JSONSerialization.jsonObject(

@@ -143,7 +143,7 @@ struct FileStamp: Equatable {
     /// The stamp of a regular file, or nil when there is none at `path`.
     static func of(_ path: String) -> FileStamp? {
         var info = stat()
-        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        guard stat(path, &info) == 0, (info.st_mode & mode_t(S_IFMT)) == mode_t(S_IFREG) else { return nil }
         #if os(Linux)
         let time = info.st_mtim
         #else

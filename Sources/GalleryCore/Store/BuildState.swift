@@ -56,8 +56,8 @@ final class BuildState: @unchecked Sendable {
     /// Facts and placeholders learnt by this build, sorted so the state is written deterministically.
     var learnt: (originals: [(hash: String, facts: OriginalFacts)], placeholders: [(key: String, value: Placeholder)]) {
         lock.withLock {
-            (originals.sorted { $0.key < $1.key }.map { ($0.key, $0.value) },
-             placeholders.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
+            (originals.sorted { $0.key < $1.key }.map { (hash: $0.key, facts: $0.value) },
+             placeholders.sorted { $0.key < $1.key }.map { (key: $0.key, value: $0.value) })
         }
     }
 }
