@@ -36,8 +36,11 @@ struct StateMerge {
                 changes.positions.append((photo.row.id, photo.row.position))
             }
         }
+        let positions = Dictionary(manifest.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { first, _ in first })
         for id in failedIDs {
-            if let prior = snapshot.photos[id] { referenced.formUnion(prior.blobKeys) }
+            guard let prior = snapshot.photos[id] else { continue }
+            referenced.formUnion(prior.blobKeys)
+            if let position = positions[id], position != prior.position { changes.positions.append((id, position)) }
         }
         let listed = Set(manifest.map(\.id))
         let removed = snapshot.photos.values.filter { !listed.contains($0.id) }.sorted { $0.id < $1.id }

@@ -138,7 +138,7 @@ public final class StateDatabase: Sendable {
     /// The photos of the last manifest fetched from `source`, in manifest order (`build --offline`).
     public func persistedManifest(source: String) throws -> [Photo] {
         let texts = try queue.read { db in
-            try String.fetchAll(db, sql: "SELECT metadata FROM photo WHERE source = ? ORDER BY position", arguments: [source])
+            try String.fetchAll(db, sql: "SELECT metadata FROM photo WHERE source = ? ORDER BY position, id", arguments: [source])
         }
         let decoder = JSONDecoder()
         return try texts.map { try decoder.decode(Photo.self, from: Data($0.utf8)) }
