@@ -74,13 +74,13 @@ extension FixtureSite {
 
 /// Good photos only, so counts are easy to follow.
 enum IncrementalFixtures {
-    static let five: [[String: Any]] = [
+    static var five: [[String: Any]] { [
         ["id": "one", "title": "One", "image": "photos/photo-1.jpg"],
         ["id": "two", "title": "Two", "image": "photos/photo-2.jpg"],
         ["id": "three", "title": "Three", "image": "photos/photo-3.jpg"],
         ["id": "four", "title": "Four", "image": "photos/photo-4.jpg"],
         ["id": "five", "title": "Five", "image": "photos/photo-5.jpg"],
-    ]
+    ] }
 
     /// The `galleryssg` executable that `swift build` put beside the test bundle.
     static func cli() throws -> URL {

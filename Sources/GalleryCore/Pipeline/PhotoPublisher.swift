@@ -70,6 +70,7 @@ struct PhotoPublisher: Sendable {
         var results = [Result<Published, PhotoFailure>?](repeating: nil, count: photos.count)
         let cpu = WorkBudget(jobs: jobs, pixels: pixelBudget)
         var done = 0
+        var seconds: [String: Double] = [:]
         await withTaskGroup(of: (Int, Result<Published, PhotoFailure>).self) { group in
             var next = 0
             func startNext() {
@@ -80,17 +81,27 @@ struct PhotoPublisher: Sendable {
             }
             for _ in 0..<min(max(jobs, inFlight), photos.count) { startNext() }
             for await (index, result) in group {
-                results[index] = result
+                // Per-photo timings are summed as they arrive, so 100,000 photos do not keep 100,000 dictionaries.
+                if case .success(var published) = result {
+                    for (name, value) in published.seconds { seconds[name, default: 0] += value }
+                    published.seconds = [:]
+                    results[index] = .success(published)
+                } else {
+                    results[index] = result
+                }
                 done += 1
                 progress(done, photos.count)
                 startNext()
             }
         }
         var outcome = Outcome()
-        for (index, result) in results.enumerated() {
+        outcome.seconds = seconds
+        outcome.published.reserveCapacity(photos.count)
+        for index in results.indices {
+            let result = results[index]
+            results[index] = nil
             switch result {
             case .success(let published)?:
-                for (name, value) in published.seconds { outcome.seconds[name, default: 0] += value }
                 outcome.published.append(published)
             case .failure(let failure)?:
                 let photo = photos[index]

@@ -7,7 +7,7 @@ import Foundation
 /// each key starts with a purpose string (`"derivative"`, `"page"`…), so keys of different kinds
 /// never collide either. This follows Hugo's file cache: a key covers every input that changes the
 /// output, plus a format version number that is bumped when the code that makes the output changes.
-public struct CacheKey: Sendable {
+public struct CacheKey {
     private var hasher = SHA256()
 
     /// Starts a key for one purpose, such as `"derivative"`.

@@ -29,7 +29,7 @@ public final class StateDatabase: Sendable {
         let file = file(in: folder)
         do {
             return try StateDatabase(file: file)
-        } catch let error as DatabaseError where [ResultCode.SQLITE_CORRUPT, ResultCode.SQLITE_NOTADB].contains(error.primaryResultCode) {
+        } catch let error as DatabaseError where [ResultCode.SQLITE_CORRUPT, ResultCode.SQLITE_NOTADB].contains(error.resultCode) {
             warn("\(file.path): \(error.message ?? "damaged"); starting a fresh state (the next build is a full build)")
             let damaged = file.appendingPathExtension("damaged")
             try? FileManager.default.removeItem(at: damaged)
@@ -208,7 +208,7 @@ public final class StateDatabase: Sendable {
     }
 
     /// Builds remembered for `cache stats`.
-    static let historyLength = 100
+    public static let historyLength = 100
 }
 
 /// The state as a build starts: what the last builds left, loaded once.
