@@ -39,7 +39,6 @@ final class BuildState: @unchecked Sendable {
     }
 
     func remember(_ facts: OriginalFacts, hash: String) {
-        guard snapshot.originals[hash] != facts else { return }
         lock.withLock { originals[hash] = facts }
     }
 
@@ -49,15 +48,17 @@ final class BuildState: @unchecked Sendable {
     }
 
     func remember(_ placeholder: Placeholder, key: String) {
-        guard snapshot.placeholders[key] != placeholder else { return }
         lock.withLock { placeholders[key] = placeholder }
     }
 
-    /// Facts and placeholders learnt by this build, sorted so the state is written deterministically.
+    /// Facts and placeholders learnt by this build that the state does not have yet, sorted so the
+    /// state is written deterministically.
     var learnt: (originals: [(hash: String, facts: OriginalFacts)], placeholders: [(key: String, value: Placeholder)]) {
         lock.withLock {
-            (originals.sorted { $0.key < $1.key }.map { (hash: $0.key, facts: $0.value) },
-             placeholders.sorted { $0.key < $1.key }.map { (key: $0.key, value: $0.value) })
+            (originals.filter { snapshot.originals[$0.key] != $0.value }.sorted { $0.key < $1.key }
+                .map { (hash: $0.key, facts: $0.value) },
+             placeholders.filter { snapshot.placeholders[$0.key] != $0.value }.sorted { $0.key < $1.key }
+                .map { (key: $0.key, value: $0.value) })
         }
     }
 }
