@@ -3,7 +3,7 @@ import Testing
 @testable import GalleryCore
 
 /// Builds of a remote manifest that are killed with a real SIGKILL, or run without the network.
-@Suite("Crash safety and offline builds")
+@Suite("Crash safety and offline builds", .serialized)
 struct CrashSafetyTests {
     /// What the fixture server serves: a manifest of `count` photos and a delay per image.
     actor Remote {
@@ -70,7 +70,7 @@ struct CrashSafetyTests {
     // a client killed mid-connection can crash the in-process test server (NIOAsyncWriter deinit).
     @Test func buildKilledPartWayThenRebuiltEqualsACleanBuild() async throws {
         let cli = try IncrementalFixtures.cli()
-        let count = 150
+        let count = 60
         let site = try FixtureSite.make(entries: Array(IncrementalFixtures.five.prefix(3)))
         for index in 0..<count {
             try Self.uniqueJPEG(index).write(to: site.folder.appendingPathComponent("photos/unique-\(index).jpg"))

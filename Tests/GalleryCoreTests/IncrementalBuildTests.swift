@@ -4,7 +4,7 @@ import Testing
 
 /// Incremental builds: the state merge, cache keys, reuse and the guarantee that every build's
 /// output is byte-identical to a clean build of the same inputs.
-@Suite("Incremental builds")
+@Suite("Incremental builds", .serialized)
 struct IncrementalBuildTests {
     @Test func twoCleanBuildsAreByteIdentical() async throws {
         let site = try FixtureSite.make()
