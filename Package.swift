@@ -16,6 +16,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.5.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
     ],
     targets: [
         // One system-library target per C library; each is imported by exactly one Swift file.
@@ -39,6 +40,7 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "GRDB", package: "GRDB.swift"),
             ],
             // Optimised in debug builds too: unoptimised SIMD resampling is ~50× slower, which made
             // `swift test` spend minutes resizing photos. Tests still use `@testable import`.
@@ -66,6 +68,8 @@ let package = Package(
             name: "GalleryCoreTests",
             dependencies: [
                 "GalleryCore", "GalleryServe",
+                // Not imported: listed so `swift test` builds the CLI that the kill -9 test runs as a subprocess.
+                "galleryssg",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

@@ -8,8 +8,21 @@ struct GalleryCommand: AsyncParsableCommand {
         commandName: "galleryssg",
         abstract: "Build a static photo gallery from a folder, a manifest or a photo feed.",
         version: "0.1.0",
-        subcommands: [BuildCommand.self, ServeCommand.self, InitCommand.self]
+        subcommands: [BuildCommand.self, ServeCommand.self, InitCommand.self, CleanCommand.self, CacheCommand.self]
     )
+}
+
+/// Reads the config named by `--config`, relative to the current folder.
+/// - Throws: `ExitCode(2)` after printing the config error.
+func loadSite(_ path: String) throws -> SiteConfig {
+    let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    let configURL = URL(fileURLWithPath: path, relativeTo: cwd).standardizedFileURL
+    do {
+        return try SiteConfig.load(from: configURL)
+    } catch {
+        Terminal.error("\(error)")
+        throw ExitCode(2)
+    }
 }
 
 struct BuildCommand: AsyncParsableCommand {
@@ -18,8 +31,12 @@ struct BuildCommand: AsyncParsableCommand {
         abstract: "Build the site described by site-config.json into its output folder.",
         discussion: """
             The site is built into a staging folder beside the output and swapped in only when every \
-            step succeeded, so a failed build leaves the previous site in place. A photo that cannot \
-            be read is reported and skipped.
+            step succeeded, so a failed or killed build leaves the previous site in place. A photo that \
+            cannot be read is reported and skipped.
+
+            Builds are incremental: the state folder remembers every photo, and derivatives and pages \
+            whose inputs did not change are reused from its caches. The output is always the same as a \
+            clean build's.
 
             Exit status: 0 built (photos may have been skipped), 1 build failed, \
             2 bad config or arguments, 3 built but photos were skipped and --strict was given.
@@ -44,25 +61,26 @@ struct BuildCommand: AsyncParsableCommand {
     @Flag(name: .shortAndLong, help: "Print only warnings, errors and the summary.")
     var quiet = false
 
+    @Flag(help: "Ignore the caches: download, decode, encode and render everything again.")
+    var force = false
+
+    @Flag(help: "Build from the last fetched manifest and the cached originals, without the network.")
+    var offline = false
+
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
     }
 
     func run() async throws {
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        let configURL = URL(fileURLWithPath: config, relativeTo: cwd).standardizedFileURL
-        var site: SiteConfig
-        do {
-            site = try SiteConfig.load(from: configURL)
-        } catch {
-            Terminal.error("\(error)")
-            throw ExitCode(2)
-        }
+        var site = try loadSite(config)
         if let output { site.output = URL(fileURLWithPath: output, relativeTo: cwd).standardizedFileURL }
 
         let quiet = self.quiet
         let live = !quiet && isatty(STDOUT_FILENO) == 1
-        let build = Build(config: site, options: jobs.map { BuildOptions(jobs: $0) } ?? BuildOptions(), progress: { line in
+        var options = BuildOptions(force: force, offline: offline)
+        if let jobs { options.jobs = jobs }
+        let build = Build(config: site, options: options, progress: { line in
             if line.hasPrefix("skipped ") {
                 Terminal.warning(line)
             } else if !quiet {
@@ -91,6 +109,78 @@ struct BuildCommand: AsyncParsableCommand {
         }
         Terminal.info("built \(site.output.path): \(result.summary)")
         if strict && result.photosSkipped > 0 { throw ExitCode(3) }
+    }
+}
+
+struct CleanCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "clean",
+        abstract: "Remove the site's output folder and its state folder (build state and every cache).",
+        discussion: "The next build is a full build. Exit status: 0 cleaned, 1 failed (a build is running, or a folder could not be removed), 2 bad config."
+    )
+
+    @Option(name: .shortAndLong, help: "The site's config file.")
+    var config: String = "site-config.json"
+
+    func run() throws {
+        let site = try loadSite(config)
+        do {
+            let removed = try Maintenance.clean(site)
+            for path in removed { Terminal.info("removed \(path)") }
+        } catch {
+            Terminal.error("clean failed: \(error)")
+            throw ExitCode(1)
+        }
+    }
+}
+
+struct CacheCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "cache",
+        abstract: "Inspect or trim the site's caches.",
+        subcommands: [CacheStatsCommand.self, CacheGCCommand.self]
+    )
+}
+
+struct CacheStatsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "stats",
+        abstract: "Show the number of photos in the state, the files and bytes of each cache, and hit rates."
+    )
+
+    @Option(name: .shortAndLong, help: "The site's config file.")
+    var config: String = "site-config.json"
+
+    func run() throws {
+        let site = try loadSite(config)
+        do {
+            Terminal.info("\(try Maintenance.cacheStats(site))")
+        } catch {
+            Terminal.error("cache stats failed: \(error)")
+            throw ExitCode(1)
+        }
+    }
+}
+
+struct CacheGCCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "gc",
+        abstract: "Remove cached files that no photo or page of the last build uses."
+    )
+
+    @Option(name: .shortAndLong, help: "The site's config file.")
+    var config: String = "site-config.json"
+
+    func run() throws {
+        let site = try loadSite(config)
+        do {
+            for cache in try Maintenance.collectGarbage(site) {
+                Terminal.info("\(cache.name): removed \(cache.files) files, \(Maintenance.CacheStats.size(cache.bytes))")
+            }
+        } catch {
+            Terminal.error("cache gc failed: \(error)")
+            throw ExitCode(1)
+        }
     }
 }
 

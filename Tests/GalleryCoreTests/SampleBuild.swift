@@ -13,7 +13,9 @@ actor SampleBuild {
         if let build { return try await build.value }
         let task = Task { () async throws -> (config: SiteConfig, report: BuildReport) in
             var config = try SiteConfig.load(from: Fixtures.repository.appendingPathComponent("site-config.json"), environment: [:])
-            config.output = try Fixtures.temporaryFolder().appendingPathComponent("public")
+            let folder = try Fixtures.temporaryFolder()
+            config.output = folder.appendingPathComponent("public")
+            config.stateDirectory = folder.appendingPathComponent("state")
             let report = try await Build(config: config, options: BuildOptions(jobs: 2)).run()
             return (config, report)
         }

@@ -36,6 +36,13 @@ struct DownloadCache: Sendable {
         return (entry, data)
     }
 
+    /// Removes the entry for `url`, if there is one.
+    func remove(_ url: URL) {
+        let key = Self.key(url)
+        try? FileManager.default.removeItem(at: folder.appendingPathComponent("\(key).json"))
+        try? FileManager.default.removeItem(at: folder.appendingPathComponent("\(key).bin"))
+    }
+
     /// Stores bytes with their validators. Failures only cost a future cache miss, so they are ignored.
     func store(_ url: URL, data: Data, etag: String?, lastModified: String?) {
         let key = Self.key(url)

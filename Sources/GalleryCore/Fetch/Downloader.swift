@@ -8,15 +8,24 @@ public final class Downloader: Sendable {
     private let policy: RetryPolicy
     private let cache: DownloadCache?
     private let inFlight = InFlightRequests()
+    /// Sends no request at all: originals come from the cache only (`build --offline`).
+    let offline: Bool
+    /// Whether cached originals may be reused; false downloads every original again (`build --force`).
+    let reuseCache: Bool
     let stats = DownloadStats()
 
-    /// - Parameter cacheFolder: Where originals are cached; nil disables the cache.
-    public init(transport: HTTPTransport, cacheFolder: URL?) {
+    /// - Parameters:
+    ///   - cacheFolder: Where originals are cached; nil disables the cache.
+    ///   - offline: Answer from the cache only and never touch the network.
+    ///   - reuseCache: False ignores cached copies (they are still refreshed).
+    public init(transport: HTTPTransport, cacheFolder: URL?, offline: Bool = false, reuseCache: Bool = true) {
         self.transport = transport
         let settings = transport.settings
         limiter = HostLimiter(limit: settings.connectionsPerHost)
         policy = RetryPolicy(retries: settings.retries, baseDelay: settings.retryBaseDelay)
         cache = cacheFolder.map(DownloadCache.init(folder:))
+        self.offline = offline
+        self.reuseCache = reuseCache
     }
 
     /// GETs an API page. Timeouts, connection errors, 429 and 5xx are retried; any other status is
@@ -24,7 +33,8 @@ public final class Downloader: Sendable {
     /// - Throws: `FetchError` once retries are used up.
     public func api(_ url: URL, headers: [(String, String)] = [], maxBytes: Int = 64 * 1024 * 1024) async throws
         -> HTTPTransport.Response {
-        try await policy.run {
+        if offline { throw FetchError(url: url, "not requested: the build is --offline") }
+        return try await policy.run {
             try await attempt(url, headers: headers, maxBytes: maxBytes)
         }
     }
@@ -33,26 +43,45 @@ public final class Downloader: Sendable {
     /// share it. A cached copy is revalidated with `If-None-Match`/`If-Modified-Since`, and a 304 reuses it.
     /// - Throws: `FetchError` with the URL, the status and the reason.
     public func original(_ url: URL) async throws -> Data {
+        try await fetchOriginal(url).data
+    }
+
+    /// An original's bytes with the validators it was served with (`ETag`, `Last-Modified`).
+    /// - Throws: `FetchError` with the URL, the status and the reason.
+    public func fetchOriginal(_ url: URL) async throws -> FetchedOriginal {
         try await inFlight.value(for: url.absoluteString) {
             try await self.download(url)
         }
     }
 
-    private func download(_ url: URL) async throws -> Data {
-        let cached = cache?.lookup(url)
+    /// Forgets the cached copy of an original that no photo uses any more.
+    func forget(_ url: URL) {
+        cache?.remove(url)
+    }
+
+    private func download(_ url: URL) async throws -> FetchedOriginal {
+        let cached = reuseCache ? cache?.lookup(url) : nil
+        if offline {
+            guard let cached else {
+                throw FetchError(url: url, "not in the download cache, and the build is --offline; build once online first")
+            }
+            await stats.count(\.reusedOffline)
+            return FetchedOriginal(data: cached.data, etag: cached.entry.etag, lastModified: cached.entry.lastModified)
+        }
         var headers: [(String, String)] = []
         if let etag = cached?.entry.etag { headers.append(("If-None-Match", etag)) }
         if let modified = cached?.entry.lastModified { headers.append(("If-Modified-Since", modified)) }
         let response = try await policy.run { try await attempt(url, headers: headers, maxBytes: nil) }
         if response.status == 304, let cached {
             await stats.count(\.revalidated)
-            return cached.data
+            return FetchedOriginal(data: cached.data, etag: cached.entry.etag, lastModified: cached.entry.lastModified)
         }
         guard (200..<300).contains(response.status) else { throw FetchError.status(response) }
         try Self.checkImage(response)
-        cache?.store(url, data: response.body, etag: response.header("etag"), lastModified: response.header("last-modified"))
+        let etag = response.header("etag"), lastModified = response.header("last-modified")
+        cache?.store(url, data: response.body, etag: etag, lastModified: lastModified)
         await stats.count(\.downloaded)
-        return response.body
+        return FetchedOriginal(data: response.body, etag: etag, lastModified: lastModified)
     }
 
     private func attempt(_ url: URL, headers: [(String, String)], maxBytes: Int?) async throws -> HTTPTransport.Response {
@@ -82,11 +111,18 @@ public final class Downloader: Sendable {
     }
 }
 
+/// An original's bytes and the validators the server sent with them.
+public struct FetchedOriginal: Sendable {
+    public var data: Data
+    public var etag: String?
+    public var lastModified: String?
+}
+
 /// Shares one request among every caller asking for the same URL.
 actor InFlightRequests {
-    private var tasks: [String: Task<Data, Error>] = [:]
+    private var tasks: [String: Task<FetchedOriginal, Error>] = [:]
 
-    func value(for key: String, _ work: @escaping @Sendable () async throws -> Data) async throws -> Data {
+    func value(for key: String, _ work: @escaping @Sendable () async throws -> FetchedOriginal) async throws -> FetchedOriginal {
         if let task = tasks[key] { return try await task.value }
         let task = Task { try await work() }
         tasks[key] = task
@@ -105,6 +141,8 @@ public actor DownloadStats {
         public var revalidated = 0
         /// Responses that were 429 or 5xx.
         public var retriableFailures = 0
+        /// Originals taken from the cache without asking the server (`--offline`).
+        public var reusedOffline = 0
     }
 
     private(set) var counts = Counts()

@@ -19,6 +19,20 @@ public struct OriginalFetcher: Sendable {
         }
     }
 
+    /// The original's bytes, with the server's validators for a download.
+    /// - Throws: `FetchError` naming the file or URL.
+    public func fetchOriginal(_ location: ImageLocation) async throws -> FetchedOriginal {
+        switch location {
+        case .remote(let url): return try await downloader.fetchOriginal(url)
+        case .file(let url): return FetchedOriginal(data: try Self.readFile(url, maxBytes: maxBytes))
+        }
+    }
+
+    /// Forgets the cached download of an original that no photo uses any more.
+    func forget(_ location: ImageLocation) {
+        if case .remote(let url) = location { downloader.forget(url) }
+    }
+
     static func readFile(_ url: URL, maxBytes: Int) throws -> Data {
         let attributes: [FileAttributeKey: Any]
         do {

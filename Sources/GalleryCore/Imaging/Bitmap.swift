@@ -11,6 +11,9 @@ public struct Bitmap: Sendable, Equatable {
         self.pixels = pixels
     }
 
+    /// The width and height together.
+    public var size: PixelSize { PixelSize(width: width, height: height) }
+
     /// The RGB value at a position, for tests and placeholders.
     public func pixel(x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8) {
         let offset = (y * width + x) * 3
@@ -19,7 +22,7 @@ public struct Bitmap: Sendable, Equatable {
 }
 
 /// The pixel size of an image.
-public struct PixelSize: Sendable, Equatable, Hashable, CustomStringConvertible {
+public struct PixelSize: Sendable, Equatable, Hashable, Codable, CustomStringConvertible {
     public var width: Int
     public var height: Int
 

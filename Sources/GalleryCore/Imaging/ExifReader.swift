@@ -2,7 +2,7 @@ import CExif
 import Foundation
 
 /// What an original's EXIF block says: orientation, camera, exposure and capture time.
-public struct ExifInfo: Sendable, Equatable {
+public struct ExifInfo: Sendable, Equatable, Codable {
     /// EXIF orientation 1–8; 1 when absent or out of range.
     public var orientation: Int = 1
     public var camera = CameraInfo()

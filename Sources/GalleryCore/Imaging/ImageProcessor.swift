@@ -2,7 +2,7 @@ import Foundation
 
 /// The result of processing one original: what it is, what EXIF said, and the encoded derivatives.
 public struct ProcessedImage: Sendable {
-    public enum Format: String, Sendable { case jpeg, png }
+    public enum Format: String, Sendable, Codable { case jpeg, png }
 
     public var format: Format
     /// The size the original is seen at, after EXIF orientation.
@@ -35,6 +35,8 @@ public struct ImageJob: Sendable {
     public let decodeSize: PixelSize
     /// The part of the decoded bitmap the picture covers, before orientation (see `JPEGCodec.Scaling`).
     let decodeContent: SourceRegion
+    /// What the headers said, kept so later builds can plan without reading the file again.
+    public let facts: OriginalFacts
 }
 
 /// Decodes an original once and makes every planned derivative from it.
@@ -64,27 +66,25 @@ public struct ImageProcessor: Sendable {
         switch try Self.sniff(data) {
         case .jpeg:
             let header = try JPEGCodec.header(data)
-            try checkPixels(header.size)
-            let exif = ExifReader.read(jpeg: data)
-            let display = Orientation.displaySize(of: header.size, orientation: exif.orientation)
-            let plan = DerivativePlan(display: display, settings: settings, folder: folder)
-            let needed = Orientation.displaySize(of: plan.largest, orientation: exif.orientation)
-            let scaling = JPEGCodec.scaling(of: header.size, atLeast: needed)
-            return ImageJob(data: data, format: .jpeg, jpegHeader: header, iccProfile: ICCProfile.fromJPEG(data), exif: exif,
-                            display: display, plan: plan, decodeSize: scaling.size, decodeContent: scaling.content)
+            let facts = OriginalFacts(format: .jpeg, size: header.size, exif: ExifReader.read(jpeg: data))
+            let layout = try self.layout(facts, folder: folder)
+            return ImageJob(data: data, format: .jpeg, jpegHeader: header, iccProfile: ICCProfile.fromJPEG(data), exif: facts.exif,
+                            display: layout.display, plan: layout.plan, decodeSize: layout.decodeSize,
+                            decodeContent: layout.decodeContent, facts: facts)
         case .png:
-            let size = try PNGCodec.size(data)
-            try checkPixels(size)
-            return ImageJob(data: data, format: .png, jpegHeader: nil, iccProfile: ICCProfile.fromPNG(data), exif: ExifInfo(),
-                            display: size, plan: DerivativePlan(display: size, settings: settings, folder: folder),
-                            decodeSize: size,
-                            decodeContent: SourceRegion(x: 0, y: 0, width: Double(size.width), height: Double(size.height)))
+            let facts = OriginalFacts(format: .png, size: try PNGCodec.size(data), exif: ExifInfo())
+            let layout = try self.layout(facts, folder: folder)
+            return ImageJob(data: data, format: .png, jpegHeader: nil, iccProfile: ICCProfile.fromPNG(data), exif: facts.exif,
+                            display: layout.display, plan: layout.plan, decodeSize: layout.decodeSize,
+                            decodeContent: layout.decodeContent, facts: facts)
         }
     }
 
     /// Decodes once, then makes and encodes every planned derivative.
+    /// - Parameter wanted: Output paths (JPEG or WebP) to encode; nil encodes all. Every derivative
+    ///   is still resampled, because smaller ones cascade from larger ones.
     /// - Throws: `ImagingError` for corrupt or truncated data.
-    public func render(_ job: ImageJob) throws -> ProcessedImage {
+    public func render(_ job: ImageJob, encoding wanted: Set<String>? = nil) throws -> ProcessedImage {
         let clock = ContinuousClock.now
         var seconds: [String: Double] = [:]
         let profile = job.iccProfile
@@ -103,11 +103,13 @@ public struct ImageProcessor: Sendable {
         base = Orientation.apply(job.exif.orientation, to: base)
         let region = Orientation.apply(job.exif.orientation, to: job.decodeContent, in: job.decodeSize)
         seconds["decode"] = GalleryCore.seconds(since: clock)
-        return try finish(job, base: base, region: region, seconds: seconds)
+        return try finish(job, base: base, region: region, seconds: seconds, wanted: wanted)
     }
 
-    /// Makes and encodes every derivative from the decoded `base`, whose picture covers `region`.
-    private func finish(_ job: ImageJob, base: Bitmap, region: SourceRegion, seconds: [String: Double]) throws -> ProcessedImage {
+    /// Makes and encodes every derivative (or those in `wanted`) from the decoded `base`, whose
+    /// picture covers `region`.
+    private func finish(_ job: ImageJob, base: Bitmap, region: SourceRegion, seconds: [String: Double],
+                        wanted: Set<String>?) throws -> ProcessedImage {
         var seconds = seconds
         let plan = job.plan
         var encoded: [(derivative: Derivative, data: Data)] = []
@@ -116,7 +118,8 @@ public struct ImageProcessor: Sendable {
         var thumbnailBitmap: Bitmap?
         for derivative in plan.all {
             var clock = ContinuousClock.now
-            let (source, sourceRegion) = Self.cascadeSource(for: derivative.size, made: made) ?? (base, region)
+            let cascaded = Self.cascadeSourceIndex(for: derivative.size, made: made.map(\.size))
+            let (source, sourceRegion) = cascaded.map { (made[$0], nil) } ?? (base, region)
             var bitmap = Resampler.resize(source, to: derivative.size, region: sourceRegion, linearLight: settings.linearLight)
             made.append(bitmap)   // later sizes cascade from the unsharpened pixels
             if derivative == plan.thumbnail { thumbnailBitmap = bitmap }
@@ -125,8 +128,12 @@ public struct ImageProcessor: Sendable {
             }
             seconds["resize", default: 0] += GalleryCore.seconds(since: clock)
             clock = ContinuousClock.now
-            encoded.append((derivative, try JPEGCodec.encode(bitmap, quality: settings.quality)))
-            if plan.webp { webp.append((derivative, try WebPCodec.encode(bitmap, quality: settings.quality))) }
+            if wanted?.contains(derivative.path) ?? true {
+                encoded.append((derivative, try JPEGCodec.encode(bitmap, quality: settings.quality)))
+            }
+            if plan.webp, wanted?.contains(derivative.webpPath) ?? true {
+                webp.append((derivative, try WebPCodec.encode(bitmap, quality: settings.quality)))
+            }
             seconds["encode", default: 0] += GalleryCore.seconds(since: clock)
         }
         let small = thumbnailBitmap ?? base
@@ -135,19 +142,20 @@ public struct ImageProcessor: Sendable {
                               seconds: seconds)
     }
 
-    /// The bitmap a derivative is resized from: the smallest one already made that is at least twice
-    /// as wide (a clean reduction from plenty of detail), else the smallest larger one, else (nil) the
-    /// decoded base.
+    /// The bitmap a derivative is resized from, as an index into the sizes already made: the
+    /// smallest one that is at least twice as wide (a clean reduction from plenty of detail), else
+    /// the smallest larger one; nil means the decoded base.
     ///
     /// Resampling cost grows with the source's pixel count, so this cascade makes the small sizes
-    /// from the preview instead of from the full decode, as `vipsthumbnail` does when chained.
-    /// Returns nil when no derivative made so far is larger: then the decoded base is the source.
-    static func cascadeSource(for size: PixelSize, made: [Bitmap]) -> (Bitmap, SourceRegion?)? {
-        let larger = made.filter { $0.width > size.width && $0.height >= size.height }.sorted { $0.width < $1.width }
-        return (larger.first { $0.width >= size.width * 2 } ?? larger.first).map { ($0, nil) }
+    /// from the preview instead of from the full decode, as `vipsthumbnail` does when chained. It
+    /// works on sizes alone so that cache keys can follow the same chain without decoding.
+    static func cascadeSourceIndex(for size: PixelSize, made: [PixelSize]) -> Int? {
+        let larger = made.indices.filter { made[$0].width > size.width && made[$0].height >= size.height }
+            .sorted { (made[$0].width, $0) < (made[$1].width, $1) }
+        return larger.first { made[$0].width >= size.width * 2 } ?? larger.first
     }
 
-    private func checkPixels(_ size: PixelSize) throws {
+    func checkPixels(_ size: PixelSize) throws {
         guard size.pixelCount <= settings.maxPixels else {
             throw ImagingError.tooManyPixels(size, limit: settings.maxPixels)
         }

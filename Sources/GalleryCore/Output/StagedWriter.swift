@@ -6,12 +6,21 @@ import Glibc
 /// Writes the whole site into a staging folder beside the output, then swaps it in.
 ///
 /// Only this type writes to the output folder. A build that fails, or is killed, never touches the
-/// published site: it leaves at most a `.NAME.staging-PID` folder, which the next build removes.
-/// On Linux the swap is one `renameat2(RENAME_EXCHANGE)` call, so there is no instant at which the
-/// output folder is missing; elsewhere it falls back to two renames.
+/// published site: it leaves at most a `.NAME.staging-PID` folder, which the next build reuses or
+/// removes. On Linux the swap is one `renameat2(RENAME_EXCHANGE)` call, so there is no instant at
+/// which the output folder is missing; elsewhere it falls back to two renames.
+///
+/// The site swapped out is not deleted but kept as `.NAME.spare`, and the next build starts its
+/// staging folder from it: files already there that are the right file (the same inode as the
+/// cached blob) are kept, others are replaced, and `commit` removes every file this build did not
+/// write. The staged site is therefore always exactly this build's files, while an incremental
+/// build neither recreates nor deletes tens of thousands of unchanged files (deleting them is
+/// what costs most on a busy disk). The spare is hard links, so it costs almost no space.
 public struct StagedWriter: Sendable {
     public let output: URL
     public let staging: URL
+    /// Every site-relative path this build wrote, so `commit` can remove the rest.
+    private let written = WrittenPaths()
 
     /// Prepares a fresh staging folder for `output`.
     /// - Parameter protected: Folders the output must never replace or contain (the site's own
@@ -20,31 +29,128 @@ public struct StagedWriter: Sendable {
     public static func begin(output: URL, protecting protected: [URL]) throws -> StagedWriter {
         let output = output.standardizedFileURL
         let path = output.path
-        for folder in protected.map(\.standardizedFileURL.path) {
-            if folder == path || folder.hasPrefix(path.hasSuffix("/") ? path : path + "/") {
-                throw OutputError(path: path, "the output folder would replace \(folder); choose another \"output\"")
-            }
-        }
+        try check(output, protecting: protected)
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
             throw OutputError(path: path, "exists and is not a folder; move it away or choose another \"output\"")
         }
         let parent = output.deletingLastPathComponent()
         try attempt(parent.path) { try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true) }
-        removeLeftovers(of: output)
         let staging = parent.appendingPathComponent(".\(output.lastPathComponent).staging-\(getpid())")
-        try? FileManager.default.removeItem(at: staging)
-        try attempt(staging.path) { try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: false) }
+        // Start from the previous site (the spare), or else from a killed build's staging folder.
+        let spare = spareFolder(of: output)
+        let leftovers = leftoverFolders(of: output).filter { $0 != spare.path }
+        let base = FileManager.default.fileExists(atPath: spare.path) ? spare.path
+            : leftovers.first { $0.contains(".staging-") && isFolder($0) }
+        for folder in leftovers where folder != base { try? FileManager.default.removeItem(atPath: folder) }
+        if let base, base != staging.path, rename(base, staging.path) == 0 {
+            return StagedWriter(output: output, staging: staging)
+        }
+        if base != staging.path { try? FileManager.default.removeItem(at: staging) }
+        try attempt(staging.path) { try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true) }
         return StagedWriter(output: output, staging: staging)
+    }
+
+    private static func spareFolder(of output: URL) -> URL {
+        output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).spare")
+    }
+
+    private static func isFolder(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
+    /// Refuses an output folder that is, or contains, a folder the site needs.
+    private static func check(_ output: URL, protecting protected: [URL]) throws {
+        let path = output.standardizedFileURL.path
+        for folder in protected.map(\.standardizedFileURL.path) {
+            if folder == path || folder.hasPrefix(path.hasSuffix("/") ? path : path + "/") {
+                throw OutputError(path: path, "the output folder would replace \(folder); choose another \"output\"")
+            }
+        }
+    }
+
+    /// Removes a published site and any staging folders killed builds left beside it (`galleryssg clean`).
+    ///
+    /// Only a folder that looks like a galleryssg site (it has an `index.html`, or is empty) is
+    /// removed, so a mistyped `output` cannot delete someone's documents.
+    /// - Returns: Whether there was a site to remove.
+    /// - Throws: `OutputError` naming the folder.
+    public static func removeSite(output: URL, protecting protected: [URL]) throws -> Bool {
+        let output = output.standardizedFileURL
+        try check(output, protecting: protected)
+        removeLeftovers(of: output)
+        let fileManager = FileManager.default
+        guard fileManager.fileExists(atPath: output.path) else { return false }
+        let names = (try? fileManager.contentsOfDirectory(atPath: output.path)) ?? []
+        guard names.isEmpty || names.contains("index.html") else {
+            throw OutputError(path: output.path, "does not look like a galleryssg site (no index.html); remove it yourself if you mean to")
+        }
+        try attempt(output.path) { try fileManager.removeItem(at: output) }
+        return true
     }
 
     /// Writes a file at a site-relative path inside the staging folder.
     /// - Throws: `OutputError` for unsafe paths or failed writes (a full disk among them).
     public func write(_ data: Data, to relativePath: String) throws {
         let target = try resolve(relativePath)
+        written.insert(relativePath)
         try Self.attempt(target.path) {
             try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try data.write(to: target)
+            // Atomic: a new file replaces the name, so a cached blob hard-linked there is never overwritten.
+            try data.write(to: target, options: .atomic)
+        }
+    }
+
+    /// Puts an existing file (a cached blob) at a site-relative path inside the staging folder.
+    ///
+    /// A hard link costs no copy and no disk space; where the cache and the output are on different
+    /// file systems, or links are not allowed, the file is copied instead. Cached blobs are never
+    /// changed in place, so a link is as safe as a copy.
+    /// - Throws: `OutputError` for unsafe paths or failed writes.
+    public func link(_ source: URL, to relativePath: String) throws {
+        let target = try resolve(relativePath)
+        written.insert(relativePath)
+        if Self.sameFile(source.path, target.path) { return }
+        if Self.hardLink(source.path, target.path) == 0 { return }
+        if errno == ENOENT {
+            makeParents(of: target)
+            if Self.hardLink(source.path, target.path) == 0 { return }
+        }
+        if errno == EEXIST {
+            unlink(target.path)
+            if Self.hardLink(source.path, target.path) == 0 { return }
+        }
+        try Self.attempt(target.path) {
+            try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try? FileManager.default.removeItem(at: target)
+            try FileManager.default.copyItem(at: source, to: target)
+        }
+    }
+
+    /// Whether two paths are the same file (device and inode): a spare's file already linked to the blob.
+    private static func sameFile(_ first: String, _ second: String) -> Bool {
+        var one = stat(), two = stat()
+        guard lstat(second, &two) == 0, stat(first, &one) == 0 else { return false }
+        return one.st_dev == two.st_dev && one.st_ino == two.st_ino
+    }
+
+    private static func hardLink(_ source: String, _ target: String) -> Int32 {
+        #if canImport(Glibc)
+        return Glibc.link(source, target)
+        #else
+        return Darwin.link(source, target)
+        #endif
+    }
+
+    /// Creates the folders above `target` inside the staging folder, one `mkdir` each.
+    private func makeParents(of target: URL) {
+        let root = staging.path
+        var path = root
+        let relative = target.deletingLastPathComponent().path.dropFirst(root.count)
+        for part in relative.split(separator: "/") {
+            path += "/" + part
+            _ = mkdir(path, 0o755)
         }
     }
 
@@ -52,12 +158,16 @@ public struct StagedWriter: Sendable {
     /// - Throws: `OutputError`; the previous site is still in place when it does.
     public func commit() throws {
         let fileManager = FileManager.default
+        try removeUnwritten()
         guard fileManager.fileExists(atPath: output.path) else {
             try Self.attempt(output.path) { try fileManager.moveItem(at: staging, to: output) }
             return
         }
         if Self.exchange(staging.path, output.path) {
-            try? fileManager.removeItem(at: staging)
+            // The staging name now holds the previous site: keep it as the next build's starting point.
+            let spare = Self.spareFolder(of: output)
+            try? fileManager.removeItem(at: spare)
+            if rename(staging.path, spare.path) != 0 { try? fileManager.removeItem(at: staging) }
             return
         }
         let old = output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).old-\(getpid())")
@@ -72,9 +182,45 @@ public struct StagedWriter: Sendable {
         try? fileManager.removeItem(at: old)
     }
 
-    /// Removes the staging folder after a failed build; the output is untouched.
+    /// Keeps the staging folder of a failed build as the next build's starting point (or removes it);
+    /// the output is untouched.
     public func abort() {
-        try? FileManager.default.removeItem(at: staging)
+        let spare = Self.spareFolder(of: output)
+        if FileManager.default.fileExists(atPath: spare.path) || rename(staging.path, spare.path) != 0 {
+            try? FileManager.default.removeItem(at: staging)
+        }
+    }
+
+    /// Removes every file and folder in the staging folder that this build did not write: what a
+    /// spare or a killed build's folder held beyond this build's site.
+    private func removeUnwritten(_ relative: String = "") throws {
+        let folder = relative.isEmpty ? staging.path : staging.path + "/" + relative
+        guard let directory = opendir(folder) else { return }
+        var entries: [(name: String, isFolder: Bool)] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) {
+                String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
+            }
+            guard name != "." && name != ".." else { continue }
+            var isFolder = entry.pointee.d_type == UInt8(DT_DIR)
+            if entry.pointee.d_type == UInt8(DT_UNKNOWN) {
+                var info = stat()
+                isFolder = lstat(folder + "/" + name, &info) == 0 && (info.st_mode & mode_t(S_IFMT)) == mode_t(S_IFDIR)
+            }
+            entries.append((name, isFolder))
+        }
+        closedir(directory)
+        for (name, isFolder) in entries {
+            let path = relative.isEmpty ? name : relative + "/" + name
+            if isFolder {
+                try removeUnwritten(path)
+                rmdir(staging.path + "/" + path)   // only succeeds once the folder is empty
+            } else if !written.contains(path) {
+                guard unlink(staging.path + "/" + path) == 0 || errno == ENOENT else {
+                    throw OutputError(path: staging.path + "/" + path, "could not remove a stale file: \(String(cString: strerror(errno)))")
+                }
+            }
+        }
     }
 
     private func resolve(_ relativePath: String) throws -> URL {
@@ -86,14 +232,20 @@ public struct StagedWriter: Sendable {
         return staging.appendingPathComponent(relativePath)
     }
 
-    /// Removes staging and old folders left by builds that were killed.
+    /// Removes staging, old and spare folders beside the output (`galleryssg clean`).
     private static func removeLeftovers(of output: URL) {
+        for folder in leftoverFolders(of: output) { try? FileManager.default.removeItem(atPath: folder) }
+    }
+
+    /// Staging and old folders left by builds that were killed, and the spare.
+    private static func leftoverFolders(of output: URL) -> [String] {
         let parent = output.deletingLastPathComponent()
-        let prefixes = [".\(output.lastPathComponent).staging-", ".\(output.lastPathComponent).old-"]
+        let name = output.lastPathComponent
+        let prefixes = [".\(name).staging-", ".\(name).old-", ".\(name).spare"]
         let names = (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []
-        for name in names where prefixes.contains(where: name.hasPrefix) {
-            try? FileManager.default.removeItem(at: parent.appendingPathComponent(name))
-        }
+        return names.filter { entry in prefixes.contains(where: entry.hasPrefix) }
+            .map { parent.appendingPathComponent($0).path }
+            .sorted()
     }
 
     private typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
@@ -137,5 +289,23 @@ public struct OutputError: Error, CustomStringConvertible, Sendable {
     init(path: String, _ reason: String) {
         self.path = path
         self.reason = reason
+    }
+}
+
+/// The site-relative paths one build wrote, shared by its parallel writers.
+final class WrittenPaths: @unchecked Sendable {
+    private let lock = NSLock()
+    private var paths = Set<String>()
+
+    func insert(_ path: String) {
+        lock.lock()
+        paths.insert(path)
+        lock.unlock()
+    }
+
+    func contains(_ path: String) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return paths.contains(path)
     }
 }

@@ -4,21 +4,36 @@ import Foundation
 public struct BuildOptions: Sendable {
     /// Photos processed at once; defaults to the number of cores.
     public var jobs: Int
-    public init(jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
+    /// Ignore every cache: download, decode, encode and render everything again (`build --force`).
+    /// The results still refresh the caches.
+    public var force: Bool
+    /// Build from the last fetched manifest and the cached originals, without the network
+    /// (`build --offline`).
+    public var offline: Bool
+
+    public init(jobs: Int = ProcessInfo.processInfo.activeProcessorCount, force: Bool = false, offline: Bool = false) {
         self.jobs = max(1, jobs)
+        self.force = force
+        self.offline = offline
     }
 }
 
 /// A whole build, and the only place that knows the order of the pipeline's steps:
 ///
-/// 1. `theme`    load the built-in templates and the site's overrides
-/// 2. `manifest` ask the provider for the photo list
-/// 3. `images`   per photo, in parallel: fetch the original, make the derivatives, stage them
-/// 4. `pages`    render the grid, photo, album, tag and 404 pages, the feed, sitemap and search index
-/// 5. `static`   stage the theme's static files (CSS and JS fingerprinted) and `_headers`
-/// 6. `publish`  swap the staged site in for the old one
+/// 1. `lock`     take the site's state lock, so two builds never run at once
+/// 2. `theme`    load the built-in templates and the site's overrides
+/// 3. `state`    open the state database and load what the last build left
+/// 4. `manifest` ask the provider for the photo list (or the state, `--offline`)
+/// 5. `images`   per photo, in parallel: identify the original, make the missing derivatives, stage them
+/// 6. `pages`    render the grid, photo, album, tag and 404 pages, the feed, sitemap and search index;
+///               stage them through the page cache (unchanged bytes are linked, not rewritten)
+/// 7. `static`   stage the theme's static files (CSS and JS fingerprinted) and `_headers`
+/// 8. `state`    merge the manifest into the state: new, changed, removed photos and their blobs
+/// 9. `publish`  swap the staged site in for the old one
 ///
-/// Any failure before `publish` leaves the previous site untouched. One bad photo is reported
+/// Every build stages the complete site, so its output is the same as a clean build's; the state
+/// and caches only decide what can be linked instead of made. Any failure before `publish` leaves
+/// the previous site untouched, and so does a `kill -9` at any moment. One bad photo is reported
 /// and skipped; the build only fails when no photo at all could be published.
 public struct Build: Sendable {
     public let config: SiteConfig
@@ -43,7 +58,9 @@ public struct Build: Sendable {
     public func run() async throws -> BuildReport {
         let transport = HTTPTransport(settings: config.network)
         do {
-            let report = try await run(downloader: Downloader(transport: transport, cacheFolder: cacheFolder))
+            let downloader = Downloader(transport: transport, cacheFolder: BuildState.originalsFolder(in: config.stateDirectory),
+                                        offline: options.offline, reuseCache: !options.force)
+            let report = try await run(downloader: downloader)
             await transport.shutdown()
             return report
         } catch let error as BuildError {
@@ -55,16 +72,18 @@ public struct Build: Sendable {
         }
     }
 
-    /// Downloaded originals, revalidated on the next build.
-    private var cacheFolder: URL {
-        config.stateDirectory.appendingPathComponent("cache/originals")
-    }
-
     private func run(downloader: Downloader) async throws -> BuildReport {
         let started = ContinuousClock.now
         var report = BuildReport()
         var timings: [String: Double] = [:]
         report.output = config.output.path
+        report.offline = options.offline
+        report.forced = options.force
+
+        let lock = try step("lock", &timings) {
+            try BuildLock.acquire(stateDirectory: config.stateDirectory, purpose: "build of \(config.configFile.path)")
+        }
+        defer { lock.release() }
 
         let theme = try step("theme", &timings) {
             try Theme(overridesIn: config.templates)
@@ -75,21 +94,26 @@ public struct Build: Sendable {
 
         let provider = ProviderFactory.provider(for: config.source, downloader: downloader, credentials: config.credentials)
         report.source = provider.summary
-        let manifest = try await asyncStep("manifest", &timings) { try await provider.fetchManifest() }
+        let database = try step("state", &timings) { try StateDatabase.open(folder: config.stateDirectory, warn: progress) }
+        let snapshot = try step("state", &timings) { try database.snapshot(source: provider.summary) }
+
+        let manifest = try await asyncStep("manifest", &timings) {
+            try await fetchManifest(provider, database: database, known: snapshot.photos.count)
+        }
         report.photosInManifest = manifest.photos.count + manifest.issues.count
         report.failures = manifest.issues.map {
             BuildReport.Failure(id: $0.item, location: $0.location, stage: "manifest", status: nil, reason: $0.reason)
         }
         report.failures.forEach(announce)
-        progress("manifest: \(manifest.photos.count) photos from \(provider.summary)")
 
         let writer = try step("output", &timings) {
-            try StagedWriter.begin(output: config.output, protecting: protectedFolders)
+            try StagedWriter.begin(output: config.output, protecting: config.protectedFolders)
         }
         do {
+            let state = BuildState(snapshot: snapshot, folder: config.stateDirectory, reuse: !options.force)
             let fetcher = OriginalFetcher(downloader: downloader, maxBytes: config.network.maxDownloadBytes)
             let photos = PhotoPublisher(fetcher: fetcher, processor: ImageProcessor(settings: config.images),
-                                        writer: writer, publishOriginals: config.images.publishOriginals)
+                                        writer: writer, publishOriginals: config.images.publishOriginals, state: state)
             let inFlight = options.jobs + 2 * config.network.connectionsPerHost
             let outcome = await timed("images", &timings) {
                 await photos.publishAll(manifest.photos, jobs: options.jobs, inFlight: inFlight,
@@ -99,24 +123,22 @@ public struct Build: Sendable {
             outcome.failures.forEach(announce)
             report.failures += outcome.failures
             report.photoSeconds = outcome.seconds
-            report.derivatives = outcome.derivatives
-            report.bytesWritten = outcome.bytes
-            report.photosPublished = outcome.items.count
-            if outcome.items.isEmpty && !manifest.photos.isEmpty {
+            if outcome.published.isEmpty && !manifest.photos.isEmpty {
                 throw BuildError(step: "images", "none of the \(manifest.photos.count) photos could be processed "
                                  + "(see the lines above); the previous site was kept")
             }
-            progress("images: \(outcome.items.count) photos, \(outcome.derivatives) images")
+            report.count(outcome.published)
+            progress("images: \(report.photosPublished) photos, \(report.derivatives) images "
+                     + "(\(report.derivativesMade) made, \(report.derivativesReused) reused)")
 
-            let pages = try step("pages", &timings) { try renderer.render(outcome.items) }
-            try step("pages", &timings) {
-                for page in pages {
-                    try writer.write(page.contents, to: page.path)
-                    report.bytesWritten += page.contents.count
-                }
-            }
-            report.pages = pages.filter(\.isHTML).count
-            progress("pages: \(report.pages) pages")
+            let items = outcome.published.map(\.item)
+            let rendered = try step("pages", &timings) { try renderer.render(items) }
+            let pages = try step("pages", &timings) { try PagePublisher(writer: writer, cache: state.pages).publishAll(rendered) }
+            report.pages = pages.pages
+            report.pagesRendered = pages.rendered
+            report.pagesReused = pages.reused
+            report.bytesWritten += pages.bytes
+            progress("pages: \(pages.pages) pages (\(pages.rendered) new or changed, \(pages.reused) unchanged)")
 
             try step("static", &timings) {
                 for (path, data) in assets.files.sorted(by: { $0.key < $1.key }) {
@@ -124,6 +146,21 @@ public struct Build: Sendable {
                     report.bytesWritten += data.count
                 }
                 try writer.write(Data(assets.headersFile.utf8), to: "_headers")
+            }
+            try step("state", &timings) {
+                let merge = StateMerge(snapshot: snapshot, source: provider.summary, manifest: manifest.photos,
+                                       published: outcome.published, failedIDs: outcome.failedIDs, pages: pages.keys)
+                var changes = merge.changes
+                report.photosRemoved = changes.counts.photosRemoved
+                state.images.remove(merge.orphanImageKeys)
+                state.pages.remove(merge.orphanPageKeys)
+                changes.deletedBlobs = merge.orphanImageKeys + merge.orphanPageKeys
+                changes.blobs = state.images.changedRecords + state.pages.changedRecords
+                (changes.originals, changes.placeholders) = state.learnt
+                changes.counts.pagesRendered = pages.rendered
+                changes.counts.pagesReused = pages.reused
+                for location in merge.orphanDownloads { fetcher.forget(location) }
+                try database.save(changes)
             }
             try step("publish", &timings) { try writer.commit() }
         } catch {
@@ -142,16 +179,38 @@ public struct Build: Sendable {
         return report
     }
 
-    /// Folders the output may never replace.
-    private var protectedFolders: [URL] {
-        var folders = [config.siteDirectory, config.templates, config.stateDirectory]
+    /// Whether the photo list comes over the network, so `--offline` reads it from the state.
+    private var sourceIsRemote: Bool {
         switch config.source {
-        case .folder(let folder): folders.append(folder)
-        case .manifestFile(let file): folders.append(file.deletingLastPathComponent())
-        case .manifestURL, .flickr, .fiveHundredPx, .parse: break
+        case .manifestURL, .flickr, .fiveHundredPx, .parse: return true
+        case .folder, .manifestFile: return false
         }
-        return folders
     }
+
+    /// The provider's manifest, or with `--offline` and a remote source the one the last build saved.
+    private func fetchManifest(_ provider: any PhotoProvider, database: StateDatabase, known: Int) async throws -> Manifest {
+        if options.offline && sourceIsRemote {
+            let photos = try database.persistedManifest(source: provider.summary)
+            guard !photos.isEmpty else {
+                throw BuildError(step: "manifest", "--offline: \(config.stateDirectory.path) holds no manifest of "
+                                 + "\(provider.summary) from an earlier build; build once online first")
+            }
+            progress("manifest: \(photos.count) photos from the last build of \(provider.summary) (offline)")
+            return Manifest(photos: photos)
+        }
+        do {
+            let manifest = try await provider.fetchManifest()
+            progress("manifest: \(manifest.photos.count) photos from \(provider.summary)")
+            return manifest
+        } catch {
+            var reason = "\(error)"
+            if sourceIsRemote && known > 0 {
+                reason += "; to build from the last fetched manifest and the cached originals, run galleryssg build --offline"
+            }
+            throw BuildError(step: "manifest", reason)
+        }
+    }
+
 
     private func announce(_ failure: BuildReport.Failure) {
         let location = failure.location.map { " (\($0))" } ?? ""
@@ -176,6 +235,8 @@ public struct Build: Sendable {
         defer { timings[name, default: 0] += seconds(since: started) }
         do {
             return try await body()
+        } catch let error as BuildError {
+            throw error
         } catch {
             throw BuildError(step: name, "\(error)")
         }
@@ -191,4 +252,17 @@ public struct Build: Sendable {
 func seconds(since start: ContinuousClock.Instant) -> Double {
     let duration = ContinuousClock.now - start
     return Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+}
+
+extension SiteConfig {
+    /// Folders the output may never replace.
+    var protectedFolders: [URL] {
+        var folders = [siteDirectory, templates, stateDirectory]
+        switch source {
+        case .folder(let folder): folders.append(folder)
+        case .manifestFile(let file): folders.append(file.deletingLastPathComponent())
+        case .manifestURL, .flickr, .fiveHundredPx, .parse: break
+        }
+        return folders
+    }
 }

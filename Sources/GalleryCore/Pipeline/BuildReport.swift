@@ -21,9 +21,28 @@ public struct BuildReport: Codable, Sendable {
     public var photosInManifest = 0
     public var photosPublished = 0
     public var photosSkipped = 0
+    /// Published photos that were not in the last build's state.
+    public var photosNew = 0
+    /// Published photos whose metadata, location or original bytes changed since the last build.
+    public var photosChanged = 0
+    public var photosUnchanged = 0
+    /// Photos of the last build that are no longer in the manifest; their pages and files are gone.
+    public var photosRemoved = 0
     public var pages = 0
+    /// Pages rendered by this build; the others were linked from the page cache.
+    public var pagesRendered = 0
+    public var pagesReused = 0
+    /// Derivative files (JPEG and WebP) in the site.
     public var derivatives = 0
+    /// Image files (derivatives and published originals) encoded or stored by this build.
+    public var derivativesMade = 0
+    /// Image files linked from the cache as they were.
+    public var derivativesReused = 0
+    /// Bytes this build newly encoded or rendered; reused files are linked, not written.
     public var bytesWritten = 0
+    /// Whether the build ran with `--offline` or `--force`.
+    public var offline = false
+    public var forced = false
     public var failures: [Failure] = []
     /// Network work for this build: requests (retries included), downloads, 304 reuses, 429/5xx answers.
     public var downloads = DownloadStats.Counts()
@@ -42,10 +61,29 @@ public struct BuildReport: Codable, Sendable {
         return try encoder.encode(self)
     }
 
-    /// One line for the terminal, such as `15 photos, 17 pages, 1 skipped in 2.4 s`.
+    /// One line for the terminal, such as
+    /// `15 photos (1 new, 0 changed, 14 unchanged, 0 removed), 18 pages (3 rendered), 60 images (4 made, 71 reused), 0 skipped in 0.41 s`.
     public var summary: String {
         let time = String(format: "%.2f s", totalSeconds)
-        return "\(photosPublished) photos, \(pages) pages, \(derivatives) images, \(photosSkipped) skipped in \(time)"
+        return "\(photosPublished) photos (\(photosNew) new, \(photosChanged) changed, \(photosUnchanged) unchanged, "
+            + "\(photosRemoved) removed), \(pages) pages (\(pagesRendered) rendered), \(derivatives) images "
+            + "(\(derivativesMade) made, \(derivativesReused) reused), \(photosSkipped) skipped in \(time)"
+    }
+
+    /// Counts the published photos of the `images` step.
+    mutating func count(_ published: [PhotoPublisher.Published]) {
+        photosPublished = published.count
+        for photo in published {
+            switch photo.status {
+            case .new: photosNew += 1
+            case .changed: photosChanged += 1
+            case .unchanged: photosUnchanged += 1
+            }
+            derivatives += photo.item.plan.all.count * (photo.item.plan.webp ? 2 : 1)
+            derivativesMade += photo.made
+            derivativesReused += photo.reused
+            bytesWritten += photo.bytes
+        }
     }
 }
 

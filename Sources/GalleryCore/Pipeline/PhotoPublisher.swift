@@ -1,26 +1,58 @@
 import Foundation
 
-/// The per-photo part of the `images` step: fetch → imaging → stage, for many photos in parallel.
+/// The per-photo part of the `images` step: fetch → imaging → stage, for many photos in parallel,
+/// reusing whatever the build state already has.
 ///
-/// At most `jobs` photos are in flight, so decoding and encoding use at most that many cores and
-/// at most that many decoded bitmaps are held in memory. Results keep manifest order.
+/// For each photo the original is identified first (a local file by size and modification time, a
+/// download by URL), its derivatives are planned and keyed from header facts alone, and only the
+/// files missing from the cache are made: an unchanged photo is not read, decoded or encoded at
+/// all, just linked from the cache into the staging folder. At most `jobs` photos decode at once,
+/// within the pixel budget. Results keep manifest order.
 struct PhotoPublisher: Sendable {
     let fetcher: OriginalFetcher
     let processor: ImageProcessor
     let writer: StagedWriter
     let publishOriginals: Bool
+    let state: BuildState
+    /// Renders in progress, so photos with the same bytes and settings share one decode and encode.
+    private let renders = SharedWork<RenderStats>()
+
+    init(fetcher: OriginalFetcher, processor: ImageProcessor, writer: StagedWriter, publishOriginals: Bool, state: BuildState) {
+        self.fetcher = fetcher
+        self.processor = processor
+        self.writer = writer
+        self.publishOriginals = publishOriginals
+        self.state = state
+    }
+
+    /// How a published photo compares with the last build.
+    enum Status: Sendable { case new, changed, unchanged }
+
+    /// One published photo.
+    struct Published: Sendable {
+        var item: GalleryItem
+        /// Digest of everything about the photo that its pages show.
+        var digest: String
+        var row: PhotoState
+        /// The photo's mapped metadata as canonical JSON, when its row must be written.
+        var metadata: String?
+        var status: Status
+        var made: Int
+        var reused: Int
+        var bytes: Int
+        var seconds: [String: Double]
+    }
 
     struct Outcome {
-        var items: [GalleryItem] = []
+        var published: [Published] = []
         var failures: [BuildReport.Failure] = []
-        var derivatives = 0
-        var bytes = 0
+        /// Ids of photos that failed; their previous state is kept.
+        var failedIDs: [String] = []
         var seconds: [String: Double] = [:]
     }
 
-    private struct Published: Sendable {
-        var item: GalleryItem
-        var derivatives: Int
+    struct RenderStats: Sendable {
+        var made: Int
         var bytes: Int
         var seconds: [String: Double]
     }
@@ -30,151 +62,268 @@ struct PhotoPublisher: Sendable {
     ///   - jobs: Photos decoded and encoded at once (CPU-bound work).
     ///   - inFlight: Photos in progress at once, so downloads overlap with imaging. Bounds the
     ///     originals held in memory.
-    ///   - progress: Called after each photo with the number done and the total.
     ///   - pixelBudget: Decoded pixels allowed in memory at once across all jobs; a single photo larger
     ///     than the budget runs alone.
+    ///   - progress: Called after each photo with the number done and the total.
     func publishAll(_ photos: [Photo], jobs: Int, inFlight: Int, pixelBudget: Int,
                     progress: @Sendable (Int, Int) -> Void) async -> Outcome {
-        var results = [Result<Published, FailureBox>?](repeating: nil, count: photos.count)
+        var results = [Result<Published, PhotoFailure>?](repeating: nil, count: photos.count)
         let cpu = WorkBudget(jobs: jobs, pixels: pixelBudget)
         var done = 0
-        await withTaskGroup(of: (Int, Result<Published, FailureBox>).self) { group in
+        var seconds: [String: Double] = [:]
+        await withTaskGroup(of: (Int, Result<Published, PhotoFailure>).self) { group in
             var next = 0
             func startNext() {
                 guard next < photos.count else { return }
                 let index = next
                 next += 1
-                group.addTask { (index, await publish(photos[index], cpu: cpu)) }
+                group.addTask { (index, await publish(photos[index], position: index, cpu: cpu)) }
             }
             for _ in 0..<min(max(jobs, inFlight), photos.count) { startNext() }
             for await (index, result) in group {
-                results[index] = result
+                // Per-photo timings are summed as they arrive, so 100,000 photos do not keep 100,000 dictionaries.
+                if case .success(var published) = result {
+                    for (name, value) in published.seconds { seconds[name, default: 0] += value }
+                    published.seconds = [:]
+                    results[index] = .success(published)
+                } else {
+                    results[index] = result
+                }
                 done += 1
                 progress(done, photos.count)
                 startNext()
             }
         }
         var outcome = Outcome()
-        for result in results {
+        outcome.seconds = seconds
+        outcome.published.reserveCapacity(photos.count)
+        for index in results.indices {
+            let result = results[index]
+            results[index] = nil
             switch result {
             case .success(let published)?:
-                outcome.items.append(published.item)
-                outcome.derivatives += published.derivatives
-                outcome.bytes += published.bytes
-                for (name, value) in published.seconds { outcome.seconds[name, default: 0] += value }
-            case .failure(let box)?: outcome.failures.append(box.failure)
+                outcome.published.append(published)
+            case .failure(let failure)?:
+                let photo = photos[index]
+                let fetch = failure.error as? FetchError
+                outcome.failures.append(BuildReport.Failure(id: photo.id, location: photo.image.description, stage: failure.stage,
+                                                            status: fetch?.status, reason: fetch?.reason ?? "\(failure.error)"))
+                outcome.failedIDs.append(photo.id)
             case nil: break
             }
         }
         return outcome
     }
 
-    private struct FailureBox: Error {
-        var failure: BuildReport.Failure
+    struct PhotoFailure: Error {
+        var stage: String
+        var error: Error
     }
 
-    private func publish(_ photo: Photo, cpu: WorkBudget) async -> Result<Published, FailureBox> {
+    /// The original changed although its size and time (or its URL) did not; planned again from its bytes.
+    private struct StaleOriginal: Error {}
+
+    private func publish(_ photo: Photo, position: Int, cpu: WorkBudget) async -> Result<Published, PhotoFailure> {
+        do {
+            return .success(try await attempt(photo, position: position, cpu: cpu, trustPrior: true))
+        } catch let failure as PhotoFailure where failure.error is StaleOriginal {
+            do {
+                return .success(try await attempt(photo, position: position, cpu: cpu, trustPrior: false))
+            } catch let failure as PhotoFailure {
+                return .failure(failure)
+            } catch {
+                return .failure(PhotoFailure(stage: "imaging", error: error))
+            }
+        } catch let failure as PhotoFailure {
+            return .failure(failure)
+        } catch {
+            return .failure(PhotoFailure(stage: "imaging", error: error))
+        }
+    }
+
+    private func attempt(_ photo: Photo, position: Int, cpu: WorkBudget, trustPrior: Bool) async throws -> Published {
         var seconds: [String: Double] = [:]
         var stage = "fetch"
-        do {
-            var clock = ContinuousClock.now
-            let original = try await fetcher.fetch(photo.image)
-            seconds["fetch"] = GalleryCore.seconds(since: clock)
+        func staged<T>(_ body: () async throws -> T) async throws -> T {
+            do { return try await body() } catch let error as PhotoFailure { throw error } catch { throw PhotoFailure(stage: stage, error: error) }
+        }
+        let prior = state.prior(photo.id)
+        let folder = "photos/\(photo.id)"
+        var clock = ContinuousClock.now
+        var original = try await staged { try await identify(photo, prior: trustPrior ? prior : nil) }
+        seconds["fetch"] = GalleryCore.seconds(since: clock)
 
-            stage = "imaging"
-            clock = ContinuousClock.now
-            let folder = "photos/\(photo.id)"
-            let job = try processor.inspect(original, folder: folder)
-            let image = try await cpu.run(pixels: job.decodeSize.pixelCount) { try processor.render(job) }
-            seconds["imaging"] = GalleryCore.seconds(since: clock)
-            for (name, value) in image.seconds { seconds[name] = value }
+        stage = "imaging"
+        clock = ContinuousClock.now
+        let facts = try await staged { () async throws -> OriginalFacts in
+            if let known = state.facts(original.hash) { return known }
+            let facts = try ImageProcessor.facts(of: try await originalBytes(of: photo, &original))
+            state.remember(facts, hash: original.hash)
+            return facts
+        }
+        let layout = try await staged { try processor.layout(facts, folder: folder) }
+        let keys = processor.keys(contentHash: original.hash, facts: facts, layout: layout)
+        let missing = keys.files.filter { !state.images.isIntact($0.key) }
+        var made = 0
+        var bytes = 0
+        if !missing.isEmpty || state.placeholder(keys.thumbnail) == nil {
+            let data = try await staged { try await originalBytes(of: photo, &original) }
+            let stats = try await staged { try await render(data, folder: folder, keys: keys, missing: missing, cpu: cpu) }
+            made = stats.made
+            bytes = stats.bytes
+            for (name, value) in stats.seconds { seconds[name] = value }
+        }
+        guard let placeholder = state.placeholder(keys.thumbnail) else {
+            throw PhotoFailure(stage: stage, error: StoreError("placeholder missing after rendering"))
+        }
+        seconds["imaging"] = GalleryCore.seconds(since: clock)
 
-            stage = "write"
-            clock = ContinuousClock.now
-            var bytes = 0
-            let files = image.encoded.map { ($0.derivative.path, $0.data) } + image.webp.map { ($0.derivative.webpPath, $0.data) }
-            for (path, data) in files {
-                try writer.write(data, to: path)
-                bytes += data.count
-            }
-            var link = OriginalLink.none
+        stage = "write"
+        clock = ContinuousClock.now
+        var blobKeys = keys.files.map(\.key)
+        var reused = keys.files.count - made
+        var link = OriginalLink.none
+        try await staged {
+            for (path, key) in keys.files { try writer.link(state.images.url(key), to: path) }
             switch photo.image {
             case .remote(let url): link = .remote(url)
             case .file where publishOriginals:
-                let path = "\(folder)/original.\(image.format == .png ? "png" : "jpg")"
-                try writer.write(original, to: path)
-                bytes += original.count
+                var name = CacheKey("original")
+                name.add(original.hash)
+                let key = name.finish()
+                if state.images.isIntact(key) {
+                    reused += 1
+                } else {
+                    let data = try await originalBytes(of: photo, &original)
+                    try state.images.put(data, key: key)
+                    made += 1
+                    bytes += data.count
+                }
+                let path = "\(folder)/original.\(facts.format == .png ? "png" : "jpg")"
+                try writer.link(state.images.url(key), to: path)
+                blobKeys.append(key)
                 link = .published(path)
             case .file: break
             }
-            seconds["write"] = GalleryCore.seconds(since: clock)
+        }
+        seconds["write"] = GalleryCore.seconds(since: clock)
 
-            var merged = photo
-            merged.camera = photo.camera.filling(from: image.exif.camera)
-            merged.takenAt = photo.takenAt ?? image.exif.takenAt
-            merged.location = photo.location ?? image.exif.location
-            let item = GalleryItem(photo: merged, displaySize: image.displaySize, plan: image.plan,
-                                   averageColor: image.averageColor, placeholder: image.placeholder, original: link)
-            return .success(Published(item: item, derivatives: files.count, bytes: bytes, seconds: seconds))
-        } catch {
-            let fetch = error as? FetchError
-            return .failure(FailureBox(failure: BuildReport.Failure(id: photo.id, location: photo.image.description,
-                                                                   stage: stage, status: fetch?.status,
-                                                                   reason: fetch?.reason ?? "\(error)")))
+        var merged = photo
+        merged.camera = photo.camera.filling(from: facts.exif.camera)
+        merged.takenAt = photo.takenAt ?? facts.exif.takenAt
+        merged.location = photo.location ?? facts.exif.location
+        let item = GalleryItem(photo: merged, displaySize: layout.display, plan: layout.plan,
+                               averageColor: placeholder.averageColor, placeholder: placeholder.dataURI, original: link)
+        let metadata = try await staged { try Self.canonicalJSON(photo) }
+        let metadataHash = CacheKey.sha256(Data(metadata.utf8))
+        let row = PhotoState(id: photo.id, position: position, metadataHash: metadataHash, location: photo.image.description,
+                             etag: original.etag, lastModified: original.lastModified, fileSize: original.stamp?.size,
+                             fileModified: original.stamp?.modified, contentHash: original.hash, blobKeys: blobKeys,
+                             thumbnailKey: keys.thumbnail)
+        var status = Status.new
+        if let prior {
+            let same = prior.metadataHash == row.metadataHash && prior.location == row.location && prior.contentHash == row.contentHash
+            status = same ? .unchanged : .changed
+        }
+        var unchangedRow = row
+        unchangedRow.position = prior?.position ?? -1
+        return Published(item: item, digest: Self.digest(metadataHash: metadataHash, item: item, keys: keys, contentHash: original.hash),
+                         row: row, metadata: unchangedRow == prior ? nil : metadata, status: status, made: made,
+                         reused: reused, bytes: bytes, seconds: seconds)
+    }
+
+    /// The original as this build knows it: its content hash, and its bytes once they were read.
+    private struct Original: Sendable {
+        var hash: String
+        var data: Data?
+        var etag: String?
+        var lastModified: String?
+        var stamp: FileStamp?
+        /// Whether `hash` was taken from the state rather than computed from the bytes.
+        var trusted: Bool
+    }
+
+    /// Finds the original's content hash, reading it only when the state cannot vouch for it.
+    ///
+    /// A local file is trusted when its path, size and modification time match the last build; a
+    /// download when its URL does (photo hosts give a changed photo a new URL; `--force` fetches
+    /// every original again).
+    private func identify(_ photo: Photo, prior: PhotoState?) async throws -> Original {
+        let location = photo.image.description
+        var stamp: FileStamp?
+        if case .file(let url) = photo.image {
+            stamp = FileStamp.of(url.path)
+            guard stamp != nil else { throw FetchError(file: url, "file not found or not readable") }
+        }
+        if state.reuse, let prior, prior.location == location, prior.fileSize == stamp?.size, prior.fileModified == stamp?.modified {
+            return Original(hash: prior.contentHash, data: nil, etag: prior.etag, lastModified: prior.lastModified, stamp: stamp,
+                            trusted: true)
+        }
+        let fetched = try await fetcher.fetchOriginal(photo.image)
+        return Original(hash: CacheKey.sha256(fetched.data), data: fetched.data, etag: fetched.etag,
+                        lastModified: fetched.lastModified, stamp: stamp, trusted: false)
+    }
+
+    /// The original's bytes, fetched now if they were not read yet.
+    /// - Throws: `StaleOriginal` when they no longer hash to the trusted content hash.
+    private func originalBytes(of photo: Photo, _ original: inout Original) async throws -> Data {
+        if let data = original.data { return data }
+        let fetched = try await fetcher.fetchOriginal(photo.image)
+        guard CacheKey.sha256(fetched.data) == original.hash else { throw StaleOriginal() }
+        original.data = fetched.data
+        return fetched.data
+    }
+
+    /// Decodes the original once and encodes the missing files into the cache, unless a photo
+    /// with the same bytes and settings is already doing exactly that.
+    private func render(_ data: Data, folder: String, keys: DerivativeKeys, missing: [(path: String, key: String)],
+                        cpu: WorkBudget) async throws -> RenderStats {
+        var shared = CacheKey("render")
+        for (_, key) in keys.files { shared.add(key) }
+        shared.add(keys.thumbnail)
+        let wanted = Set(missing.map(\.path))
+        let keyByPath = Dictionary(keys.files.map { ($0.path, $0.key) }, uniquingKeysWith: { first, _ in first })
+        let processor = processor, state = state
+        return try await renders.run(shared.finish(), waiter: { _ in RenderStats(made: 0, bytes: 0, seconds: [:]) }) {
+            let job = try processor.inspect(data, folder: folder)
+            let image = try await cpu.run(pixels: job.decodeSize.pixelCount) { try processor.render(job, encoding: wanted) }
+            for (derivative, bytes) in image.encoded { try state.images.put(bytes, key: keyByPath[derivative.path] ?? "") }
+            for (derivative, bytes) in image.webp { try state.images.put(bytes, key: keyByPath[derivative.webpPath] ?? "") }
+            state.remember(Placeholder(averageColor: image.averageColor, dataURI: image.placeholder), key: keys.thumbnail)
+            let bytes = (image.encoded + image.webp).reduce(0) { $0 + $1.data.count }
+            return RenderStats(made: image.encoded.count + image.webp.count, bytes: bytes, seconds: image.seconds)
         }
     }
-}
 
-/// Admits CPU-bound work while fewer than `jobs` run and their decoded pixels fit in the budget.
-///
-/// This bounds both the cores used and the memory held by decoded bitmaps, whatever the number of
-/// photos; a photo bigger than the whole budget waits until nothing else runs, then runs alone.
-actor WorkBudget {
-    private let jobs: Int
-    private let pixels: Int
-    private var running = 0
-    private var used = 0
-    private var waiting: [(pixels: Int, resume: CheckedContinuation<Void, Never>)] = []
-
-    init(jobs: Int, pixels: Int) {
-        self.jobs = max(1, jobs)
-        self.pixels = max(1, pixels)
+    /// A photo's metadata as JSON with sorted keys: the same photo always gives the same text.
+    static func canonicalJSON(_ photo: Photo) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(photo), as: UTF8.self)
     }
 
-    nonisolated func run<T: Sendable>(pixels weight: Int, _ body: @Sendable () throws -> T) async throws -> T {
-        await acquire(weight)
-        do {
-            let result = try body()
-            await release(weight)
-            return result
-        } catch {
-            await release(weight)
-            throw error
+    /// Digest of what a photo's pages show about it: its metadata, the facts of its original, its
+    /// derivatives, placeholder and full-size link.
+    static func digest(metadataHash: String, item: GalleryItem, keys: DerivativeKeys, contentHash: String) -> String {
+        var key = CacheKey("item")
+        key.add(metadataHash)
+        key.add(contentHash)
+        key.add(keys.thumbnail)
+        key.add(item.displaySize.width)
+        key.add(item.displaySize.height)
+        for derivative in item.plan.all {
+            key.add(derivative.path)
+            key.add(derivative.size.width)
+            key.add(derivative.size.height)
         }
-    }
-
-    private func fits(_ weight: Int) -> Bool {
-        running == 0 || (running < jobs && used + weight <= pixels)
-    }
-
-    private func acquire(_ weight: Int) async {
-        if waiting.isEmpty && fits(weight) {
-            running += 1
-            used += weight
-            return
+        key.add(item.plan.thumbnail.path)
+        key.add(item.plan.preview.path)
+        key.add(item.plan.webp ? 1 : 0)
+        switch item.original {
+        case .published(let path): key.add("published " + path)
+        case .remote(let url): key.add("remote " + url.absoluteString)
+        case .none: key.add("none")
         }
-        await withCheckedContinuation { waiting.append((weight, $0)) }
-    }
-
-    private func release(_ weight: Int) {
-        running -= 1
-        used -= weight
-        // Admit waiters in order while they fit, so a large photo is not starved by small ones.
-        while let next = waiting.first, fits(next.pixels) {
-            waiting.removeFirst()
-            running += 1
-            used += next.pixels
-            next.resume.resume()
-        }
+        return key.finish()
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// One photo of the manifest, as every provider maps it; every field but `id` and `image` is optional.
-public struct Photo: Sendable, Equatable {
+public struct Photo: Sendable, Equatable, Codable {
     /// Unique within the site; safe as a path component (see `PhotoID`).
     public var id: String
     public var title: String?
@@ -44,13 +44,13 @@ public struct Photo: Sendable, Equatable {
 }
 
 /// A position on Earth in degrees.
-public struct GeoPoint: Sendable, Equatable {
+public struct GeoPoint: Sendable, Equatable, Codable {
     public var latitude: Double
     public var longitude: Double
 }
 
 /// Where an original lives.
-public enum ImageLocation: Sendable, Equatable, CustomStringConvertible {
+public enum ImageLocation: Sendable, Equatable, Codable, CustomStringConvertible {
     case file(URL)
     case remote(URL)
 
@@ -63,7 +63,7 @@ public enum ImageLocation: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// A licence name with an optional link to its text.
-public struct License: Sendable, Equatable {
+public struct License: Sendable, Equatable, Codable {
     public var name: String
     public var url: URL?
 
@@ -89,7 +89,7 @@ public struct License: Sendable, Equatable {
 }
 
 /// Camera and exposure details; all optional.
-public struct CameraInfo: Sendable, Equatable {
+public struct CameraInfo: Sendable, Equatable, Codable {
     public var make: String?
     public var model: String?
     public var lens: String?

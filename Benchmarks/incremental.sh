@@ -1,0 +1,125 @@
+#!/usr/bin/env bash
+# Benchmarks/incremental.sh: incremental builds of a generated manifest served over loopback.
+#
+#   Benchmarks/incremental.sh          generate the photos and manifests if needed, build galleryssg in
+#                                      release mode, serve them with python3 -m http.server on
+#                                      127.0.0.1, time the builds below with GNU time, print a table
+#
+# Builds, each a separate `galleryssg build` process:
+#   cold        N photos (default 10,000), N distinct 160x120 JPEGs: every download, decode, encode, page
+#   no-op       the same again, nothing changed (target: < 1.5 s and < 5 % of cold)
+#   one changed one photo gets a new title and a new image (target: < 3 s)
+#   big cold    BIG photos (default 100,000) over BIG_IMAGES (default 100) distinct images: 100,000
+#               photo pages, 4,167 grid pages and 200,000 derivative links (target: peak RSS < 500 MB)
+#   big no-op   the same again
+#   half cold   BIG/2 photos, to show how peak memory grows with the number of photos
+#
+# env: N, BIG, BIG_IMAGES, WORK (default /tmp/galleryssg-incremental), PORT (default 8765), JOBS (2).
+# Needs python3 with Pillow (pip install pillow) to make the images, and GNU time (/usr/bin/time).
+set -euo pipefail
+HERE=$(cd "$(dirname "$0")" && pwd)
+N=${N:-10000} BIG=${BIG:-100000} BIG_IMAGES=${BIG_IMAGES:-100}
+WORK=${WORK:-/tmp/galleryssg-incremental} PORT=${PORT:-8765} JOBS=${JOBS:-2}
+WWW="$WORK/www"
+
+[ -x /usr/bin/time ] || { echo "needs GNU time: apt-get install time" >&2; exit 1; }
+python3 -c 'import PIL' 2>/dev/null || pip install -q pillow
+
+# ------------------------------------------------------------------ inputs
+if [ ! -f "$WWW/manifest-$N.json" ] || [ ! -f "$WWW/manifest-big-$BIG.json" ]; then
+  echo "generating $N images and manifests in $WWW"
+  mkdir -p "$WWW/img"
+  python3 - "$WWW" "$N" "$BIG" "$BIG_IMAGES" <<'PY'
+import json, os, random, sys
+from PIL import Image, ImageDraw
+www, n, big, big_images = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
+def image(path, seed):
+    if os.path.exists(path): return
+    rng = random.Random(seed)
+    picture = Image.new("RGB", (160, 120), tuple(rng.randrange(256) for _ in range(3)))
+    draw = ImageDraw.Draw(picture)
+    for _ in range(6):
+        x, y = rng.randrange(160), rng.randrange(120)
+        draw.ellipse((x, y, x + rng.randrange(20, 80), y + rng.randrange(20, 60)), fill=tuple(rng.randrange(256) for _ in range(3)))
+    picture.save(path, "JPEG", quality=85)
+for i in range(n):
+    image(f"{www}/img/{i}.jpg", i)
+image(f"{www}/img/changed.jpg", -1)
+def entry(i, img):
+    return {"id": f"p{i:06d}", "title": f"Photo {i}", "description": f"Generated photo number **{i}**.",
+            "author": "Bench Mark", "tags": ["generated", f"group-{i % 50}"], "license": "CC0-1.0", "image": f"img/{img}.jpg"}
+def write(name, entries):
+    with open(f"{www}/{name}", "w") as out: json.dump({"photos": entries}, out)
+write(f"manifest-{n}.json", [entry(i, i) for i in range(n)])
+changed = [entry(i, i) for i in range(n)]
+changed[n // 2]["title"] = "A changed photo"
+changed[n // 2]["image"] = "img/changed.jpg"
+write(f"manifest-{n}-changed.json", changed)
+write(f"manifest-big-{big}.json", [entry(i, i % big_images) for i in range(big)])
+write(f"manifest-big-{big // 2}.json", [entry(i, i % big_images) for i in range(big // 2)])
+PY
+fi
+
+(cd "$HERE/.." && swift build -c release --product galleryssg >/dev/null)
+GALLERYSSG="$HERE/../.build/release/galleryssg"
+
+python3 -m http.server --bind 127.0.0.1 --directory "$WWW" "$PORT" >/dev/null 2>&1 &
+SERVER=$!
+trap 'kill $SERVER 2>/dev/null || true' EXIT
+for _ in $(seq 50); do curl -sf "http://127.0.0.1:$PORT/manifest-$N.json" -o /dev/null && break; sleep 0.1; done
+
+site() {  # site NAME MANIFEST -> writes $WORK/NAME/site-config.json
+  mkdir -p "$WORK/$1"
+  cat > "$WORK/$1/site-config.json" <<JSON
+{ "title": "incremental benchmark", "pageSize": 24,
+  "source": { "type": "manifest", "url": "http://127.0.0.1:$PORT/$2" },
+  "images": { "thumbnail": 64, "preview": 160, "widths": [], "quality": 80 } }
+JSON
+}
+
+RESULTS="$WORK/results.tsv"
+: > "$RESULTS"
+timed() {  # timed LABEL SITE: one build, timed by GNU time; appends wall, CPU, RSS and the summary
+  local label=$1 dir="$WORK/$2"
+  /usr/bin/time -v -o "$dir/time.txt" "$GALLERYSSG" build --config "$dir/site-config.json" --jobs "$JOBS" --quiet \
+    --report "$dir/report.json" > "$dir/out.txt"
+  python3 - "$label" "$dir" >> "$RESULTS" <<'PY'
+import json, re, sys
+label, folder = sys.argv[1], sys.argv[2]
+text = open(f"{folder}/time.txt").read()
+wall = re.search(r"Elapsed \(wall clock\) time \(h:mm:ss or m:ss\): (\S+)", text).group(1).split(":")
+seconds = sum(float(part) * 60 ** index for index, part in enumerate(reversed(wall)))
+field = lambda name: float(re.search(name + r"[^:]*: ([0-9.]+)", text).group(1))
+report = json.load(open(f"{folder}/report.json"))
+print("\t".join([label, f"{seconds:.2f}", f"{field('User time') + field('System time'):.2f}",
+                 f"{field('Maximum resident set size') / 1024:.0f}", str(report["photosPublished"]), str(report["pages"]),
+                 f"{report['derivativesMade']} made, {report['derivativesReused']} reused",
+                 f"{report['pagesRendered']} rendered"]))
+PY
+  tail -n 1 "$RESULTS" | cut -f1-4
+}
+
+site small "manifest-$N.json"
+rm -rf "$WORK/small/.galleryssg" "$WORK/small/public"
+timed "cold, $N photos" small
+timed "no-op, $N photos" small
+timed "no-op again, $N photos" small
+site small "manifest-$N-changed.json"
+timed "one changed of $N" small
+site small "manifest-$N.json"
+timed "one changed back of $N" small
+
+site half "manifest-big-$((BIG / 2)).json"
+rm -rf "$WORK/half/.galleryssg" "$WORK/half/public"
+timed "cold, $((BIG / 2)) photos ($BIG_IMAGES images)" half
+site big "manifest-big-$BIG.json"
+rm -rf "$WORK/big/.galleryssg" "$WORK/big/public"
+timed "cold, $BIG photos ($BIG_IMAGES images)" big
+timed "no-op, $BIG photos" big
+
+echo
+echo "| build | wall (s) | CPU (s) | peak RSS (MB) | photos | pages | images | pages rendered |"
+echo "|---|---|---|---|---|---|---|---|"
+while IFS=$'\t' read -r label wall cpu rss photos pages images rendered; do
+  echo "| $label | $wall | $cpu | $rss | $photos | $pages | $images | $rendered |"
+done < "$RESULTS"

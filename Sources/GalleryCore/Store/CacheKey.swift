@@ -1,0 +1,61 @@
+import Crypto
+import Foundation
+
+/// Builds a cache key: the SHA-256 of a sequence of labelled inputs, as 64 hex digits.
+///
+/// Every input is written with its length, so `("ab", "c")` and `("a", "bc")` never collide, and
+/// each key starts with a purpose string (`"derivative"`, `"page"`…), so keys of different kinds
+/// never collide either. This follows Hugo's file cache: a key covers every input that changes the
+/// output, plus a format version number that is bumped when the code that makes the output changes.
+public struct CacheKey {
+    private var hasher = SHA256()
+
+    /// Starts a key for one purpose, such as `"derivative"`.
+    public init(_ purpose: String) {
+        add(purpose)
+    }
+
+    /// Adds a text input.
+    public mutating func add(_ text: String) {
+        add(Data(text.utf8))
+    }
+
+    /// Adds a whole number.
+    public mutating func add(_ number: Int) {
+        add(String(number))
+    }
+
+    /// Adds a number with its exact bit pattern, so 0.3 and 0.30000000000000004 differ.
+    public mutating func add(_ number: Double) {
+        add(String(number.bitPattern, radix: 16))
+    }
+
+    /// Adds raw bytes, preceded by their length.
+    public mutating func add(_ data: Data) {
+        var length = UInt64(data.count).littleEndian
+        withUnsafeBytes(of: &length) { hasher.update(bufferPointer: $0) }
+        hasher.update(data: data)
+    }
+
+    /// The key as 64 lower-case hex digits.
+    public func finish() -> String {
+        Self.hex(hasher.finalize())
+    }
+
+    /// The SHA-256 of some bytes as 64 lower-case hex digits: the content hash of originals and blobs.
+    public static func sha256(_ data: Data) -> String {
+        hex(SHA256.hash(data: data))
+    }
+
+    private static let digits = Array("0123456789abcdef".utf8)
+
+    static func hex<D: Sequence>(_ digest: D) -> String where D.Element == UInt8 {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(64)
+        for byte in digest {
+            bytes.append(digits[Int(byte >> 4)])
+            bytes.append(digits[Int(byte & 0x0f)])
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

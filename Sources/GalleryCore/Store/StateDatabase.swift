@@ -1,0 +1,227 @@
+import Foundation
+import GRDB
+
+/// The build state: an SQLite database (GRDB, WAL mode) in the state folder.
+///
+/// It holds one row per photo keyed by (source, id), the header facts of every original by content
+/// hash, placeholders by thumbnail key, a record of every cached blob, the key of every page of the
+/// last build, and a short history of builds. It is only ever an accelerator: output is always
+/// built in full from the manifest and the caches, so a lost or stale state costs time, never
+/// correctness. Each build writes its changes in one transaction.
+public final class StateDatabase: Sendable {
+    public let file: URL
+    let queue: DatabaseQueue
+
+    /// The database file inside a state folder.
+    public static func file(in folder: URL) -> URL { folder.appendingPathComponent("state.sqlite") }
+
+    /// Opens (creating and migrating) the state database in `folder`.
+    ///
+    /// A file that is not a database or is damaged is moved aside as `state.sqlite.damaged` and a
+    /// fresh state is started, which only costs a full rebuild; `warn` is told so.
+    /// - Throws: `StoreError` when the folder or the database cannot be created.
+    public static func open(folder: URL, warn: (String) -> Void = { _ in }) throws -> StateDatabase {
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw StoreError("\(folder.path): cannot create the state folder: \(error.localizedDescription); check the \"state\" key and the folder's permissions")
+        }
+        let file = file(in: folder)
+        do {
+            return try StateDatabase(file: file)
+        } catch let error as DatabaseError where [ResultCode.SQLITE_CORRUPT, ResultCode.SQLITE_NOTADB].contains(error.resultCode) {
+            warn("\(file.path): \(error.message ?? "damaged"); starting a fresh state (the next build is a full build)")
+            let damaged = file.appendingPathExtension("damaged")
+            try? FileManager.default.removeItem(at: damaged)
+            try? FileManager.default.moveItem(at: file, to: damaged)
+            for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file.path + suffix) }
+            do {
+                return try StateDatabase(file: file)
+            } catch {
+                throw StoreError("\(file.path): cannot create the state database: \(error)")
+            }
+        } catch {
+            throw StoreError("\(file.path): cannot open the state database: \(error)")
+        }
+    }
+
+    private init(file: URL) throws {
+        var configuration = Configuration()
+        configuration.journalMode = .wal
+        configuration.busyMode = .timeout(5)
+        self.file = file
+        queue = try DatabaseQueue(path: file.path, configuration: configuration)
+        try Self.migrator.migrate(queue)
+    }
+
+    /// Versioned schema changes, applied in order; each runs once per database.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: photos, originals, placeholders, blobs, pages, builds") { db in
+            try db.execute(sql: """
+                CREATE TABLE photo (
+                    source TEXT NOT NULL, id TEXT NOT NULL, position INTEGER NOT NULL,
+                    metadata TEXT NOT NULL, metadataHash TEXT NOT NULL, location TEXT NOT NULL,
+                    etag TEXT, lastModified TEXT, fileSize INTEGER, fileModified INTEGER,
+                    contentHash TEXT NOT NULL, blobKeys TEXT NOT NULL, thumbnailKey TEXT NOT NULL,
+                    PRIMARY KEY (source, id));
+                CREATE TABLE original (
+                    hash TEXT PRIMARY KEY, format TEXT NOT NULL, width INTEGER NOT NULL, height INTEGER NOT NULL,
+                    orientation INTEGER NOT NULL, make TEXT, model TEXT, lens TEXT, focalLength REAL, aperture REAL,
+                    exposureTime REAL, iso INTEGER, takenAt TEXT, latitude REAL, longitude REAL);
+                CREATE TABLE placeholder (key TEXT PRIMARY KEY, averageColor TEXT NOT NULL, dataURI TEXT NOT NULL);
+                CREATE TABLE blob (
+                    key TEXT PRIMARY KEY, kind TEXT NOT NULL, size INTEGER NOT NULL, modified INTEGER NOT NULL,
+                    sha256 TEXT NOT NULL);
+                CREATE TABLE page (path TEXT PRIMARY KEY, key TEXT NOT NULL);
+                CREATE TABLE build (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT, finishedAt TEXT NOT NULL, source TEXT NOT NULL,
+                    counts TEXT NOT NULL);
+                """)
+        }
+        return migrator
+    }
+
+    // MARK: Reading
+
+    /// Everything a build needs to decide what to reuse, for the photos of `source`.
+    public func snapshot(source: String) throws -> StateSnapshot {
+        try queue.read { db in
+            var snapshot = StateSnapshot()
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT source, id, position, metadataHash, location, etag, lastModified, fileSize, fileModified,
+                       contentHash, blobKeys, thumbnailKey FROM photo ORDER BY source, position
+                """)
+            while let row = try rows.next() {
+                let keys: String = row[10]
+                let state = PhotoState(id: row[1], position: row[2], metadataHash: row[3], location: row[4], etag: row[5],
+                                       lastModified: row[6], fileSize: row[7], fileModified: row[8], contentHash: row[9],
+                                       blobKeys: keys.split(separator: " ").map(String.init), thumbnailKey: row[11])
+                if row[0] as String == source {
+                    snapshot.photos[state.id] = state
+                } else {
+                    snapshot.otherSources.append(state)
+                }
+            }
+            let originals = try Row.fetchCursor(db, sql: """
+                SELECT hash, format, width, height, orientation, make, model, lens, focalLength, aperture, exposureTime,
+                       iso, takenAt, latitude, longitude FROM original
+                """)
+            while let row = try originals.next() {
+                guard let format = ProcessedImage.Format(rawValue: row[1]) else { continue }
+                var exif = ExifInfo()
+                exif.orientation = row[4]
+                exif.camera = CameraInfo(make: row[5], model: row[6], lens: row[7], focalLength: row[8], aperture: row[9],
+                                         exposureTime: row[10], iso: row[11])
+                exif.takenAt = row[12]
+                if let latitude: Double = row[13], let longitude: Double = row[14] {
+                    exif.location = GeoPoint(latitude: latitude, longitude: longitude)
+                }
+                snapshot.originals[row[0]] = OriginalFacts(format: format, size: PixelSize(width: row[2], height: row[3]), exif: exif)
+            }
+            let placeholders = try Row.fetchCursor(db, sql: "SELECT key, averageColor, dataURI FROM placeholder")
+            while let row = try placeholders.next() {
+                snapshot.placeholders[row[0]] = Placeholder(averageColor: row[1], dataURI: row[2])
+            }
+            let blobs = try Row.fetchCursor(db, sql: "SELECT key, kind, size, modified, sha256 FROM blob")
+            while let row = try blobs.next() {
+                snapshot.blobs[row[0]] = BlobRecord(key: row[0], kind: row[1], size: row[2], modified: row[3], sha256: row[4])
+            }
+            let pages = try Row.fetchCursor(db, sql: "SELECT path, key FROM page")
+            while let row = try pages.next() {
+                snapshot.pages[row[0]] = row[1]
+            }
+            return snapshot
+        }
+    }
+
+    /// The photos of the last manifest fetched from `source`, in manifest order (`build --offline`).
+    public func persistedManifest(source: String) throws -> [Photo] {
+        let texts = try queue.read { db in
+            try String.fetchAll(db, sql: "SELECT metadata FROM photo WHERE source = ? ORDER BY position, id", arguments: [source])
+        }
+        let decoder = JSONDecoder()
+        return try texts.map { try decoder.decode(Photo.self, from: Data($0.utf8)) }
+    }
+
+    // MARK: Writing
+
+    /// Applies a build's changes in one transaction.
+    public func save(_ changes: StateChanges, finishedAt: Date = Date()) throws {
+        try queue.write { db in
+            let upsert = try db.makeStatement(sql: """
+                INSERT OR REPLACE INTO photo (source, id, position, metadata, metadataHash, location, etag, lastModified,
+                    fileSize, fileModified, contentHash, blobKeys, thumbnailKey) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+            for (state, metadata) in changes.upserts {
+                try upsert.execute(arguments: [changes.source, state.id, state.position, metadata, state.metadataHash,
+                                               state.location, state.etag, state.lastModified, state.fileSize,
+                                               state.fileModified, state.contentHash, state.blobKeys.joined(separator: " "),
+                                               state.thumbnailKey])
+            }
+            let move = try db.makeStatement(sql: "UPDATE photo SET position = ? WHERE source = ? AND id = ?")
+            for (id, position) in changes.positions {
+                try move.execute(arguments: [position, changes.source, id])
+            }
+            let remove = try db.makeStatement(sql: "DELETE FROM photo WHERE source = ? AND id = ?")
+            for id in changes.removedIDs {
+                try remove.execute(arguments: [changes.source, id])
+            }
+            try db.execute(sql: "DELETE FROM photo WHERE source <> ?", arguments: [changes.source])
+
+            let blob = try db.makeStatement(sql: "INSERT OR REPLACE INTO blob (key, kind, size, modified, sha256) VALUES (?, ?, ?, ?, ?)")
+            for record in changes.blobs {
+                try blob.execute(arguments: [record.key, record.kind, record.size, record.modified, record.sha256])
+            }
+            let unblob = try db.makeStatement(sql: "DELETE FROM blob WHERE key = ?")
+            for key in changes.deletedBlobs {
+                try unblob.execute(arguments: [key])
+            }
+            let original = try db.makeStatement(sql: """
+                INSERT OR REPLACE INTO original (hash, format, width, height, orientation, make, model, lens, focalLength,
+                    aperture, exposureTime, iso, takenAt, latitude, longitude) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+            for (hash, facts) in changes.originals {
+                let camera = facts.exif.camera
+                try original.execute(arguments: [hash, facts.format.rawValue, facts.size.width, facts.size.height,
+                                                 facts.exif.orientation, camera.make, camera.model, camera.lens,
+                                                 camera.focalLength, camera.aperture, camera.exposureTime, camera.iso,
+                                                 facts.exif.takenAt, facts.exif.location?.latitude, facts.exif.location?.longitude])
+            }
+            let placeholder = try db.makeStatement(sql: "INSERT OR REPLACE INTO placeholder (key, averageColor, dataURI) VALUES (?, ?, ?)")
+            for (key, value) in changes.placeholders {
+                try placeholder.execute(arguments: [key, value.averageColor, value.dataURI])
+            }
+            let page = try db.makeStatement(sql: "INSERT OR REPLACE INTO page (path, key) VALUES (?, ?)")
+            for (path, key) in changes.pageUpserts {
+                try page.execute(arguments: [path, key])
+            }
+            let unpage = try db.makeStatement(sql: "DELETE FROM page WHERE path = ?")
+            for path in changes.pageDeletes {
+                try unpage.execute(arguments: [path])
+            }
+            let counts = String(decoding: try JSONEncoder().encode(changes.counts), as: UTF8.self)
+            try db.execute(sql: "INSERT INTO build (finishedAt, source, counts) VALUES (?, ?, ?)",
+                           arguments: [ISO8601DateFormatter().string(from: finishedAt), changes.source, counts])
+            try db.execute(sql: "DELETE FROM build WHERE id <= (SELECT MAX(id) FROM build) - ?", arguments: [Self.historyLength])
+        }
+    }
+
+    /// Builds remembered for `cache stats`.
+    public static let historyLength = 100
+}
+
+/// The state as a build starts: what the last builds left, loaded once.
+public struct StateSnapshot: Sendable {
+    /// Photos of the current source, by id.
+    public var photos: [String: PhotoState] = [:]
+    /// Photos of any other source: all orphans once this build is saved.
+    public var otherSources: [PhotoState] = []
+    public var originals: [String: OriginalFacts] = [:]
+    public var placeholders: [String: Placeholder] = [:]
+    public var blobs: [String: BlobRecord] = [:]
+    /// Page path → key, from the last build.
+    public var pages: [String: String] = [:]
+
+    public init() {}
+}

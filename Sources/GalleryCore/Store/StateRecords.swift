@@ -1,0 +1,98 @@
+import Foundation
+
+/// What the state remembers about one photo of the last build, without its metadata text.
+///
+/// Enough to tell whether the photo changed and to republish it without touching its original:
+/// the keys of all its output files are here, and the facts they were made from are stored by
+/// content hash (`OriginalFacts`) and by thumbnail key (`Placeholder`).
+public struct PhotoState: Sendable, Equatable {
+    public var id: String
+    /// Position in the manifest, so `--offline` rebuilds in the same order.
+    public var position: Int
+    /// SHA-256 of the photo's mapped metadata as canonical JSON.
+    public var metadataHash: String
+    /// The original's file path or URL.
+    public var location: String
+    public var etag: String?
+    public var lastModified: String?
+    /// A local original's size and modification time (ns) when `contentHash` was computed.
+    public var fileSize: Int?
+    public var fileModified: Int?
+    /// SHA-256 of the original's bytes.
+    public var contentHash: String
+    /// Keys of every blob the photo's output links to: derivatives, and the original when published.
+    public var blobKeys: [String]
+    /// Key of the thumbnail pixels its placeholder and average colour come from.
+    public var thumbnailKey: String
+
+    /// Whether the original is a download rather than a local file.
+    public var isRemote: Bool { location.hasPrefix("http://") || location.hasPrefix("https://") }
+}
+
+/// A photo's placeholder image and average colour, computed from its thumbnail's pixels.
+public struct Placeholder: Codable, Sendable, Equatable {
+    public var averageColor: String
+    /// A `data:image/jpeg;base64,…` URI.
+    public var dataURI: String
+}
+
+/// One file of a content-addressed cache, as recorded when it was stored.
+///
+/// Checking a blob compares its size and modification time with this record; when either
+/// differs, the file is hashed again and must match `sha256`, else it counts as a miss.
+public struct BlobRecord: Sendable, Equatable {
+    public var key: String
+    /// `images` (derivatives and published originals) or `pages` (rendered HTML).
+    public var kind: String
+    public var size: Int
+    /// Modification time in nanoseconds since 1970.
+    public var modified: Int
+    public var sha256: String
+}
+
+/// What one build did, kept for `galleryssg cache stats`.
+public struct BuildCounts: Codable, Sendable, Equatable {
+    public var photosNew = 0
+    public var photosChanged = 0
+    public var photosUnchanged = 0
+    public var photosRemoved = 0
+    public var derivativesMade = 0
+    public var derivativesReused = 0
+    public var pagesRendered = 0
+    public var pagesReused = 0
+
+    public init() {}
+}
+
+/// Everything a build changes in the state, written in one transaction before the site is published.
+public struct StateChanges: Sendable {
+    /// The manifest's source; rows of any other source are removed.
+    public var source: String
+    /// New and changed photos, with their metadata as canonical JSON.
+    public var upserts: [(state: PhotoState, metadata: String)] = []
+    /// Unchanged photos whose manifest position moved.
+    public var positions: [(id: String, position: Int)] = []
+    /// Photos no longer in the manifest.
+    public var removedIDs: [String] = []
+    public var blobs: [BlobRecord] = []
+    public var deletedBlobs: [String] = []
+    public var originals: [(hash: String, facts: OriginalFacts)] = []
+    public var placeholders: [(key: String, value: Placeholder)] = []
+    /// Pages whose key is new or changed, and pages that are gone.
+    public var pageUpserts: [(path: String, key: String)] = []
+    public var pageDeletes: [String] = []
+    public var counts = BuildCounts()
+
+    public init(source: String) {
+        self.source = source
+    }
+}
+
+/// A problem with the state folder: the lock, the database or the caches.
+public struct StoreError: Error, CustomStringConvertible, Sendable {
+    public let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}

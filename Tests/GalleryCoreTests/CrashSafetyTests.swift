@@ -1,0 +1,167 @@
+import Foundation
+import Testing
+@testable import GalleryCore
+
+/// Builds of a remote manifest that are killed with a real SIGKILL, or run without the network.
+@Suite("Crash safety and offline builds", .serialized)
+struct CrashSafetyTests {
+    /// What the fixture server serves: a manifest of `count` photos and a delay per image.
+    actor Remote {
+        var count: Int
+        var title: String
+        var delay: Double = 0
+        /// Answer 503 to everything.
+        var down = false
+
+        init(count: Int, title: String) {
+            self.count = count
+            self.title = title
+        }
+
+        func set(count: Int? = nil, title: String? = nil, delay: Double? = nil, down: Bool? = nil) {
+            if let down { self.down = down }
+            if let count { self.count = count }
+            if let title { self.title = title }
+            if let delay { self.delay = delay }
+        }
+
+        /// The manifest, or an image: `/img/<k>-<i>.jpg` is fixture photo-k.jpg.
+        func reply(_ request: FixtureServer.Request) -> FixtureServer.Reply {
+            if down { return .json(#"{"error":"down for maintenance"}"#, status: 503) }
+            if request.path == "/manifest.json" {
+                let entries = (0..<count).map { index -> [String: Any] in
+                    ["id": "p\(index)", "title": "\(title) \(index)", "image": "img/\(index % 6 + 1)-\(index).jpg"]
+                }
+                let data = try! JSONSerialization.data(withJSONObject: ["photos": entries])
+                return .data(status: 200, contentType: "application/json", body: data)
+            }
+            let name = request.path.split(separator: "/").last.map(String.init) ?? ""
+            guard request.path.hasPrefix("/img/"), let kind = name.split(separator: "-").first,
+                  let data = try? Fixtures.data("images/photo-\(kind).jpg") else {
+                return .data(status: 404, body: Data("no such image".utf8))
+            }
+            let image = FixtureServer.Reply.ok(data, contentType: "image/jpeg")
+            return delay > 0 ? .delayed(seconds: delay, image) : image
+        }
+    }
+
+    /// A site whose source is the fixture server's manifest.
+    static func site(_ base: URL, folder: URL? = nil) throws -> FixtureSite {
+        let folder = try folder ?? Fixtures.temporaryFolder()
+        let settings: [String: Any] = [
+            "title": "Remote", "pageSize": 5,
+            "source": ["type": "manifest", "url": base.appendingPathComponent("manifest.json").absoluteString],
+            "images": ["thumbnail": 64, "preview": 120, "widths": [80]],
+            "network": ["retries": 0, "timeoutSeconds": 10, "connectionsPerHost": 2],
+        ]
+        try JSONSerialization.data(withJSONObject: settings).write(to: folder.appendingPathComponent("site-config.json"))
+        return FixtureSite(folder: folder)
+    }
+
+    /// A fixture JPEG made unique by a comment segment, so every photo has its own bytes and its own work.
+    static func uniqueJPEG(_ index: Int) throws -> Data {
+        let data = try Fixtures.data("images/photo-\(index % 6 + 1).jpg")
+        let text = Array("galleryssg test photo \(index)".utf8)
+        let length = text.count + 2
+        return data.prefix(2) + Data([0xff, 0xfe, UInt8(length >> 8), UInt8(length & 0xff)] + text) + data.dropFirst(2)
+    }
+
+    // The killed builds run the real executable in a subprocess; its photos are local files, because
+    // a client killed mid-connection can crash the in-process test server (NIOAsyncWriter deinit).
+    @Test func buildKilledPartWayThenRebuiltEqualsACleanBuild() async throws {
+        let cli = try IncrementalFixtures.cli()
+        let count = 60
+        let site = try FixtureSite.make(entries: Array(IncrementalFixtures.five.prefix(3)))
+        for index in 0..<count {
+            try Self.uniqueJPEG(index).write(to: site.folder.appendingPathComponent("photos/unique-\(index).jpg"))
+        }
+        _ = try await site.build()
+        let published = try site.treeHash()
+
+        // A bigger manifest: every photo has its own bytes, so the killed builds are busy encoding.
+        try site.writeManifest((0..<count).map { ["id": "u\($0)", "title": "Unique \($0)", "image": "photos/unique-\($0).jpg"] })
+        let images = BuildState.imagesFolder(in: site.state)
+        let initial = site.outputFiles(in: images).count
+        var kills = 0
+        for (moment, newFiles) in [("the first new cached image", 1), ("\(count) new cached files", count)] {
+            let process = Process()
+            process.executableURL = cli
+            process.arguments = ["build", "--config", site.configURL.path, "--quiet", "--jobs", "2"]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            let started = Date()
+            while process.isRunning && Date().timeIntervalSince(started) < 60
+                    && site.outputFiles(in: images).count - initial < newFiles {
+                try await Task.sleep(nanoseconds: 5_000_000)
+            }
+            let killed = process.isRunning
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            guard killed else { continue }
+            kills += 1
+            #expect(process.terminationReason == .uncaughtSignal, "killed at \(moment)")
+            // Killed part-way: the previous site is exactly as it was, its staging folder is left behind.
+            #expect(try site.treeHash() == published, "killed at \(moment)")
+            let staging = try FileManager.default.contentsOfDirectory(atPath: site.folder.path).filter { $0.hasPrefix(".public.staging-") }
+            #expect(staging.count == 1, "\(staging)")
+        }
+        #expect(kills >= 1, "every build finished before it could be killed")
+
+        let rebuilt = try await site.build()
+        #expect(rebuilt.photosPublished == count)
+        // Only the previous site is kept beside the output, as the next build's starting point.
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: site.folder.path).filter { $0.hasPrefix(".public.") }
+        #expect(leftovers == [".public.spare"])
+        #expect(try site.treeHash() == (try await site.cleanBuildHash()))
+    }
+
+    // The server stays up but answers 503 to everything: the test never connects to a server that
+    // is shutting down, which can crash the in-process server (NIOAsyncWriter deinit).
+    @Test func offlineBuildsFromTheStateAndTheCachedOriginals() async throws {
+        let remote = Remote(count: 7, title: "Photo")
+        try await FixtureServer.with({ request, _ in await remote.reply(request) }) { base, log in
+            let site = try Self.site(base)
+            let first = try await site.build()
+            #expect(first.photosPublished == 7)
+            let hash = try site.treeHash()
+
+            // A site that never built online has nothing to build offline from.
+            do {
+                _ = try await Self.site(base).build(BuildOptions(jobs: 2, offline: true))
+                Issue.record("expected the offline build without a state to fail")
+            } catch let error as BuildError {
+                #expect(error.reason.contains("holds no manifest of manifest http://127.0.0.1:"), "\(error.reason)")
+            }
+            #expect(await log.requests.count == 1 + 7)
+
+            // The remote is down: an online build fails and suggests --offline.
+            await remote.set(down: true)
+            do {
+                _ = try await site.build()
+                Issue.record("expected the manifest step to fail")
+            } catch let error as BuildError {
+                #expect(error.step == "manifest")
+                #expect(error.reason.contains("HTTP 503"), "\(error.reason)")
+                #expect(error.reason.contains("run galleryssg build --offline"), "\(error.reason)")
+            }
+            #expect(try site.treeHash() == hash)
+            let online = await log.requests.count
+
+            let offline = try await site.build(BuildOptions(jobs: 2, offline: true))
+            #expect(offline.photosUnchanged == 7 && offline.derivativesMade == 0 && offline.offline)
+            #expect(offline.downloads.requests == 0)
+            #expect(try site.treeHash() == hash)
+
+            // New settings offline: derivatives are made again from the cached downloads.
+            try site.updateConfig(["images": ["thumbnail": 64, "preview": 120, "widths": [80], "quality": 50]])
+            let remade = try await site.build(BuildOptions(jobs: 2, offline: true))
+            #expect(remade.failures == [])
+            // p0 and p6 have the same bytes, so p6 reuses what p0 made.
+            #expect(remade.derivativesMade > 0 && remade.derivativesMade + remade.derivativesReused == remade.derivatives)
+            #expect(remade.downloads.requests == 0)
+            #expect((6...7).contains(remade.downloads.reusedOffline))
+            #expect(await log.requests.count == online, "an offline build sent a request")
+        }
+    }
+}
