@@ -45,7 +45,7 @@ def image(path, seed):
     picture.save(path, "JPEG", quality=85)
 for i in range(n):
     image(f"{www}/img/{i}.jpg", i)
-image(f"{www}/img/changed.jpg", -1)
+image(f"{www}/img/changed.jpg", 10**9)  # a seed no photo uses (random seeds with abs(n))
 def entry(i, img):
     return {"id": f"p{i:06d}", "title": f"Photo {i}", "description": f"Generated photo number **{i}**.",
             "author": "Bench Mark", "tags": ["generated", f"group-{i % 50}"], "license": "CC0-1.0", "image": f"img/{img}.jpg"}
