@@ -3,6 +3,7 @@ import Testing
 @testable import GalleryCore
 
 /// Builds of a remote manifest that are killed with a real SIGKILL, or run without the network.
+extension LoadSensitive {
 @Suite("Crash safety and offline builds", .serialized)
 struct CrashSafetyTests {
     /// What the fixture server serves: a manifest of `count` photos and a delay per image.
@@ -164,4 +165,5 @@ struct CrashSafetyTests {
             #expect(await log.requests.count == online, "an offline build sent a request")
         }
     }
+}
 }

@@ -4,6 +4,7 @@ import Testing
 
 /// Incremental builds: the state merge, cache keys, reuse and the guarantee that every build's
 /// output is byte-identical to a clean build of the same inputs.
+extension LoadSensitive {
 @Suite("Incremental builds", .serialized)
 struct IncrementalBuildTests {
     @Test func twoCleanBuildsAreByteIdentical() async throws {
@@ -199,4 +200,5 @@ struct IncrementalBuildTests {
         #expect(!FileManager.default.fileExists(atPath: site.state.path))
         #expect(try await site.build().photosNew == 3)
     }
+}
 }
