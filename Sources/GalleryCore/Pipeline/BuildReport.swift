@@ -62,11 +62,11 @@ public struct BuildReport: Codable, Sendable {
     }
 
     /// One line for the terminal, such as
-    /// `15 photos (1 new, 0 changed, 14 unchanged, 0 removed), 18 pages (3 rendered), 60 images (4 made, 71 reused), 0 skipped in 0.41 s`.
+    /// `15 photos (1 new, 0 changed, 14 unchanged, 0 removed), 18 pages (3 changed), 60 images (4 made, 71 reused), 0 skipped in 0.41 s`.
     public var summary: String {
         let time = String(format: "%.2f s", totalSeconds)
         return "\(photosPublished) photos (\(photosNew) new, \(photosChanged) changed, \(photosUnchanged) unchanged, "
-            + "\(photosRemoved) removed), \(pages) pages (\(pagesRendered) rendered), \(derivatives) images "
+            + "\(photosRemoved) removed), \(pages) pages (\(pagesRendered) changed), \(derivatives) images "
             + "(\(derivativesMade) made, \(derivativesReused) reused), \(photosSkipped) skipped in \(time)"
     }
 
