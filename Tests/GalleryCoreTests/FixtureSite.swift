@@ -55,7 +55,12 @@ struct FixtureSite {
 
     /// Every file below the output, relative to it.
     func outputFiles() -> [String] {
-        let root = output.standardizedFileURL.path
+        outputFiles(in: output)
+    }
+
+    /// Every file below `folder`, relative to it, sorted.
+    func outputFiles(in folder: URL) -> [String] {
+        let root = folder.standardizedFileURL.path
         let walker = FileManager.default.enumerator(atPath: root)
         var files: [String] = []
         while let path = walker?.nextObject() as? String {

@@ -22,20 +22,6 @@ extension FixtureSite {
         return hasher.finalize().map { String(format: "%02x", $0) }.joined()
     }
 
-    /// Every file below `folder`, relative to it, sorted.
-    func outputFiles(in folder: URL) -> [String] {
-        let root = folder.standardizedFileURL.path
-        let walker = FileManager.default.enumerator(atPath: root)
-        var files: [String] = []
-        while let path = walker?.nextObject() as? String {
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isDirectory), !isDirectory.boolValue {
-                files.append(path)
-            }
-        }
-        return files.sorted()
-    }
-
     /// Replaces the manifest's entries.
     func writeManifest(_ entries: [[String: Any]]) throws {
         try JSONSerialization.data(withJSONObject: ["photos": entries], options: [.prettyPrinted])
