@@ -38,10 +38,16 @@ public struct DevServer: Sendable {
         self.warn = warn
     }
 
-    /// Loads the config as it is now (it may have changed since the last build) and builds.
-    public func build() async throws -> (SiteConfig, BuildReport) {
+    /// The config as it is on disk now (it may have changed since the last build), with `--output` applied.
+    func loadConfig() throws -> SiteConfig {
         var config = try SiteConfig.load(from: configURL)
         if let outputOverride { config.output = outputOverride }
+        return config
+    }
+
+    /// Loads the config as it is now and builds.
+    public func build() async throws -> (SiteConfig, BuildReport) {
+        let config = try loadConfig()
         let build = Build(config: config, options: options.jobs.map { BuildOptions(jobs: $0) } ?? BuildOptions(),
                           progress: { line in if line.hasPrefix("skipped ") { warn(line) } })
         return (config, try await build.run())
@@ -62,8 +68,7 @@ public struct DevServer: Sendable {
     /// Serves until Ctrl-C (SIGINT) or SIGTERM.
     /// - Throws: `DevServerError` when the site cannot be built or the address cannot be bound.
     public func run() async throws {
-        var config = try SiteConfig.load(from: configURL)
-        if let outputOverride { config.output = outputOverride }
+        var config = try loadConfig()
         if !FileManager.default.fileExists(atPath: config.output.appendingPathComponent("index.html").path) {
             log("no site in \(config.output.path) yet; building it first")
             do {

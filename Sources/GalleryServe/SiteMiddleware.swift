@@ -13,8 +13,6 @@ struct SiteMiddleware<Context: RequestContext>: RouterMiddleware {
     let files: SiteFiles
     let injectLiveReload: Bool
 
-    static var textExtensions: Set<String> { ["html", "htm", "css", "js", "mjs", "json", "xml", "txt", "svg", "webmanifest", "map"] }
-
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard request.method == .get || request.method == .head, request.uri.path != LiveReload.eventsPath else {
             return try await next(request, context)
@@ -28,7 +26,7 @@ struct SiteMiddleware<Context: RequestContext>: RouterMiddleware {
             if case .file(let page) = files.lookup("/404.html") { return try text(page, request, status: .notFound) }
             return plain(.notFound, "404 Not Found\n")
         case .file(let url):
-            if Self.textExtensions.contains(url.pathExtension.lowercased()) && request.headers[.range] == nil {
+            if TextFiles.extensions.contains(url.pathExtension.lowercased()) && request.headers[.range] == nil {
                 return try text(url, request, status: .ok)
             }
             return try await next(request, context)
@@ -79,4 +77,10 @@ struct SiteMiddleware<Context: RequestContext>: RouterMiddleware {
     static func fnv1a(_ data: Data) -> UInt64 {
         data.reduce(0xcbf2_9ce4_8422_2325 as UInt64) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
     }
+}
+
+/// The file types `SiteMiddleware` answers itself (read whole, gzipped, live-reload injected).
+/// Outside the generic middleware so the set is built once, not on every request.
+enum TextFiles {
+    static let extensions: Set<String> = ["html", "htm", "css", "js", "mjs", "json", "xml", "txt", "svg", "webmanifest", "map"]
 }

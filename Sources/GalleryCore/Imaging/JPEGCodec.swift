@@ -72,7 +72,7 @@ enum JPEGCodec {
         (dimension * Int(factor.num) + Int(factor.denom) - 1) / Int(factor.denom)
     }
 
-    /// Decodes to RGB at `size`, which must come from `scaledSize(of:atLeast:)`.
+    /// Decodes to RGB at `size`, which must come from `scaling(of:atLeast:)`.
     /// - Throws: `ImagingError` for corrupt or truncated data.
     /// - Parameter cmykConverter: Turns four-byte CMYK pixels into RGB bytes (colour-managed), or
     ///   returns nil to fall back to the plain inverted-CMYK formula.
