@@ -124,7 +124,7 @@ struct IncrementalBuildTests {
         let pages = BlobStore(folder: BuildState.pagesFolder(in: site.state), kind: "pages")
         let one = try #require(snapshot.photos["one"]?.blobKeys.first)
         let two = try #require(snapshot.photos["two"]?.blobKeys.first)
-        let page = try #require(snapshot.pages["photos/three/index.html"])
+        let page = try #require(snapshot.pages["photos/three/index.html"]?.key)
 
         // Same length, other bytes; a missing file; a truncated page.
         let size = try #require(FileStamp.of(images.url(one).path)).size

@@ -19,8 +19,20 @@ import Glibc
 public struct StagedWriter: Sendable {
     public let output: URL
     public let staging: URL
+    /// `staging`'s path; files are named by joining text, which is much cheaper than `URL`'s
+    /// path operations when a build stages tens of thousands of files.
+    private let stagingPath: String
     /// Every site-relative path this build wrote, so `commit` can remove the rest.
     private let written = WrittenPaths()
+    /// What the staging folder held when the build started, listed in the background.
+    private let previous: StagedListing
+
+    private init(output: URL, staging: URL, reused: Bool) {
+        self.output = output
+        self.staging = staging
+        stagingPath = staging.path
+        previous = StagedListing(root: reused ? staging.path : nil)
+    }
 
     /// Prepares a fresh staging folder for `output`.
     /// - Parameter protected: Folders the output must never replace or contain (the site's own
@@ -44,11 +56,11 @@ public struct StagedWriter: Sendable {
             : leftovers.first { $0.contains(".staging-") && isFolder($0) }
         for folder in leftovers where folder != base { try? FileManager.default.removeItem(atPath: folder) }
         if let base, base != staging.path, rename(base, staging.path) == 0 {
-            return StagedWriter(output: output, staging: staging)
+            return StagedWriter(output: output, staging: staging, reused: true)
         }
         if base != staging.path { try? FileManager.default.removeItem(at: staging) }
         try attempt(staging.path) { try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true) }
-        return StagedWriter(output: output, staging: staging)
+        return StagedWriter(output: output, staging: staging, reused: base == staging.path)
     }
 
     private static func spareFolder(of output: URL) -> URL {
@@ -93,7 +105,7 @@ public struct StagedWriter: Sendable {
     /// Writes a file at a site-relative path inside the staging folder.
     /// - Throws: `OutputError` for unsafe paths or failed writes (a full disk among them).
     public func write(_ data: Data, to relativePath: String) throws {
-        let target = try resolve(relativePath)
+        let target = URL(fileURLWithPath: try resolve(relativePath))
         written.insert(relativePath)
         try Self.attempt(target.path) {
             try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -108,31 +120,32 @@ public struct StagedWriter: Sendable {
     /// file systems, or links are not allowed, the file is copied instead. Cached blobs are never
     /// changed in place, so a link is as safe as a copy.
     /// - Throws: `OutputError` for unsafe paths or failed writes.
-    public func link(_ source: URL, to relativePath: String) throws {
+    func link(_ source: BlobFile, to relativePath: String) throws {
         let target = try resolve(relativePath)
         written.insert(relativePath)
-        if Self.sameFile(source.path, target.path) { return }
-        if Self.hardLink(source.path, target.path) == 0 { return }
+        if Self.isFile(source.identity, at: target) { return }
+        if Self.hardLink(source.path, target) == 0 { return }
         if errno == ENOENT {
-            makeParents(of: target)
-            if Self.hardLink(source.path, target.path) == 0 { return }
+            makeParents(of: relativePath)
+            if Self.hardLink(source.path, target) == 0 { return }
         }
         if errno == EEXIST {
-            unlink(target.path)
-            if Self.hardLink(source.path, target.path) == 0 { return }
+            unlink(target)
+            if Self.hardLink(source.path, target) == 0 { return }
         }
-        try Self.attempt(target.path) {
-            try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try? FileManager.default.removeItem(at: target)
-            try FileManager.default.copyItem(at: source, to: target)
+        let targetURL = URL(fileURLWithPath: target)
+        try Self.attempt(target) {
+            try FileManager.default.createDirectory(at: targetURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try? FileManager.default.removeItem(at: targetURL)
+            try FileManager.default.copyItem(at: URL(fileURLWithPath: source.path), to: targetURL)
         }
     }
 
-    /// Whether two paths are the same file (device and inode): a spare's file already linked to the blob.
-    private static func sameFile(_ first: String, _ second: String) -> Bool {
-        var one = stat(), two = stat()
-        guard lstat(second, &two) == 0, stat(first, &one) == 0 else { return false }
-        return one.st_dev == two.st_dev && one.st_ino == two.st_ino
+    /// Whether `path` is already the file `identity` names: a spare's file still linked to the blob.
+    private static func isFile(_ identity: FileIdentity, at path: String) -> Bool {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return false }
+        return UInt64(info.st_dev) == identity.device && UInt64(info.st_ino) == identity.inode
     }
 
     private static func hardLink(_ source: String, _ target: String) -> Int32 {
@@ -143,12 +156,10 @@ public struct StagedWriter: Sendable {
         #endif
     }
 
-    /// Creates the folders above `target` inside the staging folder, one `mkdir` each.
-    private func makeParents(of target: URL) {
-        let root = staging.path
-        var path = root
-        let relative = target.deletingLastPathComponent().path.dropFirst(root.count)
-        for part in relative.split(separator: "/") {
+    /// Creates the folders above a site-relative path inside the staging folder, one `mkdir` each.
+    private func makeParents(of relativePath: String) {
+        var path = stagingPath
+        for part in relativePath.split(separator: "/").dropLast() {
             path += "/" + part
             _ = mkdir(path, 0o755)
         }
@@ -191,45 +202,39 @@ public struct StagedWriter: Sendable {
         }
     }
 
-    /// Removes every file and folder in the staging folder that this build did not write: what a
-    /// spare or a killed build's folder held beyond this build's site.
-    private func removeUnwritten(_ relative: String = "") throws {
-        let folder = relative.isEmpty ? staging.path : staging.path + "/" + relative
-        guard let directory = opendir(folder) else { return }
-        var entries: [(name: String, isFolder: Bool)] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) {
-                String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
+    /// Removes every file in the staging folder that this build did not write (what a spare or a
+    /// killed build's folder held beyond this build's site), then the folders that left empty.
+    private func removeUnwritten() throws {
+        let listing = previous.wait()
+        var emptied = Set(listing.emptyFolders)
+        for path in listing.files where !written.contains(path) {
+            guard unlink(stagingPath + "/" + path) == 0 || errno == ENOENT else {
+                throw OutputError(path: stagingPath + "/" + path, "could not remove a stale file: \(String(cString: strerror(errno)))")
             }
-            guard name != "." && name != ".." else { continue }
-            var isFolder = entry.pointee.d_type == UInt8(DT_DIR)
-            if entry.pointee.d_type == UInt8(DT_UNKNOWN) {
-                var info = stat()
-                isFolder = lstat(folder + "/" + name, &info) == 0 && (info.st_mode & mode_t(S_IFMT)) == mode_t(S_IFDIR)
-            }
-            entries.append((name, isFolder))
+            emptied.insert(Self.parent(of: path))
         }
-        closedir(directory)
-        for (name, isFolder) in entries {
-            let path = relative.isEmpty ? name : relative + "/" + name
-            if isFolder {
-                try removeUnwritten(path)
-                rmdir(staging.path + "/" + path)   // only succeeds once the folder is empty
-            } else if !written.contains(path) {
-                guard unlink(staging.path + "/" + path) == 0 || errno == ENOENT else {
-                    throw OutputError(path: staging.path + "/" + path, "could not remove a stale file: \(String(cString: strerror(errno)))")
-                }
+        // Deepest first; a folder that is removed may leave its parent empty too.
+        for folder in emptied.sorted(by: { ($0.count, $0) > ($1.count, $1) }) {
+            var current = folder
+            while !current.isEmpty, rmdir(stagingPath + "/" + current) == 0 {
+                current = Self.parent(of: current)
             }
         }
     }
 
-    private func resolve(_ relativePath: String) throws -> URL {
+    private static func parent(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return String(path[..<slash])
+    }
+
+    /// The staging path of a site-relative path, which must stay inside the site.
+    private func resolve(_ relativePath: String) throws -> String {
         let parts = relativePath.split(separator: "/", omittingEmptySubsequences: false)
         guard !relativePath.hasPrefix("/"), !parts.isEmpty,
               parts.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." && !$0.contains("\0") }) else {
             throw OutputError(path: relativePath, "unsafe output path refused")
         }
-        return staging.appendingPathComponent(relativePath)
+        return stagingPath + "/" + relativePath
     }
 
     /// Removes staging, old and spare folders beside the output (`galleryssg clean`).

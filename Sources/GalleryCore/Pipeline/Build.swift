@@ -25,8 +25,8 @@ public struct BuildOptions: Sendable {
 /// 3. `state`    open the state database and load what the last build left
 /// 4. `manifest` ask the provider for the photo list (or the state, `--offline`)
 /// 5. `images`   per photo, in parallel: identify the original, make the missing derivatives, stage them
-/// 6. `pages`    render the grid, photo, album, tag and 404 pages, the feed, sitemap and search index;
-///               stage them through the page cache (unchanged bytes are linked, not rewritten)
+/// 6. `pages`    work out the model of every grid, photo, album, tag and 404 page, the feed and the
+///               sitemap; render those whose inputs changed, link the rest from the page cache
 /// 7. `static`   stage the theme's static files (CSS and JS fingerprinted) and `_headers`
 /// 8. `state`    merge the manifest into the state: new, changed, removed photos and their blobs
 /// 9. `publish`  swap the staged site in for the old one
@@ -132,8 +132,11 @@ public struct Build: Sendable {
                      + "(\(report.derivativesMade) made, \(report.derivativesReused) reused)")
 
             let items = outcome.published.map(\.item)
-            let rendered = try step("pages", &timings) { try renderer.render(items) }
-            let pages = try step("pages", &timings) { try PagePublisher(writer: writer, cache: state.pages).publishAll(rendered) }
+            let plan = renderer.plan(items)
+            let publisher = PagePublisher(writer: writer, cache: state.pages, previous: options.force ? [:] : snapshot.pages)
+            let pages = try await asyncStep("pages", &timings) {
+                try await publisher.publish(plan, renderer: renderer, jobs: options.jobs)
+            }
             report.pages = pages.pages
             report.pagesRendered = pages.rendered
             report.pagesReused = pages.reused
@@ -149,7 +152,7 @@ public struct Build: Sendable {
             }
             try step("state", &timings) {
                 let merge = StateMerge(snapshot: snapshot, source: provider.summary, manifest: manifest.photos,
-                                       published: outcome.published, failedIDs: outcome.failedIDs, pages: pages.keys)
+                                       published: outcome.published, failedIDs: outcome.failedIDs, pages: pages.records)
                 var changes = merge.changes
                 report.photosRemoved = changes.counts.photosRemoved
                 state.images.remove(merge.orphanImageKeys)

@@ -1,49 +1,112 @@
 import Foundation
 
-/// The `pages` step's output side: stages every rendered file through the content-addressed page
-/// cache.
+/// The `pages` step: works out every page's model, renders the pages whose inputs changed, and
+/// stages every page through the content-addressed page cache.
 ///
-/// Every page is rendered on every build, because a page shows much besides its own photo (its
-/// neighbours, the grid page holding it, album and tag links whose slugs depend on the whole
-/// collection, the feed's latest photos), and a key that forgot one of those would publish a stale
-/// page. The rendered bytes are the key instead: a page whose bytes are already cached is linked
-/// from the cache (counted as reused) and only new or changed bytes are written. Output is
-/// therefore always exactly what a clean build makes.
+/// A page's input key is the digest of its whole template model (every value it shows: its photo,
+/// its neighbours, its grid page, album and tag links, the fingerprinted asset URLs) plus the
+/// templates (`PageModel.inputKey`). When the key matches the last build's and the cached page is
+/// intact, the cached file is linked without rendering; otherwise the page is rendered and its
+/// bytes are cached under their SHA-256. The output is therefore always exactly what a clean build
+/// makes. Pages are worked on in parallel chunks, and only keys are kept, never rendered pages, so
+/// memory does not grow with the number of pages.
 struct PagePublisher: Sendable {
     let writer: StagedWriter
     let cache: BlobCache
+    /// The last build's pages by path; empty for `build --force`.
+    let previous: [String: PageRecord]
 
     struct Outcome: Sendable {
-        /// HTML pages whose bytes were new or changed since they were last cached.
+        /// HTML pages rendered because their inputs changed (or their cached file was damaged).
         var rendered = 0
-        /// HTML pages whose bytes were already cached.
+        /// HTML pages whose inputs were unchanged, linked from the cache.
         var reused = 0
         /// HTML pages in all.
         var pages = 0
         var bytes = 0
-        /// Every staged file (HTML, feed, sitemap, search index) with its cache key, sorted by path.
-        var keys: [(path: String, key: String)] = []
+        /// Every staged page, feed, sitemap and search index with its keys, sorted by path.
+        var records: [(path: String, record: PageRecord)] = []
+
+        mutating func merge(_ other: Outcome) {
+            rendered += other.rendered
+            reused += other.reused
+            pages += other.pages
+            bytes += other.bytes
+            records += other.records
+        }
     }
 
-    func publishAll(_ pages: [RenderedPage]) throws -> Outcome {
+    /// Pages one task works on before it reports; small enough to spread work evenly, large
+    /// enough that task overhead does not show.
+    static let chunkSize = 128
+
+    func publish(_ plan: SitePlan, renderer: SiteRenderer, jobs: Int) async throws -> Outcome {
+        var outcome = Outcome()
+        for file in try renderer.plainFiles(plan) {
+            let key = Self.contentKey(file.contents)
+            try store(file.contents, key: key, path: file.path, outcome: &outcome)
+            outcome.records.append((file.path, PageRecord(inputs: "", key: key)))
+        }
+        let chunks = stride(from: 0, to: plan.pages.count, by: Self.chunkSize).map {
+            $0..<min($0 + Self.chunkSize, plan.pages.count)
+        }
+        try await withThrowingTaskGroup(of: Outcome.self) { group in
+            var next = 0
+            func start() {
+                guard next < chunks.count else { return }
+                let range = chunks[next]
+                next += 1
+                group.addTask { try publish(plan.pages[range], plan: plan, renderer: renderer) }
+            }
+            for _ in 0..<max(1, jobs) { start() }
+            while let done = try await group.next() {
+                outcome.merge(done)
+                start()
+            }
+        }
+        outcome.records.sort { $0.path < $1.path }
+        return outcome
+    }
+
+    private func publish(_ pages: ArraySlice<SitePage>, plan: SitePlan, renderer: SiteRenderer) throws -> Outcome {
         var outcome = Outcome()
         for page in pages {
-            var key = CacheKey("page")
-            key.add(page.contents)
-            let digest = key.finish()
-            let cached = cache.isIntact(digest)
-            if !cached {
-                try cache.put(page.contents, key: digest)
-                outcome.bytes += page.contents.count
+            try Task.checkCancellation()
+            let model = try renderer.model(of: page, in: plan)
+            let inputs = try model.inputKey(templatesKey: renderer.templatesKey)
+            var reused = false
+            var key: String
+            if let prior = previous[model.path], prior.inputs == inputs, let file = cache.file(prior.key) {
+                key = prior.key
+                try writer.link(file, to: model.path)
+                reused = true
+            } else {
+                let bytes = try renderer.render(model)
+                key = Self.contentKey(bytes)
+                try store(bytes, key: key, path: model.path, outcome: &outcome)
             }
             if page.isHTML {
                 outcome.pages += 1
-                if cached { outcome.reused += 1 } else { outcome.rendered += 1 }
+                if reused { outcome.reused += 1 } else { outcome.rendered += 1 }
             }
-            try writer.link(cache.url(digest), to: page.path)
-            outcome.keys.append((page.path, digest))
+            outcome.records.append((model.path, PageRecord(inputs: inputs, key: key)))
         }
-        outcome.keys.sort { $0.path < $1.path }
         return outcome
+    }
+
+    /// Caches bytes under their key (unless an intact copy is there) and links them into the site.
+    private func store(_ bytes: Data, key: String, path: String, outcome: inout Outcome) throws {
+        var file = cache.file(key)
+        if file == nil {
+            file = try cache.put(bytes, key: key)
+            outcome.bytes += bytes.count
+        }
+        try writer.link(file!, to: path)
+    }
+
+    static func contentKey(_ bytes: Data) -> String {
+        var key = CacheKey("page")
+        key.add(bytes)
+        return key.finish()
     }
 }

@@ -31,8 +31,6 @@ struct PhotoPublisher: Sendable {
     /// One published photo.
     struct Published: Sendable {
         var item: GalleryItem
-        /// Digest of everything about the photo that its pages show.
-        var digest: String
         var row: PhotoState
         /// The photo's mapped metadata as canonical JSON, when its row must be written.
         var metadata: String?
@@ -184,23 +182,27 @@ struct PhotoPublisher: Sendable {
         var reused = keys.files.count - made
         var link = OriginalLink.none
         try await staged {
-            for (path, key) in keys.files { try writer.link(state.images.url(key), to: path) }
+            for (path, key) in keys.files {
+                guard let file = state.images.file(key) else { throw StoreError("\(state.images.store.path(key)): cached image vanished during the build") }
+                try writer.link(file, to: path)
+            }
             switch photo.image {
             case .remote(let url): link = .remote(url)
             case .file where publishOriginals:
                 var name = CacheKey("original")
                 name.add(original.hash)
                 let key = name.finish()
-                if state.images.isIntact(key) {
+                var file = state.images.file(key)
+                if file != nil {
                     reused += 1
                 } else {
                     let data = try await originalBytes(of: photo, &original)
-                    try state.images.put(data, key: key)
+                    file = try state.images.put(data, key: key)
                     made += 1
                     bytes += data.count
                 }
                 let path = "\(folder)/original.\(facts.format == .png ? "png" : "jpg")"
-                try writer.link(state.images.url(key), to: path)
+                try writer.link(file!, to: path)
                 blobKeys.append(key)
                 link = .published(path)
             case .file: break
@@ -214,8 +216,7 @@ struct PhotoPublisher: Sendable {
         merged.location = photo.location ?? facts.exif.location
         let item = GalleryItem(photo: merged, displaySize: layout.display, plan: layout.plan,
                                averageColor: placeholder.averageColor, placeholder: placeholder.dataURI, original: link)
-        let metadata = try await staged { try Self.canonicalJSON(photo) }
-        let metadataHash = CacheKey.sha256(Data(metadata.utf8))
+        let metadataHash = try await staged { try Self.metadataHash(photo) }
         let row = PhotoState(id: photo.id, position: position, metadataHash: metadataHash, location: photo.image.description,
                              etag: original.etag, lastModified: original.lastModified, fileSize: original.stamp?.size,
                              fileModified: original.stamp?.modified, contentHash: original.hash, blobKeys: blobKeys,
@@ -227,9 +228,9 @@ struct PhotoPublisher: Sendable {
         }
         var unchangedRow = row
         unchangedRow.position = prior?.position ?? -1
-        return Published(item: item, digest: Self.digest(metadataHash: metadataHash, item: item, keys: keys, contentHash: original.hash),
-                         row: row, metadata: unchangedRow == prior ? nil : metadata, status: status, made: made,
-                         reused: reused, bytes: bytes, seconds: seconds)
+        let metadata = unchangedRow == prior ? nil : try await staged { try Self.canonicalJSON(photo) }
+        return Published(item: item, row: row, metadata: metadata, status: status, made: made, reused: reused, bytes: bytes,
+                         seconds: seconds)
     }
 
     /// The original as this build knows it: its content hash, and its bytes once they were read.
@@ -295,35 +296,18 @@ struct PhotoPublisher: Sendable {
         }
     }
 
+    /// Digest of a photo's mapped metadata, which tells whether it changed since the last build.
+    /// (The JSON text is only made for photos whose row is written.)
+    static func metadataHash(_ photo: Photo) throws -> String {
+        var key = CacheKey("photo metadata")
+        try InputDigest.add(photo, to: &key)
+        return key.finish()
+    }
+
     /// A photo's metadata as JSON with sorted keys: the same photo always gives the same text.
     static func canonicalJSON(_ photo: Photo) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(photo), as: UTF8.self)
-    }
-
-    /// Digest of what a photo's pages show about it: its metadata, the facts of its original, its
-    /// derivatives, placeholder and full-size link.
-    static func digest(metadataHash: String, item: GalleryItem, keys: DerivativeKeys, contentHash: String) -> String {
-        var key = CacheKey("item")
-        key.add(metadataHash)
-        key.add(contentHash)
-        key.add(keys.thumbnail)
-        key.add(item.displaySize.width)
-        key.add(item.displaySize.height)
-        for derivative in item.plan.all {
-            key.add(derivative.path)
-            key.add(derivative.size.width)
-            key.add(derivative.size.height)
-        }
-        key.add(item.plan.thumbnail.path)
-        key.add(item.plan.preview.path)
-        key.add(item.plan.webp ? 1 : 0)
-        switch item.original {
-        case .published(let path): key.add("published " + path)
-        case .remote(let url): key.add("remote " + url.absoluteString)
-        case .none: key.add("none")
-        }
-        return key.finish()
     }
 }

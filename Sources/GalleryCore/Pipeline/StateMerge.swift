@@ -18,7 +18,7 @@ struct StateMerge {
     let orphanDownloads: [ImageLocation]
 
     init(snapshot: StateSnapshot, source: String, manifest: [Photo], published: [PhotoPublisher.Published],
-         failedIDs: [String], pages: [(path: String, key: String)]) {
+         failedIDs: [String], pages: [(path: String, record: PageRecord)]) {
         var changes = StateChanges(source: source)
         var referenced = Set<String>()
         for photo in published {
@@ -53,14 +53,14 @@ struct StateMerge {
         orphanDownloads = Set(gone.filter { $0.isRemote && !locations.contains($0.location) }.map(\.location)).sorted()
             .compactMap { URL(string: $0).map(ImageLocation.remote) }
 
-        var table: [String: String] = [:]
-        for (path, key) in pages {
-            table[path] = key
-            if snapshot.pages[path] != key { changes.pageUpserts.append((path, key)) }
+        var table: [String: PageRecord] = [:]
+        for (path, record) in pages {
+            table[path] = record
+            if snapshot.pages[path] != record { changes.pageUpserts.append((path, record)) }
         }
         changes.pageDeletes = snapshot.pages.keys.filter { table[$0] == nil }.sorted()
-        let used = Set(table.values)
-        orphanPageKeys = Set(snapshot.pages.values).subtracting(used).sorted()
+        let used = Set(table.values.map(\.key))
+        orphanPageKeys = Set(snapshot.pages.values.map(\.key)).subtracting(used).sorted()
         self.changes = changes
     }
 }

@@ -4,14 +4,14 @@ import Foundation
 // except fields named `…HTML`, which are produced by trusted code (cmark) for `{{{…}}}`.
 
 /// Site-wide values, the same on every page.
-struct SiteContext {
+struct SiteContext: Encodable {
     var title: String
     var description: String?
     var generator = "galleryssg"
 }
 
 /// Per-page values the layout needs.
-struct PageContext {
+struct PageContext: Encodable {
     var title: String
     var description: String?
     /// Prefix from this page to the site root: `""`, `"../"` or `"../../"` (on `404.html`, the
@@ -37,12 +37,13 @@ struct PageContext {
     var isTags = false
     /// OpenGraph and Twitter card values.
     var social: SocialCard
-    /// schema.org JSON-LD for `<script type="application/ld+json">`; already safe inside `<script>`.
-    var jsonLD: String?
+    /// schema.org JSON-LD for `<script type="application/ld+json">`. Templates get it as text, already
+    /// safe inside `<script>`; it is encoded only when the page is rendered.
+    var jsonLD: ImageObject?
 }
 
 /// What link previews show: OpenGraph (https://ogp.me) and Twitter card tags.
-struct SocialCard {
+struct SocialCard: Encodable {
     /// `website` for listings, `article` for photo pages.
     var type: String
     /// `summary_large_image` when there is an image, else `summary`.
@@ -54,7 +55,7 @@ struct SocialCard {
     var imageAlt: String?
 }
 
-struct GridTile {
+struct GridTile: Encodable {
     var href: String
     var src: String
     var srcset: String
@@ -74,7 +75,7 @@ struct GridTile {
 }
 
 /// An album on the albums index: its cover (the first photo) and its size.
-struct CollectionTile {
+struct CollectionTile: Encodable {
     var name: String
     var href: String
     var count: Int
@@ -83,19 +84,21 @@ struct CollectionTile {
 }
 
 /// A tag on the tags index, or on a photo page.
-struct TagLink {
+struct TagLink: Encodable {
     var name: String
     var href: String
     var count: Int
 }
 
-struct PageNumber {
+/// One entry of the page list: a page link, or a gap (`…`) standing for the pages left out.
+struct PageNumber: Encodable {
     var number: Int
     var href: String
     var isCurrent: Bool
+    var isGap = false
 }
 
-struct Pagination {
+struct Pagination: Encodable {
     var current: Int
     var total: Int
     var prevHref: String?
@@ -103,7 +106,7 @@ struct Pagination {
     var pages: [PageNumber]
 }
 
-struct GridContext {
+struct GridContext: TemplateContext {
     var site: SiteContext
     var page: PageContext
     var heading: String
@@ -118,7 +121,7 @@ struct GridContext {
 }
 
 /// `albums/index.html`.
-struct AlbumsContext {
+struct AlbumsContext: TemplateContext {
     var site: SiteContext
     var page: PageContext
     var heading: String
@@ -126,7 +129,7 @@ struct AlbumsContext {
 }
 
 /// `tags/index.html`.
-struct TagsContext {
+struct TagsContext: TemplateContext {
     var site: SiteContext
     var page: PageContext
     var heading: String
@@ -134,17 +137,17 @@ struct TagsContext {
 }
 
 /// `404.html`.
-struct NotFoundContext {
+struct NotFoundContext: TemplateContext {
     var site: SiteContext
     var page: PageContext
 }
 
-struct MetadataRow {
+struct MetadataRow: Encodable {
     var label: String
     var value: String
 }
 
-struct PhotoContext {
+struct PhotoContext: Encodable {
     var id: String
     var title: String
     var alt: String
@@ -185,7 +188,7 @@ struct PhotoContext {
     var exif: [MetadataRow]
 }
 
-struct NeighborLink {
+struct NeighborLink: Encodable {
     var href: String
     var title: String
     /// The neighbour's preview `srcset` and `sizes`, which the script preloads (next photo only).
@@ -193,7 +196,7 @@ struct NeighborLink {
     var sizes: String
 }
 
-struct PhotoPageContext {
+struct PhotoPageContext: TemplateContext {
     var site: SiteContext
     var page: PageContext
     var photo: PhotoContext
@@ -206,7 +209,7 @@ struct PhotoPageContext {
 }
 
 /// `feed.xml`, an Atom feed (RFC 4287) of the latest photos. Links are relative to `xml:base`.
-struct FeedContext {
+struct FeedContext: TemplateContext {
     var title: String
     var subtitle: String?
     /// `baseURL`, when set: every relative link in the feed resolves against it.
@@ -216,7 +219,7 @@ struct FeedContext {
     var entries: [FeedEntry]
 }
 
-struct FeedEntry {
+struct FeedEntry: Encodable {
     var id: String
     var title: String
     var href: String
@@ -230,6 +233,6 @@ struct FeedEntry {
 }
 
 /// `sitemap.xml` (https://www.sitemaps.org/protocol.html); written only when `baseURL` is set.
-struct SitemapContext {
+struct SitemapContext: TemplateContext {
     var urls: [String]
 }

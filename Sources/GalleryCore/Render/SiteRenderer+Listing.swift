@@ -30,17 +30,38 @@ extension SiteRenderer {
             current: number, total: paginator.pageCount,
             prevHref: number > 1 ? href(number - 1) : nil,
             nextHref: number < paginator.pageCount ? href(number + 1) : nil,
-            pages: (1...paginator.pageCount).map { PageNumber(number: $0, href: href($0), isCurrent: $0 == number) })
+            pages: Self.pageWindow(number, of: paginator.pageCount).map { shown in
+                shown.map { PageNumber(number: $0, href: href($0), isCurrent: $0 == number) }
+                    ?? PageNumber(number: 0, href: "", isCurrent: false, isGap: true)
+            })
         page.prevHref = result.prevHref
         page.nextHref = result.nextHref
         return result
     }
 
-    func renderHome(page number: Int, items: [GalleryItem], paginator: Paginator, sections: Sections) throws -> RenderedPage {
+    /// The page numbers a grid page lists: the first and last pages and two either side of the
+    /// current one, with nil for each run of pages left out (shown as `…`). A gap never hides a
+    /// single page, since the page's own number is as short as the ellipsis. Listing every page
+    /// would make each of 4,000 grid pages (100,000 photos) 250 KB of links.
+    static func pageWindow(_ current: Int, of count: Int) -> [Int?] {
+        let around = 2
+        let wanted = Set([1, count]).union(max(1, current - around)...min(count, current + around)).sorted()
+        var shown: [Int?] = []
+        var last = 0
+        for number in wanted {
+            if number == last + 2 { shown.append(last + 1) } else if number > last + 2 { shown.append(nil) }
+            shown.append(number)
+            last = number
+        }
+        return shown
+    }
+
+    func homeModel(page number: Int, _ plan: SitePlan) -> PageModel {
+        let items = plan.items, paginator = plan.paginator
         let path = Paginator.path(ofPage: number)
         let pageTitle = number == 1 ? title : "\(title), page \(number) of \(paginator.pageCount)"
         var page = pageContext(path: path, title: pageTitle, description: description.isEmpty ? nil : description,
-                               sections: sections)
+                               sections: plan.sections)
         page.isHome = true
         let range = paginator.range(ofPage: number)
         page = withSocialImage(page, range.isEmpty ? nil : items[range.lowerBound])
@@ -49,63 +70,53 @@ extension SiteRenderer {
         let pages = pagination(number, of: paginator, page: &page) { root + Paginator.path(ofPage: $0) }
         let context = GridContext(site: site, page: page, heading: title, intro: site.description, photos: tiles,
                                   photoCount: items.count, pagination: pages)
-        return try render(context, "grid", path)
+        return PageModel(path: path, template: "grid", context: context)
     }
 
-    func renderCollections(items: [GalleryItem], sections: Sections) throws -> [RenderedPage] {
-        var pages: [RenderedPage] = []
-        for album in sections.albums {
-            pages += try renderCollection(album, folder: "albums", heading: album.name, parentLabel: "All albums",
-                                          items: items, sections: sections)
+    func albumsIndexModel(_ plan: SitePlan) -> PageModel {
+        let sections = plan.sections
+        var page = pageContext(path: "albums/index.html", title: "Albums · \(title)", description: nil, sections: sections)
+        page.isAlbums = true
+        page = withSocialImage(page, sections.albums.first.map { plan.items[$0.members[0]] })
+        let root = page.root
+        let albums = sections.albums.enumerated().map { offset, album in
+            CollectionTile(name: album.name, href: root + album.path(in: "albums", page: 1), count: album.members.count,
+                           countLabel: Self.countLabel(album.members.count),
+                           cover: tile(album.members[0], plan.items, root: root, eager: offset < Self.eagerTiles))
         }
-        for tag in sections.tags {
-            pages += try renderCollection(tag, folder: "tags", heading: "Tagged “\(tag.name)”", parentLabel: "All tags",
-                                          items: items, sections: sections)
-        }
-        if !sections.albums.isEmpty {
-            var page = pageContext(path: "albums/index.html", title: "Albums · \(title)", description: nil, sections: sections)
-            page.isAlbums = true
-            page = withSocialImage(page, sections.albums.first.map { items[$0.members[0]] })
-            let root = page.root
-            let albums = sections.albums.enumerated().map { offset, album in
-                CollectionTile(name: album.name, href: root + album.path(in: "albums", page: 1), count: album.members.count,
-                               countLabel: Self.countLabel(album.members.count),
-                               cover: tile(album.members[0], items, root: root, eager: offset < Self.eagerTiles))
-            }
-            pages.append(try render(AlbumsContext(site: site, page: page, heading: "Albums", albums: albums),
-                                    "albums", "albums/index.html"))
-        }
-        if !sections.tags.isEmpty {
-            var page = pageContext(path: "tags/index.html", title: "Tags · \(title)", description: nil, sections: sections)
-            page.isTags = true
-            let root = page.root
-            let tags = sections.tags.map { TagLink(name: $0.name, href: root + $0.path(in: "tags", page: 1), count: $0.members.count) }
-            pages.append(try render(TagsContext(site: site, page: page, heading: "Tags", tags: tags), "tags", "tags/index.html"))
-        }
-        return pages
+        return PageModel(path: "albums/index.html", template: "albums",
+                         context: AlbumsContext(site: site, page: page, heading: "Albums", albums: albums))
+    }
+
+    func tagsIndexModel(_ plan: SitePlan) -> PageModel {
+        let sections = plan.sections
+        var page = pageContext(path: "tags/index.html", title: "Tags · \(title)", description: nil, sections: sections)
+        page.isTags = true
+        let root = page.root
+        let tags = sections.tags.map { TagLink(name: $0.name, href: root + $0.path(in: "tags", page: 1), count: $0.members.count) }
+        return PageModel(path: "tags/index.html", template: "tags",
+                         context: TagsContext(site: site, page: page, heading: "Tags", tags: tags))
     }
 
     static func countLabel(_ count: Int) -> String { count == 1 ? "1 photo" : "\(count) photos" }
 
-    /// The paged grid of one album or tag.
-    private func renderCollection(_ collection: PhotoCollection, folder: String, heading: String, parentLabel: String,
-                                  items: [GalleryItem], sections: Sections) throws -> [RenderedPage] {
+    /// One page of the paged grid of an album or tag.
+    func collectionModel(_ collection: PhotoCollection, folder: String, heading: String, parentLabel: String,
+                         page number: Int, _ plan: SitePlan) -> PageModel {
         let paginator = Paginator(itemCount: collection.members.count, pageSize: pageSize)
-        return try (1...paginator.pageCount).map { number in
-            let path = collection.path(in: folder, page: number)
-            let suffix = number == 1 ? "" : ", page \(number) of \(paginator.pageCount)"
-            var page = pageContext(path: path, title: "\(heading)\(suffix) · \(title)", description: nil, sections: sections)
-            page.isAlbums = folder == "albums"
-            page.isTags = folder == "tags"
-            let members = Array(collection.members[paginator.range(ofPage: number)])
-            page = withSocialImage(page, members.first.map { items[$0] })
-            let root = page.root
-            let tiles = members.enumerated().map { offset, index in tile(index, items, root: root, eager: offset < Self.eagerTiles) }
-            let pages = pagination(number, of: paginator, page: &page) { root + collection.path(in: folder, page: $0) }
-            let context = GridContext(site: site, page: page, heading: heading, intro: Self.countLabel(collection.members.count),
-                                      parentHref: root + "\(folder)/index.html", parentLabel: parentLabel, photos: tiles,
-                                      photoCount: collection.members.count, pagination: pages)
-            return try render(context, "grid", path)
-        }
+        let path = collection.path(in: folder, page: number)
+        let suffix = number == 1 ? "" : ", page \(number) of \(paginator.pageCount)"
+        var page = pageContext(path: path, title: "\(heading)\(suffix) · \(title)", description: nil, sections: plan.sections)
+        page.isAlbums = folder == "albums"
+        page.isTags = folder == "tags"
+        let members = Array(collection.members[paginator.range(ofPage: number)])
+        page = withSocialImage(page, members.first.map { plan.items[$0] })
+        let root = page.root
+        let tiles = members.enumerated().map { offset, index in tile(index, plan.items, root: root, eager: offset < Self.eagerTiles) }
+        let pages = pagination(number, of: paginator, page: &page) { root + collection.path(in: folder, page: $0) }
+        let context = GridContext(site: site, page: page, heading: heading, intro: Self.countLabel(collection.members.count),
+                                  parentHref: root + "\(folder)/index.html", parentLabel: parentLabel, photos: tiles,
+                                  photoCount: collection.members.count, pagination: pages)
+        return PageModel(path: path, template: "grid", context: context)
     }
 }

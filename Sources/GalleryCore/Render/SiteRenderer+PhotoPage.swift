@@ -2,7 +2,8 @@ import Foundation
 
 /// One page per photo: the preview, navigation, metadata, link previews and JSON-LD.
 extension SiteRenderer {
-    func renderPhoto(at index: Int, items: [GalleryItem], paginator: Paginator, sections: Sections) throws -> RenderedPage {
+    func photoModel(at index: Int, _ plan: SitePlan) throws -> PageModel {
+        let items = plan.items, paginator = plan.paginator, sections = plan.sections
         let item = items[index]
         let photo = item.photo
         let path = item.pagePath
@@ -38,7 +39,7 @@ extension SiteRenderer {
                         baseURL.map { $0.absoluteString + largest.path })
         }
         let date = Formatting.date(photo.takenAt)
-        page.jsonLD = try imageObject(item, description: summary, contentURL: fullSize.absolute, date: date).scriptSafeJSON()
+        page.jsonLD = imageObject(item, description: summary, contentURL: fullSize.absolute, date: date)
         let preview = item.plan.preview
         let thumbnail = item.plan.thumbnail
         let aspect = Double(item.displaySize.width) / Double(item.displaySize.height)
@@ -69,7 +70,7 @@ extension SiteRenderer {
             prev: prev, next: next,
             backHref: root + Paginator.path(ofPage: paginator.page(ofItem: index)),
             backPage: paginator.page(ofItem: index), position: index + 1, total: items.count)
-        return try render(context, "photo", path)
+        return PageModel(path: path, template: "photo", context: context)
     }
 
     /// The preview is as wide as the screen, unless the screen is wider than the photo's shape; then
@@ -81,11 +82,10 @@ extension SiteRenderer {
     }
 
     private func tagLinks(_ tags: [String], root: String, sections: Sections) -> [TagLink] {
-        let counts = Dictionary(sections.tags.map { ($0.name, $0.members.count) }, uniquingKeysWith: { first, _ in first })
-        return tags.map { name in
+        tags.map { name in
             let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
             return TagLink(name: name, href: sections.tagSlugs[trimmed].map { root + "tags/\($0)/index.html" } ?? "",
-                           count: counts[trimmed] ?? 0)
+                           count: sections.tagCounts[trimmed] ?? 0)
         }.filter { !$0.href.isEmpty }
     }
 

@@ -5,27 +5,29 @@ import Mustache
 extension SiteRenderer {
     /// `404.html` is served at any missing path, so its links are absolute under `baseURL` when it
     /// is set; without it they are relative to the site root.
-    func renderNotFound(sections: Sections) throws -> RenderedPage {
-        var page = pageContext(path: "404.html", title: "Page not found · \(title)", description: nil, sections: sections,
+    func notFoundModel(_ plan: SitePlan) -> PageModel {
+        var page = pageContext(path: "404.html", title: "Page not found · \(title)", description: nil, sections: plan.sections,
                                root: baseURL?.absoluteString ?? "")
         page.canonical = nil
-        return try render(NotFoundContext(site: site, page: page), "404", "404.html")
+        return PageModel(path: "404.html", template: "404", context: NotFoundContext(site: site, page: page))
     }
 
-    func renderPublishingFiles(items: [GalleryItem], htmlPaths: [String]) throws -> [RenderedPage] {
-        var files: [RenderedPage] = []
-        files.append(try render(feed(items), "atom", "feed.xml"))
+    /// Every HTML page of the site but `404.html`, as absolute URLs.
+    func sitemapModel(_ plan: SitePlan) -> PageModel {
+        let urls = plan.pages.filter { $0.isHTML && $0 != .notFound }.compactMap { absoluteURL(path(of: $0, in: plan)) }
+        return PageModel(path: "sitemap.xml", template: "sitemap", context: SitemapContext(urls: urls))
+    }
+
+    /// The files that are not rendered from a template: `robots.txt` and the search index.
+    func plainFiles(_ plan: SitePlan) throws -> [RenderedPage] {
         var robots = "User-agent: *\nDisallow:\n"
         if baseURL != nil {
-            let urls = htmlPaths.filter { $0 != "404.html" }.compactMap(absoluteURL)
-            files.append(try render(SitemapContext(urls: urls), "sitemap", "sitemap.xml"))
             robots += "\nSitemap: \(absoluteURL("sitemap.xml") ?? "")\n"
         }
-        files.append(RenderedPage(path: "robots.txt", text: robots))
-        let index = SearchIndex(items: items)
-        files.append(RenderedPage(path: "search.json", contents: try index.json()))
-        files.append(RenderedPage(path: "search-index.js", contents: try index.script()))
-        return files
+        let index = SearchIndex(items: plan.items)
+        return [RenderedPage(path: "robots.txt", text: robots),
+                RenderedPage(path: "search.json", contents: try index.json()),
+                RenderedPage(path: "search-index.js", contents: try index.script())]
     }
 
     /// The latest photos by date taken (undated ones after, in gallery order).

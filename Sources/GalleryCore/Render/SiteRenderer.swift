@@ -1,7 +1,7 @@
 import Foundation
 import Mustache
 
-/// One rendered file of the site.
+/// One file of the site that is made whole rather than from a template (`robots.txt`, the search index).
 public struct RenderedPage: Sendable {
     /// Path relative to the site root.
     public var path: String
@@ -16,9 +16,6 @@ public struct RenderedPage: Sendable {
         self.path = path
         self.contents = contents
     }
-
-    /// Whether this is a page people read (and count), rather than a feed, index or host file.
-    public var isHTML: Bool { path.hasSuffix(".html") }
 }
 
 /// Renders every file of the site from the theme's Mustache templates: the paged grid, one page
@@ -33,6 +30,13 @@ public struct SiteRenderer: Sendable {
     let exifFields: [String]
     let library: MustacheLibrary
     let assets: Assets
+    /// Covers everything besides a page's model that decides its bytes: the templates and the
+    /// version of the code that renders them. Part of every page's input key.
+    let templatesKey: String
+
+    /// Bump when rendering changes in a way the templates and models do not show (escaping, say),
+    /// so cached pages are rendered again.
+    static let renderVersion = 1
 
     public init(config: SiteConfig, theme: Theme, assets: Assets) throws {
         title = config.title
@@ -43,6 +47,13 @@ public struct SiteRenderer: Sendable {
         exifFields = config.images.exifFields
         library = try theme.library()
         self.assets = assets
+        var key = CacheKey("templates")
+        key.add(Self.renderVersion)
+        for (name, text) in theme.templates.sorted(by: { $0.key < $1.key }) {
+            key.add(name)
+            key.add(text)
+        }
+        templatesKey = key.finish()
     }
 
     /// Target row height of the justified grid, in `em` of the grid's font size, which the
@@ -56,13 +67,15 @@ public struct SiteRenderer: Sendable {
     static let feedEntries = 20
 
     /// The site's albums and tags, worked out once per render.
-    struct Sections {
+    struct Sections: Sendable {
         var albums: [PhotoCollection]
         var tags: [PhotoCollection]
         /// Item index → slug of its album.
         var albumOfItem: [Int: String]
         /// Tag name → slug.
         var tagSlugs: [String: String]
+        /// Tag name → number of photos.
+        var tagCounts: [String: Int]
 
         init(_ items: [GalleryItem]) {
             albums = PhotoCollection.albums(of: items)
@@ -70,24 +83,73 @@ public struct SiteRenderer: Sendable {
             albumOfItem = [:]
             for album in albums { for member in album.members { albumOfItem[member] = album.slug } }
             tagSlugs = Dictionary(tags.map { ($0.name, $0.slug) }, uniquingKeysWith: { first, _ in first })
+            tagCounts = Dictionary(tags.map { ($0.name, $0.members.count) }, uniquingKeysWith: { first, _ in first })
         }
     }
 
-    /// Every file of the site: grid pages, photo pages, albums, tags, then the publishing files.
-    public func render(_ items: [GalleryItem]) throws -> [RenderedPage] {
+    /// Lists every page of the site; nothing is rendered yet.
+    public func plan(_ items: [GalleryItem]) -> SitePlan {
         let sections = Sections(items)
         let paginator = Paginator(itemCount: items.count, pageSize: pageSize)
-        var pages: [RenderedPage] = []
-        for number in 1...paginator.pageCount {
-            pages.append(try renderHome(page: number, items: items, paginator: paginator, sections: sections))
+        var pages: [SitePage] = (1...paginator.pageCount).map { .home(page: $0) }
+        pages += items.indices.map { .photo(index: $0) }
+        for (index, album) in sections.albums.enumerated() {
+            pages += (1...collectionPages(album)).map { .album(index: index, page: $0) }
         }
-        for index in items.indices {
-            pages.append(try renderPhoto(at: index, items: items, paginator: paginator, sections: sections))
+        for (index, tag) in sections.tags.enumerated() {
+            pages += (1...collectionPages(tag)).map { .tag(index: index, page: $0) }
         }
-        pages += try renderCollections(items: items, sections: sections)
-        pages.append(try renderNotFound(sections: sections))
-        pages += try renderPublishingFiles(items: items, htmlPaths: pages.filter(\.isHTML).map(\.path))
-        return pages
+        if !sections.albums.isEmpty { pages.append(.albums) }
+        if !sections.tags.isEmpty { pages.append(.tags) }
+        pages += [.notFound, .feed]
+        if baseURL != nil { pages.append(.sitemap) }
+        return SitePlan(items: items, sections: sections, paginator: paginator, pages: pages)
+    }
+
+    func collectionPages(_ collection: PhotoCollection) -> Int {
+        Paginator(itemCount: collection.members.count, pageSize: pageSize).pageCount
+    }
+
+    /// Where a page is published, relative to the site root.
+    func path(of page: SitePage, in plan: SitePlan) -> String {
+        switch page {
+        case .home(let number): Paginator.path(ofPage: number)
+        case .photo(let index): plan.items[index].pagePath
+        case .album(let index, let number): plan.sections.albums[index].path(in: "albums", page: number)
+        case .tag(let index, let number): plan.sections.tags[index].path(in: "tags", page: number)
+        case .albums: "albums/index.html"
+        case .tags: "tags/index.html"
+        case .notFound: "404.html"
+        case .feed: "feed.xml"
+        case .sitemap: "sitemap.xml"
+        }
+    }
+
+    /// A page's template and every value it shows.
+    func model(of page: SitePage, in plan: SitePlan) throws -> PageModel {
+        switch page {
+        case .home(let number): homeModel(page: number, plan)
+        case .photo(let index): try photoModel(at: index, plan)
+        case .album(let index, let number):
+            collectionModel(plan.sections.albums[index], folder: "albums", heading: plan.sections.albums[index].name,
+                            parentLabel: "All albums", page: number, plan)
+        case .tag(let index, let number):
+            collectionModel(plan.sections.tags[index], folder: "tags", heading: "Tagged “\(plan.sections.tags[index].name)”",
+                            parentLabel: "All tags", page: number, plan)
+        case .albums: albumsIndexModel(plan)
+        case .tags: tagsIndexModel(plan)
+        case .notFound: notFoundModel(plan)
+        case .feed: PageModel(path: "feed.xml", template: "atom", context: feed(plan.items))
+        case .sitemap: sitemapModel(plan)
+        }
+    }
+
+    /// Renders a page's model with its template.
+    func render(_ model: PageModel) throws -> Data {
+        guard let text = library.render(model.context, withTemplate: model.template) else {
+            throw RenderError(description: "\(model.path): template \(model.template).mustache is missing")
+        }
+        return Data(text.utf8)
     }
 
     var site: SiteContext {
@@ -129,12 +191,5 @@ public struct SiteRenderer: Sendable {
         page.social.imageAlt = item.altText
         page.social.twitterCard = "summary_large_image"
         return page
-    }
-
-    func render(_ context: Any, _ template: String, _ path: String) throws -> RenderedPage {
-        guard let text = library.render(context, withTemplate: template) else {
-            throw RenderError(description: "\(path): template \(template).mustache is missing")
-        }
-        return RenderedPage(path: path, text: text)
     }
 }

@@ -37,9 +37,17 @@ struct ImageObject: Encodable {
     func scriptSafeJSON() throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let json = String(decoding: try encoder.encode(self), as: UTF8.self)
-        return json.replacingOccurrences(of: "&", with: "\\u0026")
-            .replacingOccurrences(of: "<", with: "\\u003c")
-            .replacingOccurrences(of: ">", with: "\\u003e")
+        let json = try encoder.encode(self)
+        var safe: [UInt8] = []
+        safe.reserveCapacity(json.count + 16)
+        for byte in json {
+            switch byte {
+            case UInt8(ascii: "&"): safe += #"\u0026"#.utf8
+            case UInt8(ascii: "<"): safe += #"\u003c"#.utf8
+            case UInt8(ascii: ">"): safe += #"\u003e"#.utf8
+            default: safe.append(byte)
+            }
+        }
+        return String(decoding: safe, as: UTF8.self)
     }
 }

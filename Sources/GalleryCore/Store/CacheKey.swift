@@ -17,7 +17,8 @@ public struct CacheKey {
 
     /// Adds a text input.
     public mutating func add(_ text: String) {
-        add(Data(text.utf8))
+        var text = text
+        text.withUTF8 { add(bytes: UnsafeRawBufferPointer($0)) }
     }
 
     /// Adds a whole number.
@@ -32,9 +33,14 @@ public struct CacheKey {
 
     /// Adds raw bytes, preceded by their length.
     public mutating func add(_ data: Data) {
-        var length = UInt64(data.count).littleEndian
+        data.withUnsafeBytes { add(bytes: $0) }
+    }
+
+    /// Adds raw bytes, preceded by their length (the same key as the `Data` they would make).
+    mutating func add(bytes: UnsafeRawBufferPointer) {
+        var length = UInt64(bytes.count).littleEndian
         withUnsafeBytes(of: &length) { hasher.update(bufferPointer: $0) }
-        hasher.update(data: data)
+        hasher.update(bufferPointer: bytes)
     }
 
     /// The key as 64 lower-case hex digits.

@@ -79,6 +79,9 @@ public final class StateDatabase: Sendable {
                     counts TEXT NOT NULL);
                 """)
         }
+        migrator.registerMigration("v2: pages keyed by their inputs") { db in
+            try db.execute(sql: "ALTER TABLE page ADD COLUMN inputs TEXT NOT NULL DEFAULT ''")
+        }
         return migrator
     }
 
@@ -127,9 +130,9 @@ public final class StateDatabase: Sendable {
             while let row = try blobs.next() {
                 snapshot.blobs[row[0]] = BlobRecord(key: row[0], kind: row[1], size: row[2], modified: row[3], sha256: row[4])
             }
-            let pages = try Row.fetchCursor(db, sql: "SELECT path, key FROM page")
+            let pages = try Row.fetchCursor(db, sql: "SELECT path, key, inputs FROM page")
             while let row = try pages.next() {
-                snapshot.pages[row[0]] = row[1]
+                snapshot.pages[row[0]] = PageRecord(inputs: row[2], key: row[1])
             }
             return snapshot
         }
@@ -192,9 +195,9 @@ public final class StateDatabase: Sendable {
             for (key, value) in changes.placeholders {
                 try placeholder.execute(arguments: [key, value.averageColor, value.dataURI])
             }
-            let page = try db.makeStatement(sql: "INSERT OR REPLACE INTO page (path, key) VALUES (?, ?)")
-            for (path, key) in changes.pageUpserts {
-                try page.execute(arguments: [path, key])
+            let page = try db.makeStatement(sql: "INSERT OR REPLACE INTO page (path, key, inputs) VALUES (?, ?, ?)")
+            for (path, record) in changes.pageUpserts {
+                try page.execute(arguments: [path, record.key, record.inputs])
             }
             let unpage = try db.makeStatement(sql: "DELETE FROM page WHERE path = ?")
             for path in changes.pageDeletes {
@@ -220,8 +223,8 @@ public struct StateSnapshot: Sendable {
     public var originals: [String: OriginalFacts] = [:]
     public var placeholders: [String: Placeholder] = [:]
     public var blobs: [String: BlobRecord] = [:]
-    /// Page path → key, from the last build.
-    public var pages: [String: String] = [:]
+    /// The last build's pages, by path.
+    public var pages: [String: PageRecord] = [:]
 
     public init() {}
 }

@@ -9,7 +9,7 @@ public struct PhotoState: Sendable, Equatable {
     public var id: String
     /// Position in the manifest, so `--offline` rebuilds in the same order.
     public var position: Int
-    /// SHA-256 of the photo's mapped metadata as canonical JSON.
+    /// Digest of the photo's mapped metadata (`PhotoPublisher.metadataHash`).
     public var metadataHash: String
     /// The original's file path or URL.
     public var location: String
@@ -50,6 +50,15 @@ public struct BlobRecord: Sendable, Equatable {
     public var sha256: String
 }
 
+/// A page as the last build published it.
+public struct PageRecord: Sendable, Equatable {
+    /// The digest of everything the page was rendered from (`PageModel.inputKey`); empty for files
+    /// that are made whole every build (`robots.txt`, the search index).
+    public var inputs: String
+    /// The cached file's key: the digest of the page's bytes.
+    public var key: String
+}
+
 /// What one build did, kept for `galleryssg cache stats`.
 public struct BuildCounts: Codable, Sendable, Equatable {
     public var photosNew = 0
@@ -78,8 +87,8 @@ public struct StateChanges: Sendable {
     public var deletedBlobs: [String] = []
     public var originals: [(hash: String, facts: OriginalFacts)] = []
     public var placeholders: [(key: String, value: Placeholder)] = []
-    /// Pages whose key is new or changed, and pages that are gone.
-    public var pageUpserts: [(path: String, key: String)] = []
+    /// Pages whose keys are new or changed, and pages that are gone.
+    public var pageUpserts: [(path: String, record: PageRecord)] = []
     public var pageDeletes: [String] = []
     public var counts = BuildCounts()
 

@@ -1,0 +1,56 @@
+import Foundation
+import Mustache
+
+/// One page of the site, named before anything about it is worked out.
+enum SitePage: Sendable, Equatable {
+    /// A page of the home grid (1-based).
+    case home(page: Int)
+    /// The page of the item at this index.
+    case photo(index: Int)
+    /// A page of the album or tag at this index of the site's sections.
+    case album(index: Int, page: Int)
+    case tag(index: Int, page: Int)
+    /// The albums and tags indexes.
+    case albums, tags
+    case notFound, feed, sitemap
+
+    /// Whether people read this page (and the build counts it), rather than a feed or a sitemap.
+    var isHTML: Bool {
+        switch self {
+        case .feed, .sitemap: false
+        default: true
+        }
+    }
+}
+
+/// Every page of a site and what they are made from: the published photos, their albums and tags,
+/// and the grid's paging.
+public struct SitePlan: Sendable {
+    let items: [GalleryItem]
+    let sections: SiteRenderer.Sections
+    let paginator: Paginator
+    let pages: [SitePage]
+}
+
+/// The values a template shows: its fields are found by name (`MustacheParent`, see
+/// PageModels+Mustache.swift) and make the page's cache key (`Encodable`, see `InputDigest`).
+/// The page-level models (`GridContext`, `PhotoPageContext`…) declare it in PageModels.swift.
+protocol TemplateContext: MustacheParent, Encodable, Sendable {}
+
+/// A page ready to key and render: where it goes, its template and its values.
+struct PageModel: Sendable {
+    var path: String
+    var template: String
+    var context: any TemplateContext
+
+    /// The page's input key: its path, template and values, under `templatesKey`, which covers
+    /// the theme. Two builds give a page the same key exactly when it would render the same.
+    func inputKey(templatesKey: String) throws -> String {
+        var key = CacheKey("page inputs")
+        key.add(templatesKey)
+        key.add(path)
+        key.add(template)
+        try InputDigest.add(context, to: &key)
+        return key.finish()
+    }
+}
