@@ -151,6 +151,19 @@ struct PageModelTests {
         #expect(changed == expected, "\(changed.sorted())")
     }
 
+    /// Photos finish in any order; their items and rows are put back in manifest order in place.
+    @Test func parallelArraysAreSortedTogetherInPlace() {
+        var generator = SystemRandomNumberGenerator()
+        for count in [0, 1, 2, 7, 100, 1000] {
+            let positions = Array(0..<count).shuffled(using: &generator)
+            var names = positions.map { "item \($0)" }
+            var keys = positions
+            PhotoPublisher.sort(&names, &keys) { $0 }
+            #expect(keys == Array(0..<count))
+            #expect(names == (0..<count).map { "item \($0)" })
+        }
+    }
+
     @Test func longGridsListPagesAroundTheCurrentOne() {
         #expect(SiteRenderer.pageWindow(1, of: 1) == [1])
         #expect(SiteRenderer.pageWindow(1, of: 10) == [1, 2, 3, nil, 10])

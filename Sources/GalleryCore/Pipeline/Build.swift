@@ -123,16 +123,15 @@ public struct Build: Sendable {
             outcome.failures.forEach(announce)
             report.failures += outcome.failures
             report.photoSeconds = outcome.seconds
-            if outcome.published.isEmpty && !manifest.photos.isEmpty {
+            if outcome.items.isEmpty && !manifest.photos.isEmpty {
                 throw BuildError(step: "images", "none of the \(manifest.photos.count) photos could be processed "
                                  + "(see the lines above); the previous site was kept")
             }
-            report.count(outcome.published)
+            report.count(outcome)
             progress("images: \(report.photosPublished) photos, \(report.derivatives) images "
                      + "(\(report.derivativesMade) made, \(report.derivativesReused) reused)")
 
-            let items = outcome.published.map(\.item)
-            let plan = renderer.plan(items)
+            let plan = renderer.plan(outcome.items)
             let publisher = PagePublisher(writer: writer, cache: state.pages, previous: options.force ? [:] : snapshot.pages)
             let pages = try await asyncStep("pages", &timings) {
                 try await publisher.publish(plan, renderer: renderer, jobs: options.jobs)
@@ -269,3 +268,4 @@ extension SiteConfig {
         return folders
     }
 }
+

@@ -71,15 +71,15 @@ public struct BuildReport: Codable, Sendable {
     }
 
     /// Counts the published photos of the `images` step.
-    mutating func count(_ published: [PhotoPublisher.Published]) {
-        photosPublished = published.count
-        for photo in published {
+    mutating func count(_ outcome: PhotoPublisher.Outcome) {
+        photosPublished = outcome.items.count
+        for item in outcome.items { derivatives += item.plan.all.count * (item.plan.webp ? 2 : 1) }
+        for photo in outcome.published {
             switch photo.status {
             case .new: photosNew += 1
             case .changed: photosChanged += 1
             case .unchanged: photosUnchanged += 1
             }
-            derivatives += photo.item.plan.all.count * (photo.item.plan.webp ? 2 : 1)
             derivativesMade += photo.made
             derivativesReused += photo.reused
             bytesWritten += photo.bytes

@@ -42,11 +42,6 @@ struct PagePublisher: Sendable {
 
     func publish(_ plan: SitePlan, renderer: SiteRenderer, jobs: Int) async throws -> Outcome {
         var outcome = Outcome()
-        for file in try renderer.plainFiles(plan) {
-            let key = Self.contentKey(file.contents)
-            try store(file.contents, key: key, path: file.path, outcome: &outcome)
-            outcome.records.append((file.path, PageRecord(inputs: "", key: key)))
-        }
         let chunks = stride(from: 0, to: plan.pages.count, by: Self.chunkSize).map {
             $0..<min($0 + Self.chunkSize, plan.pages.count)
         }
@@ -58,6 +53,8 @@ struct PagePublisher: Sendable {
                 next += 1
                 group.addTask { try publish(plan.pages[range], plan: plan, renderer: renderer) }
             }
+            // The search index and robots.txt, made whole every build, alongside the pages.
+            group.addTask { try publishPlainFiles(plan, renderer: renderer) }
             for _ in 0..<max(1, jobs) { start() }
             while let done = try await group.next() {
                 outcome.merge(done)
@@ -68,28 +65,35 @@ struct PagePublisher: Sendable {
         return outcome
     }
 
+    private func publishPlainFiles(_ plan: SitePlan, renderer: SiteRenderer) throws -> Outcome {
+        var outcome = Outcome()
+        for file in try renderer.plainFiles(plan) {
+            let key = Self.contentKey(file.contents)
+            try store(file.contents, key: key, path: file.path, outcome: &outcome)
+            outcome.records.append((file.path, PageRecord(inputs: "", key: key)))
+        }
+        return outcome
+    }
+
     private func publish(_ pages: ArraySlice<SitePage>, plan: SitePlan, renderer: SiteRenderer) throws -> Outcome {
         var outcome = Outcome()
         for page in pages {
             try Task.checkCancellation()
             let model = try renderer.model(of: page, in: plan)
             let inputs = try model.inputKey(templatesKey: renderer.templatesKey)
-            var reused = false
-            var key: String
+            var record: PageRecord
             if let prior = previous[model.path], prior.inputs == inputs, let file = cache.file(prior.key) {
-                key = prior.key
                 try writer.link(file, to: model.path)
-                reused = true
+                record = prior   // shares the snapshot's strings
+                if page.isHTML { outcome.reused += 1 }
             } else {
                 let bytes = try renderer.render(model)
-                key = Self.contentKey(bytes)
-                try store(bytes, key: key, path: model.path, outcome: &outcome)
+                record = PageRecord(inputs: inputs, key: Self.contentKey(bytes))
+                try store(bytes, key: record.key, path: model.path, outcome: &outcome)
+                if page.isHTML { outcome.rendered += 1 }
             }
-            if page.isHTML {
-                outcome.pages += 1
-                if reused { outcome.reused += 1 } else { outcome.rendered += 1 }
-            }
-            outcome.records.append((model.path, PageRecord(inputs: inputs, key: key)))
+            if page.isHTML { outcome.pages += 1 }
+            outcome.records.append((model.path, record))
         }
         return outcome
     }
@@ -98,15 +102,12 @@ struct PagePublisher: Sendable {
     private func store(_ bytes: Data, key: String, path: String, outcome: inout Outcome) throws {
         var file = cache.file(key)
         if file == nil {
-            file = try cache.put(bytes, key: key)
+            file = try cache.put(bytes, key: key, sha256: key)
             outcome.bytes += bytes.count
         }
         try writer.link(file!, to: path)
     }
 
-    static func contentKey(_ bytes: Data) -> String {
-        var key = CacheKey("page")
-        key.add(bytes)
-        return key.finish()
-    }
+    /// A cached page is named by the SHA-256 of its bytes.
+    static func contentKey(_ bytes: Data) -> String { CacheKey.sha256(bytes) }
 }

@@ -28,12 +28,11 @@ struct PhotoPublisher: Sendable {
     /// How a published photo compares with the last build.
     enum Status: Sendable { case new, changed, unchanged }
 
-    /// One published photo.
+    /// What the state learns of one published photo; its `GalleryItem` is kept apart, in `Outcome.items`.
     struct Published: Sendable {
-        var item: GalleryItem
         var row: PhotoState
-        /// The photo's mapped metadata as canonical JSON, when its row must be written.
-        var metadata: String?
+        /// Whether the photo's row must be written (it is new, changed or moved).
+        var writeRow: Bool
         var status: Status
         var made: Int
         var reused: Int
@@ -42,6 +41,8 @@ struct PhotoPublisher: Sendable {
     }
 
     struct Outcome {
+        /// The published photos, in manifest order, and what the state learns of each (same order).
+        var items: [GalleryItem] = []
         var published: [Published] = []
         var failures: [BuildReport.Failure] = []
         /// Ids of photos that failed; their previous state is kept.
@@ -65,11 +66,17 @@ struct PhotoPublisher: Sendable {
     ///   - progress: Called after each photo with the number done and the total.
     func publishAll(_ photos: [Photo], jobs: Int, inFlight: Int, pixelBudget: Int,
                     progress: @Sendable (Int, Int) -> Void) async -> Outcome {
-        var results = [Result<Published, PhotoFailure>?](repeating: nil, count: photos.count)
+        // Results are appended as they arrive and put in manifest order in place at the end, so
+        // 100,000 photos' items and rows are never held twice.
+        var items: [GalleryItem] = []
+        var rows: [Published] = []
+        items.reserveCapacity(photos.count)
+        rows.reserveCapacity(photos.count)
+        var failures: [Int: PhotoFailure] = [:]
         let cpu = WorkBudget(jobs: jobs, pixels: pixelBudget)
         var done = 0
         var seconds: [String: Double] = [:]
-        await withTaskGroup(of: (Int, Result<Published, PhotoFailure>).self) { group in
+        await withTaskGroup(of: (Int, Result<(GalleryItem, Published), PhotoFailure>).self) { group in
             var next = 0
             func startNext() {
                 guard next < photos.count else { return }
@@ -80,12 +87,14 @@ struct PhotoPublisher: Sendable {
             for _ in 0..<min(max(jobs, inFlight), photos.count) { startNext() }
             for await (index, result) in group {
                 // Per-photo timings are summed as they arrive, so 100,000 photos do not keep 100,000 dictionaries.
-                if case .success(var published) = result {
+                switch result {
+                case .success(let (item, published)):
                     for (name, value) in published.seconds { seconds[name, default: 0] += value }
-                    published.seconds = [:]
-                    results[index] = .success(published)
-                } else {
-                    results[index] = result
+                    items.append(item)
+                    rows.append(published)
+                    rows[rows.count - 1].seconds = [:]
+                case .failure(let failure):
+                    failures[index] = failure
                 }
                 done += 1
                 progress(done, photos.count)
@@ -94,23 +103,35 @@ struct PhotoPublisher: Sendable {
         }
         var outcome = Outcome()
         outcome.seconds = seconds
-        outcome.published.reserveCapacity(photos.count)
-        for index in results.indices {
-            let result = results[index]
-            results[index] = nil
-            switch result {
-            case .success(let published)?:
-                outcome.published.append(published)
-            case .failure(let failure)?:
-                let photo = photos[index]
-                let fetch = failure.error as? FetchError
-                outcome.failures.append(BuildReport.Failure(id: photo.id, location: photo.image.description, stage: failure.stage,
-                                                            status: fetch?.status, reason: fetch?.reason ?? "\(failure.error)"))
-                outcome.failedIDs.append(photo.id)
-            case nil: break
-            }
+        Self.sort(&items, &rows) { $0.row.position }
+        outcome.items = items
+        outcome.published = rows
+        for (index, failure) in failures.sorted(by: { $0.key < $1.key }) {
+            let photo = photos[index]
+            let fetch = failure.error as? FetchError
+            outcome.failures.append(BuildReport.Failure(id: photo.id, location: photo.image.description, stage: failure.stage,
+                                                        status: fetch?.status, reason: fetch?.reason ?? "\(failure.error)"))
+            outcome.failedIDs.append(photo.id)
         }
         return outcome
+    }
+
+    /// Sorts two parallel arrays by a key of the second, in place: each cycle of the permutation
+    /// is followed with swaps, so no copy of either array is made.
+    static func sort<First, Second>(_ first: inout [First], _ second: inout [Second], by key: (Second) -> Int) {
+        var order = second.indices.sorted { key(second[$0]) < key(second[$1]) }
+        // order[target] is the index whose elements belong at `target`.
+        for start in order.indices where order[start] != start {
+            var target = start
+            while order[target] != start {
+                let source = order[target]
+                first.swapAt(target, source)
+                second.swapAt(target, source)
+                order[target] = target
+                target = source
+            }
+            order[target] = target
+        }
     }
 
     struct PhotoFailure: Error {
@@ -121,7 +142,7 @@ struct PhotoPublisher: Sendable {
     /// The original changed although its size and time (or its URL) did not; planned again from its bytes.
     private struct StaleOriginal: Error {}
 
-    private func publish(_ photo: Photo, position: Int, cpu: WorkBudget) async -> Result<Published, PhotoFailure> {
+    private func publish(_ photo: Photo, position: Int, cpu: WorkBudget) async -> Result<(GalleryItem, Published), PhotoFailure> {
         do {
             return .success(try await attempt(photo, position: position, cpu: cpu, trustPrior: true))
         } catch let failure as PhotoFailure where failure.error is StaleOriginal {
@@ -139,7 +160,7 @@ struct PhotoPublisher: Sendable {
         }
     }
 
-    private func attempt(_ photo: Photo, position: Int, cpu: WorkBudget, trustPrior: Bool) async throws -> Published {
+    private func attempt(_ photo: Photo, position: Int, cpu: WorkBudget, trustPrior: Bool) async throws -> (GalleryItem, Published) {
         var seconds: [String: Double] = [:]
         var stage = "fetch"
         func staged<T>(_ body: () async throws -> T) async throws -> T {
@@ -228,9 +249,16 @@ struct PhotoPublisher: Sendable {
         }
         var unchangedRow = row
         unchangedRow.position = prior?.position ?? -1
-        let metadata = unchangedRow == prior ? nil : try await staged { try Self.canonicalJSON(photo) }
-        return Published(item: item, row: row, metadata: metadata, status: status, made: made, reused: reused, bytes: bytes,
-                         seconds: seconds)
+        if let prior, unchangedRow == prior {
+            // The state's row, which shares its strings with the snapshot: 100,000 unchanged
+            // photos would otherwise hold a second copy of every hash and key.
+            var same = prior
+            same.position = position
+            return (item, Published(row: same, writeRow: false, status: status, made: made, reused: reused, bytes: bytes,
+                                    seconds: seconds))
+        }
+        return (item, Published(row: row, writeRow: true, status: status, made: made, reused: reused,
+                                bytes: bytes, seconds: seconds))
     }
 
     /// The original as this build knows it: its content hash, and its bytes once they were read.
@@ -297,17 +325,11 @@ struct PhotoPublisher: Sendable {
     }
 
     /// Digest of a photo's mapped metadata, which tells whether it changed since the last build.
-    /// (The JSON text is only made for photos whose row is written.)
+    /// (The JSON text the state stores is only made for rows that are written, `Photo.canonicalJSON`.)
     static func metadataHash(_ photo: Photo) throws -> String {
         var key = CacheKey("photo metadata")
         try InputDigest.add(photo, to: &key)
         return key.finish()
     }
 
-    /// A photo's metadata as JSON with sorted keys: the same photo always gives the same text.
-    static func canonicalJSON(_ photo: Photo) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(photo), as: UTF8.self)
-    }
 }

@@ -20,6 +20,7 @@ struct StateMerge {
     init(snapshot: StateSnapshot, source: String, manifest: [Photo], published: [PhotoPublisher.Published],
          failedIDs: [String], pages: [(path: String, record: PageRecord)]) {
         var changes = StateChanges(source: source)
+        changes.manifest = manifest
         var referenced = Set<String>()
         for photo in published {
             referenced.formUnion(photo.row.blobKeys)
@@ -30,8 +31,8 @@ struct StateMerge {
             }
             changes.counts.derivativesMade += photo.made
             changes.counts.derivativesReused += photo.reused
-            if let metadata = photo.metadata {
-                changes.upserts.append((photo.row, metadata))
+            if photo.writeRow {
+                changes.upserts.append(photo.row)
             } else if let prior = snapshot.photos[photo.row.id], prior.position != photo.row.position {
                 changes.positions.append((photo.row.id, photo.row.position))
             }

@@ -12,12 +12,21 @@ struct ManifestEntryMapper {
 
     let resolver: ImageResolver
 
-    func map(_ entries: [JSONValue]) -> Manifest {
-        var manifest = Manifest(photos: [])
-        var seen: Set<String> = []
-        for (index, entry) in entries.enumerated() {
+    /// Maps entries one by one as they are read: bad ones become issues, duplicates keep the first.
+    struct Collector {
+        let mapper: ManifestEntryMapper
+        private(set) var manifest = Manifest(photos: [])
+        private var seen: Set<String> = []
+        private var index = 0
+
+        init(mapper: ManifestEntryMapper) {
+            self.mapper = mapper
+        }
+
+        mutating func add(_ entry: JSONValue) {
+            defer { index += 1 }
             do {
-                let photo = try map(entry)
+                let photo = try mapper.map(entry)
                 guard seen.insert(photo.id).inserted else {
                     throw EntryError(item: photo.id, location: photo.image.description,
                                      reason: "duplicate id; the first entry with this id is kept")
@@ -30,7 +39,6 @@ struct ManifestEntryMapper {
                 manifest.issues.append(ManifestIssue(item: "photos[\(index)]", location: nil, reason: "\(error)"))
             }
         }
-        return manifest
     }
 
     private struct EntryError: Error {

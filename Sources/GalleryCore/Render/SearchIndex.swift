@@ -20,30 +20,44 @@ struct SearchIndex {
         var height: Int
     }
 
-    var entries: [Entry]
+    let items: [GalleryItem]
 
     init(items: [GalleryItem]) {
-        entries = items.map { item in
-            let photo = item.photo
-            return Entry(title: photo.title ?? item.altText,
-                         text: photo.description.map { Markdown.plainText($0, limit: 300) },
-                         tags: photo.tags.isEmpty ? nil : photo.tags, author: photo.author,
-                         camera: Formatting.camera(photo.camera), url: item.pagePath, thumb: item.plan.thumbnail.path,
-                         width: item.plan.thumbnail.size.width, height: item.plan.thumbnail.size.height)
-        }
+        self.items = items
     }
 
-    /// The index as JSON, with sorted keys so rebuilds are byte-identical.
+    func entry(_ item: GalleryItem) -> Entry {
+        let photo = item.photo
+        return Entry(title: photo.title ?? item.altText,
+                     text: photo.description.map { Markdown.plainText($0, limit: 300) },
+                     tags: photo.tags.isEmpty ? nil : photo.tags, author: photo.author,
+                     camera: Formatting.camera(photo.camera), url: item.pagePath, thumb: item.plan.thumbnail.path,
+                     width: item.plan.thumbnail.size.width, height: item.plan.thumbnail.size.height)
+    }
+
+    /// Entries encoded at once; the encoder builds a tree of the whole value before writing it,
+    /// which for 100,000 photos in one go took over 100 MB.
+    static let batchSize = 500
+
+    /// The index as JSON, `{"photos":[…]}` with sorted keys, so rebuilds are byte-identical. The
+    /// same bytes as encoding the whole index at once, made a batch of entries at a time.
     func json() throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        return try encoder.encode(["photos": entries])
+        var data = Data(#"{"photos":["#.utf8)
+        for start in stride(from: 0, to: items.count, by: Self.batchSize) {
+            let batch = try encoder.encode(items[start..<min(start + Self.batchSize, items.count)].map(entry))
+            if start > 0 { data.append(UInt8(ascii: ",")) }
+            data.append(batch.dropFirst().dropLast())   // without the batch's own [ and ]
+        }
+        data.append(contentsOf: "]}".utf8)
+        return data
     }
 
-    /// The index as a script: `window.gallerySearchIndex = {…};`.
-    func script() throws -> Data {
+    /// The index as a script, `window.gallerySearchIndex = {…};`, around the JSON.
+    static func script(json: Data) -> Data {
         var data = Data("window.gallerySearchIndex = ".utf8)
-        data.append(try json())
+        data.append(json)
         data.append(Data(";\n".utf8))
         return data
     }

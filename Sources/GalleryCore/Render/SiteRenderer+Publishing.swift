@@ -24,10 +24,10 @@ extension SiteRenderer {
         if baseURL != nil {
             robots += "\nSitemap: \(absoluteURL("sitemap.xml") ?? "")\n"
         }
-        let index = SearchIndex(items: plan.items)
+        let json = try SearchIndex(items: plan.items).json()
         return [RenderedPage(path: "robots.txt", text: robots),
-                RenderedPage(path: "search.json", contents: try index.json()),
-                RenderedPage(path: "search-index.js", contents: try index.script())]
+                RenderedPage(path: "search.json", contents: json),
+                RenderedPage(path: "search-index.js", contents: SearchIndex.script(json: json))]
     }
 
     /// The latest photos by date taken (undated ones after, in gallery order).

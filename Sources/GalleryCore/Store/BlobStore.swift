@@ -27,9 +27,10 @@ public struct BlobStore: Sendable {
 
     public func path(_ key: String) -> String { "\(folderPath)/\(key.prefix(2))/\(key)" }
 
-    /// Stores bytes under a key and returns the record to keep in the state.
+    /// Stores bytes under a key and returns the record to keep in the state, and the file's stamp.
+    /// - Parameter sha256: The bytes' SHA-256 when the caller has it (a page's key is its SHA-256).
     /// - Throws: `StoreError` naming the file (a full disk says so).
-    func put(_ data: Data, key: String) throws -> BlobRecord {
+    func put(_ data: Data, key: String, sha256: String? = nil) throws -> (BlobRecord, FileStamp) {
         let target = url(key)
         do {
             try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -38,7 +39,8 @@ public struct BlobStore: Sendable {
             throw StoreError.writing(target.path, error)
         }
         guard let stamp = FileStamp.of(target.path) else { throw StoreError("\(target.path): vanished right after it was written") }
-        return BlobRecord(key: key, kind: kind, size: stamp.size, modified: stamp.modified, sha256: CacheKey.sha256(data))
+        return (BlobRecord(key: key, kind: kind, size: stamp.size, modified: stamp.modified, sha256: sha256 ?? CacheKey.sha256(data)),
+                stamp)
     }
 
     enum Check: Equatable {
@@ -77,8 +79,9 @@ final class BlobCache: @unchecked Sendable {
     private let reuse: Bool
     private let lock = NSLock()
     private var records: [String: BlobRecord]
-    /// Blobs checked this build: the intact file, or nil for a miss.
-    private var checked: [String: BlobFile?] = [:]
+    /// Blobs checked this build: the intact file's identity, or nil for a miss. (Paths are made
+    /// when asked for; 100,000 of them would cost tens of megabytes.)
+    private var checked: [String: FileIdentity?] = [:]
     private var updates: [String: BlobRecord] = [:]
 
     /// - Parameters:
@@ -98,7 +101,7 @@ final class BlobCache: @unchecked Sendable {
         lock.lock()
         if let known = checked[key] {
             lock.unlock()
-            return known
+            return known.map { BlobFile(path: store.path(key), identity: $0) }
         }
         let record = records[key]
         lock.unlock()
@@ -113,23 +116,19 @@ final class BlobCache: @unchecked Sendable {
             case .bad: break
             }
         }
-        lock.withLock { checked[key] = .some(file) }
+        lock.withLock { checked[key] = .some(file?.identity) }
         return file
     }
 
     /// Stores a new blob (replacing a corrupt one) and returns it.
     @discardableResult
-    func put(_ data: Data, key: String) throws -> BlobFile {
-        let record = try store.put(data, key: key)
-        let path = store.path(key)
-        guard let stamp = FileStamp.of(path) else { throw StoreError("\(path): vanished right after it was written") }
-        let file = BlobFile(path: path, identity: stamp.identity)
+    func put(_ data: Data, key: String, sha256: String? = nil) throws -> BlobFile {
+        let (record, stamp) = try store.put(data, key: key, sha256: sha256)
         lock.withLock {
-            records[key] = record
-            updates[key] = record
-            checked[key] = .some(file)
+            updates[key] = record   // `checked` answers for it from now on, so `records` need not
+            checked[key] = .some(stamp.identity)
         }
-        return file
+        return BlobFile(path: store.path(key), identity: stamp.identity)
     }
 
     /// Blobs stored or re-checked during this build, for the state.

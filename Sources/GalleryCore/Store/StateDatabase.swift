@@ -128,7 +128,8 @@ public final class StateDatabase: Sendable {
             }
             let blobs = try Row.fetchCursor(db, sql: "SELECT key, kind, size, modified, sha256 FROM blob")
             while let row = try blobs.next() {
-                snapshot.blobs[row[0]] = BlobRecord(key: row[0], kind: row[1], size: row[2], modified: row[3], sha256: row[4])
+                let key: String = row[0]
+                snapshot.blobs[key] = BlobRecord(key: key, kind: row[1], size: row[2], modified: row[3], sha256: row[4])
             }
             let pages = try Row.fetchCursor(db, sql: "SELECT path, key, inputs FROM page")
             while let row = try pages.next() {
@@ -156,7 +157,8 @@ public final class StateDatabase: Sendable {
                 INSERT OR REPLACE INTO photo (source, id, position, metadata, metadataHash, location, etag, lastModified,
                     fileSize, fileModified, contentHash, blobKeys, thumbnailKey) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
-            for (state, metadata) in changes.upserts {
+            for state in changes.upserts {
+                let metadata = try changes.manifest[state.position].canonicalJSON()
                 try upsert.execute(arguments: [changes.source, state.id, state.position, metadata, state.metadataHash,
                                                state.location, state.etag, state.lastModified, state.fileSize,
                                                state.fileModified, state.contentHash, state.blobKeys.joined(separator: " "),

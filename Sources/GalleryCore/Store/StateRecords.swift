@@ -77,8 +77,11 @@ public struct BuildCounts: Codable, Sendable, Equatable {
 public struct StateChanges: Sendable {
     /// The manifest's source; rows of any other source are removed.
     public var source: String
-    /// New and changed photos, with their metadata as canonical JSON.
-    public var upserts: [(state: PhotoState, metadata: String)] = []
+    /// New and changed photos; each one's metadata, stored as canonical JSON, is
+    /// `manifest[state.position]`.
+    public var upserts: [PhotoState] = []
+    /// The manifest's photos, in order.
+    public var manifest: [Photo] = []
     /// Unchanged photos whose manifest position moved.
     public var positions: [(id: String, position: Int)] = []
     /// Photos no longer in the manifest.
@@ -103,5 +106,15 @@ public struct StoreError: Error, CustomStringConvertible, Sendable {
 
     init(_ description: String) {
         self.description = description
+    }
+}
+
+extension Photo {
+    /// The photo's metadata as JSON with sorted keys: the same photo always gives the same text.
+    /// Made only when a row is written, one photo at a time.
+    func canonicalJSON() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(self), as: UTF8.self)
     }
 }
