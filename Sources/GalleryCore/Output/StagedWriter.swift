@@ -26,12 +26,16 @@ public struct StagedWriter: Sendable {
     private let written = WrittenPaths()
     /// What the staging folder held when the build started, listed in the background.
     private let previous: StagedListing
+    /// Whether the staging folder started from an earlier site (else it started empty, and no
+    /// file needs checking before it is linked).
+    private let reused: Bool
 
     private init(output: URL, staging: URL, reused: Bool) {
         self.output = output
         self.staging = staging
         stagingPath = staging.path
         previous = StagedListing(root: reused ? staging.path : nil)
+        self.reused = reused
     }
 
     /// Prepares a fresh staging folder for `output`.
@@ -123,7 +127,7 @@ public struct StagedWriter: Sendable {
     func link(_ source: BlobFile, to relativePath: String) throws {
         let target = try resolve(relativePath)
         written.insert(relativePath)
-        if Self.isFile(source.identity, at: target) { return }
+        if reused && Self.isFile(source.identity, at: target) { return }
         if Self.hardLink(source.path, target) == 0 { return }
         if errno == ENOENT {
             makeParents(of: relativePath)

@@ -95,11 +95,18 @@ public struct Build: Sendable {
         let provider = ProviderFactory.provider(for: config.source, downloader: downloader, credentials: config.credentials)
         report.source = provider.summary
         let database = try step("state", &timings) { try StateDatabase.open(folder: config.stateDirectory, warn: progress) }
-        let snapshot = try step("state", &timings) { try database.snapshot(source: provider.summary) }
+        // The state loads while the manifest is fetched.
+        let source = provider.summary
+        let loading = Task { try database.snapshot(source: source) }
 
-        let manifest = try await asyncStep("manifest", &timings) {
-            try await fetchManifest(provider, database: database, known: snapshot.photos.count)
+        let manifest: Manifest
+        do {
+            manifest = try await asyncStep("manifest", &timings) { try await fetchManifest(provider, database: database) }
+        } catch {
+            _ = await loading.result
+            throw error
         }
+        let snapshot = try await asyncStep("state", &timings) { try await loading.value }
         report.photosInManifest = manifest.photos.count + manifest.issues.count
         report.failures = manifest.issues.map {
             BuildReport.Failure(id: $0.item, location: $0.location, stage: "manifest", status: nil, reason: $0.reason)
@@ -190,7 +197,7 @@ public struct Build: Sendable {
     }
 
     /// The provider's manifest, or with `--offline` and a remote source the one the last build saved.
-    private func fetchManifest(_ provider: any PhotoProvider, database: StateDatabase, known: Int) async throws -> Manifest {
+    private func fetchManifest(_ provider: any PhotoProvider, database: StateDatabase) async throws -> Manifest {
         if options.offline && sourceIsRemote {
             let photos = try database.persistedManifest(source: provider.summary)
             guard !photos.isEmpty else {
@@ -206,7 +213,7 @@ public struct Build: Sendable {
             return manifest
         } catch {
             var reason = "\(error)"
-            if sourceIsRemote && known > 0 {
+            if sourceIsRemote, let known = try? database.photoCount(source: provider.summary), known > 0 {
                 reason += "; to build from the last fetched manifest and the cached originals, run galleryssg build --offline"
             }
             throw BuildError(step: "manifest", reason)

@@ -139,6 +139,13 @@ public final class StateDatabase: Sendable {
         }
     }
 
+    /// How many photos of `source` the state holds.
+    public func photoCount(source: String) throws -> Int {
+        try queue.read { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM photo WHERE source = ?", arguments: [source]) ?? 0
+        }
+    }
+
     /// The photos of the last manifest fetched from `source`, in manifest order (`build --offline`).
     public func persistedManifest(source: String) throws -> [Photo] {
         let texts = try queue.read { db in
