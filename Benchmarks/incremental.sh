@@ -7,8 +7,10 @@
 #
 # Builds, each a separate `galleryssg build` process:
 #   cold        N photos (default 10,000), N distinct 160x120 JPEGs: every download, decode, encode, page
-#   no-op       the same again, nothing changed (target: < 1.5 s and < 5 % of cold); the second
-#               no-op is the steady state, when the staging folder starts from the previous site
+#   no-op       the same again, nothing changed (target: < 1.5 s and < 5 % of cold). The first
+#               rebuild after a cold build starts its staging folder empty and links every file;
+#               later ones start from the previous site (the steady state), which hyperfine then
+#               times 10 more times (median and range), since one run on a shared machine is noisy
 #   one changed one photo gets a new title and a new image (target: < 3 s)
 #   big cold    BIG photos (default 100,000) over BIG_IMAGES (default 100) distinct images: 100,000
 #               photo pages, 4,167 grid pages and 200,000 derivative links (target: peak RSS < 500 MB)
@@ -16,7 +18,8 @@
 #   half cold   BIG/2 photos, to show how peak memory grows with the number of photos
 #
 # env: N, BIG, BIG_IMAGES, WORK (default /tmp/galleryssg-incremental), PORT (default 8765), JOBS (2).
-# Needs python3 with Pillow (pip install pillow) to make the images, and GNU time (/usr/bin/time).
+# Needs python3 with Pillow (pip install pillow) to make the images, GNU time (/usr/bin/time) and
+# hyperfine (apt-get install hyperfine).
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 N=${N:-10000} BIG=${BIG:-100000} BIG_IMAGES=${BIG_IMAGES:-100}
@@ -24,6 +27,7 @@ WORK=${WORK:-/tmp/galleryssg-incremental} PORT=${PORT:-8765} JOBS=${JOBS:-2}
 WWW="$WORK/www"
 
 [ -x /usr/bin/time ] || { echo "needs GNU time: apt-get install time" >&2; exit 1; }
+command -v hyperfine >/dev/null || { echo "needs hyperfine: apt-get install hyperfine" >&2; exit 1; }
 python3 -c 'import PIL' 2>/dev/null || pip install -q pillow
 
 # ------------------------------------------------------------------ inputs
@@ -108,6 +112,16 @@ rm -rf "$WORK/small/.galleryssg" "$WORK/small/public" "$WORK/small/.public."*
 timed "cold, $N photos" small
 timed "no-op, $N photos" small
 timed "no-op again, $N photos" small
+hyperfine -N -w 1 -r 10 --export-json "$WORK/noop.json" \
+  "$GALLERYSSG build --config $WORK/small/site-config.json --jobs $JOBS --quiet" >/dev/null
+python3 - "$WORK/noop.json" "$N" >> "$RESULTS" <<'PY'
+import json, sys
+run = json.load(open(sys.argv[1]))["results"][0]
+times = sorted(run["times"])
+print("\t".join([f"no-op x10, {sys.argv[2]} photos (median; range {times[0]:.2f}-{times[-1]:.2f} s)",
+                 f"{run['median']:.2f}", f"{run['user'] + run['system']:.2f}", "-", sys.argv[2], "-", "-", "-"]))
+PY
+tail -n 1 "$RESULTS" | cut -f1-4
 cp "$WWW/manifest-$N-changed.json" "$WWW/manifest-small.json"
 timed "one changed of $N" small
 cp "$WWW/manifest-$N.json" "$WWW/manifest-small.json"

@@ -1,0 +1,134 @@
+import Foundation
+
+/// Many photos at once: the per-photo results, run in parallel within the budgets and gathered in
+/// manifest order.
+extension PhotoPublisher {
+    /// How a published photo compares with the last build.
+    enum Status: Sendable { case new, changed, unchanged }
+
+    /// What the state learns of one published photo; its `GalleryItem` is kept apart, in `Outcome.items`.
+    struct Published: Sendable {
+        var row: PhotoState
+        /// Whether the photo's row must be written (it is new, changed or moved).
+        var writeRow: Bool
+        var status: Status
+        var made: Int
+        var reused: Int
+        var bytes: Int
+        var seconds: [String: Double]
+    }
+
+    struct Outcome {
+        /// The published photos, in manifest order, and what the state learns of each (same order).
+        var items: [GalleryItem] = []
+        var published: [Published] = []
+        var failures: [BuildReport.Failure] = []
+        /// Ids of photos that failed; their previous state is kept.
+        var failedIDs: [String] = []
+        var seconds: [String: Double] = [:]
+    }
+
+    /// Publishes every photo; returns in manifest order.
+    /// - Parameters:
+    ///   - jobs: Photos decoded and encoded at once (CPU-bound work).
+    ///   - inFlight: Photos in progress at once, so downloads overlap with imaging. Bounds the
+    ///     originals held in memory.
+    ///   - pixelBudget: Decoded pixels allowed in memory at once across all jobs; a single photo larger
+    ///     than the budget runs alone.
+    ///   - progress: Called after each photo with the number done and the total.
+    func publishAll(_ photos: [Photo], jobs: Int, inFlight: Int, pixelBudget: Int,
+                    progress: @Sendable (Int, Int) -> Void) async -> Outcome {
+        // Results are appended as they arrive and put in manifest order in place at the end, so
+        // 100,000 photos' items and rows are never held twice.
+        var items: [GalleryItem] = []
+        var rows: [Published] = []
+        items.reserveCapacity(photos.count)
+        rows.reserveCapacity(photos.count)
+        var failures: [Int: PhotoFailure] = [:]
+        let cpu = WorkBudget(jobs: jobs, pixels: pixelBudget)
+        var done = 0
+        var seconds: [String: Double] = [:]
+        await withTaskGroup(of: (Int, Result<(GalleryItem, Published), PhotoFailure>).self) { group in
+            var next = 0
+            func startNext() {
+                guard next < photos.count else { return }
+                let index = next
+                next += 1
+                group.addTask { (index, await publish(photos[index], position: index, cpu: cpu)) }
+            }
+            for _ in 0..<min(max(jobs, inFlight), photos.count) { startNext() }
+            for await (index, result) in group {
+                // Per-photo timings are summed as they arrive, so 100,000 photos do not keep 100,000 dictionaries.
+                switch result {
+                case .success(let (item, published)):
+                    for (name, value) in published.seconds { seconds[name, default: 0] += value }
+                    items.append(item)
+                    rows.append(published)
+                    rows[rows.count - 1].seconds = [:]
+                case .failure(let failure):
+                    failures[index] = failure
+                }
+                done += 1
+                progress(done, photos.count)
+                startNext()
+            }
+        }
+        var outcome = Outcome()
+        outcome.seconds = seconds
+        Self.sort(&items, &rows) { $0.row.position }
+        outcome.items = items
+        outcome.published = rows
+        for (index, failure) in failures.sorted(by: { $0.key < $1.key }) {
+            let photo = photos[index]
+            let fetch = failure.error as? FetchError
+            outcome.failures.append(BuildReport.Failure(id: photo.id, location: photo.image.description, stage: failure.stage,
+                                                        status: fetch?.status, reason: fetch?.reason ?? "\(failure.error)"))
+            outcome.failedIDs.append(photo.id)
+        }
+        return outcome
+    }
+
+    /// Sorts two parallel arrays by a key of the second, in place: each cycle of the permutation
+    /// is followed with swaps, so no copy of either array is made.
+    static func sort<First, Second>(_ first: inout [First], _ second: inout [Second], by key: (Second) -> Int) {
+        var order = second.indices.sorted { key(second[$0]) < key(second[$1]) }
+        // order[target] is the index whose elements belong at `target`.
+        for start in order.indices where order[start] != start {
+            var target = start
+            while order[target] != start {
+                let source = order[target]
+                first.swapAt(target, source)
+                second.swapAt(target, source)
+                order[target] = target
+                target = source
+            }
+            order[target] = target
+        }
+    }
+
+    struct PhotoFailure: Error {
+        var stage: String
+        var error: Error
+    }
+
+    /// The original changed although its size and time (or its URL) did not; planned again from its bytes.
+    struct StaleOriginal: Error {}
+
+    private func publish(_ photo: Photo, position: Int, cpu: WorkBudget) async -> Result<(GalleryItem, Published), PhotoFailure> {
+        do {
+            return .success(try await attempt(photo, position: position, cpu: cpu, trustPrior: true))
+        } catch let failure as PhotoFailure where failure.error is StaleOriginal {
+            do {
+                return .success(try await attempt(photo, position: position, cpu: cpu, trustPrior: false))
+            } catch let failure as PhotoFailure {
+                return .failure(failure)
+            } catch {
+                return .failure(PhotoFailure(stage: "imaging", error: error))
+            }
+        } catch let failure as PhotoFailure {
+            return .failure(failure)
+        } catch {
+            return .failure(PhotoFailure(stage: "imaging", error: error))
+        }
+    }
+}
