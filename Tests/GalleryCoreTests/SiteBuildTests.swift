@@ -4,6 +4,22 @@ import Testing
 
 @Suite("Whole-site builds")
 struct SiteBuildTests {
+    /// Entries are mapped while the manifest is decoded; an entry that is not an object is
+    /// reported by its index, and the entries after it still line up.
+    @Test func nonObjectEntriesAreReportedInPlace() async throws {
+        let site = try FixtureSite.make(entries: [])
+        let text = #"{"photos": [{"id": "one", "image": "photos/photo-1.jpg"}, 42, "text", [1, 2], null, "#
+            + #"{"id": "two", "image": "photos/photo-2.jpg", "tags": ["x", 1, true, null, {"k": 1}], "#
+            + #""author": {"name": "Ana", "url": "https://example.com/ana"}}]}"#
+        try Data(text.utf8).write(to: site.folder.appendingPathComponent("manifest.json"))
+        let report = try await site.build()
+        #expect(report.photosPublished == 2)
+        let reasons = Dictionary(uniqueKeysWithValues: report.failures.map { ($0.id, $0.reason) })
+        #expect(reasons == ["photos[1]": "expected an object, got a number", "photos[2]": "expected an object, got a string",
+                            "photos[3]": "expected an object, got an array", "photos[4]": "expected an object, got null"])
+        #expect(try site.read("photos/two/index.html").contains("Ana"))
+    }
+
     @Test func buildsPagedGalleryAndSkipsBadPhotos() async throws {
         let site = try FixtureSite.make()
         let report = try await site.build()

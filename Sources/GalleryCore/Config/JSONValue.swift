@@ -14,7 +14,8 @@ public enum JSONValue: Codable, Sendable, Equatable {
 
     public init(from decoder: Decoder) throws {
         // Each failed guess throws a DecodingError, which is costly in a 10,000-photo manifest, so
-        // the kinds are tried from the most common: strings, then numbers, objects and arrays.
+        // the kinds are tried from the most common inside an entry: strings, numbers, booleans,
+        // arrays (tags), then objects. (Manifests decode their entries as objects directly.)
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
@@ -24,10 +25,10 @@ public enum JSONValue: Codable, Sendable, Equatable {
             self = .number(value)
         } else if let value = try? container.decode(Bool.self) {
             self = .bool(value)
-        } else if let value = try? container.decode([String: JSONValue].self) {
-            self = .object(value)
+        } else if let value = try? container.decode([JSONValue].self) {
+            self = .array(value)
         } else {
-            self = .array(try container.decode([JSONValue].self))
+            self = .object(try container.decode([String: JSONValue].self))
         }
     }
 

@@ -32,7 +32,7 @@ public struct BuildReport: Codable, Sendable {
     /// Pages rendered by this build; the others were linked from the page cache.
     public var pagesRendered = 0
     public var pagesReused = 0
-    /// Derivative files (JPEG and WebP) in the site.
+    /// Image files in the site: derivatives (JPEG and WebP) and published originals.
     public var derivatives = 0
     /// Image files (derivatives and published originals) encoded or stored by this build.
     public var derivativesMade = 0
@@ -73,7 +73,10 @@ public struct BuildReport: Codable, Sendable {
     /// Counts the published photos of the `images` step.
     mutating func count(_ outcome: PhotoPublisher.Outcome) {
         photosPublished = outcome.items.count
-        for item in outcome.items { derivatives += item.plan.all.count * (item.plan.webp ? 2 : 1) }
+        for item in outcome.items {
+            derivatives += item.plan.all.count * (item.plan.webp ? 2 : 1)
+            if case .published = item.original { derivatives += 1 }   // the original, published beside them
+        }
         for photo in outcome.published {
             switch photo.status {
             case .new: photosNew += 1

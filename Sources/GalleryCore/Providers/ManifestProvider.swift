@@ -105,7 +105,12 @@ struct StreamedManifest: Decodable {
         }
         var collector = ManifestEntryMapper.Collector(mapper: mapper)
         while !entries.isAtEnd {
-            collector.add(try entries.decode(JSONValue.self))
+            // Entries are objects; decoding them as such first spares the guesses of `JSONValue`.
+            if let object = try? entries.decode([String: JSONValue].self) {
+                collector.add(.object(object))
+            } else {
+                collector.add(try entries.decode(JSONValue.self))
+            }
         }
         manifest = collector.manifest
     }
