@@ -50,8 +50,8 @@ struct DownloadCache: Sendable {
                           sha256: Self.hex(SHA256.hash(data: data)))
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try data.write(to: folder.appendingPathComponent("\(key).bin"), options: .atomic)
-            try JSONEncoder().encode(entry).write(to: folder.appendingPathComponent("\(key).json"), options: .atomic)
+            try AtomicFile.write(data, to: folder.appendingPathComponent("\(key).bin").path)
+            try AtomicFile.write(try JSONEncoder().encode(entry), to: folder.appendingPathComponent("\(key).json").path)
         } catch {
             try? FileManager.default.removeItem(at: folder.appendingPathComponent("\(key).json"))
         }

@@ -15,6 +15,8 @@ public struct BlobStore: Sendable {
     /// `folder`'s path, joined to keys as text: a build looks up tens of thousands of blobs, and
     /// `URL.appendingPathComponent` was a tenth of a no-op build's time.
     private let folderPath: String
+    /// The two-letter subfolders known to exist, so each is created once per build, not per blob.
+    private let subfolders = CreatedFolders()
 
     public init(folder: URL, kind: String) {
         self.folder = folder
@@ -31,14 +33,18 @@ public struct BlobStore: Sendable {
     /// - Parameter sha256: The bytes' SHA-256 when the caller has it (a page's key is its SHA-256).
     /// - Throws: `StoreError` naming the file (a full disk says so).
     func put(_ data: Data, key: String, sha256: String? = nil) throws -> (BlobRecord, FileStamp) {
-        let target = url(key)
+        let target = path(key)
         do {
-            try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try data.write(to: target, options: .atomic)
+            let subfolder = "\(folderPath)/\(key.prefix(2))"
+            if !subfolders.contains(subfolder) {
+                try FileManager.default.createDirectory(atPath: subfolder, withIntermediateDirectories: true)
+                subfolders.insert(subfolder)
+            }
+            try AtomicFile.write(data, to: target)
         } catch {
-            throw StoreError.writing(target.path, error)
+            throw StoreError.writing(target, error)
         }
-        guard let stamp = FileStamp.of(target.path) else { throw StoreError("\(target.path): vanished right after it was written") }
+        guard let stamp = FileStamp.of(target) else { throw StoreError("\(target): vanished right after it was written") }
         return (BlobRecord(key: key, kind: kind, size: stamp.size, modified: stamp.modified, sha256: sha256 ?? CacheKey.sha256(data)),
                 stamp)
     }
@@ -191,4 +197,14 @@ extension StoreError {
         }
         return StoreError("\(path): \(error.localizedDescription)")
     }
+}
+
+/// Folders one build has made sure exist; shared by the copies of a `BlobStore`.
+final class CreatedFolders: @unchecked Sendable {
+    private let lock = NSLock()
+    private var paths = Set<String>()
+
+    func contains(_ path: String) -> Bool { lock.withLock { paths.contains(path) } }
+
+    func insert(_ path: String) { _ = lock.withLock { paths.insert(path) } }
 }
