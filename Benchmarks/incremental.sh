@@ -16,6 +16,9 @@
 #               photo pages, 4,167 grid pages and 200,000 derivative links (target: peak RSS < 500 MB)
 #   big no-op   the same again
 #   half cold   BIG/2 photos, to show how peak memory grows with the number of photos
+#   peers       sigal (if installed) and galleryssg on the same N images as a local folder, each
+#               built cold once, then their no-op rebuilds timed side by side by hyperfine. sigal
+#               cannot read a remote manifest, so this is the fair ground for a ratio
 #
 # env: N, BIG, BIG_IMAGES, WORK (default /tmp/galleryssg-incremental), PORT (default 8765), JOBS (2).
 # Needs python3 with Pillow (pip install pillow) to make the images, GNU time (/usr/bin/time) and
@@ -134,6 +137,44 @@ site big "manifest-big-$BIG.json"
 rm -rf "$WORK/big/.galleryssg" "$WORK/big/public" "$WORK/big/.public."*
 timed "cold, $BIG photos ($BIG_IMAGES images)" big
 timed "no-op, $BIG photos" big
+
+# ------------------------------------------------------------------ peers, side by side
+if command -v sigal >/dev/null; then
+  PEERS="$WORK/peers"
+  mkdir -p "$PEERS/src/photos"
+  for i in $(seq 0 $((N - 1))); do [ -e "$PEERS/src/photos/$i.jpg" ] || ln "$WWW/img/$i.jpg" "$PEERS/src/photos/$i.jpg"; done
+  cat > "$PEERS/sigal.conf.py" <<'CONF'
+theme = "galleria"
+img_size = (160, 160)
+thumb_size = (64, 64)
+thumb_fit = False
+img_format = "JPEG"
+jpg_options = {"quality": 80, "optimize": True, "progressive": True}
+CONF
+  mkdir -p "$PEERS/galleryssg"
+  cat > "$PEERS/galleryssg/site-config.json" <<JSON
+{ "title": "incremental benchmark", "pageSize": 24, "source": { "type": "folder", "path": "$PEERS/src" },
+  "images": { "thumbnail": 64, "preview": 160, "widths": [], "quality": 80 } }
+JSON
+  rm -rf "$PEERS/sigal-out" "$PEERS/galleryssg/public" "$PEERS/galleryssg/.galleryssg" "$PEERS/galleryssg/.public."*
+  SIGAL="sigal build -q -c $PEERS/sigal.conf.py -n $JOBS $PEERS/src $PEERS/sigal-out"
+  FOLDER="$GALLERYSSG build --config $PEERS/galleryssg/site-config.json --jobs $JOBS --quiet"
+  hyperfine -N -r 1 --export-json "$PEERS/cold.json" "$SIGAL" "$FOLDER" >/dev/null
+  $FOLDER   # once more, so its staging folder starts from the previous site, as in normal use
+  hyperfine -N -w 1 -r 10 --export-json "$PEERS/noop.json" "$SIGAL" "$FOLDER" >/dev/null
+  python3 - "$PEERS" "$N" >> "$RESULTS" <<'PY'
+import json, sys
+folder, n = sys.argv[1], sys.argv[2]
+for kind, label in (("cold", "cold"), ("noop", "no-op x10")):
+    runs = json.load(open(f"{folder}/{kind}.json"))["results"]
+    for run, tool in zip(runs, ("sigal", "galleryssg, folder source")):
+        print("\t".join([f"{label}, {n} images: {tool}", f"{run['median']:.2f}", f"{run['user'] + run['system']:.2f}",
+                         "-", n, "-", "-", "-"]))
+PY
+  tail -n 4 "$RESULTS" | cut -f1-3
+else
+  echo "sigal is not installed (pip install sigal): no side-by-side rows"
+fi
 
 echo
 echo "| build | wall (s) | CPU (s) | peak RSS (MB) | photos | pages | images | pages rendered |"
