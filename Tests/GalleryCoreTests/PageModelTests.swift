@@ -174,3 +174,25 @@ struct PageModelTests {
         #expect(SiteRenderer.pageWindow(2000, of: 4167) == [1, nil, 1998, 1999, 2000, 2001, 2002, nil, 4167])
     }
 }
+
+@Suite("Fixed-point formatting")
+struct FixedFormattingTests {
+    /// Tile styles and aspect ratios are written without `String(format:)`; for the aspect ratios
+    /// of real photo sizes they read exactly as `%.Nf` would.
+    @Test func fixedMatchesPrintfForPhotoAspectRatios() {
+        var mismatches: [String] = []
+        for width in stride(from: 100, through: 6000, by: 37) {
+            for height in stride(from: 100, through: 6000, by: 41) {
+                let aspect = Double(width) / Double(height)
+                for (value, digits) in [(aspect * 100, 0), (aspect * SiteRenderer.rowHeightEm, 2), (aspect, 4)] {
+                    let expected = String(format: "%.\(digits)f", value)
+                    if Formatting.fixed(value, digits: digits) != expected { mismatches.append("\(value) \(digits)") }
+                }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(10))")
+        #expect(Formatting.fixed(-2.5, digits: 0) == "-2")
+        #expect(Formatting.fixed(0.125, digits: 2) == "0.12")
+        #expect(Formatting.fixed(1.0005, digits: 4) == String(format: "%.4f", 1.0005))
+    }
+}

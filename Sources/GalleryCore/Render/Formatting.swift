@@ -14,6 +14,24 @@ enum Formatting {
         }
     }
 
+    /// `value` with exactly `digits` decimals (0–6), as `%.Nf` writes it, for the sizes pages carry
+    /// (aspect ratios, flex values), without `String(format:)`'s cost on every tile of every page.
+    static func fixed(_ value: Double, digits: Int) -> String {
+        let scale = [1.0, 10, 100, 1_000, 10_000, 100_000, 1_000_000][digits]
+        let exact = value * scale
+        // Near a tie the product's own rounding could tip it either way; printf decides those.
+        let nearTie = abs(exact - exact.rounded(.down) - 0.5) < 1e-6
+        guard exact.isFinite, abs(exact) < 1e15, !nearTie else { return String(format: "%.\(digits)f", value) }
+        let scaled = exact.rounded(.toNearestOrEven)
+        let units = Int64(scaled)
+        let sign = units < 0 ? "-" : ""
+        let magnitude = units.magnitude
+        let whole = magnitude / UInt64(scale)
+        guard digits > 0 else { return sign + String(whole) }
+        let fraction = String(magnitude % UInt64(scale))
+        return sign + String(whole) + "." + String(repeating: "0", count: digits - fraction.count) + fraction
+    }
+
     static func focalLength(_ value: Double?) -> String? {
         value.map { "\(trimmed($0)) mm" }
     }

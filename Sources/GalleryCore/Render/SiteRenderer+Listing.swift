@@ -17,7 +17,7 @@ extension SiteRenderer {
             sizes: "(max-width: 600px) 45vw, \(item.plan.thumbnail.size.width)px",
             width: item.plan.thumbnail.size.width, height: item.plan.thumbnail.size.height,
             alt: item.altText, title: item.photo.title, loading: eager ? "eager" : "lazy",
-            style: String(format: "flex-grow:%.0f;flex-basis:%.2fem;", aspect * 100, aspect * Self.rowHeightEm)
+            style: "flex-grow:\(Formatting.fixed(aspect * 100, digits: 0));flex-basis:\(Formatting.fixed(aspect * Self.rowHeightEm, digits: 2))em;"
                 + item.placeholderStyle,
             transitionName: Self.transitionName(index))
     }

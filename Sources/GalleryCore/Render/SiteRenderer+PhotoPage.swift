@@ -54,7 +54,7 @@ extension SiteRenderer {
                 sizes: Self.previewSizes(item),
                 width: preview.size.width, height: preview.size.height,
                 transitionName: Self.transitionName(index),
-                stageStyle: String(format: "--ar:%.4f;", aspect) + "background-color:\(item.averageColor)",
+                stageStyle: "--ar:\(Formatting.fixed(aspect, digits: 4));background-color:\(item.averageColor)",
                 thumbSrc: root + thumbnail.path, thumbWidth: thumbnail.size.width, thumbHeight: thumbnail.size.height,
                 fullSizeHref: fullSize.href, fullSizeLabel: fullSize.label,
                 sourceHref: photo.sourcePage?.absoluteString,
@@ -78,7 +78,7 @@ extension SiteRenderer {
     static func previewSizes(_ item: GalleryItem) -> String {
         let size = item.displaySize
         let aspect = Double(size.width) / Double(size.height)
-        return "(max-aspect-ratio: \(size.width)/\(size.height)) 100vw, " + String(format: "%.0fvh", (aspect * 100).rounded(.up))
+        return "(max-aspect-ratio: \(size.width)/\(size.height)) 100vw, \(Formatting.fixed((aspect * 100).rounded(.up), digits: 0))vh"
     }
 
     private func tagLinks(_ tags: [String], root: String, sections: Sections) -> [TagLink] {

@@ -30,6 +30,8 @@ public struct SiteRenderer: Sendable {
     let exifFields: [String]
     let library: MustacheLibrary
     let assets: Assets
+    /// The static files' URLs from pages at each depth (`""`, `"../"`, …), made once.
+    let assetURLs: [String: [String: String]]
     /// Covers everything besides a page's model that decides its bytes: the templates and the
     /// version of the code that renders them. Part of every page's input key.
     let templatesKey: String
@@ -47,6 +49,10 @@ public struct SiteRenderer: Sendable {
         exifFields = config.images.exifFields
         library = try theme.library()
         self.assets = assets
+        assetURLs = Dictionary(uniqueKeysWithValues: (0...8).map { depth in
+            let root = String(repeating: "../", count: depth)
+            return (root, assets.urls(root: root))
+        })
         var key = CacheKey("templates")
         key.add(Self.renderVersion)
         for (name, text) in theme.templates.sorted(by: { $0.key < $1.key }) {
@@ -174,7 +180,7 @@ public struct SiteRenderer: Sendable {
         let root = explicitRoot ?? String(repeating: "../", count: depth)
         return PageContext(
             title: title, description: description, root: root, canonical: absoluteURL(path),
-            assets: assets.urls(root: root), homeHref: root + "index.html",
+            assets: assetURLs[root] ?? assets.urls(root: root), homeHref: root + "index.html",
             albumsHref: sections.albums.isEmpty ? nil : root + "albums/index.html",
             tagsHref: sections.tags.isEmpty ? nil : root + "tags/index.html", feedHref: root + "feed.xml",
             social: SocialCard(type: "website", twitterCard: "summary"))

@@ -40,17 +40,17 @@ enum InputDigest {
         func scalar<T: LosslessStringConvertible>(_ value: T) { string(.scalar, value.description) }
 
         static func value<T: Encodable>(_ value: T, into sink: Sink) throws {
-            switch value {
-            case let text as String:
+            // Metatype comparisons first: a dynamic cast of every nested value costs more.
+            if T.self == String.self, let text = value as? String {
                 sink.string(.string, text)
-            case let dictionary as [String: String]:
+            } else if T.self == [String: String].self, let dictionary = value as? [String: String] {
                 sink.mark(.begin)
                 for (name, text) in dictionary.sorted(by: { $0.key < $1.key }) {
                     sink.string(.field, name)
                     sink.string(.string, text)
                 }
                 sink.mark(.end)
-            default:
+            } else {
                 sink.mark(.begin)
                 try value.encode(to: DigestEncoder(sink: sink))
                 sink.mark(.end)
