@@ -115,6 +115,44 @@ struct IncrementalBuildTests {
         #expect(try site.treeHash() == (try await site.cleanBuildHash()))
     }
 
+    /// An unchanged site links its pages without working them out (the site key matches); any
+    /// change of the settings pages show, or of the templates, makes every page be worked out
+    /// again, and only what changed is rendered.
+    @Test func siteWideChangesAreNotMissedByTheUnchangedSiteShortcut() async throws {
+        let site = try FixtureSite.make(entries: IncrementalFixtures.five, config: ["images": ["thumbnail": 64, "preview": 120,
+                                                                                            "widths": [80], "exifFields": ["camera"]]])
+        let cold = try await site.build()
+        let again = try await site.build()
+        #expect(again.pagesRendered == 0 && again.pagesReused == cold.pages)
+        let key = try #require(try site.stateSnapshot().pagesKey)
+
+        try site.updateConfig(["title": "A new title"])
+        let retitled = try await site.build()
+        #expect(retitled.pagesRendered == cold.pages, "every page shows the site title")
+        #expect(try site.treeHash() == (try await site.cleanBuildHash()))
+        #expect(try site.stateSnapshot().pagesKey != key)
+
+        // The fixtures carry no EXIF, so no page changes; but the pages are worked out again.
+        let retitledKey = try site.stateSnapshot().pagesKey
+        try site.updateConfig(["images": ["thumbnail": 64, "preview": 120, "widths": [80], "exifFields": ["iso"]]])
+        let exif = try await site.build()
+        #expect(exif.derivativesMade == 0)
+        #expect(try site.stateSnapshot().pagesKey != retitledKey)
+        #expect(try site.treeHash() == (try await site.cleanBuildHash()))
+
+        let templates = site.folder.appendingPathComponent("Templates")
+        try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
+        let notFound = try #require(Theme(overridesIn: nil).templates["404"])
+        try Data((notFound + "\n<!-- changed -->\n").utf8).write(to: templates.appendingPathComponent("404.mustache"))
+        let overridden = try await site.build()
+        // Every page's key covers all templates (a page may include any of them as a partial).
+        #expect(overridden.pagesRendered == cold.pages)
+        #expect(try site.read("404.html").contains("<!-- changed -->"))
+        #expect(try site.treeHash() == (try await site.cleanBuildHash()))
+        let unchanged = try await site.build()
+        #expect(unchanged.pagesRendered == 0)
+    }
+
     @Test func corruptOrMissingCacheFilesAreMisses() async throws {
         let site = try FixtureSite.make(entries: IncrementalFixtures.five)
         _ = try await site.build()

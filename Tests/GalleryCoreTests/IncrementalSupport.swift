@@ -49,7 +49,8 @@ extension FixtureSite {
     /// incremental build must equal.
     func cleanBuildHash() async throws -> String {
         let twin = try Fixtures.temporaryFolder()
-        for name in ["photos", "manifest.json", "site-config.json"] {
+        for name in ["photos", "manifest.json", "site-config.json", "Templates"]
+        where FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path) {
             try FileManager.default.copyItem(at: folder.appendingPathComponent(name), to: twin.appendingPathComponent(name))
         }
         let site = FixtureSite(folder: twin)

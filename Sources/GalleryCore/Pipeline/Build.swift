@@ -139,9 +139,10 @@ public struct Build: Sendable {
                      + "(\(report.derivativesMade) made, \(report.derivativesReused) reused)")
 
             let plan = renderer.plan(outcome.items)
-            let publisher = PagePublisher(writer: writer, cache: state.pages, previous: options.force ? [:] : snapshot.pages)
+            let publisher = PagePublisher(writer: writer, cache: state.pages, previous: options.force ? [:] : snapshot.pages,
+                                          previousSiteKey: options.force ? nil : snapshot.pagesKey)
             let pages = try await asyncStep("pages", &timings) {
-                try await publisher.publish(plan, renderer: renderer, jobs: options.jobs)
+                try await publisher.publish(plan, renderer: renderer, rows: outcome.published.map(\.row), jobs: options.jobs)
             }
             report.pages = pages.pages
             report.pagesRendered = pages.rendered
@@ -166,6 +167,7 @@ public struct Build: Sendable {
                 changes.deletedBlobs = merge.orphanImageKeys + merge.orphanPageKeys
                 changes.blobs = state.images.changedRecords + state.pages.changedRecords
                 (changes.originals, changes.placeholders) = state.learnt
+                changes.pagesKey = pages.siteKey
                 changes.counts.pagesRendered = pages.rendered
                 changes.counts.pagesReused = pages.reused
                 for location in merge.orphanDownloads { fetcher.forget(location) }

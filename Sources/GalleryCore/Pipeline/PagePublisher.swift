@@ -15,6 +15,8 @@ struct PagePublisher: Sendable {
     let cache: BlobCache
     /// The last build's pages by path; empty for `build --force`.
     let previous: [String: PageRecord]
+    /// The key of everything the last build's pages were made from; nil for `build --force`.
+    let previousSiteKey: String?
 
     struct Outcome: Sendable {
         /// HTML pages rendered because their inputs changed (or their cached file was damaged).
@@ -26,6 +28,8 @@ struct PagePublisher: Sendable {
         var bytes = 0
         /// Every staged page, feed, sitemap and search index with its keys, sorted by path.
         var records: [(path: String, record: PageRecord)] = []
+        /// The key of everything the pages were made from (`siteKey`).
+        var siteKey = ""
 
         mutating func merge(_ other: Outcome) {
             rendered += other.rendered
@@ -40,8 +44,32 @@ struct PagePublisher: Sendable {
     /// enough that task overhead does not show.
     static let chunkSize = 128
 
-    func publish(_ plan: SitePlan, renderer: SiteRenderer, jobs: Int) async throws -> Outcome {
+    /// The key of everything a site's pages are made from: the renderer's settings (templates,
+    /// config, static files, this executable) and, in order, each published photo's state row,
+    /// which fixes its item: metadata, original, derivatives, placeholder. When it matches the last
+    /// build's, every page's model would too, so the pages are linked without working them out.
+    static func siteKey(renderer: SiteRenderer, rows: [PhotoState]) -> String {
+        var key = CacheKey("site pages")
+        key.add(renderer.settingsKey)
+        for row in rows {
+            key.add(row.id)
+            key.add(row.metadataHash)
+            key.add(row.location)
+            key.add(row.contentHash)
+            key.add(row.thumbnailKey)
+            key.add(row.blobKeys.joined(separator: " "))
+        }
+        return key.finish()
+    }
+
+    func publish(_ plan: SitePlan, renderer: SiteRenderer, rows: [PhotoState], jobs: Int) async throws -> Outcome {
+        let siteKey = Self.siteKey(renderer: renderer, rows: rows)
+        if siteKey == previousSiteKey, var unchanged = try linkPrevious() {
+            unchanged.siteKey = siteKey
+            return unchanged
+        }
         var outcome = Outcome()
+        outcome.siteKey = siteKey
         let chunks = stride(from: 0, to: plan.pages.count, by: Self.chunkSize).map {
             $0..<min($0 + Self.chunkSize, plan.pages.count)
         }
@@ -62,6 +90,23 @@ struct PagePublisher: Sendable {
             }
         }
         outcome.records.sort { $0.path < $1.path }
+        return outcome
+    }
+
+    /// Links every page of the last build from the cache, or returns nil (having linked some) when
+    /// one of them is missing or damaged, so the pages are worked out as usual.
+    private func linkPrevious() throws -> Outcome? {
+        guard !previous.isEmpty else { return nil }
+        var outcome = Outcome()
+        for (path, record) in previous.sorted(by: { $0.key < $1.key }) {
+            guard let file = cache.file(record.key) else { return nil }
+            try writer.link(file, to: path)
+            if path.hasSuffix(".html") {
+                outcome.pages += 1
+                outcome.reused += 1
+            }
+            outcome.records.append((path, record))
+        }
         return outcome
     }
 

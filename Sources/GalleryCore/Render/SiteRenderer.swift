@@ -39,6 +39,10 @@ public struct SiteRenderer: Sendable {
     /// Bump when rendering changes in a way the templates and models do not show (escaping, say),
     /// so cached pages are rendered again.
     static let renderVersion = 1
+    /// Covers everything besides the photos that any page depends on: the templates, every config
+    /// value read above, the static files' published names, and this executable (by size, time
+    /// and inode), so a new galleryssg never trusts an old build's pages wholesale.
+    let settingsKey: String
 
     public init(config: SiteConfig, theme: Theme, assets: Assets) throws {
         title = config.title
@@ -60,6 +64,21 @@ public struct SiteRenderer: Sendable {
             key.add(text)
         }
         templatesKey = key.finish()
+        var settings = CacheKey("site settings")
+        settings.add(templatesKey)
+        settings.add(title)
+        settings.add(description)
+        settings.add(baseURL?.absoluteString ?? "")
+        settings.add(pageSize)
+        settings.add(showLocation ? 1 : 0)
+        settings.add(exifFields.joined(separator: " "))
+        for (path, target) in assets.published.sorted(by: { $0.key < $1.key }) {
+            settings.add(path)
+            settings.add(target)
+        }
+        let executable = FileStamp.of("/proc/self/exe") ?? FileStamp.of(CommandLine.arguments.first ?? "")
+        settings.add("\(executable?.size ?? 0) \(executable?.modified ?? 0) \(executable?.identity.inode ?? 0)")
+        settingsKey = settings.finish()
     }
 
     /// Target row height of the justified grid, in `em` of the grid's font size, which the

@@ -82,6 +82,9 @@ public final class StateDatabase: Sendable {
         migrator.registerMigration("v2: pages keyed by their inputs") { db in
             try db.execute(sql: "ALTER TABLE page ADD COLUMN inputs TEXT NOT NULL DEFAULT ''")
         }
+        migrator.registerMigration("v3: settings") { db in
+            try db.execute(sql: "CREATE TABLE setting (name TEXT PRIMARY KEY, value TEXT NOT NULL)")
+        }
         return migrator
     }
 
@@ -131,6 +134,7 @@ public final class StateDatabase: Sendable {
                 let key: String = row[0]
                 snapshot.blobs[key] = BlobRecord(key: key, kind: row[1], size: row[2], modified: row[3], sha256: row[4])
             }
+            snapshot.pagesKey = try String.fetchOne(db, sql: "SELECT value FROM setting WHERE name = 'pagesKey'")
             let pages = try Row.fetchCursor(db, sql: "SELECT path, key, inputs FROM page")
             while let row = try pages.next() {
                 snapshot.pages[row[0]] = PageRecord(inputs: row[2], key: row[1])
@@ -212,6 +216,9 @@ public final class StateDatabase: Sendable {
             for path in changes.pageDeletes {
                 try unpage.execute(arguments: [path])
             }
+            if let key = changes.pagesKey {
+                try db.execute(sql: "INSERT OR REPLACE INTO setting (name, value) VALUES ('pagesKey', ?)", arguments: [key])
+            }
             let counts = String(decoding: try JSONEncoder().encode(changes.counts), as: UTF8.self)
             try db.execute(sql: "INSERT INTO build (finishedAt, source, counts) VALUES (?, ?, ?)",
                            arguments: [ISO8601DateFormatter().string(from: finishedAt), changes.source, counts])
@@ -234,6 +241,8 @@ public struct StateSnapshot: Sendable {
     public var blobs: [String: BlobRecord] = [:]
     /// The last build's pages, by path.
     public var pages: [String: PageRecord] = [:]
+    /// The key of everything the last build's pages were made from.
+    public var pagesKey: String?
 
     public init() {}
 }

@@ -94,6 +94,8 @@ public struct StateChanges: Sendable {
     public var pageUpserts: [(path: String, record: PageRecord)] = []
     public var pageDeletes: [String] = []
     public var counts = BuildCounts()
+    /// The key of everything the site's pages were made from (`PagePublisher.siteKey`).
+    public var pagesKey: String?
 
     public init(source: String) {
         self.source = source
