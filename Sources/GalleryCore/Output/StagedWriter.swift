@@ -29,6 +29,9 @@ public struct StagedWriter: Sendable {
     /// Whether the staging folder started from an earlier site (else it started empty, and no
     /// file needs checking before it is linked).
     private let reused: Bool
+    /// Folders made in a staging folder that started empty, so each is made once, before its
+    /// first file, rather than after a failed link.
+    private let folders = CreatedFolders()
 
     private init(output: URL, staging: URL, reused: Bool) {
         self.output = output
@@ -127,7 +130,11 @@ public struct StagedWriter: Sendable {
     func link(_ source: BlobFile, to relativePath: String) throws {
         let target = try resolve(relativePath)
         written.insert(relativePath)
-        if reused && Self.isFile(source.identity, at: target) { return }
+        if reused {
+            if Self.isFile(source.identity, at: target) { return }
+        } else {
+            makeFolders(above: relativePath)
+        }
         if Self.hardLink(source.path, target) == 0 { return }
         if errno == ENOENT {
             makeParents(of: relativePath)
@@ -161,6 +168,17 @@ public struct StagedWriter: Sendable {
     }
 
     /// Creates the folders above a site-relative path inside the staging folder, one `mkdir` each.
+    /// The same for a staging folder that started empty, skipping folders already made.
+    private func makeFolders(above relativePath: String) {
+        var folder = ""
+        for part in relativePath.split(separator: "/").dropLast() {
+            folder += folder.isEmpty ? String(part) : "/" + part
+            if folders.contains(folder) { continue }
+            _ = mkdir(stagingPath + "/" + folder, 0o755)
+            folders.insert(folder)
+        }
+    }
+
     private func makeParents(of relativePath: String) {
         var path = stagingPath
         for part in relativePath.split(separator: "/").dropLast() {

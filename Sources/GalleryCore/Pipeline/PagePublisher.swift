@@ -64,7 +64,7 @@ struct PagePublisher: Sendable {
 
     func publish(_ plan: SitePlan, renderer: SiteRenderer, rows: [PhotoState], jobs: Int) async throws -> Outcome {
         let siteKey = Self.siteKey(renderer: renderer, rows: rows)
-        if siteKey == previousSiteKey, var unchanged = try linkPrevious() {
+        if siteKey == previousSiteKey, var unchanged = try await linkPrevious(jobs: jobs) {
             unchanged.siteKey = siteKey
             return unchanged
         }
@@ -93,21 +93,40 @@ struct PagePublisher: Sendable {
         return outcome
     }
 
-    /// Links every page of the last build from the cache, or returns nil (having linked some) when
-    /// one of them is missing or damaged, so the pages are worked out as usual.
-    private func linkPrevious() throws -> Outcome? {
+    /// Links every page of the last build from the cache, in parallel, or returns nil (having
+    /// linked some) when one of them is missing or damaged, so the pages are worked out as usual.
+    private func linkPrevious(jobs: Int) async throws -> Outcome? {
         guard !previous.isEmpty else { return nil }
-        var outcome = Outcome()
-        for (path, record) in previous.sorted(by: { $0.key < $1.key }) {
-            guard let file = cache.file(record.key) else { return nil }
-            try writer.link(file, to: path)
-            if path.hasSuffix(".html") {
-                outcome.pages += 1
-                outcome.reused += 1
+        let records = previous.sorted { $0.key < $1.key }
+        let size = (records.count + jobs - 1) / max(1, jobs)
+        return try await withThrowingTaskGroup(of: Outcome?.self) { group in
+            for start in stride(from: 0, to: records.count, by: max(1, size)) {
+                let part = records[start..<min(start + size, records.count)]
+                group.addTask {
+                    var outcome = Outcome()
+                    for (path, record) in part {
+                        guard let file = cache.file(record.key) else { return nil }
+                        try writer.link(file, to: path)
+                        if path.hasSuffix(".html") {
+                            outcome.pages += 1
+                            outcome.reused += 1
+                        }
+                        outcome.records.append((path, record))
+                    }
+                    return outcome
+                }
             }
-            outcome.records.append((path, record))
+            var outcome = Outcome()
+            for try await part in group {
+                guard let part else {
+                    group.cancelAll()
+                    return nil
+                }
+                outcome.merge(part)
+            }
+            outcome.records.sort { $0.path < $1.path }
+            return outcome
         }
-        return outcome
     }
 
     private func publishPlainFiles(_ plan: SitePlan, renderer: SiteRenderer) throws -> Outcome {
