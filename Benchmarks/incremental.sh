@@ -89,6 +89,7 @@ RESULTS="$WORK/results.tsv"
 : > "$RESULTS"
 timed() {  # timed LABEL SITE: one build, timed by GNU time; appends wall, CPU, RSS and the summary
   local label=$1 dir="$WORK/$2"
+  sync   # the previous build's writes are flushed first, so they are not charged to this one
   /usr/bin/time -v -o "$dir/time.txt" "$GALLERYSSG" build --config "$dir/site-config.json" --jobs "$JOBS" --quiet \
     --report "$dir/report.json" > "$dir/out.txt"
   python3 - "$label" "$dir" >> "$RESULTS" <<'PY'
@@ -115,7 +116,7 @@ rm -rf "$WORK/small/.galleryssg" "$WORK/small/public" "$WORK/small/.public."*
 timed "cold, $N photos" small
 timed "no-op, $N photos" small
 timed "no-op again, $N photos" small
-hyperfine -N -w 1 -r 10 --export-json "$WORK/noop.json" \
+hyperfine -N -w 1 -r 10 --prepare sync --export-json "$WORK/noop.json" \
   "$GALLERYSSG build --config $WORK/small/site-config.json --jobs $JOBS --quiet" >/dev/null
 python3 - "$WORK/noop.json" "$N" >> "$RESULTS" <<'PY'
 import json, sys
@@ -159,9 +160,9 @@ JSON
   rm -rf "$PEERS/sigal-out" "$PEERS/galleryssg/public" "$PEERS/galleryssg/.galleryssg" "$PEERS/galleryssg/.public."*
   SIGAL="sigal build -q -c $PEERS/sigal.conf.py -n $JOBS $PEERS/src $PEERS/sigal-out"
   FOLDER="$GALLERYSSG build --config $PEERS/galleryssg/site-config.json --jobs $JOBS --quiet"
-  hyperfine -N -r 1 --export-json "$PEERS/cold.json" "$SIGAL" "$FOLDER" >/dev/null
+  hyperfine -N -r 1 --prepare sync --export-json "$PEERS/cold.json" "$SIGAL" "$FOLDER" >/dev/null
   $FOLDER   # once more, so its staging folder starts from the previous site, as in normal use
-  hyperfine -N -w 1 -r 10 --export-json "$PEERS/noop.json" "$SIGAL" "$FOLDER" >/dev/null
+  hyperfine -N -w 1 -r 10 --prepare sync --export-json "$PEERS/noop.json" "$SIGAL" "$FOLDER" >/dev/null
   python3 - "$PEERS" "$N" >> "$RESULTS" <<'PY'
 import json, sys
 folder, n = sys.argv[1], sys.argv[2]
