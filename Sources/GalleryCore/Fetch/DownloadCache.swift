@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 
 /// Downloaded originals on disk, keyed by the SHA-256 of their URL, with the validators needed to
@@ -21,10 +20,7 @@ struct DownloadCache: Sendable {
         self.folder = folder
     }
 
-    static func key(_ url: URL) -> String { hex(SHA256.hash(data: Data(url.absoluteString.utf8))) }
-    static func hex<D: Sequence>(_ digest: D) -> String where D.Element == UInt8 {
-        digest.map { String(format: "%02x", $0) }.joined()
-    }
+    static func key(_ url: URL) -> String { CacheKey.sha256(Data(url.absoluteString.utf8)) }
 
     /// The cached entry and bytes for `url`, if present and intact.
     func lookup(_ url: URL) -> (entry: Entry, data: Data)? {
@@ -32,7 +28,7 @@ struct DownloadCache: Sendable {
         guard let meta = FileManager.default.contents(atPath: folder.appendingPathComponent("\(key).json").path),
               let entry = try? JSONDecoder().decode(Entry.self, from: meta), entry.url == url.absoluteString,
               let data = FileManager.default.contents(atPath: folder.appendingPathComponent("\(key).bin").path),
-              data.count == entry.size, Self.hex(SHA256.hash(data: data)) == entry.sha256 else { return nil }
+              data.count == entry.size, CacheKey.sha256(data) == entry.sha256 else { return nil }
         return (entry, data)
     }
 
@@ -47,7 +43,7 @@ struct DownloadCache: Sendable {
     func store(_ url: URL, data: Data, etag: String?, lastModified: String?) {
         let key = Self.key(url)
         let entry = Entry(url: url.absoluteString, etag: etag, lastModified: lastModified, size: data.count,
-                          sha256: Self.hex(SHA256.hash(data: data)))
+                          sha256: CacheKey.sha256(data))
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try AtomicFile.write(data, to: folder.appendingPathComponent("\(key).bin").path)

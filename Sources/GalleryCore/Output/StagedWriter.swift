@@ -23,15 +23,15 @@ public struct StagedWriter: Sendable {
     /// path operations when a build stages tens of thousands of files.
     private let stagingPath: String
     /// Every site-relative path this build wrote, so `commit` can remove the rest.
-    private let written = WrittenPaths()
+    private let written = PathSet()
     /// What the staging folder held when the build started, listed in the background.
     private let previous: StagedListing
     /// Whether the staging folder started from an earlier site (else it started empty, and no
     /// file needs checking before it is linked).
     private let reused: Bool
-    /// Folders made in a staging folder that started empty, so each is made once, before its
-    /// first file, rather than after a failed link.
-    private let folders = CreatedFolders()
+    /// Folders this build made sure exist, so each is made once (in a staging folder that started
+    /// empty, before its first file rather than after a failed link).
+    private let folders = PathSet()
 
     private init(output: URL, staging: URL, reused: Bool) {
         self.output = output
@@ -137,7 +137,7 @@ public struct StagedWriter: Sendable {
         }
         if Self.hardLink(source.path, target) == 0 { return }
         if errno == ENOENT {
-            makeParents(of: relativePath)
+            makeFolders(above: relativePath)
             if Self.hardLink(source.path, target) == 0 { return }
         }
         if errno == EEXIST {
@@ -167,8 +167,8 @@ public struct StagedWriter: Sendable {
         #endif
     }
 
-    /// Creates the folders above a site-relative path inside the staging folder, one `mkdir` each.
-    /// The same for a staging folder that started empty, skipping folders already made.
+    /// Creates the folders above a site-relative path inside the staging folder, one `mkdir` each,
+    /// skipping folders this build already made sure of.
     private func makeFolders(above relativePath: String) {
         var folder = ""
         for part in relativePath.split(separator: "/").dropLast() {
@@ -176,14 +176,6 @@ public struct StagedWriter: Sendable {
             if folders.contains(folder) { continue }
             _ = mkdir(stagingPath + "/" + folder, 0o755)
             folders.insert(folder)
-        }
-    }
-
-    private func makeParents(of relativePath: String) {
-        var path = stagingPath
-        for part in relativePath.split(separator: "/").dropLast() {
-            path += "/" + part
-            _ = mkdir(path, 0o755)
         }
     }
 
@@ -316,23 +308,5 @@ public struct OutputError: Error, CustomStringConvertible, Sendable {
     init(path: String, _ reason: String) {
         self.path = path
         self.reason = reason
-    }
-}
-
-/// The site-relative paths one build wrote, shared by its parallel writers.
-final class WrittenPaths: @unchecked Sendable {
-    private let lock = NSLock()
-    private var paths = Set<String>()
-
-    func insert(_ path: String) {
-        lock.lock()
-        paths.insert(path)
-        lock.unlock()
-    }
-
-    func contains(_ path: String) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return paths.contains(path)
     }
 }

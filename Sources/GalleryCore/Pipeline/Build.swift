@@ -142,7 +142,7 @@ public struct Build: Sendable {
             let publisher = PagePublisher(writer: writer, cache: state.pages, previous: options.force ? [:] : snapshot.pages,
                                           previousSiteKey: options.force ? nil : snapshot.pagesKey)
             let pages = try await asyncStep("pages", &timings) {
-                try await publisher.publish(plan, renderer: renderer, rows: outcome.published.map(\.row), jobs: options.jobs)
+                try await publisher.publish(plan, renderer: renderer, rows: outcome.published.lazy.map(\.row), jobs: options.jobs)
             }
             report.pages = pages.pages
             report.pagesRendered = pages.rendered

@@ -48,7 +48,7 @@ struct PagePublisher: Sendable {
     /// config, static files, this executable) and, in order, each published photo's state row,
     /// which fixes its item: metadata, original, derivatives, placeholder. When it matches the last
     /// build's, every page's model would too, so the pages are linked without working them out.
-    static func siteKey(renderer: SiteRenderer, rows: [PhotoState]) -> String {
+    static func siteKey(renderer: SiteRenderer, rows: some Sequence<PhotoState>) -> String {
         var key = CacheKey("site pages")
         key.add(renderer.settingsKey)
         for row in rows {
@@ -62,7 +62,7 @@ struct PagePublisher: Sendable {
         return key.finish()
     }
 
-    func publish(_ plan: SitePlan, renderer: SiteRenderer, rows: [PhotoState], jobs: Int) async throws -> Outcome {
+    func publish(_ plan: SitePlan, renderer: SiteRenderer, rows: some Sequence<PhotoState>, jobs: Int) async throws -> Outcome {
         let siteKey = Self.siteKey(renderer: renderer, rows: rows)
         if siteKey == previousSiteKey, var unchanged = try await linkPrevious(jobs: jobs) {
             unchanged.siteKey = siteKey

@@ -59,6 +59,6 @@ struct PhotoCollection: Sendable, Equatable {
         let ascii = PhotoID.slug(name)
         let hasLetters = name.unicodeScalars.contains { $0.isASCII && CharacterSet.alphanumerics.contains($0) }
         if hasLetters { return ascii }
-        return "t-" + SHA256.hash(data: Data(name.utf8)).prefix(4).map { String(format: "%02x", $0) }.joined()
+        return "t-" + CacheKey.hex(SHA256.hash(data: Data(name.utf8)).prefix(4))
     }
 }

@@ -16,7 +16,7 @@ public struct BlobStore: Sendable {
     /// `URL.appendingPathComponent` was a tenth of a no-op build's time.
     private let folderPath: String
     /// The two-letter subfolders known to exist, so each is created once per build, not per blob.
-    private let subfolders = CreatedFolders()
+    private let subfolders = PathSet()
 
     public init(folder: URL, kind: String) {
         self.folder = folder
@@ -197,14 +197,4 @@ extension StoreError {
         }
         return StoreError("\(path): \(error.localizedDescription)")
     }
-}
-
-/// Folders one build has made sure exist; shared by the copies of a `BlobStore`.
-final class CreatedFolders: @unchecked Sendable {
-    private let lock = NSLock()
-    private var paths = Set<String>()
-
-    func contains(_ path: String) -> Bool { lock.withLock { paths.contains(path) } }
-
-    func insert(_ path: String) { _ = lock.withLock { paths.insert(path) } }
 }
