@@ -29,7 +29,14 @@ CLS_OBSERVER = """
 window.__cls = 0; window.__shifts = [];
 new PerformanceObserver(function (list) {
   for (const entry of list.getEntries()) {
-    if (!entry.hadRecentInput) { window.__cls += entry.value; window.__shifts.push(entry.value); }
+    if (entry.hadRecentInput) { continue; }
+    window.__cls += entry.value;
+    // What moved, where from and to, and when: a failing check prints these.
+    window.__shifts.push({value: entry.value, time: Math.round(entry.startTime), sources: (entry.sources || []).map(function (s) {
+      const n = s.node, r = function (b) { return [Math.round(b.x), Math.round(b.y), Math.round(b.width), Math.round(b.height)]; };
+      return {node: n ? (n.nodeName + (n.className ? '.' + String(n.className).replace(/ /g, '.') : '') + (n.id ? '#' + n.id : '')) : null,
+              from: r(s.previousRect), to: r(s.currentRect)};
+    }), viewport: [innerWidth, innerHeight], readyState: document.readyState});
   }
 }).observe({type: 'layout-shift', buffered: true});
 window.__viewTransition = null;
@@ -167,6 +174,7 @@ def visit(driver, url, report, name):
     cls_after_scroll = driver.execute_script("return window.__cls")
     report["pages"][name] = {
         "url": url, "cls": cls, "clsAfterScroll": cls_after_scroll, "brokenImages": broken,
+        "shifts": driver.execute_script("return window.__shifts"),
         "consoleErrors": console_errors(driver),
         "overflowX": driver.execute_script("return document.documentElement.scrollWidth - window.innerWidth"),
         "imagesWithoutAlt": driver.execute_script(

@@ -52,8 +52,8 @@ struct BrowserTests {
         for (name, page) in pages.sorted(by: { $0.key < $1.key }) {
             #expect(page["consoleErrors"] as? [String] == [], "\(name): console errors \(page["consoleErrors"] ?? "")")
             #expect(page["brokenImages"] as? [String] == [], "\(name): broken images \(page["brokenImages"] ?? "")")
-            #expect(number(page["cls"]) == 0, "\(name): layout shift \(page["cls"] ?? "")")
-            #expect(number(page["clsAfterScroll"]) == 0, "\(name): layout shift while scrolling \(page["clsAfterScroll"] ?? "")")
+            #expect(number(page["cls"]) == 0, "\(name): layout shift \(page["cls"] ?? ""): \(page["shifts"] ?? "")")
+            #expect(number(page["clsAfterScroll"]) == 0, "\(name): layout shift while scrolling \(page["clsAfterScroll"] ?? ""): \(page["shifts"] ?? "")")
             #expect((number(page["overflowX"]) ?? 1) <= 0, "\(name): wider than the screen by \(page["overflowX"] ?? "")")
             #expect(number(page["imagesWithoutAlt"]) == 0, "\(name)")
             #expect(page["landmarks"] as? [String] == ["header", "main", "footer", "nav"], "\(name)")

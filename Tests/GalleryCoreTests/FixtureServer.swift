@@ -118,8 +118,11 @@ extension FixtureServer {
     }
 
     /// One of the small fixture JPEGs, picked from the path so different photos get different images.
+    /// The pick is a fixed function of the path (FNV-1a), not `hashValue`, which Swift seeds afresh in
+    /// every process: a random pick gave each run different aspect ratios and so different grid rows.
     static func image(for path: String) throws -> Reply {
-        let index = abs(path.hashValue % 6) + 1
+        let hash = path.utf8.reduce(UInt32(2_166_136_261)) { ($0 ^ UInt32($1)) &* 16_777_619 }
+        let index = Int(hash % 6) + 1
         return .ok(try Fixtures.data("images/photo-\(index).jpg"), contentType: "image/jpeg")
     }
 }
