@@ -36,7 +36,7 @@ struct IncrementalBuildTests {
         let site = try FixtureSite.make(entries: IncrementalFixtures.five)
         _ = try await site.build()
         let before = try site.stateSnapshot()
-        #expect(before.photos.keys.sorted() == ["five", "four", "one", "three", "two"])
+        #expect(before.photos.values.map(\.id).sorted() == ["five", "four", "one", "three", "two"])
         let fourBlobs = try #require(before.photos["four"]?.blobKeys)
         let fiveBlobs = try #require(before.photos["five"]?.blobKeys)
         let images = BuildState.imagesFolder(in: site.state)
@@ -61,7 +61,7 @@ struct IncrementalBuildTests {
         // Only three's new image is encoded (its derivatives and its published original).
         let after = try site.stateSnapshot()
         #expect(report.derivativesMade == after.photos["three"]?.blobKeys.count)
-        #expect(after.photos.keys.sorted() == ["one", "seven", "three", "two"])
+        #expect(after.photos.values.map(\.id).sorted() == ["one", "seven", "three", "two"])
         #expect(after.photos.values.sorted { $0.position < $1.position }.map(\.id) == ["one", "two", "three", "seven"])
         #expect(after.photos["seven"]?.blobKeys == fiveBlobs)
 
@@ -188,6 +188,30 @@ struct IncrementalBuildTests {
         let fresh = try await site.build()
         #expect(fresh.photosNew == 5)
         #expect(try site.treeHash() == hash)
+    }
+
+    /// The snapshot's tables after a build: photos in manifest order, each photo's blobs among the
+    /// image blobs, each page among the page blobs, and `takeBlobs` leaving none behind.
+    @Test func snapshotTablesAgreeWithEachOther() async throws {
+        let site = try FixtureSite.make(entries: IncrementalFixtures.five)
+        _ = try await site.build()
+        var snapshot = try site.stateSnapshot()
+        #expect(snapshot.photos.values.map(\.id) == ["one", "two", "three", "four", "five"])
+        #expect(snapshot.photos["six"] == nil)
+        for photo in snapshot.photos.values {
+            #expect(!photo.blobKeys.isEmpty && photo.blobKeys.allSatisfy { snapshot.imageBlobs[$0] != nil }, "\(photo.id)")
+            #expect(snapshot.placeholders[photo.thumbnailKey] != nil && snapshot.originals[photo.contentHash] != nil, "\(photo.id)")
+        }
+        #expect(!snapshot.pages.isEmpty && snapshot.pages.values.allSatisfy { snapshot.pageBlobs[$0.key] != nil })
+        #expect(Set(snapshot.imageBlobs.values.map(\.kind)) == ["images"] && Set(snapshot.pageBlobs.values.map(\.kind)) == ["pages"])
+        let blobs = snapshot.takeBlobs()
+        #expect(blobs.images.count + blobs.pages.count > 0 && snapshot.imageBlobs.isEmpty && snapshot.pageBlobs.isEmpty)
+
+        var table = snapshot.photos
+        var moved = try #require(table["two"])
+        moved.position = 99
+        table.insert(moved)
+        #expect(table.count == 5 && table.values.map(\.id) == ["one", "two", "three", "four", "five"] && table["two"]?.position == 99)
     }
 
     @Test func secondBuildIsRefusedWhileTheLockIsHeld() async throws {

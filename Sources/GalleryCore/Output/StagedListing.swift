@@ -12,10 +12,33 @@ import Glibc
 /// it writes, and every file it did not touch is listed however the walk and the writes interleave.
 final class StagedListing: @unchecked Sendable {
     struct Listing: Sendable {
-        /// Site-relative paths of every file (and symlink) found.
-        var files: [String] = []
+        /// Site-relative paths of every file (and symlink) found, each followed by a NUL byte: one
+        /// buffer rather than a string per file (at 100,000 photos, 10 MB instead of 28 MB held
+        /// until the build commits).
+        private(set) var fileBytes: [UInt8] = []
         /// Site-relative paths of folders found empty.
         var emptyFolders: [String] = []
+
+        mutating func addFile(_ path: String) {
+            fileBytes.append(contentsOf: path.utf8)
+            fileBytes.append(0)
+        }
+
+        /// Drops the spare capacity the buffer grew with.
+        mutating func trim() {
+            fileBytes = [UInt8](unsafeUninitializedCapacity: fileBytes.count) { buffer, count in
+                count = buffer.initialize(from: fileBytes).1
+            }
+        }
+
+        /// Every file's site-relative path, in the order found.
+        func forEachFile(_ body: (String) throws -> Void) rethrows {
+            var start = 0
+            while let end = fileBytes[start...].firstIndex(of: 0) {
+                try body(String(decoding: fileBytes[start..<end], as: UTF8.self))
+                start = end + 1
+            }
+        }
     }
 
     private let done = DispatchSemaphore(value: 0)
@@ -30,6 +53,7 @@ final class StagedListing: @unchecked Sendable {
         DispatchQueue.global(qos: .userInitiated).async {
             var listing = Listing()
             Self.walk(root, relative: "", into: &listing)
+            listing.trim()
             self.listing = listing
             self.done.signal()
         }
@@ -59,7 +83,7 @@ final class StagedListing: @unchecked Sendable {
                 var info = stat()
                 isFolder = lstat(root + "/" + path, &info) == 0 && (info.st_mode & mode_t(S_IFMT)) == mode_t(S_IFDIR)
             }
-            if isFolder { folders.append(path) } else { listing.files.append(path) }
+            if isFolder { folders.append(path) } else { listing.addFile(path) }
         }
         closedir(directory)
         if count == 0 && !relative.isEmpty { listing.emptyFolders.append(relative) }

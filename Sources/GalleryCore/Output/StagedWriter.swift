@@ -221,7 +221,8 @@ public struct StagedWriter: Sendable {
     private func removeUnwritten() throws {
         let listing = previous.wait()
         var emptied = Set(listing.emptyFolders)
-        for path in listing.files where !written.contains(path) {
+        try listing.forEachFile { path in
+            guard !written.contains(path) else { return }
             guard unlink(stagingPath + "/" + path) == 0 || errno == ENOENT else {
                 throw OutputError(path: stagingPath + "/" + path, "could not remove a stale file: \(String(cString: strerror(errno)))")
             }

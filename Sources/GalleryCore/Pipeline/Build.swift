@@ -95,18 +95,7 @@ public struct Build: Sendable {
         let provider = ProviderFactory.provider(for: config.source, downloader: downloader, credentials: config.credentials)
         report.source = provider.summary
         let database = try step("state", &timings) { try StateDatabase.open(folder: config.stateDirectory, warn: progress) }
-        // The state loads while the manifest is fetched.
-        let source = provider.summary
-        let loading = Task { try database.snapshot(source: source) }
-
-        let manifest: Manifest
-        do {
-            manifest = try await asyncStep("manifest", &timings) { try await fetchManifest(provider, database: database) }
-        } catch {
-            _ = await loading.result
-            throw error
-        }
-        let snapshot = try await asyncStep("state", &timings) { try await loading.value }
+        var (manifest, snapshot) = try await fetchManifestAndState(provider, database: database, timings: &timings)
         report.photosInManifest = manifest.photos.count + manifest.issues.count
         report.failures = manifest.issues.map {
             BuildReport.Failure(id: $0.item, location: $0.location, stage: "manifest", status: nil, reason: $0.reason)
@@ -117,7 +106,8 @@ public struct Build: Sendable {
             try StagedWriter.begin(output: config.output, protecting: config.protectedFolders)
         }
         do {
-            let state = BuildState(snapshot: snapshot, folder: config.stateDirectory, reuse: !options.force)
+            let blobs = snapshot.takeBlobs()
+            let state = BuildState(snapshot: snapshot, blobs: blobs, folder: config.stateDirectory, reuse: !options.force)
             let fetcher = OriginalFetcher(downloader: downloader, maxBytes: config.network.maxDownloadBytes)
             let photos = PhotoPublisher(fetcher: fetcher, processor: ImageProcessor(settings: config.images),
                                         writer: writer, publishOriginals: config.images.publishOriginals, state: state)
@@ -188,6 +178,23 @@ public struct Build: Sendable {
         report.stepSeconds = timings
         report.totalSeconds = seconds(since: started)
         return report
+    }
+
+    /// The manifest, and the state's snapshot, which loads while the manifest is fetched. The loading
+    /// task ends with this function: a task keeps its result while it lives, and a second reference
+    /// to the snapshot's tables would make the caches copy them whole on their first change.
+    private func fetchManifestAndState(_ provider: any PhotoProvider, database: StateDatabase,
+                                       timings: inout [String: Double]) async throws -> (Manifest, StateSnapshot) {
+        let source = provider.summary
+        let loading = Task { try database.snapshot(source: source) }
+        let manifest: Manifest
+        do {
+            manifest = try await asyncStep("manifest", &timings) { try await fetchManifest(provider, database: database) }
+        } catch {
+            _ = await loading.result
+            throw error
+        }
+        return (manifest, try await asyncStep("state", &timings) { try await loading.value })
     }
 
     /// Whether the photo list comes over the network, so `--offline` reads it from the state.

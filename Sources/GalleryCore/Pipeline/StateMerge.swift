@@ -54,14 +54,18 @@ struct StateMerge {
         orphanDownloads = Set(gone.filter { $0.isRemote && !locations.contains($0.location) }.map(\.location)).sorted()
             .compactMap { URL(string: $0).map(ImageLocation.remote) }
 
-        var table: [String: PageRecord] = [:]
+        // Sets, not a second table of records: this runs at the build's memory peak.
+        var paths = Set<String>(minimumCapacity: pages.count)
+        var used = Set<String>(minimumCapacity: pages.count)
         for (path, record) in pages {
-            table[path] = record
+            paths.insert(path)
+            used.insert(record.key)
             if snapshot.pages[path] != record { changes.pageUpserts.append((path, record)) }
         }
-        changes.pageDeletes = snapshot.pages.keys.filter { table[$0] == nil }.sorted()
-        let used = Set(table.values.map(\.key))
-        orphanPageKeys = Set(snapshot.pages.values.map(\.key)).subtracting(used).sorted()
+        changes.pageDeletes = snapshot.pages.keys.filter { !paths.contains($0) }.sorted()
+        var orphanPages = Set<String>()
+        for record in snapshot.pages.values where !used.contains(record.key) { orphanPages.insert(record.key) }
+        orphanPageKeys = orphanPages.sorted()
         self.changes = changes
     }
 }

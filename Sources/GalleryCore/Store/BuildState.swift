@@ -19,13 +19,12 @@ final class BuildState: @unchecked Sendable {
     static func pagesFolder(in state: URL) -> URL { state.appendingPathComponent("cache/pages") }
     static func originalsFolder(in state: URL) -> URL { state.appendingPathComponent("cache/originals") }
 
-    init(snapshot: StateSnapshot, folder: URL, reuse: Bool) {
+    /// - Parameter blobs: The blob records, taken out of the snapshot (`StateSnapshot.takeBlobs`).
+    init(snapshot: StateSnapshot, blobs: (images: [String: BlobRecord], pages: [String: BlobRecord]), folder: URL, reuse: Bool) {
         self.snapshot = snapshot
         self.reuse = reuse
-        images = BlobCache(store: BlobStore(folder: Self.imagesFolder(in: folder), kind: "images"),
-                           records: snapshot.blobs.filter { $0.value.kind == "images" }, reuse: reuse)
-        pages = BlobCache(store: BlobStore(folder: Self.pagesFolder(in: folder), kind: "pages"),
-                          records: snapshot.blobs.filter { $0.value.kind == "pages" }, reuse: reuse)
+        images = BlobCache(store: BlobStore(folder: Self.imagesFolder(in: folder), kind: "images"), records: blobs.images, reuse: reuse)
+        pages = BlobCache(store: BlobStore(folder: Self.pagesFolder(in: folder), kind: "pages"), records: blobs.pages, reuse: reuse)
     }
 
     /// The photo as the last build left it, if it was in the manifest.
