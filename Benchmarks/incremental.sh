@@ -14,7 +14,8 @@
 #   one changed one photo gets a new title and a new image (target: < 3 s)
 #   big cold    BIG photos (default 100,000) over BIG_IMAGES (default 100) distinct images: 100,000
 #               photo pages, 4,167 grid pages and 200,000 derivative links (target: peak RSS < 500 MB)
-#   big no-op   the same again
+#   big no-op   the same again, twice (the first starts its staging folder empty)
+#   big template the same after a site template override appears: every page rendered again
 #   half cold   BIG/2 photos, to show how peak memory grows with the number of photos
 #   peers       sigal (if installed) and galleryssg on the same N images as a local folder, each
 #               built cold once, then their no-op rebuilds timed side by side by hyperfine. sigal
@@ -135,9 +136,15 @@ site half "manifest-big-$((BIG / 2)).json"
 rm -rf "$WORK/half/.galleryssg" "$WORK/half/public" "$WORK/half/.public."*
 timed "cold, $((BIG / 2)) photos ($BIG_IMAGES images)" half
 site big "manifest-big-$BIG.json"
-rm -rf "$WORK/big/.galleryssg" "$WORK/big/public" "$WORK/big/.public."*
+rm -rf "$WORK/big/.galleryssg" "$WORK/big/public" "$WORK/big/.public."* "$WORK/big/Templates"
 timed "cold, $BIG photos ($BIG_IMAGES images)" big
 timed "no-op, $BIG photos" big
+timed "no-op again, $BIG photos" big
+# A site template override that differs from the built-in one: every page is rendered again.
+mkdir -p "$WORK/big/Templates"
+{ cat "$HERE/../Templates/404.mustache"; echo "<!-- a changed template -->"; } > "$WORK/big/Templates/404.mustache"
+timed "template changed, $BIG photos" big
+rm -rf "$WORK/big/Templates"
 
 # ------------------------------------------------------------------ peers, side by side
 if command -v sigal >/dev/null; then
