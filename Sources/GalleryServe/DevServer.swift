@@ -111,7 +111,7 @@ struct WatchService: Service {
     let server: DevServer
 
     func run() async throws {
-        try? await cancelWhenGracefulShutdown {
+        await cancelWhenGracefulShutdown {
             await watcher.run { await server.rebuild(liveReload) }
         }
         await liveReload.finish()
