@@ -46,7 +46,7 @@ window.addEventListener('pagereveal', function (event) { window.__viewTransition
 # Rows of the justified grid: tiles grouped by their top edge; every row but the last must end
 # within 2 px of the grid's right edge, and tiles in a row share one height.
 ROWS = """
-const grid = document.querySelector('.grid');
+const grid = document.querySelector(arguments[0] || '.grid');
 if (!grid) { return null; }
 const box = grid.getBoundingClientRect();
 const rows = [];
@@ -64,6 +64,22 @@ return {containerRight: box.right, rows: rows.map(function (row) {
           heightSpread: Math.max.apply(null, heights) - Math.min.apply(null, heights),
           worstAspectError: Math.max.apply(null, row.tiles.map(function (t) { return Math.abs(t.ratio - t.natural) / t.natural; }))};
 })};
+"""
+
+# A run of panoramas: nine copies of the page's first tile of 2:1 or wider, as the site rendered
+# it, in a second grid after the first (null when the page has none). ROWS then measures it.
+PANORAMAS = """
+const grid = document.querySelector('.grid');
+const wide = grid && Array.from(grid.querySelectorAll(':scope > .tile')).find(function (tile) {
+  const img = tile.querySelector('img');
+  return Number(img.getAttribute('width')) >= 1.95 * Number(img.getAttribute('height'));
+});
+if (!wide) { return false; }
+const test = grid.cloneNode(false);
+test.id = 'panorama-test';
+for (let i = 0; i < 9; i++) { test.appendChild(wide.cloneNode(true)); }
+grid.after(test);
+return true;
 """
 
 # The lowest WCAG 2 contrast ratio between visible text and the colour behind it (album captions,
@@ -184,6 +200,24 @@ def visit(driver, url, report, name):
         "skipLink": driver.execute_script("var a = document.querySelector('a.skip-link'); return a ? a.getAttribute('href') : null"),
     }
     return report["pages"][name]
+
+
+def panorama_rows(driver, base, site, grid_pages):
+    """Rows of nine repeated 2:1 tiles on phones, from the first grid page that has one (null when
+    no page has one)."""
+    for page in grid_pages:
+        html = open(os.path.join(site, page), encoding="utf-8").read()
+        sizes = re.findall(r'<a class="tile"[^>]*>.*?width="(\d+)" height="(\d+)"', html)
+        if any(int(w) >= 1.95 * int(h) for w, h in sizes):
+            rows = {}
+            for width in (320, 390):
+                viewport(driver, width, 800, mobile=True)
+                driver.get(base + page)
+                settle(driver)
+                driver.execute_script(PANORAMAS)
+                rows["phone-%d" % width] = driver.execute_script(ROWS, "#panorama-test")
+            return rows
+    return None
 
 
 def fold(text):
@@ -403,6 +437,7 @@ def main():
             visit(driver, base + "index.html", report, "grid-%d" % width)
             report["rows"]["phone-%d" % width] = driver.execute_script(ROWS)
             visit(driver, base + photo_path, report, "photo-%d" % width)
+        report["panoramaRows"] = panorama_rows(driver, base, site, grid_pages)
         viewport(driver, 1366, 768)
         visit(driver, urllib.parse.urljoin("file://", urllib.parse.quote(site + "/index.html")), report, "grid-file")
         report["keyboard"] = keyboard(driver, base, photo_path)

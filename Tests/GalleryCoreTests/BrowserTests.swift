@@ -40,6 +40,13 @@ struct BrowserTests {
         }
         let result = try Self.tools.check(site: output, name: "flickr", album: false)
         Self.assertSite(result)
+        // One of the fixture images is 2:1: nine copies of its tile must still fit three a row on phones.
+        let panoramas = result["panoramaRows"] as? [String: [String: Any]] ?? [:]
+        #expect(panoramas.keys.sorted() == ["phone-320", "phone-390"], "\(result["panoramaRows"] ?? "none")")
+        for (width, grid) in panoramas {
+            let counts = (grid["rows"] as? [[String: Any]] ?? []).compactMap { Self.number($0["count"]) }
+            #expect(counts.count >= 2 && counts.dropLast().allSatisfy { $0 >= 3 }, "\(width): 2:1 photos a row \(counts)")
+        }
     }
 
     /// A JSON number as a Double (JSONSerialization gives NSNumber for integers and fractions alike).
