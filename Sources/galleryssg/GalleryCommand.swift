@@ -123,13 +123,8 @@ struct CleanCommand: ParsableCommand {
     var config: String = "site-config.json"
 
     func run() throws {
-        let site = try loadSite(config)
-        do {
-            let removed = try Maintenance.clean(site)
-            for path in removed { Terminal.info("removed \(path)") }
-        } catch {
-            Terminal.error("clean failed: \(error)")
-            throw ExitCode(1)
+        try maintain("clean", config: config) { site in
+            for path in try Maintenance.clean(site) { Terminal.info("removed \(path)") }
         }
     }
 }
@@ -152,12 +147,8 @@ struct CacheStatsCommand: ParsableCommand {
     var config: String = "site-config.json"
 
     func run() throws {
-        let site = try loadSite(config)
-        do {
+        try maintain("cache stats", config: config) { site in
             Terminal.info("\(try Maintenance.cacheStats(site))")
-        } catch {
-            Terminal.error("cache stats failed: \(error)")
-            throw ExitCode(1)
         }
     }
 }
@@ -172,15 +163,23 @@ struct CacheGCCommand: ParsableCommand {
     var config: String = "site-config.json"
 
     func run() throws {
-        let site = try loadSite(config)
-        do {
+        try maintain("cache gc", config: config) { site in
             for cache in try Maintenance.collectGarbage(site) {
                 Terminal.info("\(cache.name): removed \(cache.files) files, \(Maintenance.CacheStats.size(cache.bytes))")
             }
-        } catch {
-            Terminal.error("cache gc failed: \(error)")
-            throw ExitCode(1)
         }
+    }
+}
+
+/// Runs a maintenance command on the site of `config`: a bad config exits as `loadSite` does (2),
+/// and any other failure is reported as "NAME failed: …" with exit status 1.
+private func maintain(_ name: String, config: String, _ body: (SiteConfig) throws -> Void) throws {
+    let site = try loadSite(config)
+    do {
+        try body(site)
+    } catch {
+        Terminal.error("\(name) failed: \(error)")
+        throw ExitCode(1)
     }
 }
 

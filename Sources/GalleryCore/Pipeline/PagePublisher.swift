@@ -31,6 +31,13 @@ struct PagePublisher: Sendable {
         /// The key of everything the pages were made from (`siteKey`).
         var siteKey = ""
 
+        /// Counts the page at `path` if people read it (`SitePage.isHTML(path:)`).
+        mutating func count(_ path: String, reused wasReused: Bool) {
+            guard SitePage.isHTML(path: path) else { return }
+            pages += 1
+            if wasReused { reused += 1 } else { rendered += 1 }
+        }
+
         mutating func merge(_ other: Outcome) {
             rendered += other.rendered
             reused += other.reused
@@ -107,10 +114,7 @@ struct PagePublisher: Sendable {
                     for (path, record) in part {
                         guard let file = cache.file(record.key) else { return nil }
                         try writer.link(file, to: path)
-                        if path.hasSuffix(".html") {
-                            outcome.pages += 1
-                            outcome.reused += 1
-                        }
+                        outcome.count(path, reused: true)
                         outcome.records.append((path, record))
                     }
                     return outcome
@@ -149,14 +153,13 @@ struct PagePublisher: Sendable {
             if let prior = previous[model.path], prior.inputs == inputs, let file = cache.file(prior.key) {
                 try writer.link(file, to: model.path)
                 record = prior   // shares the snapshot's strings
-                if page.isHTML { outcome.reused += 1 }
+                outcome.count(model.path, reused: true)
             } else {
                 let bytes = try renderer.render(model)
                 record = PageRecord(inputs: inputs, key: Self.contentKey(bytes))
                 try store(bytes, key: record.key, path: model.path, outcome: &outcome)
-                if page.isHTML { outcome.rendered += 1 }
+                outcome.count(model.path, reused: false)
             }
-            if page.isHTML { outcome.pages += 1 }
             outcome.records.append((model.path, record))
         }
         return outcome

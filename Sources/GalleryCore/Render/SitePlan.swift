@@ -14,13 +14,9 @@ enum SitePage: Sendable, Equatable {
     case albums, tags
     case notFound, feed, sitemap
 
-    /// Whether people read this page (and the build counts it), rather than a feed or a sitemap.
-    var isHTML: Bool {
-        switch self {
-        case .feed, .sitemap: false
-        default: true
-        }
-    }
+    /// Whether people read the page at this site path (and the build counts it), rather than a feed,
+    /// a sitemap or the search index. The one rule for both the page plan and the cached-site shortcut.
+    static func isHTML(path: String) -> Bool { path.hasSuffix(".html") }
 }
 
 /// Every page of a site and what they are made from: the published photos, their albums and tags,

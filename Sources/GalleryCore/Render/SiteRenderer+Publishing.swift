@@ -14,7 +14,8 @@ extension SiteRenderer {
 
     /// Every HTML page of the site but `404.html`, as absolute URLs.
     func sitemapModel(_ plan: SitePlan) -> PageModel {
-        let urls = plan.pages.filter { $0.isHTML && $0 != .notFound }.compactMap { absoluteURL(path(of: $0, in: plan)) }
+        let urls = plan.pages.filter { $0 != .notFound }.map { path(of: $0, in: plan) }
+            .filter(SitePage.isHTML(path:)).compactMap(absoluteURL)
         return PageModel(path: "sitemap.xml", template: "sitemap", context: SitemapContext(urls: urls))
     }
 
