@@ -111,6 +111,30 @@ struct DownloaderTests {
         #expect(requests == 12)
     }
 
+    /// A URL asked for again after its download finished is answered from the disk cache, not a
+    /// second request: the downloader does not keep finished downloads' bytes in memory. Without a
+    /// cache it is requested again. A failed URL fails again without a request.
+    @Test func finishedDownloadsAreNotRequestedAgainNorKept() async throws {
+        let cache = try Fixtures.temporaryFolder()
+        let counts = try await FixtureServer.with({ request, _ in
+            request.path.hasSuffix("missing.jpg") ? .data(status: 404, body: Data()) : .ok(Self.jpeg, contentType: "image/jpeg")
+        }) { base, log -> [Int] in
+            let url = base.appendingPathComponent("img/shared.jpg"), missing = base.appendingPathComponent("img/missing.jpg")
+            let cached = NetworkStack(cache: cache)
+            try await cached.run { (downloader: Downloader) async throws in
+                for _ in 0..<3 { #expect(try await downloader.original(url) == Self.jpeg) }
+                for _ in 0..<2 { await #expect(throws: FetchError.self) { try await downloader.original(missing) } }
+            }
+            let withCache = await log.requests.count
+            #expect(await cached.downloader.stats.snapshot().downloaded == 1)
+            try await NetworkStack().run { (downloader: Downloader) async throws in
+                for _ in 0..<2 { #expect(try await downloader.original(url) == Self.jpeg) }
+            }
+            return [withCache, await log.requests.count - withCache]
+        }
+        #expect(counts == [2, 2])
+    }
+
     @Test func cachedOriginalsAreRevalidatedWithETag() async throws {
         let cache = try Fixtures.temporaryFolder()
         let handler: @Sendable (FixtureServer.Request, URL) async -> FixtureServer.Reply = { request, _ in

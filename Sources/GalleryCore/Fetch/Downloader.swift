@@ -49,9 +49,15 @@ public final class Downloader: Sendable {
     /// An original's bytes with the validators it was served with (`ETag`, `Last-Modified`).
     /// - Throws: `FetchError` with the URL, the status and the reason.
     public func fetchOriginal(_ url: URL) async throws -> FetchedOriginal {
-        try await inFlight.value(for: url.absoluteString) {
+        try await inFlight.value(for: url.absoluteString, again: { self.fetchedThisBuild(url) }) {
             try await self.download(url)
         }
+    }
+
+    /// A copy of an original this build already downloaded or revalidated, from the disk cache it was
+    /// stored in; nil without a cache, so it is requested again.
+    private func fetchedThisBuild(_ url: URL) -> FetchedOriginal? {
+        cache?.lookup(url).map { FetchedOriginal(data: $0.data, etag: $0.entry.etag, lastModified: $0.entry.lastModified) }
     }
 
     /// Forgets the cached copy of an original that no photo uses any more.
@@ -119,14 +125,37 @@ public struct FetchedOriginal: Sendable {
 }
 
 /// Shares one request among every caller asking for the same URL.
+///
+/// A finished download is remembered as fetched, not kept: a task holds its result while it lives,
+/// and keeping every original's bytes for the whole build took a 100,000-photo build to 3.2 GB.
+/// A later caller for a fetched URL gets `again` (the disk cache); a failure is kept and repeated.
 actor InFlightRequests {
-    private var tasks: [String: Task<FetchedOriginal, Error>] = [:]
+    private enum Entry {
+        case running(Task<FetchedOriginal, Error>)
+        case fetched
+        case failed(Error)
+    }
 
-    func value(for key: String, _ work: @escaping @Sendable () async throws -> FetchedOriginal) async throws -> FetchedOriginal {
-        if let task = tasks[key] { return try await task.value }
+    private var entries: [String: Entry] = [:]
+
+    func value(for key: String, again: @Sendable () -> FetchedOriginal?,
+               _ work: @escaping @Sendable () async throws -> FetchedOriginal) async throws -> FetchedOriginal {
+        switch entries[key] {
+        case .running(let task): return try await task.value
+        case .failed(let error): throw error
+        case .fetched: if let copy = again() { return copy }
+        case nil: break
+        }
         let task = Task { try await work() }
-        tasks[key] = task
-        return try await task.value
+        entries[key] = .running(task)
+        do {
+            let value = try await task.value
+            entries[key] = .fetched
+            return value
+        } catch {
+            entries[key] = .failed(error)
+            throw error
+        }
     }
 }
 
