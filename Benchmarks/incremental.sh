@@ -21,12 +21,17 @@
 #               built cold once, then their no-op rebuilds timed side by side by hyperfine. sigal
 #               cannot read a remote manifest, so this is the fair ground for a ratio
 #
-# env: N, BIG, BIG_IMAGES, WORK (default /tmp/galleryssg-incremental), PORT (default 8765), JOBS (2).
+#   distinct    only with DISTINCT set (say DISTINCT=100000): that many photos, each its own image,
+#               cold and no-op. Every photo then has its own originals, derivatives, facts and
+#               placeholder in the state, as in a real library; generating the images takes minutes
+#
+# env: N, BIG, BIG_IMAGES, DISTINCT (default 0: skipped), WORK (default /tmp/galleryssg-incremental),
+#      PORT (default 8765), JOBS (2).
 # Needs python3 with Pillow (pip install pillow) to make the images, GNU time (/usr/bin/time) and
 # hyperfine (apt-get install hyperfine).
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
-N=${N:-10000} BIG=${BIG:-100000} BIG_IMAGES=${BIG_IMAGES:-100}
+N=${N:-10000} BIG=${BIG:-100000} BIG_IMAGES=${BIG_IMAGES:-100} DISTINCT=${DISTINCT:-0}
 WORK=${WORK:-/tmp/galleryssg-incremental} PORT=${PORT:-8765} JOBS=${JOBS:-2}
 WWW="$WORK/www"
 
@@ -35,13 +40,14 @@ command -v hyperfine >/dev/null || { echo "needs hyperfine: apt-get install hype
 python3 -c 'import PIL' 2>/dev/null || pip install -q pillow
 
 # ------------------------------------------------------------------ inputs
-if [ ! -f "$WWW/manifest-$N.json" ] || [ ! -f "$WWW/manifest-big-$BIG.json" ]; then
-  echo "generating $N images and manifests in $WWW"
+if [ ! -f "$WWW/manifest-$N.json" ] || [ ! -f "$WWW/manifest-big-$BIG.json" ] \
+   || { [ "$DISTINCT" -gt 0 ] && [ ! -f "$WWW/manifest-distinct-$DISTINCT.json" ]; }; then
+  echo "generating $(( N > DISTINCT ? N : DISTINCT )) images and manifests in $WWW"
   mkdir -p "$WWW/img"
-  python3 - "$WWW" "$N" "$BIG" "$BIG_IMAGES" <<'PY'
+  python3 - "$WWW" "$N" "$BIG" "$BIG_IMAGES" "$DISTINCT" <<'PY'
 import json, os, random, sys
 from PIL import Image, ImageDraw
-www, n, big, big_images = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
+www, n, big, big_images, distinct = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
 def image(path, seed):
     if os.path.exists(path): return
     rng = random.Random(seed)
@@ -51,7 +57,7 @@ def image(path, seed):
         x, y = rng.randrange(160), rng.randrange(120)
         draw.ellipse((x, y, x + rng.randrange(20, 80), y + rng.randrange(20, 60)), fill=tuple(rng.randrange(256) for _ in range(3)))
     picture.save(path, "JPEG", quality=85)
-for i in range(n):
+for i in range(max(n, distinct)):
     image(f"{www}/img/{i}.jpg", i)
 image(f"{www}/img/changed.jpg", 10**9)  # a seed no photo uses (random seeds with abs(n))
 def entry(i, img):
@@ -66,6 +72,8 @@ changed[n // 2]["image"] = "img/changed.jpg"
 write(f"manifest-{n}-changed.json", changed)
 write(f"manifest-big-{big}.json", [entry(i, i % big_images) for i in range(big)])
 write(f"manifest-big-{big // 2}.json", [entry(i, i % big_images) for i in range(big // 2)])
+if distinct:
+    write(f"manifest-distinct-{distinct}.json", [entry(i, i) for i in range(distinct)])
 PY
 fi
 
@@ -145,6 +153,14 @@ mkdir -p "$WORK/big/Templates"
 { cat "$HERE/../Templates/404.mustache"; echo "<!-- a changed template -->"; } > "$WORK/big/Templates/404.mustache"
 timed "template changed, $BIG photos" big
 rm -rf "$WORK/big/Templates"
+
+if [ "$DISTINCT" -gt 0 ]; then
+  site distinct "manifest-distinct-$DISTINCT.json"
+  rm -rf "$WORK/distinct/.galleryssg" "$WORK/distinct/public" "$WORK/distinct/.public."*
+  timed "cold, $DISTINCT distinct photos" distinct
+  timed "no-op, $DISTINCT distinct photos" distinct
+  timed "no-op again, $DISTINCT distinct photos" distinct
+fi
 
 # ------------------------------------------------------------------ peers, side by side
 if command -v sigal >/dev/null; then
