@@ -57,7 +57,7 @@ public final class Downloader: Sendable {
     /// A copy of an original this build already downloaded or revalidated, from the disk cache it was
     /// stored in; nil without a cache, so it is requested again.
     private func fetchedThisBuild(_ url: URL) -> FetchedOriginal? {
-        cache?.lookup(url).map { FetchedOriginal(data: $0.data, etag: $0.entry.etag, lastModified: $0.entry.lastModified) }
+        cache?.lookup(url).map(FetchedOriginal.init(cached:))
     }
 
     /// Forgets the cached copy of an original that no photo uses any more.
@@ -72,7 +72,7 @@ public final class Downloader: Sendable {
                 throw FetchError(url: url, "not in the download cache, and the build is --offline; build once online first")
             }
             await stats.count(\.reusedOffline)
-            return FetchedOriginal(data: cached.data, etag: cached.entry.etag, lastModified: cached.entry.lastModified)
+            return FetchedOriginal(cached: cached)
         }
         var headers: [(String, String)] = []
         if let etag = cached?.entry.etag { headers.append(("If-None-Match", etag)) }
@@ -80,7 +80,7 @@ public final class Downloader: Sendable {
         let response = try await policy.run { try await attempt(url, headers: headers, maxBytes: nil) }
         if response.status == 304, let cached {
             await stats.count(\.revalidated)
-            return FetchedOriginal(data: cached.data, etag: cached.entry.etag, lastModified: cached.entry.lastModified)
+            return FetchedOriginal(cached: cached)
         }
         guard (200..<300).contains(response.status) else { throw FetchError.status(response) }
         try Self.checkImage(response)
@@ -122,6 +122,13 @@ public struct FetchedOriginal: Sendable {
     public var data: Data
     public var etag: String?
     public var lastModified: String?
+}
+
+extension FetchedOriginal {
+    /// A copy from the download cache, with the validators it was stored with.
+    init(cached: (entry: DownloadCache.Entry, data: Data)) {
+        self.init(data: cached.data, etag: cached.entry.etag, lastModified: cached.entry.lastModified)
+    }
 }
 
 /// Shares one request among every caller asking for the same URL.

@@ -257,7 +257,7 @@ public struct StateSnapshot: Sendable {
     public var otherSources: [PhotoState] = []
     public var originals: [String: OriginalFacts] = [:]
     public var placeholders: [String: Placeholder] = [:]
-    /// Cached derivatives and published originals, by key. `take` hands them to the build's caches.
+    /// Cached derivatives and published originals, by key. `takeBlobs` hands them to the build's caches.
     public var imageBlobs: [String: BlobRecord] = [:]
     /// Cached pages, by key.
     public var pageBlobs: [String: BlobRecord] = [:]
