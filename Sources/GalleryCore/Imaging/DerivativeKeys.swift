@@ -7,6 +7,8 @@ public struct OriginalFacts: Codable, Sendable, Equatable {
     /// The stored pixel size, before EXIF orientation.
     public var size: PixelSize
     public var exif: ExifInfo
+    /// Title, caption, keywords, credits and rating written into the file (XMP, IPTC, EXIF).
+    public var embedded = EmbeddedMetadata()
 }
 
 /// Where an original's derivatives go and how they are made, known before any pixel is decoded.

@@ -2,7 +2,7 @@ import Foundation
 
 /// Photos from a local folder of JPEG and PNG files, searched recursively.
 ///
-/// A photo's album is the subfolder it sits in (nested folders join with ` / `), its title comes
+/// A photo's album is the subfolder it sits in (a path such as `2024/Iceland/Day 1`), its title comes
 /// from the file name, and its id is a slug of its relative path so that it stays stable between
 /// builds. Hidden files and folders are ignored; files are taken in path order for determinism.
 public struct FolderProvider: PhotoProvider {
@@ -47,9 +47,10 @@ public struct FolderProvider: PhotoProvider {
                 id = "\(id)-\(counter)"
             }
             used.insert(id)
-            let album = components.count > 1 ? components.dropLast().joined(separator: " / ") : nil
-            return Photo(id: id, title: Self.title(fromFileName: name), album: album,
-                         image: .file(folder.appendingPathComponent(relative)))
+            let album = components.count > 1 ? components.dropLast().joined(separator: "/") : nil
+            var photo = Photo(id: id, album: album, image: .file(folder.appendingPathComponent(relative)))
+            photo.fallbackTitle = Self.title(fromFileName: name)
+            return photo
         }
         return Manifest(photos: photos)
     }

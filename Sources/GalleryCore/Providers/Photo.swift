@@ -12,6 +12,7 @@ public struct Photo: Sendable, Equatable, Codable {
     /// When the photo was taken, as written by the source (ISO 8601 or EXIF style).
     public var takenAt: String?
     public var tags: [String]
+    /// The album's path, `/`-separated from the top: `2024/Iceland/Day 1`.
     public var album: String?
     public var license: License?
     /// Where the original image is.
@@ -22,6 +23,11 @@ public struct Photo: Sendable, Equatable, Codable {
     public var location: GeoPoint?
     /// The photo's page at its source (Flickr, 500px), linked from the photo page.
     public var sourcePage: URL?
+    /// The star rating 0–5 (-1: rejected), from the source or the file's XMP.
+    public var rating: Int?
+    /// The title to show when neither the source nor the file's own metadata has one: the folder
+    /// source's file name (`IMG 2041 beach`).
+    public var fallbackTitle: String?
 
     public init(id: String, title: String? = nil, description: String? = nil, author: String? = nil,
                 authorURL: URL? = nil, takenAt: String? = nil, tags: [String] = [], album: String? = nil,

@@ -13,14 +13,34 @@ public protocol PhotoProvider: Sendable {
     func fetchManifest() async throws -> Manifest
 }
 
-/// What a provider found: photos in source order, plus the entries it had to skip.
+/// What a provider found: photos in source order, plus the entries it had to skip, what it knows
+/// about albums, and the files it knowingly left out.
 public struct Manifest: Sendable {
     public var photos: [Photo]
     public var issues: [ManifestIssue]
+    /// Album settings by album path (`2024/Iceland`), for albums that have any.
+    public var albums: [String: AlbumInfo]
+    /// Files a folder source saw and left out on purpose (hidden files, sidecars, hidden photos).
+    public var ignored: [IgnoredFile]
 
-    public init(photos: [Photo], issues: [ManifestIssue] = []) {
+    public init(photos: [Photo], issues: [ManifestIssue] = [], albums: [String: AlbumInfo] = [:],
+                ignored: [IgnoredFile] = []) {
         self.photos = photos
         self.issues = issues
+        self.albums = albums
+        self.ignored = ignored
+    }
+}
+
+/// A file a folder source left out on purpose, and why.
+public struct IgnoredFile: Sendable, Equatable, Codable {
+    /// The path relative to the source folder.
+    public var path: String
+    public var reason: String
+
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
     }
 }
 

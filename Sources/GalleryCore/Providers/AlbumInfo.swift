@@ -1,0 +1,77 @@
+import Foundation
+
+/// What a site says about one album beyond its photos: from a folder's `index.md` (folder source)
+/// or a manifest's top-level `albums` object. Every field is optional.
+///
+/// Albums are paths: `2024/Iceland/Day 1` is the album `Day 1` inside `Iceland` inside `2024`, and
+/// every prefix is an album of its own with a page.
+public struct AlbumInfo: Sendable, Equatable, Codable {
+    /// Shown instead of the last path component.
+    public var title: String?
+    /// Markdown, rendered safely on the album's page.
+    public var description: String?
+    /// The id of the photo shown on the album's card; its first photo when absent.
+    public var cover: String?
+    /// The order of the album's own photos; the site's `sort` when absent.
+    public var sort: PhotoSort?
+    /// Whether the album's photos also appear in the home grid (default true).
+    public var showInHome: Bool?
+
+    public init(title: String? = nil, description: String? = nil, cover: String? = nil, sort: PhotoSort? = nil,
+                showInHome: Bool? = nil) {
+        self.title = title
+        self.description = description
+        self.cover = cover
+        self.sort = sort
+        self.showInHome = showInHome
+    }
+}
+
+/// An order of photos: by a key, ascending or descending (a leading `-`, as in `-taken`).
+public struct PhotoSort: Sendable, Equatable, Codable, CustomStringConvertible {
+    public enum Key: String, Sendable, Codable, CaseIterable {
+        /// The date taken; photos without one follow, in source order.
+        case taken
+        /// The file name or title, compared as people read numbers (`IMG 2` before `IMG 10`).
+        case name
+        /// The order the source lists them in.
+        case source
+        /// The star rating, then the date taken.
+        case rating
+    }
+
+    public var key: Key
+    public var descending: Bool
+
+    public init(key: Key, descending: Bool) {
+        self.key = key
+        self.descending = descending
+    }
+
+    /// `taken`, `-taken`, `name`, `-rating`…; nil for anything else.
+    public init?(_ text: String) {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let descending = trimmed.hasPrefix("-")
+        guard let key = Key(rawValue: String(descending ? trimmed.dropFirst() : Substring(trimmed)).lowercased()) else { return nil }
+        self.init(key: key, descending: descending)
+    }
+
+    public var description: String { (descending ? "-" : "") + key.rawValue }
+
+    /// The site-wide default: newest first where dates are known.
+    public static let newestFirst = PhotoSort(key: .taken, descending: true)
+
+    public init(from decoder: Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        guard let sort = PhotoSort(text) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
+                                                    debugDescription: "\"\(text)\" is not a sort order; use taken, name, source or rating, with - for descending"))
+        }
+        self = sort
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}
