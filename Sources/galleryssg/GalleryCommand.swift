@@ -39,7 +39,8 @@ struct BuildCommand: AsyncParsableCommand {
             clean build's.
 
             Exit status: 0 built (photos may have been skipped), 1 build failed, \
-            2 bad config or arguments, 3 built but photos were skipped and --strict was given.
+            2 bad config or arguments, 3 built but photos were skipped or published with warnings (a JPEG \
+            with junk between markers, say) and --strict was given.
             """
     )
 
@@ -55,7 +56,7 @@ struct BuildCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Write a JSON build report to this file.", valueName: "file"))
     var report: String?
 
-    @Flag(help: "Exit with status 3 when any photo was skipped.")
+    @Flag(help: "Exit with status 3 when any photo was skipped or published with a warning.")
     var strict = false
 
     @Flag(name: .shortAndLong, help: "Print only warnings, errors and the summary.")
@@ -81,7 +82,7 @@ struct BuildCommand: AsyncParsableCommand {
         var options = BuildOptions(force: force, offline: offline)
         if let jobs { options.jobs = jobs }
         let build = Build(config: site, options: options, progress: { line in
-            if line.hasPrefix("skipped ") {
+            if line.hasPrefix("skipped ") || line.hasPrefix("warning ") {
                 Terminal.warning(line)
             } else if !quiet {
                 Terminal.info(line)
@@ -108,7 +109,7 @@ struct BuildCommand: AsyncParsableCommand {
             }
         }
         Terminal.info("built \(site.output.path): \(result.summary)")
-        if strict && result.photosSkipped > 0 { throw ExitCode(3) }
+        if strict && (result.photosSkipped > 0 || !result.warnings.isEmpty) { throw ExitCode(3) }
     }
 }
 

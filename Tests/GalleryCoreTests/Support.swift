@@ -24,7 +24,7 @@ extension ImageSettings {
     /// The config defaults, for tests that need settings without a config file.
     static var defaults: ImageSettings {
         ImageSettings(thumbnail: 400, preview: 1600, widths: [480, 800, 1200], quality: 85,
-                      background: RGB(red: 255, green: 255, blue: 255), maxPixels: 100_000_000, publishOriginals: true,
+                      background: RGB(red: 255, green: 255, blue: 255), maxPixels: 100_000_000, publishOriginals: .stripped,
                       maxPixelsInFlight: 48_000_000, showLocation: false, linearLight: true,
                       exifFields: SiteConfig.Defaults.exifFields)
     }

@@ -36,7 +36,7 @@ struct ConfigValidator {
                 quality: try range(images?.quality ?? D.quality, "images.quality", 1...100),
                 background: try color(images?.background ?? D.background, "images.background"),
                 maxPixels: try range(images?.maxPixels ?? D.maxPixels, "images.maxPixels", 1...2_000_000_000),
-                publishOriginals: images?.publishOriginals ?? D.publishOriginals,
+                publishOriginals: try originalsPolicy(images?.publishOriginals),
                 maxPixelsInFlight: try range(images?.maxPixelsInFlight ?? D.maxPixelsInFlight, "images.maxPixelsInFlight",
                                              1_000_000...2_000_000_000),
                 showLocation: images?.showLocation ?? D.showLocation,
@@ -134,6 +134,20 @@ struct ConfigValidator {
             throw ConfigError(file: name, key: key, "\(value) is out of range (expected 0 to 1)")
         }
         return value
+    }
+
+    /// `true` (stripped of location and serial numbers), `false`, or `"as-is"`.
+    private func originalsPolicy(_ value: JSONValue?) throws -> OriginalsPolicy {
+        switch value {
+        case nil: return SiteConfig.Defaults.publishOriginals
+        case .bool(true)?: return .stripped
+        case .bool(false)?: return .none
+        case .string("as-is")?: return .asIs
+        case .string("stripped")?: return .stripped
+        case let other?:
+            throw ConfigError(file: name, key: "images.publishOriginals", "\(other.quoted) is not allowed; use true (without "
+                              + "location and serial numbers), false, or \"as-is\" (every tag, GPS included)")
+        }
     }
 
     private func exifFields(_ fields: [String]) throws -> [String] {

@@ -55,8 +55,8 @@ public struct ImageSettings: Sendable, Equatable {
     public var background: RGB
     /// The most pixels an original may have; larger ones are skipped before decoding.
     public var maxPixels: Int
-    /// Whether a local original is published as-is for the "full size" link.
-    public var publishOriginals: Bool
+    /// Whether and how a local original is published for the "full size" link.
+    public var publishOriginals: OriginalsPolicy
     /// Decoded pixels held in memory at once across parallel jobs; bounds peak memory.
     public var maxPixelsInFlight: Int
     /// Whether photo pages show where a photo was taken (off by default, for privacy).
@@ -125,7 +125,7 @@ extension SiteConfig {
         public static let quality = 82
         public static let background = "#ffffff"
         public static let maxPixels = 100_000_000
-        public static let publishOriginals = true
+        public static let publishOriginals = OriginalsPolicy.stripped
         public static let maxPixelsInFlight = 48_000_000
         public static let showLocation = false
         public static let linearLight = true
@@ -154,4 +154,15 @@ extension SiteConfig {
 
     /// The source types a config may name, in the order error messages list them.
     public static let sourceTypes = ["flickr", "500px", "parse", "manifest", "folder"]
+}
+
+/// What the "full size" link of a local photo gets (`images.publishOriginals`).
+public enum OriginalsPolicy: String, Sendable, Equatable, Codable {
+    /// No original: the link shows the largest derivative (`false`).
+    case none
+    /// JPEG originals with their pixels untouched but without GPS, serial numbers, XMP and IPTC;
+    /// other formats link the largest derivative instead (`true`, the default).
+    case stripped
+    /// The file exactly as it is on disk, with every tag it carries (`"as-is"`).
+    case asIs = "as-is"
 }

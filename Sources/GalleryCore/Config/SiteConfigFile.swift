@@ -42,7 +42,7 @@ struct SiteConfigFile: Decodable {
         var quality: Int?
         var background: String?
         var maxPixels: Int?
-        var publishOriginals: Bool?
+        var publishOriginals: JSONValue?
         var maxPixelsInFlight: Int?
         var showLocation: Bool?
         var linearLight: Bool?

@@ -111,3 +111,41 @@ enum ExifReader {
         return result
     }
 }
+
+extension ExifReader {
+    /// Tags that identify a camera, a lens or their owner; never published (`0xa430`–`0xa435`,
+    /// `ImageUniqueID`, and the maker note, where makers keep serial numbers in private formats).
+    static let identifyingTags: [UInt32] = [0xa430, 0xa431, 0xa435, 0xa420, 0x927c]
+
+    /// An `Exif\0\0…` APP1 body without the GPS directory and the identifying tags; every other
+    /// entry (orientation, camera, exposure, date, copyright) stays. Nil when libexif cannot read
+    /// the block or the result would not fit a JPEG segment, so the caller drops it instead.
+    static func strippedExifSegment(_ body: Data) -> Data? {
+        guard let exif = exif_data_new() else { return nil }
+        defer { exif_data_unref(exif) }
+        exif_data_unset_option(exif, EXIF_DATA_OPTION_FOLLOW_SPECIFICATION)
+        body.withUnsafeBytes { raw in
+            exif_data_load_data(exif, raw.bindMemory(to: UInt8.self).baseAddress, UInt32(min(raw.count, Int(UInt32.max))))
+        }
+        let ifds = exif.pointee.ifd
+        guard ifds.0 != nil else { return nil }
+        for content in [ifds.0, ifds.1, ifds.2, ifds.3, ifds.4].compactMap({ $0 }) {
+            let isGPS = content == ifds.3
+            var doomed: [UnsafeMutablePointer<ExifEntry>] = []
+            for index in 0..<Int(content.pointee.count) {
+                guard let entry = content.pointee.entries[index] else { continue }
+                if isGPS || identifyingTags.contains(entry.pointee.tag.rawValue) || entry.pointee.tag.rawValue == 0x8825 {
+                    doomed.append(entry)
+                }
+            }
+            for entry in doomed { exif_content_remove_entry(content, entry) }
+        }
+        var output: UnsafeMutablePointer<UInt8>?
+        var size: UInt32 = 0
+        exif_data_save_data(exif, &output, &size)
+        guard let output else { return nil }
+        defer { free(output) }
+        guard size >= 6, size <= 65533 else { return nil }
+        return Data(bytes: output, count: Int(size))
+    }
+}

@@ -101,6 +101,10 @@ public struct Build: Sendable {
             BuildReport.Failure(id: $0.item, location: $0.location, stage: "manifest", status: nil, reason: $0.reason)
         }
         report.failures.forEach(announce)
+        report.ignored = manifest.ignored
+        if !manifest.ignored.isEmpty {
+            progress("manifest: \(manifest.ignored.count) files ignored on purpose (\(report.ignoredSummary)); --report lists them")
+        }
 
         let writer = try step("output", &timings) {
             try StagedWriter.begin(output: config.output, protecting: config.protectedFolders)

@@ -44,6 +44,12 @@ public struct BuildReport: Codable, Sendable {
     public var offline = false
     public var forced = false
     public var failures: [Failure] = []
+    /// Photos published despite a problem a browser also forgives (a JPEG with junk between
+    /// markers, say): id, file, step and what was wrong. `build --strict` counts them as failures.
+    public var warnings: [Failure] = []
+    /// Files the source saw and left out on purpose (hidden and system files, sidecars and album
+    /// indexes it read, photos hidden by their sidecar or album), each with its reason.
+    public var ignored: [IgnoredFile] = []
     /// Network work for this build: requests (retries included), downloads, 304 reuses, 429/5xx answers.
     public var downloads = DownloadStats.Counts()
     /// Wall-clock seconds per pipeline step, in step order.
@@ -62,12 +68,29 @@ public struct BuildReport: Codable, Sendable {
     }
 
     /// One line for the terminal, such as
-    /// `15 photos (1 new, 0 changed, 14 unchanged, 0 removed), 18 pages (3 changed), 60 images (4 made, 71 reused), 0 skipped in 0.41 s`.
+    /// `15 photos (1 new, 0 changed, 14 unchanged, 0 removed), 18 pages (3 changed), 60 images (4 made, 71 reused), 0 skipped, 2 ignored in 0.41 s`.
     public var summary: String {
         let time = String(format: "%.2f s", totalSeconds)
+        let warned = warnings.isEmpty ? "" : ", \(warnings.count) with warnings"
         return "\(photosPublished) photos (\(photosNew) new, \(photosChanged) changed, \(photosUnchanged) unchanged, "
             + "\(photosRemoved) removed), \(pages) pages (\(pagesRendered) changed), \(derivatives) images "
-            + "(\(derivativesMade) made, \(derivativesReused) reused), \(photosSkipped) skipped in \(time)"
+            + "(\(derivativesMade) made, \(derivativesReused) reused), \(photosSkipped) skipped\(warned), "
+            + "\(ignored.count) ignored in \(time)"
+    }
+
+    /// The ignored files counted by reason, most common first: `3 sidecars read, 1 system file`.
+    public var ignoredSummary: String {
+        var counts: [String: Int] = [:]
+        for file in ignored { counts[Self.ignoredKind(file.reason), default: 0] += 1 }
+        return counts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+    }
+
+    private static func ignoredKind(_ reason: String) -> String {
+        let kinds = [("hidden by", "hidden photos"), ("sidecar, read", "sidecars and album indexes read"),
+                     ("album index, read", "sidecars and album indexes read"), ("sidecar without", "sidecars without a photo"),
+                     ("system file", "system files"), ("hidden file", "hidden files"), ("hidden folder", "hidden folders"),
+                     ("folder of another tool", "folders of other tools"), ("already listed", "folders linked twice")]
+        return kinds.first { reason.hasPrefix($0.0) }?.1 ?? "others"
     }
 
     /// Counts the published photos of the `images` step.

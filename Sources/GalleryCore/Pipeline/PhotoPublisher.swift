@@ -12,12 +12,12 @@ struct PhotoPublisher: Sendable {
     let fetcher: OriginalFetcher
     let processor: ImageProcessor
     let writer: StagedWriter
-    let publishOriginals: Bool
+    let publishOriginals: OriginalsPolicy
     let state: BuildState
     /// Renders in progress, so photos with the same bytes and settings share one decode and encode.
     private let renders = SharedWork<RenderStats>()
 
-    init(fetcher: OriginalFetcher, processor: ImageProcessor, writer: StagedWriter, publishOriginals: Bool, state: BuildState) {
+    init(fetcher: OriginalFetcher, processor: ImageProcessor, writer: StagedWriter, publishOriginals: OriginalsPolicy, state: BuildState) {
         self.fetcher = fetcher
         self.processor = processor
         self.writer = writer
@@ -80,8 +80,9 @@ struct PhotoPublisher: Sendable {
             }
             switch photo.image {
             case .remote(let url): link = .remote(url)
-            case .file where publishOriginals:
-                var name = CacheKey("original")
+            case .file:
+                guard let published = Self.publishedOriginal(facts.format, policy: publishOriginals) else { break }
+                var name = CacheKey(published.stripped ? "original without location v1" : "original")
                 name.add(original.hash)
                 let key = name.finish()
                 var file = state.images.file(key)
@@ -89,15 +90,15 @@ struct PhotoPublisher: Sendable {
                     reused += 1
                 } else {
                     let data = try await originalBytes(of: photo, &original)
-                    file = try state.images.put(data, key: key)
+                    let content = published.stripped ? try PublishedOriginal.strippedJPEG(data) : data
+                    file = try state.images.put(content, key: key)
                     made += 1
-                    bytes += data.count
+                    bytes += content.count
                 }
-                let path = "\(folder)/original.\(facts.format == .png ? "png" : "jpg")"
+                let path = "\(folder)/original.\(published.fileExtension)"
                 try writer.link(file!, to: path)
                 blobKeys.append(key)
                 link = .published(path)
-            case .file: break
             }
         }
         seconds["write"] = GalleryCore.seconds(since: clock)
@@ -131,6 +132,17 @@ struct PhotoPublisher: Sendable {
         }
         return (item, Published(row: row, writeRow: true, status: status, made: made, reused: reused,
                                 bytes: bytes, seconds: seconds))
+    }
+
+    /// Whether the original of a local photo is published, and how: JPEGs without location and serial
+    /// numbers by default; other formats only `as-is`, since their tags cannot be stripped losslessly
+    /// here (their photo pages link the largest derivative instead).
+    static func publishedOriginal(_ format: ImageFormat, policy: OriginalsPolicy) -> (stripped: Bool, fileExtension: String)? {
+        switch policy {
+        case .none: return nil
+        case .asIs: return (false, format.fileExtension)
+        case .stripped: return format == .jpeg ? (true, "jpg") : nil
+        }
     }
 
     /// The original as this build knows it: its content hash, and its bytes once they were read.

@@ -86,7 +86,7 @@ struct ParseMapping {
             throw MappingError(id: id, location: imageText, reason: "column \"\(imageColumn)\" does not hold an http(s) URL")
         }
         var title = value(row, "title")
-        if let name = title, FolderProvider.extensions.contains((name as NSString).pathExtension.lowercased()) {
+        if let name = title, FolderListing.photoExtensions.contains((name as NSString).pathExtension.lowercased()) {
             title = FolderProvider.title(fromFileName: (name as NSString).deletingPathExtension)
         }
         var tags: [String] = []
