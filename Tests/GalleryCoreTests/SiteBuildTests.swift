@@ -204,7 +204,11 @@ struct SiteBuildTests {
         try "notes".write(to: photos.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
         let manifest = try await FolderProvider(folder: photos).fetchManifest()
         #expect(manifest.photos.map(\.id) == ["img-0001", "summer-trip-beach-day"])
-        #expect(manifest.photos.map(\.title) == ["IMG 0001", "beach day"])
+        // The file name is the title of last resort: the file's own metadata comes first (see PhotoMetadata).
+        #expect(manifest.photos.map(\.title) == [nil, nil])
+        #expect(manifest.photos.map(\.fallbackTitle) == ["IMG 0001", "beach day"])
         #expect(manifest.photos.map(\.album) == [nil, "Summer Trip"])
+        #expect(manifest.issues.map(\.item) == ["notes.txt"])
+        #expect(manifest.ignored.map(\.path) == [".hidden.jpg"])
     }
 }

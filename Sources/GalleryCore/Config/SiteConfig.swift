@@ -30,7 +30,7 @@ public struct SiteConfig: Sendable {
 
 /// Where the photo manifest comes from.
 public enum SourceConfig: Sendable, Equatable {
-    /// A directory of JPEG and PNG files, searched recursively; a subfolder becomes an album.
+    /// A photo library folder, searched recursively; each folder is an album (see `FolderProvider`).
     case folder(URL)
     /// A galleryssg manifest file on disk.
     case manifestFile(URL)

@@ -69,9 +69,11 @@ public enum SiteScaffold {
         """
 
     static let photosReadme = """
-        Put your .jpg, .jpeg and .png photos in this folder. Each subfolder becomes an album.
-        Titles come from the file names; for titles, descriptions and licences, use a manifest
-        (see source-examples.json and the README).
+        Put your photos in this folder: JPEG, HEIC/HEIF, AVIF, WebP, PNG, TIFF, GIF or MPO.
+        Each subfolder becomes an album, and folders inside it become albums inside that album; an
+        index.md in a folder gives its album a title, a description, a cover and an order.
+        Titles, captions, keywords and credits are read from the files (XMP, IPTC, EXIF), from a
+        NAME.xmp sidecar, or from a NAME.md file beside the photo (see the README).
 
         """
 }
