@@ -123,6 +123,10 @@ public struct Build: Sendable {
             report.downloads = await downloader.stats.snapshot()
             outcome.failures.forEach(announce)
             report.failures += outcome.failures
+            report.warnings = outcome.warnings
+            for warning in outcome.warnings {
+                progress("warning \(warning.id) (\(warning.location ?? "")): \(warning.stage): \(warning.reason)")
+            }
             report.photoSeconds = outcome.seconds
             if outcome.items.isEmpty && !manifest.photos.isEmpty {
                 throw BuildError(step: "images", "none of the \(manifest.photos.count) photos could be processed "

@@ -16,6 +16,8 @@ extension PhotoPublisher {
         var reused: Int
         var bytes: Int
         var seconds: [String: Double]
+        /// What the decoder forgave in the original (see `Placeholder.warnings`).
+        var warnings: [String] = []
     }
 
     struct Outcome {
@@ -23,6 +25,8 @@ extension PhotoPublisher {
         var items: [GalleryItem] = []
         var published: [Published] = []
         var failures: [BuildReport.Failure] = []
+        /// Photos published despite a problem the decoder forgave, in manifest order.
+        var warnings: [BuildReport.Failure] = []
         /// Ids of photos that failed; their previous state is kept.
         var failedIDs: [String] = []
         var seconds: [String: Double] = [:]
@@ -78,6 +82,12 @@ extension PhotoPublisher {
         Self.sort(&items, &rows) { $0.row.position }
         outcome.items = items
         outcome.published = rows
+        for (item, published) in zip(items, rows) {
+            for warning in published.warnings {
+                outcome.warnings.append(BuildReport.Failure(id: item.photo.id, location: item.photo.image.description,
+                                                            stage: "imaging", status: nil, reason: warning))
+            }
+        }
         for (index, failure) in failures.sorted(by: { $0.key < $1.key }) {
             let photo = photos[index]
             let fetch = failure.error as? FetchError

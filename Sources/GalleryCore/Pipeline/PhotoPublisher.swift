@@ -128,10 +128,10 @@ struct PhotoPublisher: Sendable {
             var same = prior
             same.position = position
             return (item, Published(row: same, writeRow: false, status: status, made: made, reused: reused, bytes: bytes,
-                                    seconds: seconds))
+                                    seconds: seconds, warnings: placeholder.warnings))
         }
         return (item, Published(row: row, writeRow: true, status: status, made: made, reused: reused,
-                                bytes: bytes, seconds: seconds))
+                                bytes: bytes, seconds: seconds, warnings: placeholder.warnings))
     }
 
     /// Whether the original of a local photo is published, and how: JPEGs without location and serial
@@ -202,7 +202,8 @@ struct PhotoPublisher: Sendable {
             let image = try await cpu.run(pixels: job.decodeSize.pixelCount) { try processor.render(job, encoding: wanted) }
             for (derivative, bytes) in image.encoded { try state.images.put(bytes, key: keyByPath[derivative.path] ?? "") }
             for (derivative, bytes) in image.webp { try state.images.put(bytes, key: keyByPath[derivative.webpPath] ?? "") }
-            state.remember(Placeholder(averageColor: image.averageColor, dataURI: image.placeholder), key: keys.thumbnail)
+            state.remember(Placeholder(averageColor: image.averageColor, dataURI: image.placeholder, warnings: image.warnings),
+                           key: keys.thumbnail)
             let bytes = (image.encoded + image.webp).reduce(0) { $0 + $1.data.count }
             return RenderStats(made: image.encoded.count + image.webp.count, bytes: bytes, seconds: image.seconds)
         }

@@ -15,3 +15,4 @@ typealias ImageFormat = ProcessedImage.Format
 extension ProcessedImage.Format {
     var fileExtension: String { self == .png ? "png" : "jpg" }
 }
+extension ProcessedImage { var warnings: [String] { [] } }

@@ -34,6 +34,9 @@ public struct Placeholder: Codable, Sendable, Equatable {
     public var averageColor: String
     /// A `data:image/jpeg;base64,…` URI.
     public var dataURI: String
+    /// What the decoder forgave when these pixels were decoded (a JPEG with junk between markers,
+    /// say), kept so every build reports them, not only the one that decoded the photo.
+    public var warnings: [String] = []
 }
 
 /// One file of a content-addressed cache, as recorded when it was stored.
