@@ -6,7 +6,7 @@ import Testing
 /// seeded random byte changes must all end in an `ImagingError` (or a picture), never a crash.
 @Suite("Format fuzzing")
 struct FormatFuzzTests {
-    static let fixtures = ["heic-exif6.heic", "avif-irot.avif", "webp-lossy.webp", "webp-alpha.webp", "tiff-rgb8.tif",
+    static let fixtures = ["heic-exif6.heic", "heic-alpha.heic", "avif-irot.avif", "webp-lossy.webp", "webp-alpha.webp", "tiff-rgb8.tif",
                            "tiff-grey16.tif", "gif-animated.gif", "png-metadata.png", "mpo-stereo.mpo", "jpeg-extraneous.jpg"]
 
     /// SplitMix64, so that every run tries the same mutations and a failure can be replayed.

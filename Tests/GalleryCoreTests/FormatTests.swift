@@ -45,6 +45,14 @@ struct FormatTests {
         Self.expectQuadrants(pixels, [Self.blue, Self.red, Self.white, Self.green])
     }
 
+    @Test func heicAlphaShowsTheBackground() throws {
+        var settings = ImageSettings.defaults
+        settings.background = RGB(red: 0, green: 128, blue: 255)
+        let (image, pixels) = try Self.rendered("heic-alpha.heic", settings: settings)
+        #expect(image.format == .heif && image.displaySize == PixelSize(width: 64, height: 48))
+        Self.expectQuadrants(pixels, [Self.red, Self.green, Self.blue, [0, 128, 255]])
+    }
+
     @Test func lossyWebPWithEXIFOrientation() throws {
         let (image, pixels) = try Self.rendered("webp-lossy.webp")
         #expect(image.format == .webp && image.displaySize == PixelSize(width: 64, height: 48))
@@ -129,17 +137,28 @@ struct FormatTests {
         #expect(error.description.contains("Premature end of JPEG file"), "\(error)")
     }
 
-    static let all = ["heic-exif6.heic", "avif-irot.avif", "webp-lossy.webp", "webp-alpha.webp", "tiff-rgb8.tif",
+    static let all = ["heic-exif6.heic", "heic-alpha.heic", "avif-irot.avif", "webp-lossy.webp", "webp-alpha.webp", "tiff-rgb8.tif",
                       "tiff-rgb16.tif", "tiff-grey8.tif", "tiff-grey16.tif", "tiff-adobergb.tif", "gif-animated.gif",
                       "gif-transparent.gif", "mpo-stereo.mpo", "png-metadata.png"]
 
     @Test func sniffAndHelpers() throws {
         let formats = try Self.all.map { try ImageFormat.sniff(try Fixtures.data("formats/\($0)")) }
-        #expect(formats == [.heif, .avif, .webp, .webp, .tiff, .tiff, .tiff, .tiff, .tiff, .gif, .gif, .jpeg, .png])
+        #expect(formats == [.heif, .heif, .avif, .webp, .webp, .tiff, .tiff, .tiff, .tiff, .tiff, .gif, .gif, .jpeg, .png])
         #expect(ImageFormat.jpeg.rawValue == "jpeg" && ImageFormat.png.rawValue == "png")
         #expect(ImageFormat.heif.fileExtension == "heic" && ImageFormat.avif.mimeType == "image/avif")
         #expect(!ImageFormat.jpeg.compositesOverBackground && ImageFormat.webp.compositesOverBackground)
         #expect(throws: ImagingError.self) { try ImageFormat.sniff(Data("<html>".utf8)) }
+    }
+
+    @Test func downloaderAcceptsEveryFormatAndStillRejectsPages() throws {
+        func response(_ body: Data) -> HTTPTransport.Response {
+            HTTPTransport.Response(url: URL(fileURLWithPath: "/photo"), status: 200,
+                                   headers: [("Content-Type", "image/jpeg")], body: body)
+        }
+        for fixture in Self.all {
+            #expect(throws: Never.self, "\(fixture)") { try Downloader.checkImage(response(try Fixtures.data("formats/\(fixture)"))) }
+        }
+        #expect(throws: FetchError.self) { try Downloader.checkImage(response(Data("<html>Not found</html>".utf8))) }
     }
 
     @Test func pixelLimitComesBeforeDecodingForEveryFormat() throws {

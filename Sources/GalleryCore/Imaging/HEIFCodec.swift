@@ -56,7 +56,9 @@ enum HEIFCodec {
             }
             let rows = UnsafeRawBufferPointer(start: plane, count: Int(stride) * (height - 1) + width * channels)
             if alpha {
-                return Bitmap.compositing(rgba: rows, width: width, height: height, rowBytes: Int(stride), over: background)
+                let premultiplied = heif_image_handle_is_premultiplied_alpha(handle) != 0
+                return Bitmap.compositing(rgba: rows, width: width, height: height, rowBytes: Int(stride),
+                                          premultiplied: premultiplied, over: background)
             }
             var pixels = [UInt8](repeating: 0, count: width * height * 3)
             pixels.withUnsafeMutableBytes { out in

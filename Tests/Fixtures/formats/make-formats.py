@@ -24,6 +24,14 @@ def quadrants(width=64, height=48, mode="RGB"):
     return image.convert(mode) if mode != "RGB" else image
 
 
+def transparent_corner(rgba):
+    """Makes the bottom-right quadrant fully transparent."""
+    for y in range(24, 48):
+        for x in range(32, 64):
+            rgba.putpixel((x, y), (0, 0, 0, 0))
+    return rgba
+
+
 def path(name):
     return os.path.join(HERE, name)
 
@@ -37,6 +45,7 @@ def exif_with_orientation(n):
 
 def heif_fixtures():
     """heic-exif6.heic: EXIF says orientation 6 but there is no irot, so it must stay 64x48.
+    heic-alpha.heic: an alpha plane, the bottom-right quadrant transparent.
     avif-irot.avif: irot 3 (270 degrees anticlockwise = 90 clockwise) plus EXIF orientation 6, as
     phones write: shown once rotated, 48x64, blue top-left."""
     with tempfile.TemporaryDirectory() as tmp:
@@ -46,6 +55,10 @@ def heif_fixtures():
                        stdout=subprocess.DEVNULL)
         png = os.path.join(tmp, "q.png")
         quadrants().save(png)
+        alpha = os.path.join(tmp, "alpha.png")
+        transparent_corner(quadrants(mode="RGBA")).save(alpha)
+        subprocess.run(["heif-enc", "-q", "90", "-p", "chroma=444", alpha, "-o", path("heic-alpha.heic")], check=True,
+                       stdout=subprocess.DEVNULL)
         exif = os.path.join(tmp, "exif.bin")
         with open(exif, "wb") as handle:
             handle.write(exif_with_orientation(6)[6:])   # avifenc wants the TIFF structure, no Exif\0\0
@@ -55,11 +68,7 @@ def heif_fixtures():
 
 def webp_fixtures():
     quadrants().save(path("webp-lossy.webp"), quality=90, exif=exif_with_orientation(3))
-    rgba = quadrants(mode="RGBA")
-    for y in range(24, 48):          # bottom-right quadrant fully transparent
-        for x in range(32, 64):
-            rgba.putpixel((x, y), (0, 0, 0, 0))
-    rgba.save(path("webp-alpha.webp"), lossless=True)
+    transparent_corner(quadrants(mode="RGBA")).save(path("webp-alpha.webp"), lossless=True)
 
 
 def tiff16(name, width, height, pixel, photometric):
