@@ -27,6 +27,9 @@ let package = Package(
         .systemLibrary(name: "CLCMS2", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
+        .systemLibrary(name: "CTIFF", pkgConfig: "libtiff-4", providers: [.apt(["libtiff-dev"])]),
+        .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
 
         // Regenerates Sources/GalleryCore/Render/DefaultTheme+Files.swift from Templates/
         // (Scripts/embed-theme.sh); a test fails when the two drift apart.
@@ -35,7 +38,7 @@ let package = Package(
         .target(
             name: "GalleryCore",
             dependencies: [
-                "CTurboJPEG", "CPNG", "CCmark", "CExif", "CLCMS2", "CWebP", "CZlib",
+                "CTurboJPEG", "CPNG", "CCmark", "CExif", "CLCMS2", "CWebP", "CZlib", "CHeif", "CTIFF", "CGIF",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

@@ -1,1 +1,3 @@
 #include <webp/encode.h>
+#include <webp/decode.h>
+#include <webp/demux.h>

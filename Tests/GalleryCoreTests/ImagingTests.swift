@@ -138,7 +138,7 @@ struct ImagingTests {
             _ = try processor.process(try Fixtures.data("images/not-an-image.jpg"), folder: "x")
             Issue.record("expected an error")
         } catch let error as ImagingError {
-            #expect(error.description == "not a JPEG or PNG image (file starts with 74 68 69 73)")
+            #expect(error.description == "not a JPEG, PNG, WebP, HEIF, AVIF, TIFF or GIF image (file starts with 74 68 69 73)")
         }
     }
 

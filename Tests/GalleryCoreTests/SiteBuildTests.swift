@@ -31,7 +31,7 @@ struct SiteBuildTests {
         let failures = Dictionary(uniqueKeysWithValues: report.failures.map { ($0.id, $0) })
         #expect(failures["broken"]?.stage == "imaging")
         #expect(failures["broken"]?.reason.contains("damaged or truncated") == true, "\(failures["broken"]?.reason ?? "")")
-        #expect(failures["text"]?.reason == "not a JPEG or PNG image (file starts with 74 68 69 73)")
+        #expect(failures["text"]?.reason == "not a JPEG, PNG, WebP, HEIF, AVIF, TIFF or GIF image (file starts with 74 68 69 73)")
         #expect(failures["missing"]?.stage == "fetch")
         #expect(failures["missing"]?.location?.hasSuffix("photos/does-not-exist.jpg") == true)
         #expect(failures["outside"]?.stage == "manifest")

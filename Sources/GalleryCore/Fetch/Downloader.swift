@@ -102,17 +102,14 @@ public final class Downloader: Sendable {
         return response
     }
 
-    /// Rejects bodies that are not JPEG or PNG, such as an HTML error page served as `image/jpeg`.
+    /// Rejects bodies in no format `ImageFormat` knows, such as an HTML error page served as `image/jpeg`.
     static func checkImage(_ response: HTTPTransport.Response) throws {
-        let head = [UInt8](response.body.prefix(8))
-        let isJPEG = head.count >= 3 && head[0] == 0xff && head[1] == 0xd8 && head[2] == 0xff
-        let isPNG = head == [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
-        guard !isJPEG && !isPNG else { return }
+        guard ImageFormat.recognise(response.body) == nil else { return }
         let text = String(decoding: response.body.prefix(40), as: UTF8.self)
             .replacingOccurrences(of: "\n", with: " ").trimmingCharacters(in: .whitespaces)
         let looksLikeText = response.body.prefix(64).allSatisfy { $0 == 9 || $0 == 10 || $0 == 13 || (32..<127).contains($0) }
         let declared = response.contentType.map { " (served as \($0))" } ?? ""
-        let what = response.body.isEmpty ? "an empty body" : looksLikeText ? "text starting \(JSONValue.string(text).quoted)" : "data that is not JPEG or PNG"
+        let what = response.body.isEmpty ? "an empty body" : looksLikeText ? "text starting \(JSONValue.string(text).quoted)" : "data in no supported image format"
         throw FetchError(url: response.url, "not an image: the server sent \(what)\(declared)", status: response.status)
     }
 }

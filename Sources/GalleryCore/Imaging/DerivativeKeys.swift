@@ -3,7 +3,7 @@ import Foundation
 /// What an original is, read from its headers alone: enough to plan and key its derivatives
 /// without decoding a pixel. Stored in the build state per content hash.
 public struct OriginalFacts: Codable, Sendable, Equatable {
-    public var format: ProcessedImage.Format
+    public var format: ImageFormat
     /// The stored pixel size, before EXIF orientation.
     public var size: PixelSize
     public var exif: ExifInfo
@@ -16,7 +16,7 @@ public struct ImageLayout: Sendable {
     /// The size the original is seen at, after EXIF orientation.
     public var display: PixelSize
     public var plan: DerivativePlan
-    /// The size the decode produces (DCT-scaled for JPEG, full size for PNG).
+    /// The size the decode produces (DCT-scaled for JPEG, full size for the other formats).
     public var decodeSize: PixelSize
     /// The part of that bitmap the picture covers, before orientation (see `JPEGCodec.Scaling`).
     /// It follows from the stored size and `decodeSize`, so the cache key needs nothing more.
@@ -43,15 +43,14 @@ extension ImageProcessor {
     ///
     /// It is part of every derivative's cache key: bump it whenever that code changes its output,
     /// and every derivative cached by older code becomes a miss.
-    public static let encoderVersion = 1
+    ///
+    /// 2: a PNG's `eXIf` orientation is applied.
+    public static let encoderVersion = 2
 
     /// Reads an original's header facts: format, stored size and EXIF, decoding no pixels.
     /// - Throws: `ImagingError` for unknown formats or unreadable headers.
     public static func facts(of data: Data) throws -> OriginalFacts {
-        switch try sniff(data) {
-        case .jpeg: return OriginalFacts(format: .jpeg, size: try JPEGCodec.header(data).size, exif: ExifReader.read(jpeg: data))
-        case .png: return OriginalFacts(format: .png, size: try PNGCodec.size(data), exif: ExifInfo())
-        }
+        try readHeaders(data).facts
     }
 
     /// Plans an original's derivatives from its header facts, without its bytes.
@@ -65,7 +64,7 @@ extension ImageProcessor {
             let needed = Orientation.displaySize(of: plan.largest, orientation: facts.exif.orientation)
             let scaling = JPEGCodec.scaling(of: facts.size, atLeast: needed)
             return ImageLayout(display: display, plan: plan, decodeSize: scaling.size, decodeContent: scaling.content)
-        case .png:
+        case .png, .webp, .heif, .avif, .tiff, .gif:
             let whole = SourceRegion(x: 0, y: 0, width: Double(facts.size.width), height: Double(facts.size.height))
             return ImageLayout(display: display, plan: plan, decodeSize: facts.size, decodeContent: whole)
         }
@@ -74,7 +73,7 @@ extension ImageProcessor {
     /// The cache key of every file `render` would make for this original.
     ///
     /// A key covers exactly what changes that file's bytes: the original's content hash, the decode
-    /// size, the background (PNG only), the chain of sizes it was resampled through (the same
+    /// size, the background (formats with transparency), the chain of sizes it was resampled through (the same
     /// cascade `render` follows), linear-light resampling, the sharpening applied to it, the format,
     /// the quality and `encoderVersion`. So a new `images.quality` remakes every file, turning on
     /// `images.webp` only adds the WebP files, and a new `images.preview` remakes the preview and
@@ -86,7 +85,7 @@ extension ImageProcessor {
         base.add(contentHash)
         base.add(layout.decodeSize.width)
         base.add(layout.decodeSize.height)
-        if facts.format == .png {
+        if facts.format.compositesOverBackground {
             base.add("\(settings.background.red),\(settings.background.green),\(settings.background.blue)")
         }
         let baseKey = base.finish()

@@ -2,9 +2,7 @@ import Foundation
 
 /// The result of processing one original: what it is, what EXIF said, and the encoded derivatives.
 public struct ProcessedImage: Sendable {
-    public enum Format: String, Sendable, Codable { case jpeg, png }
-
-    public var format: Format
+    public var format: ImageFormat
     /// The size the original is seen at, after EXIF orientation.
     public var displaySize: PixelSize
     public var exif: ExifInfo
@@ -19,19 +17,22 @@ public struct ProcessedImage: Sendable {
     public var placeholder: String
     /// Seconds spent in `decode`, `resize` and `encode`, for the build report.
     public var seconds: [String: Double] = [:]
+    /// Damage the decoder met and decoded past, as browsers do (such as "JPEG: Corrupt JPEG data:
+    /// 5 extraneous bytes before marker 0xdb (decoded as browsers show it)"); empty for a clean file.
+    public var warnings: [String] = []
 }
 
 /// An original whose headers have been read and whose derivatives are planned, ready to render.
 public struct ImageJob: Sendable {
     let data: Data
-    public let format: ProcessedImage.Format
+    public let format: ImageFormat
     let jpegHeader: JPEGCodec.Header?
     /// The embedded colour profile, converted to sRGB after decoding.
     let iccProfile: ICCProfile?
     public let exif: ExifInfo
     public let display: PixelSize
     public let plan: DerivativePlan
-    /// The size the decode will produce (DCT-scaled for JPEG, full size for PNG).
+    /// The size the decode will produce (DCT-scaled for JPEG, full size for the other formats).
     public let decodeSize: PixelSize
     /// The part of the decoded bitmap the picture covers, before orientation (see `JPEGCodec.Scaling`).
     let decodeContent: SourceRegion
@@ -63,21 +64,12 @@ public struct ImageProcessor: Sendable {
     /// - Parameter folder: Output folder for the derivatives, such as `photos/kite`.
     /// - Throws: `ImagingError` for unknown formats, unreadable headers or too many pixels.
     public func inspect(_ data: Data, folder: String) throws -> ImageJob {
-        switch try Self.sniff(data) {
-        case .jpeg:
-            let header = try JPEGCodec.header(data)
-            let facts = OriginalFacts(format: .jpeg, size: header.size, exif: ExifReader.read(jpeg: data))
-            let layout = try self.layout(facts, folder: folder)
-            return ImageJob(data: data, format: .jpeg, jpegHeader: header, iccProfile: ICCProfile.fromJPEG(data), exif: facts.exif,
-                            display: layout.display, plan: layout.plan, decodeSize: layout.decodeSize,
-                            decodeContent: layout.decodeContent, facts: facts)
-        case .png:
-            let facts = OriginalFacts(format: .png, size: try PNGCodec.size(data), exif: ExifInfo())
-            let layout = try self.layout(facts, folder: folder)
-            return ImageJob(data: data, format: .png, jpegHeader: nil, iccProfile: ICCProfile.fromPNG(data), exif: facts.exif,
-                            display: layout.display, plan: layout.plan, decodeSize: layout.decodeSize,
-                            decodeContent: layout.decodeContent, facts: facts)
-        }
+        let headers = try Self.readHeaders(data)
+        let facts = headers.facts
+        let layout = try self.layout(facts, folder: folder)
+        return ImageJob(data: data, format: facts.format, jpegHeader: headers.jpegHeader, iccProfile: headers.iccProfile,
+                        exif: facts.exif, display: layout.display, plan: layout.plan, decodeSize: layout.decodeSize,
+                        decodeContent: layout.decodeContent, facts: facts)
     }
 
     /// Decodes once, then makes and encodes every planned derivative.
@@ -88,14 +80,8 @@ public struct ImageProcessor: Sendable {
         let clock = ContinuousClock.now
         var seconds: [String: Double] = [:]
         let profile = job.iccProfile
-        var base: Bitmap
-        if let header = job.jpegHeader {
-            base = try JPEGCodec.decode(job.data, header: header, size: job.decodeSize) { cmyk in
-                profile.flatMap { ColorManagement.cmykToSRGB(cmyk, profile: $0) }
-            }
-        } else {
-            base = try PNGCodec.decode(job.data, background: settings.background)
-        }
+        let decoded = try decode(job)
+        var base = decoded.bitmap
         // CMYK was converted while decoding; an RGB profile other than sRGB is converted here.
         if job.jpegHeader?.isCMYK != true, let profile, let converted = ColorManagement.toSRGB(base, profile: profile) {
             base = converted
@@ -103,7 +89,9 @@ public struct ImageProcessor: Sendable {
         base = Orientation.apply(job.exif.orientation, to: base)
         let region = Orientation.apply(job.exif.orientation, to: job.decodeContent, in: job.decodeSize)
         seconds["decode"] = GalleryCore.seconds(since: clock)
-        return try finish(job, base: base, region: region, seconds: seconds, wanted: wanted)
+        var image = try finish(job, base: base, region: region, seconds: seconds, wanted: wanted)
+        image.warnings = decoded.warnings
+        return image
     }
 
     /// Makes and encodes every derivative (or those in `wanted`) from the decoded `base`, whose
@@ -159,14 +147,6 @@ public struct ImageProcessor: Sendable {
         guard size.pixelCount <= settings.maxPixels else {
             throw ImagingError.tooManyPixels(size, limit: settings.maxPixels)
         }
-    }
-
-    /// Tells JPEG from PNG by their signatures, not by file name.
-    static func sniff(_ data: Data) throws -> ProcessedImage.Format {
-        let head = [UInt8](data.prefix(8))
-        if head.count >= 3, head[0] == 0xff, head[1] == 0xd8, head[2] == 0xff { return .jpeg }
-        if head == [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] { return .png }
-        throw ImagingError.notAnImage(head)
     }
 
     /// The longest edge of the inline placeholder image.

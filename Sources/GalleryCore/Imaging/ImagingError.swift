@@ -6,7 +6,7 @@ public struct ImagingError: Error, CustomStringConvertible, Sendable, Equatable 
         let hex = leadingBytes.prefix(4).map { String($0, radix: 16, uppercase: false) }.map {
             $0.count == 1 ? "0\($0)" : $0
         }.joined(separator: " ")
-        return ImagingError(description: "not a JPEG or PNG image (file starts with \(hex.isEmpty ? "nothing" : hex))")
+        return ImagingError(description: "not a JPEG, PNG, WebP, HEIF, AVIF, TIFF or GIF image (file starts with \(hex.isEmpty ? "nothing" : hex))")
     }
 
     static func tooManyPixels(_ size: PixelSize, limit: Int) -> ImagingError {
@@ -23,5 +23,17 @@ public struct ImagingError: Error, CustomStringConvertible, Sendable, Equatable 
 
     static func webp(_ message: String) -> ImagingError {
         ImagingError(description: "WebP: \(message)")
+    }
+
+    static func heif(_ message: String) -> ImagingError {
+        ImagingError(description: "HEIF: \(message)")
+    }
+
+    static func tiff(_ message: String) -> ImagingError {
+        ImagingError(description: "TIFF: \(message)")
+    }
+
+    static func gif(_ message: String) -> ImagingError {
+        ImagingError(description: "GIF: \(message)")
     }
 }

@@ -20,7 +20,10 @@ enum JPEGCodec {
                 tjDecompressHeader3(handle, raw.bindMemory(to: UInt8.self).baseAddress, UInt(raw.count),
                                     &width, &height, &subsampling, &colorspace)
             }
-            guard status == 0, width > 0, height > 0 else {
+            // A warning (such as junk bytes between header markers) still leaves a usable header;
+            // `decode` meets it again and reports it.
+            let usable = status == 0 || tjGetErrorCode(handle) == Int32(TJERR_WARNING.rawValue)
+            guard usable, width > 0, height > 0 else {
                 throw ImagingError.jpeg("\(errorText(handle)) (the file is damaged or truncated)")
             }
             let cmyk = colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue)
@@ -72,12 +75,19 @@ enum JPEGCodec {
         (dimension * Int(factor.num) + Int(factor.denom) - 1) / Int(factor.denom)
     }
 
-    /// Decodes to RGB at `size`, which must come from `scaling(of:atLeast:)`.
+    /// Decodes to RGB at `size`, which must come from `scaling(of:atLeast:)`, as browsers do: a
+    /// libjpeg warning (junk bytes before a marker, a corrupt Huffman code, a bad restart marker)
+    /// leaves a displayable image and is returned with it; a fatal error throws.
+    ///
+    /// A file that ends early is the exception: libjpeg warns "Premature end of JPEG file" and
+    /// fills the missing rows with grey, but that is a broken copy or download, not a photo, so it
+    /// throws and the photo is skipped with the reason.
     /// - Throws: `ImagingError` for corrupt or truncated data.
     /// - Parameter cmykConverter: Turns four-byte CMYK pixels into RGB bytes (colour-managed), or
     ///   returns nil to fall back to the plain inverted-CMYK formula.
-    static func decode(_ data: Data, header: Header, size: PixelSize,
-                       cmykConverter: ([UInt8]) -> [UInt8]? = { _ in nil }) throws -> Bitmap {
+    static func decodeReportingWarnings(_ data: Data, header: Header, size: PixelSize,
+                                        cmykConverter: ([UInt8]) -> [UInt8]? = { _ in nil }) throws
+        -> (bitmap: Bitmap, warnings: [String]) {
         try withDecompressor { handle in
             let channels = header.isCMYK ? 4 : 3
             var buffer = [UInt8](repeating: 0, count: size.width * size.height * channels)
@@ -86,18 +96,27 @@ enum JPEGCodec {
                 buffer.withUnsafeMutableBufferPointer { out in
                     tjDecompress2(handle, raw.bindMemory(to: UInt8.self).baseAddress, UInt(raw.count), out.baseAddress,
                                   Int32(size.width), 0, Int32(size.height), Int32(format.rawValue),
-                                  TJFLAG_ACCURATEDCT | TJFLAG_STOPONWARNING)
+                                  TJFLAG_ACCURATEDCT)
                 }
             }
+            var warnings: [String] = []
             if status != 0 {
+                // TurboJPEG keeps the first warning's text; later ones only set the warning flag.
                 let message = errorText(handle)
-                // A warning that only reports junk bytes between markers leaves the image intact.
-                let harmless = tjGetErrorCode(handle) == Int32(TJERR_WARNING.rawValue) && message.contains("extraneous bytes")
-                guard harmless else { throw ImagingError.jpeg("\(message) (the file is damaged or truncated)") }
+                let warning = tjGetErrorCode(handle) == Int32(TJERR_WARNING.rawValue)
+                guard warning, !message.contains("Premature end of JPEG file") else {
+                    throw ImagingError.jpeg("\(message) (the file is damaged or truncated)")
+                }
+                warnings.append("JPEG: \(message) (decoded as browsers show it)")
             }
             if header.isCMYK { buffer = cmykConverter(buffer) ?? cmykToRGB(buffer) }
-            return Bitmap(width: size.width, height: size.height, pixels: buffer)
+            return (Bitmap(width: size.width, height: size.height, pixels: buffer), warnings)
         }
+    }
+
+    /// `decodeReportingWarnings` without the warnings, for callers that only want the pixels.
+    static func decode(_ data: Data, header: Header, size: PixelSize) throws -> Bitmap {
+        try decodeReportingWarnings(data, header: header, size: size).bitmap
     }
 
     /// Adobe-style (inverted) CMYK to RGB; colour-managed conversion is left to the ICC stage.

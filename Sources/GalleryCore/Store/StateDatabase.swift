@@ -104,7 +104,7 @@ public final class StateDatabase: Sendable {
                        iso, takenAt, latitude, longitude FROM original
                 """)
             while let row = try originals.next() {
-                guard let format = ProcessedImage.Format(rawValue: row[1]) else { continue }
+                guard let format = ImageFormat(rawValue: row[1]) else { continue }
                 var exif = ExifInfo()
                 exif.orientation = row[4]
                 exif.camera = CameraInfo(make: row[5], model: row[6], lens: row[7], focalLength: row[8], aperture: row[9],

@@ -1,0 +1,13 @@
+import Foundation
+
+extension ExifReader {
+    /// Parses an EXIF block as the non-JPEG formats carry it: a TIFF structure, with or without the
+    /// `Exif\0\0` prefix (a TIFF file is one itself). Never fails: unreadable EXIF yields defaults.
+    ///
+    /// libexif's loader takes either a JPEG stream or a block that starts with `Exif\0\0`, so the
+    /// prefix is added when it is missing.
+    static func read(exif block: Data) -> ExifInfo {
+        let prefix = Data("Exif".utf8) + Data([0, 0])
+        return read(jpeg: block.starts(with: prefix) ? block : prefix + block)
+    }
+}
