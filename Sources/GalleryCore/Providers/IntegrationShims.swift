@@ -10,9 +10,3 @@ enum AlbumIndex {
         (AlbumInfo(), [])
     }
 }
-// TEMPORARY until the formats branch lands.
-typealias ImageFormat = ProcessedImage.Format
-extension ProcessedImage.Format {
-    var fileExtension: String { self == .png ? "png" : "jpg" }
-}
-extension ProcessedImage { var warnings: [String] { [] } }
