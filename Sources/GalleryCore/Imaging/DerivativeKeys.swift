@@ -49,7 +49,9 @@ extension ImageProcessor {
     /// - Throws: `ImagingError` for unknown formats or unreadable headers.
     public static func facts(of data: Data) throws -> OriginalFacts {
         switch try sniff(data) {
-        case .jpeg: return OriginalFacts(format: .jpeg, size: try JPEGCodec.header(data).size, exif: ExifReader.read(jpeg: data))
+        case .jpeg:
+            return OriginalFacts(format: .jpeg, size: try JPEGCodec.header(data).size, exif: ExifReader.read(jpeg: data),
+                                 embedded: EmbeddedMetadata.read(.fromJPEG(data)))
         case .png: return OriginalFacts(format: .png, size: try PNGCodec.size(data), exif: ExifInfo())
         }
     }

@@ -66,7 +66,8 @@ public struct ImageProcessor: Sendable {
         switch try Self.sniff(data) {
         case .jpeg:
             let header = try JPEGCodec.header(data)
-            let facts = OriginalFacts(format: .jpeg, size: header.size, exif: ExifReader.read(jpeg: data))
+            let facts = OriginalFacts(format: .jpeg, size: header.size, exif: ExifReader.read(jpeg: data),
+                                      embedded: EmbeddedMetadata.read(.fromJPEG(data)))
             let layout = try self.layout(facts, folder: folder)
             return ImageJob(data: data, format: .jpeg, jpegHeader: header, iccProfile: ICCProfile.fromJPEG(data), exif: facts.exif,
                             display: layout.display, plan: layout.plan, decodeSize: layout.decodeSize,

@@ -52,7 +52,9 @@ public struct FolderProvider: PhotoProvider {
             photo.fallbackTitle = Self.title(fromFileName: name)
             return photo
         }
-        return Manifest(photos: photos)
+        var manifest = Manifest(photos: photos)
+        PhotoSidecar.applyAll(to: &manifest, root: folder)   // issue12-metadata hook; the lead folds it into the walk
+        return manifest
     }
 
     /// `IMG_2041-beach` becomes `IMG 2041 beach`.

@@ -85,6 +85,14 @@ public final class StateDatabase: Sendable {
         migrator.registerMigration("v3: settings") { db in
             try db.execute(sql: "CREATE TABLE setting (name TEXT PRIMARY KEY, value TEXT NOT NULL)")
         }
+        migrator.registerMigration("v4: embedded metadata of originals") { db in
+            // Facts learnt before v4 lack the title, caption and keywords written into the file;
+            // dropping them makes the next build read each original's headers once more.
+            try db.execute(sql: """
+                DELETE FROM original;
+                ALTER TABLE original ADD COLUMN embedded TEXT NOT NULL DEFAULT '';
+                """)
+        }
         return migrator
     }
 
@@ -101,8 +109,9 @@ public final class StateDatabase: Sendable {
             var snapshot = StateSnapshot()
             let originals = try Row.fetchCursor(db, sql: """
                 SELECT hash, format, width, height, orientation, make, model, lens, focalLength, aperture, exposureTime,
-                       iso, takenAt, latitude, longitude FROM original
+                       iso, takenAt, latitude, longitude, embedded FROM original
                 """)
+            let decoder = JSONDecoder()
             while let row = try originals.next() {
                 guard let format = ProcessedImage.Format(rawValue: row[1]) else { continue }
                 var exif = ExifInfo()
@@ -113,7 +122,13 @@ public final class StateDatabase: Sendable {
                 if let latitude: Double = row[13], let longitude: Double = row[14] {
                     exif.location = GeoPoint(latitude: latitude, longitude: longitude)
                 }
-                snapshot.originals[row[0]] = OriginalFacts(format: format, size: PixelSize(width: row[2], height: row[3]), exif: exif)
+                // JSON, or '' for none (most rows: no decoder runs). Unreadable JSON, which this code
+                // never writes, counts as unknown facts, so the original is read again.
+                let json: String = row[15]
+                guard let embedded = json.isEmpty ? EmbeddedMetadata()
+                        : (try? decoder.decode(EmbeddedMetadata.self, from: Data(json.utf8))) else { continue }
+                snapshot.originals[row[0]] = OriginalFacts(format: format, size: PixelSize(width: row[2], height: row[3]), exif: exif,
+                                                           embedded: embedded)
             }
             let placeholders = try Row.fetchCursor(db, sql: "SELECT key, averageColor, dataURI FROM placeholder")
             while let row = try placeholders.next() {
@@ -214,14 +229,19 @@ public final class StateDatabase: Sendable {
             }
             let original = try db.makeStatement(sql: """
                 INSERT OR REPLACE INTO original (hash, format, width, height, orientation, make, model, lens, focalLength,
-                    aperture, exposureTime, iso, takenAt, latitude, longitude) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    aperture, exposureTime, iso, takenAt, latitude, longitude, embedded)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = .sortedKeys
             for (hash, facts) in changes.originals {
                 let camera = facts.exif.camera
+                let embedded = facts.embedded.isEmpty ? "" : String(decoding: try encoder.encode(facts.embedded), as: UTF8.self)
                 try original.execute(arguments: [hash, facts.format.rawValue, facts.size.width, facts.size.height,
                                                  facts.exif.orientation, camera.make, camera.model, camera.lens,
                                                  camera.focalLength, camera.aperture, camera.exposureTime, camera.iso,
-                                                 facts.exif.takenAt, facts.exif.location?.latitude, facts.exif.location?.longitude])
+                                                 facts.exif.takenAt, facts.exif.location?.latitude, facts.exif.location?.longitude,
+                                                 embedded])
             }
             let placeholder = try db.makeStatement(sql: "INSERT OR REPLACE INTO placeholder (key, averageColor, dataURI) VALUES (?, ?, ?)")
             for (key, value) in changes.placeholders {
