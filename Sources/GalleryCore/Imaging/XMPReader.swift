@@ -19,8 +19,18 @@ enum XMPReader {
     private static let creativeCommons = "http://creativecommons.org/ns#"
     private static let lightroom = "http://ns.adobe.com/lightroom/1.0/"
 
-    /// `xmp_init` must run once per process before any other call; a static `let` runs it once, thread-safely.
-    private static let initialized: Bool = xmp_init()
+    /// `xmp_init` must run once per process before any other call; a static `let` runs it once,
+    /// thread-safely. The schemas read below are registered too: asking for a property in an
+    /// unregistered one makes the toolkit print "Unregistered schema namespace URI" to stderr.
+    private static let initialized: Bool = {
+        guard xmp_init() else { return false }
+        let schemas = [(dc, "dc"), (xmp, "xmp"), (xmpRights, "xmpRights"), (photoshop, "photoshop"), (exif, "exif"),
+                       (creativeCommons, "cc"), (lightroom, "lr")]
+        for (uri, prefix) in schemas {
+            _ = string { xmp_register_namespace(uri, prefix, $0) }
+        }
+        return true
+    }()
 
     /// Why a packet could not be read.
     enum Failure: Error, Equatable {
