@@ -17,6 +17,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
     ],
     targets: [
         // One system-library target per C library; each is imported by exactly one Swift file.
@@ -30,6 +31,8 @@ let package = Package(
         .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
         .systemLibrary(name: "CTIFF", pkgConfig: "libtiff-4", providers: [.apt(["libtiff-dev"])]),
         .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
+        .systemLibrary(name: "CExempi", pkgConfig: "exempi-2.0", providers: [.apt(["libexempi-dev"])]),
+        .systemLibrary(name: "CIPTC", pkgConfig: "libiptcdata", providers: [.apt(["libiptcdata0-dev"])]),
 
         // Regenerates Sources/GalleryCore/Render/DefaultTheme+Files.swift from Templates/
         // (Scripts/embed-theme.sh); a test fails when the two drift apart.
@@ -39,6 +42,8 @@ let package = Package(
             name: "GalleryCore",
             dependencies: [
                 "CTurboJPEG", "CPNG", "CCmark", "CExif", "CLCMS2", "CWebP", "CZlib", "CHeif", "CTIFF", "CGIF",
+                "CExempi", "CIPTC",
+                .product(name: "Yams", package: "Yams"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -76,6 +81,8 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
+                // Only to turn a state database into an older version's in a migration test.
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
     ]

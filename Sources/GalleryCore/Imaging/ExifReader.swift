@@ -72,6 +72,43 @@ enum ExifReader {
         return info
     }
 
+    /// The text fields of an EXIF block (`Exif\0\0` and a TIFF structure, or the TIFF structure
+    /// alone): ImageDescription as the caption, Artist, Copyright and DateTimeOriginal. Raw values,
+    /// cleaned later by `EmbeddedMetadata`. Cameras that fill ImageDescription with their own name
+    /// (`OLYMPUS DIGITAL CAMERA`) say nothing about the photo, so those captions are dropped.
+    static func descriptive(exif block: Data) -> EmbeddedMetadata {
+        guard block.count <= 4 << 20, let exif = exif_data_new() else { return EmbeddedMetadata() }
+        defer { exif_data_unref(exif) }
+        exif_data_unset_option(exif, EXIF_DATA_OPTION_FOLLOW_SPECIFICATION)
+        let prefixed = block.starts(with: Array("Exif".utf8) + [0, 0]) ? block : Data("Exif".utf8) + [0, 0] + block
+        prefixed.withUnsafeBytes { raw in
+            exif_data_load_data(exif, raw.bindMemory(to: UInt8.self).baseAddress, UInt32(raw.count))
+        }
+        let ifds = exif.pointee.ifd
+        func text(_ tag: ExifTag) -> String? {
+            for content in [ifds.0, ifds.2] {
+                guard let content, let item = exif_content_get_entry(content, tag), item.pointee.format == EXIF_FORMAT_ASCII,
+                      let bytes = item.pointee.data else { continue }
+                let buffer = UnsafeBufferPointer(start: bytes, count: Int(item.pointee.size))
+                let string = String(decoding: buffer.prefix { $0 != 0 }, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+                if !string.isEmpty { return string }
+            }
+            return nil
+        }
+        var result = EmbeddedMetadata()
+        result.caption = text(EXIF_TAG_IMAGE_DESCRIPTION).flatMap { placeholderCaptions.contains($0.uppercased()) ? nil : $0 }
+        result.creator = text(EXIF_TAG_ARTIST)
+        result.rights = text(EXIF_TAG_COPYRIGHT)
+        result.takenAt = isoDate(text(EXIF_TAG_DATE_TIME_ORIGINAL), offset: text(EXIF_TAG_OFFSET_TIME_ORIGINAL))
+        return result
+    }
+
+    /// ImageDescription values that cameras write by themselves.
+    static let placeholderCaptions: Set<String> = [
+        "OLYMPUS DIGITAL CAMERA", "SONY DSC", "DIGITAL CAMERA", "KONICA MINOLTA DIGITAL CAMERA", "MINOLTA DIGITAL CAMERA",
+        "SAMSUNG DIGITAL CAMERA", "DCIM", "DEFAULT", "DESCRIPTION", "IMAGE",
+    ]
+
     /// Degrees from the GPS IFD's latitude/longitude rationals and their N/S, E/W references.
     private static func location(_ gps: UnsafeMutablePointer<ExifContent>, order: ExifByteOrder) -> GeoPoint? {
         func degrees(_ valueTag: UInt32, _ refTag: UInt32, negative: UInt8) -> Double? {

@@ -19,9 +19,10 @@ extension ImageProcessor {
     static func readHeaders(_ data: Data) throws -> HeaderReading {
         let format = try ImageFormat.sniff(data)
         if format == .jpeg {
-            // The metadata work wires `embedded` for JPEG (APP1 XMP, APP13 IPTC).
             let header = try JPEGCodec.header(data)
-            return HeaderReading(facts: OriginalFacts(format: .jpeg, size: header.size, exif: ExifReader.read(jpeg: data)),
+            let facts = OriginalFacts(format: .jpeg, size: header.size, exif: ExifReader.read(jpeg: data),
+                                      embedded: EmbeddedMetadata.read(.fromJPEG(data)))
+            return HeaderReading(facts: facts,
                                  jpegHeader: header, iccProfile: ICCProfile.fromJPEG(data))
         }
         let header: ImageHeader

@@ -103,11 +103,7 @@ struct PhotoPublisher: Sendable {
         }
         seconds["write"] = GalleryCore.seconds(since: clock)
 
-        var merged = photo
-        merged.title = photo.title ?? facts.embedded.title ?? photo.fallbackTitle
-        merged.camera = photo.camera.filling(from: facts.exif.camera)
-        merged.takenAt = photo.takenAt ?? facts.exif.takenAt
-        merged.location = photo.location ?? facts.exif.location
+        let merged = PhotoMetadata.merge(photo: photo, facts: facts)
         let item = GalleryItem(photo: merged, displaySize: layout.display, plan: layout.plan,
                                averageColor: placeholder.averageColor, placeholder: placeholder.dataURI, original: link)
         let metadataHash = try await staged { try Self.metadataHash(photo) }

@@ -85,6 +85,22 @@ public final class StateDatabase: Sendable {
         migrator.registerMigration("v3: settings") { db in
             try db.execute(sql: "CREATE TABLE setting (name TEXT PRIMARY KEY, value TEXT NOT NULL)")
         }
+        migrator.registerMigration("v4: embedded metadata of originals") { db in
+            // Facts learnt before v4 lack the title, caption and keywords written into the file;
+            // dropping them makes the next build read each original's headers once more.
+            try db.execute(sql: """
+                DELETE FROM original;
+                ALTER TABLE original ADD COLUMN embedded TEXT NOT NULL DEFAULT '';
+                """)
+        }
+        migrator.registerMigration("v5: decoder warnings with placeholders") { db in
+            // One warning per line; '' for none. Pixels decoded before v5 gave no warnings that were kept,
+            // so their placeholders go and the next build decodes those photos once more.
+            try db.execute(sql: """
+                DELETE FROM placeholder;
+                ALTER TABLE placeholder ADD COLUMN warnings TEXT NOT NULL DEFAULT '';
+                """)
+        }
         return migrator
     }
 
@@ -101,8 +117,9 @@ public final class StateDatabase: Sendable {
             var snapshot = StateSnapshot()
             let originals = try Row.fetchCursor(db, sql: """
                 SELECT hash, format, width, height, orientation, make, model, lens, focalLength, aperture, exposureTime,
-                       iso, takenAt, latitude, longitude FROM original
+                       iso, takenAt, latitude, longitude, embedded FROM original
                 """)
+            let decoder = JSONDecoder()
             while let row = try originals.next() {
                 guard let format = ImageFormat(rawValue: row[1]) else { continue }
                 var exif = ExifInfo()
@@ -113,11 +130,19 @@ public final class StateDatabase: Sendable {
                 if let latitude: Double = row[13], let longitude: Double = row[14] {
                     exif.location = GeoPoint(latitude: latitude, longitude: longitude)
                 }
-                snapshot.originals[row[0]] = OriginalFacts(format: format, size: PixelSize(width: row[2], height: row[3]), exif: exif)
+                // JSON, or '' for none (most rows: no decoder runs). Unreadable JSON, which this code
+                // never writes, counts as unknown facts, so the original is read again.
+                let json: String = row[15]
+                guard let embedded = json.isEmpty ? EmbeddedMetadata()
+                        : (try? decoder.decode(EmbeddedMetadata.self, from: Data(json.utf8))) else { continue }
+                snapshot.originals[row[0]] = OriginalFacts(format: format, size: PixelSize(width: row[2], height: row[3]), exif: exif,
+                                                           embedded: embedded)
             }
-            let placeholders = try Row.fetchCursor(db, sql: "SELECT key, averageColor, dataURI FROM placeholder")
+            let placeholders = try Row.fetchCursor(db, sql: "SELECT key, averageColor, dataURI, warnings FROM placeholder")
             while let row = try placeholders.next() {
-                snapshot.placeholders[row[0]] = Placeholder(averageColor: row[1], dataURI: row[2])
+                let warnings: String = row[3]
+                snapshot.placeholders[row[0]] = Placeholder(averageColor: row[1], dataURI: row[2],
+                                                            warnings: warnings.isEmpty ? [] : warnings.components(separatedBy: "\n"))
             }
             let blobs = try Row.fetchCursor(db, sql: "SELECT key, kind, size, modified, sha256 FROM blob")
             while let row = try blobs.next() {
@@ -214,18 +239,25 @@ public final class StateDatabase: Sendable {
             }
             let original = try db.makeStatement(sql: """
                 INSERT OR REPLACE INTO original (hash, format, width, height, orientation, make, model, lens, focalLength,
-                    aperture, exposureTime, iso, takenAt, latitude, longitude) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    aperture, exposureTime, iso, takenAt, latitude, longitude, embedded)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = .sortedKeys
             for (hash, facts) in changes.originals {
                 let camera = facts.exif.camera
+                let embedded = facts.embedded.isEmpty ? "" : String(decoding: try encoder.encode(facts.embedded), as: UTF8.self)
                 try original.execute(arguments: [hash, facts.format.rawValue, facts.size.width, facts.size.height,
                                                  facts.exif.orientation, camera.make, camera.model, camera.lens,
                                                  camera.focalLength, camera.aperture, camera.exposureTime, camera.iso,
-                                                 facts.exif.takenAt, facts.exif.location?.latitude, facts.exif.location?.longitude])
+                                                 facts.exif.takenAt, facts.exif.location?.latitude, facts.exif.location?.longitude,
+                                                 embedded])
             }
-            let placeholder = try db.makeStatement(sql: "INSERT OR REPLACE INTO placeholder (key, averageColor, dataURI) VALUES (?, ?, ?)")
+            let placeholder = try db.makeStatement(sql: "INSERT OR REPLACE INTO placeholder (key, averageColor, dataURI, warnings) VALUES (?, ?, ?, ?)")
             for (key, value) in changes.placeholders {
-                try placeholder.execute(arguments: [key, value.averageColor, value.dataURI])
+                // A warning is one line: the decoder's message, with any line breaks made spaces.
+                let warnings = value.warnings.map { $0.replacingOccurrences(of: "\n", with: " ") }.joined(separator: "\n")
+                try placeholder.execute(arguments: [key, value.averageColor, value.dataURI, warnings])
             }
             let page = try db.makeStatement(sql: "INSERT OR REPLACE INTO page (path, key, inputs) VALUES (?, ?, ?)")
             for (path, record) in changes.pageUpserts {

@@ -1,0 +1,2 @@
+#include <libiptcdata/iptc-data.h>
+#include <libiptcdata/iptc-jpeg.h>
