@@ -142,7 +142,7 @@ struct AlbumTreeTests {
         // "/", ".." and "../../.." name no album: those photos have none.
         for id in ["h2", "h3", "h4"] { #expect(tree.albumOfItem[plan.items.firstIndex { $0.photo.id == id } ?? -1] == nil) }
         let folded = try #require(tree.albums.first { $0.path.hasPrefix("level 0/") && $0.path.split(separator: "/").count == 8 })
-        #expect(folded.title.hasPrefix("level 7 / level 8 / "))
+        #expect(folded.title.hasPrefix("level 7 · level 8 · "))
         #expect(tree.albums.allSatisfy { $0.title.count <= AlbumPath.maxNameLength + 1 })
         // Every link of every page resolves to another page of the plan.
         for (path, html) in pages where path.hasSuffix(".html") && path != "404.html" {   // 404's links are absolute

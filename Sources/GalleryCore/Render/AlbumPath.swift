@@ -22,7 +22,7 @@ enum AlbumPath {
             return cleaned
         }
         if parts.count > maxDepth {
-            let folded = parts[(maxDepth - 1)...].joined(separator: " / ")
+            let folded = parts[(maxDepth - 1)...].joined(separator: " · ")
             parts = Array(parts.prefix(maxDepth - 1))
             parts.append(ManifestEntryMapper.clean(folded, max: maxNameLength) ?? "…")
         }
