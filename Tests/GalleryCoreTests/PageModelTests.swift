@@ -9,10 +9,11 @@ import Testing
 struct PageModelTests {
     /// A renderer and the plan of a site with every optional value present, or with none.
     static func site(full: Bool, count: Int = 30, titles: [Int: String] = [:]) throws -> (SiteRenderer, SitePlan) {
+        // Photos stay in list order ("sort": "source"), which the page numbers below count on.
         let fixture = try FixtureSite.make(entries: [], config: full
-            ? ["description": "All the <values>", "images": ["thumbnail": 64, "preview": 120, "widths": [80], "webp": true,
-                                                            "showLocation": true]]
-            : ["baseURL": NSNull()])
+            ? ["description": "All the <values>", "sort": "source",
+               "images": ["thumbnail": 64, "preview": 120, "widths": [80], "webp": true, "showLocation": true]]
+            : ["baseURL": NSNull(), "sort": "source"])
         let config = try SiteConfig.load(from: fixture.configURL, environment: [:])
         let theme = try Theme(overridesIn: nil)
         let renderer = try SiteRenderer(config: config, theme: theme, assets: Assets(staticFiles: theme.staticFiles))

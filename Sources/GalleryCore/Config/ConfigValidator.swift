@@ -57,8 +57,19 @@ struct ConfigValidator {
             credentials: Credentials(
                 secrets: [source.apiKey, source.consumerKey, source.applicationId, source.restApiKey].compactMap { $0 },
                 variables: variables.filter { $0.key.hasPrefix("source.") }),
-            configFile: file
+            configFile: file,
+            sort: try sortOrder(raw.sort)
         )
+    }
+
+    /// `taken`, `-taken`, `name`, `source`, `rating`…; the default when absent.
+    private func sortOrder(_ value: String?) throws -> PhotoSort {
+        guard let value else { return SiteConfig.Defaults.sort }
+        guard let sort = PhotoSort(value) else {
+            throw ConfigError(file: name, key: "sort", "\(JSONValue.string(value).quoted) is not a sort order "
+                              + "(expected taken, name, source or rating, with a leading - for descending, such as \"-taken\")")
+        }
+        return sort
     }
 
     /// Rejects keys the schema does not know, suggesting the closest known one.

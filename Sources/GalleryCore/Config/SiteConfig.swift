@@ -23,6 +23,8 @@ public struct SiteConfig: Sendable {
     public var credentials: Credentials
     /// The config file this was read from; relative paths were resolved against its folder.
     public var configFile: URL
+    /// The order of the home grid and prev/next, and of albums and tags without their own `sort`.
+    public var sort: PhotoSort = Defaults.sort
 
     /// The folder holding the config file.
     public var siteDirectory: URL { configFile.deletingLastPathComponent() }
@@ -119,6 +121,8 @@ extension SiteConfig {
         public static let templates = "Templates"
         public static let state = ".galleryssg"
         public static let pageSize = 24
+        /// Newest first by date taken; photos without a date follow in source order.
+        public static let sort = PhotoSort.newestFirst
         public static let thumbnail = 400
         public static let preview = 1600
         public static let widths = [480, 800, 1200]

@@ -136,7 +136,7 @@ public struct Build: Sendable {
             progress("images: \(report.photosPublished) photos, \(report.derivatives) images "
                      + "(\(report.derivativesMade) made, \(report.derivativesReused) reused)")
 
-            let plan = renderer.plan(outcome.items)
+            let plan = renderer.plan(outcome.items, albums: manifest.albums)
             let publisher = PagePublisher(writer: writer, cache: state.pages, previous: options.force ? [:] : snapshot.pages,
                                           previousSiteKey: options.force ? nil : snapshot.pagesKey)
             let pages = try await asyncStep("pages", &timings) {

@@ -52,12 +52,14 @@ struct PagePublisher: Sendable {
     static let chunkSize = 128
 
     /// The key of everything a site's pages are made from: the renderer's settings (templates,
-    /// config, static files, this executable) and, in order, each published photo's state row,
-    /// which fixes its item: metadata, original, derivatives, placeholder. When it matches the last
-    /// build's, every page's model would too, so the pages are linked without working them out.
-    static func siteKey(renderer: SiteRenderer, rows: some Sequence<PhotoState>) -> String {
+    /// config, static files, this executable), the sources' album settings and, in order, each
+    /// published photo's state row, which fixes its item: metadata, original, derivatives,
+    /// placeholder. When it matches the last build's, every page's model would too, so the pages
+    /// are linked without working them out.
+    static func siteKey(renderer: SiteRenderer, albumsKey: String, rows: some Sequence<PhotoState>) -> String {
         var key = CacheKey("site pages")
         key.add(renderer.settingsKey)
+        key.add(albumsKey)
         for row in rows {
             key.add(row.id)
             key.add(row.metadataHash)
@@ -70,7 +72,7 @@ struct PagePublisher: Sendable {
     }
 
     func publish(_ plan: SitePlan, renderer: SiteRenderer, rows: some Sequence<PhotoState>, jobs: Int) async throws -> Outcome {
-        let siteKey = Self.siteKey(renderer: renderer, rows: rows)
+        let siteKey = Self.siteKey(renderer: renderer, albumsKey: plan.albumsKey, rows: rows)
         if siteKey == previousSiteKey, var unchanged = try await linkPrevious(jobs: jobs) {
             unchanged.siteKey = siteKey
             return unchanged

@@ -70,7 +70,7 @@ public struct ManifestProvider: PhotoProvider {
 
 /// A manifest document whose entries are mapped to photos as they are decoded, so the whole
 /// document is never held as a `JSONValue` tree: at 100,000 photos that tree took about 100 MB.
-/// The document is `{"photos": [ … ]}` or just the array.
+/// The document is `{"photos": [ … ], "albums": { … }}` (`albums` optional) or just the array.
 struct StreamedManifest: Decodable {
     static let mapperKey = CodingUserInfoKey(rawValue: "galleryssg.manifestMapper")!
     let manifest: Manifest
@@ -92,6 +92,7 @@ struct StreamedManifest: Decodable {
             preconditionFailure("StreamedManifest needs a ManifestEntryMapper in the decoder's userInfo")
         }
         var entries: any UnkeyedDecodingContainer
+        var albums: JSONValue?
         if let array = try? decoder.unkeyedContainer() {
             entries = array
         } else if let object = try? decoder.container(keyedBy: Key.self) {
@@ -99,6 +100,7 @@ struct StreamedManifest: Decodable {
                 throw ShapeError(reason: "expected a \"photos\" array at the top level")
             }
             entries = array
+            albums = try object.decodeIfPresent(JSONValue.self, forKey: Key(stringValue: "albums"))
         } else {
             let document = try decoder.singleValueContainer().decode(JSONValue.self)
             throw ShapeError(reason: "expected {\"photos\": [ … ]}, got \(document.kind)")
@@ -112,6 +114,12 @@ struct StreamedManifest: Decodable {
                 collector.add(try entries.decode(JSONValue.self))
             }
         }
-        manifest = collector.manifest
+        var manifest = collector.manifest
+        if let albums {
+            let settings = ManifestEntryMapper.albums(albums)
+            manifest.albums = settings.albums
+            manifest.issues += settings.issues
+        }
+        self.manifest = manifest
     }
 }

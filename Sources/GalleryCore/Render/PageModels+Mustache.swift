@@ -78,19 +78,6 @@ extension GridTile: MustacheParent {
     }
 }
 
-extension CollectionTile: MustacheParent {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "name": self.name
-        case "href": href
-        case "count": count
-        case "countLabel": countLabel
-        case "cover": cover
-        default: nil
-        }
-    }
-}
-
 extension TagLink: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
@@ -139,6 +126,9 @@ extension GridContext: MustacheParent {
         case "photos": photos
         case "photoCount": photoCount
         case "pagination": pagination
+        case "descriptionHTML": descriptionHTML
+        case "breadcrumbs": breadcrumbs
+        case "subAlbums": subAlbums
         default: nil
         }
     }

@@ -64,8 +64,10 @@ extension PhotoPageContext: MustacheParent {
         case "next": next
         case "backHref": backHref
         case "backPage": backPage
+        case "backLabel": backLabel
         case "position": position
         case "total": total
+        case "breadcrumbs": breadcrumbs
         default: nil
         }
     }

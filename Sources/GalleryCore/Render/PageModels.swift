@@ -74,15 +74,6 @@ struct GridTile: Encodable {
     var transitionName: String
 }
 
-/// An album on the albums index: its cover (the first photo) and its size.
-struct CollectionTile: Encodable {
-    var name: String
-    var href: String
-    var count: Int
-    var countLabel: String
-    var cover: GridTile
-}
-
 /// A tag on the tags index, or on a photo page.
 struct TagLink: Encodable {
     var name: String
@@ -118,6 +109,12 @@ struct GridContext: TemplateContext {
     var photos: [GridTile]
     var photoCount: Int
     var pagination: Pagination?
+    /// Album pages: the album's Markdown description as safe HTML (first page only).
+    var descriptionHTML: String? = nil
+    /// Album pages: the trail from the albums index.
+    var breadcrumbs: Breadcrumbs? = nil
+    /// Album pages: the sub-albums' cards (first page only); nil when there are none.
+    var subAlbums: AlbumCards? = nil
 }
 
 /// `albums/index.html`.
@@ -202,10 +199,16 @@ struct PhotoPageContext: TemplateContext {
     var photo: PhotoContext
     var prev: NeighborLink?
     var next: NeighborLink?
+    /// The grid page that holds this photo: the home grid's, or its album's when the album is
+    /// left out of the home grid (`showInHome: false`); prev/next and the position follow the same list.
     var backHref: String
     var backPage: Int
+    /// `All photos`, or the album's title.
+    var backLabel: String
     var position: Int
     var total: Int
+    /// Photos in albums: the trail from the albums index to the photo.
+    var breadcrumbs: Breadcrumbs?
 }
 
 /// `feed.xml`, an Atom feed (RFC 4287) of the latest photos. Links are relative to `xml:base`.

@@ -1,7 +1,7 @@
 import Crypto
 import Foundation
 
-/// A named group of photos with its own paged pages: an album or a tag.
+/// A named group of photos with its own paged pages: a tag (albums are an `AlbumTree`).
 struct PhotoCollection: Sendable, Equatable {
     /// The album or tag as written in the manifest.
     var name: String
@@ -10,14 +10,9 @@ struct PhotoCollection: Sendable, Equatable {
     /// Indices into the site's item list, in gallery order.
     var members: [Int]
 
-    /// Root-relative path of the collection's 1-based page, under `folder` (`albums` or `tags`).
+    /// Root-relative path of the collection's 1-based page, under `folder` (`tags`).
     func path(in folder: String, page: Int) -> String {
         page == 1 ? "\(folder)/\(slug)/index.html" : "\(folder)/\(slug)/page/\(page)/index.html"
-    }
-
-    /// Albums in the order their first photo appears in the gallery.
-    static func albums(of items: [GalleryItem]) -> [PhotoCollection] {
-        group(items.indices.map { index in items[index].photo.album.map { [$0] } ?? [] }, sortedByName: false)
     }
 
     /// Tags sorted by name.

@@ -24,8 +24,15 @@ enum SitePage: Sendable, Equatable {
 public struct SitePlan: Sendable {
     let items: [GalleryItem]
     let sections: SiteRenderer.Sections
+    /// Pages the home grid: `home`'s photos.
     let paginator: Paginator
     let pages: [SitePage]
+    /// Item indices of the home grid, in order: every photo but those of albums with `showInHome: false`.
+    let home: [Int]
+    /// Item index → its position in `home`.
+    let homePosition: [Int: Int]
+    /// A digest of the sources' album settings, which pages show but photo rows do not cover.
+    let albumsKey: String
 }
 
 /// The values a template shows: its fields are found by name (`MustacheParent`, see

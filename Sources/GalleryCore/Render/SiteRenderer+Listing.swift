@@ -64,28 +64,14 @@ extension SiteRenderer {
                                sections: plan.sections)
         page.isHome = true
         let range = paginator.range(ofPage: number)
-        page = withSocialImage(page, range.isEmpty ? nil : items[range.lowerBound])
+        let shown = range.map { plan.home[$0] }
+        page = withSocialImage(page, shown.first.map { items[$0] })
         let root = page.root
-        let tiles = range.map { tile($0, items, root: root, eager: $0 - range.lowerBound < Self.eagerTiles) }
+        let tiles = shown.enumerated().map { tile($1, items, root: root, eager: $0 < Self.eagerTiles) }
         let pages = pagination(number, of: paginator, page: &page) { root + Paginator.path(ofPage: $0) }
         let context = GridContext(site: site, page: page, heading: title, intro: site.description, photos: tiles,
-                                  photoCount: items.count, pagination: pages)
+                                  photoCount: plan.home.count, pagination: pages)
         return PageModel(path: path, template: "grid", context: context)
-    }
-
-    func albumsIndexModel(_ plan: SitePlan) -> PageModel {
-        let sections = plan.sections
-        var page = pageContext(path: "albums/index.html", title: "Albums · \(title)", description: nil, sections: sections)
-        page.isAlbums = true
-        page = withSocialImage(page, sections.albums.first.map { plan.items[$0.members[0]] })
-        let root = page.root
-        let albums = sections.albums.enumerated().map { offset, album in
-            CollectionTile(name: album.name, href: root + album.path(in: "albums", page: 1), count: album.members.count,
-                           countLabel: Self.countLabel(album.members.count),
-                           cover: tile(album.members[0], plan.items, root: root, eager: offset < Self.eagerTiles))
-        }
-        return PageModel(path: "albums/index.html", template: "albums",
-                         context: AlbumsContext(site: site, page: page, heading: "Albums", albums: albums))
     }
 
     func tagsIndexModel(_ plan: SitePlan) -> PageModel {

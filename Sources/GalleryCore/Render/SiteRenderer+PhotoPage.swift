@@ -3,7 +3,7 @@ import Foundation
 /// One page per photo: the preview, navigation, metadata, link previews and JSON-LD.
 extension SiteRenderer {
     func photoModel(at index: Int, _ plan: SitePlan) throws -> PageModel {
-        let items = plan.items, paginator = plan.paginator, sections = plan.sections
+        let items = plan.items, sections = plan.sections
         let item = items[index]
         let photo = item.photo
         let path = item.pagePath
@@ -20,8 +20,12 @@ extension SiteRenderer {
                                 srcset: Self.srcset(other.plan.previewSources, root: root, path: file),
                                 sizes: Self.previewSizes(other))
         }
-        let prev = index > 0 ? neighbor(items[index - 1]) : nil
-        let next = index + 1 < items.count ? neighbor(items[index + 1]) : nil
+        let list = navigation(of: index, plan)
+        let position = list.position
+        let prev = position > 0 ? neighbor(items[list.members[position - 1]]) : nil
+        let next = position + 1 < list.members.count ? neighbor(items[list.members[position + 1]]) : nil
+        let tree = sections.albums
+        let album = tree.albumOfItem[index]
         page.prevHref = prev?.href
         page.nextHref = next?.href
         page.prefetchHref = next?.href
@@ -64,12 +68,13 @@ extension SiteRenderer {
                 takenAtDisplay: date?.display, takenAtMachine: date?.machine,
                 author: photo.author, authorHref: photo.authorURL?.absoluteString,
                 licenseName: photo.license?.name, licenseHref: photo.license?.url?.absoluteString,
-                album: photo.album, albumHref: sections.albumOfItem[index].map { root + "albums/\($0)/index.html" },
+                album: album.map { tree.albums[$0].title }, albumHref: album.map { root + tree.albums[$0].path(page: 1) },
                 tags: tagLinks(photo.tags, root: root, sections: sections), hasTags: !photo.tags.isEmpty,
                 exif: exifRows(photo.camera)),
-            prev: prev, next: next,
-            backHref: root + Paginator.path(ofPage: paginator.page(ofItem: index)),
-            backPage: paginator.page(ofItem: index), position: index + 1, total: items.count)
+            prev: prev, next: next, backHref: root + list.backPath, backPage: list.backPage,
+            backLabel: list.backLabel, position: position + 1, total: list.members.count,
+            breadcrumbs: album.map { Breadcrumbs(links: crumbs(above: $0, tree, root: root)
+                + [Crumb(name: tree.albums[$0].title, href: root + tree.albums[$0].path(page: 1))], current: displayTitle) })
         return PageModel(path: path, template: "photo", context: context)
     }
 

@@ -28,6 +28,8 @@ public struct SiteRenderer: Sendable {
     let pageSize: Int
     let showLocation: Bool
     let exifFields: [String]
+    /// The order of the home grid, prev/next, and albums without their own `sort`.
+    let sort: PhotoSort
     let library: MustacheLibrary
     let assets: Assets
     /// The static files' URLs from pages at each depth (`""`, `"../"`, …), made once.
@@ -51,9 +53,11 @@ public struct SiteRenderer: Sendable {
         pageSize = config.pageSize
         showLocation = config.images.showLocation
         exifFields = config.images.exifFields
+        sort = config.sort
         library = try theme.library()
         self.assets = assets
-        assetURLs = Dictionary(uniqueKeysWithValues: (0...8).map { depth in
+        // The deepest pages are those of the deepest albums: `albums/` + levels + `page/N/index.html`.
+        assetURLs = Dictionary(uniqueKeysWithValues: (0...(AlbumPath.maxDepth + 3)).map { depth in
             let root = String(repeating: "../", count: depth)
             return (root, assets.urls(root: root))
         })
@@ -72,6 +76,7 @@ public struct SiteRenderer: Sendable {
         settings.add(pageSize)
         settings.add(showLocation ? 1 : 0)
         settings.add(exifFields.joined(separator: " "))
+        settings.add(sort.description)
         for (path, target) in assets.published.sorted(by: { $0.key < $1.key }) {
             settings.add(path)
             settings.add(target)
@@ -93,42 +98,48 @@ public struct SiteRenderer: Sendable {
 
     /// The site's albums and tags, worked out once per render.
     struct Sections: Sendable {
-        var albums: [PhotoCollection]
+        var albums: AlbumTree
         var tags: [PhotoCollection]
-        /// Item index → slug of its album.
-        var albumOfItem: [Int: String]
         /// Tag name → slug.
         var tagSlugs: [String: String]
         /// Tag name → number of photos.
         var tagCounts: [String: Int]
 
-        init(_ items: [GalleryItem]) {
-            albums = PhotoCollection.albums(of: items)
+        init(_ items: [GalleryItem], sources: [Int], albumInfos: [String: AlbumInfo], sort: PhotoSort) {
+            albums = AlbumTree(items, sources: sources, infos: albumInfos, sort: sort)
             tags = PhotoCollection.tags(of: items)
-            albumOfItem = [:]
-            for album in albums { for member in album.members { albumOfItem[member] = album.slug } }
             tagSlugs = Dictionary(tags.map { ($0.name, $0.slug) }, uniquingKeysWith: { first, _ in first })
             tagCounts = Dictionary(tags.map { ($0.name, $0.members.count) }, uniquingKeysWith: { first, _ in first })
         }
     }
 
     /// Lists every page of the site; nothing is rendered yet.
-    public func plan(_ items: [GalleryItem]) -> SitePlan {
-        let sections = Sections(items)
-        let paginator = Paginator(itemCount: items.count, pageSize: pageSize)
+    /// - Parameters:
+    ///   - items: The published photos in source order; the plan holds them in the site's `sort`.
+    ///   - albums: Album settings by album path (`Manifest.albums`).
+    public func plan(_ published: [GalleryItem], albums: [String: AlbumInfo] = [:]) -> SitePlan {
+        let sources = PhotoOrder.sorted(Array(published.indices), by: sort) { published[$0].photo }
+        let items = sources.map { published[$0] }
+        let sections = Sections(items, sources: sources, albumInfos: albums, sort: sort)
+        let tree = sections.albums
+        let home = items.indices.filter { tree.albumOfItem[$0].map { tree.albums[$0].inHome } ?? true }
+        let paginator = Paginator(itemCount: home.count, pageSize: pageSize)
         var pages: [SitePage] = (1...paginator.pageCount).map { .home(page: $0) }
         pages += items.indices.map { .photo(index: $0) }
-        for (index, album) in sections.albums.enumerated() {
-            pages += (1...collectionPages(album)).map { .album(index: index, page: $0) }
+        for (index, album) in tree.albums.enumerated() {
+            pages += (1...Paginator(itemCount: album.members.count, pageSize: pageSize).pageCount)
+                .map { .album(index: index, page: $0) }
         }
         for (index, tag) in sections.tags.enumerated() {
             pages += (1...collectionPages(tag)).map { .tag(index: index, page: $0) }
         }
-        if !sections.albums.isEmpty { pages.append(.albums) }
+        if !tree.albums.isEmpty { pages.append(.albums) }
         if !sections.tags.isEmpty { pages.append(.tags) }
         pages += [.notFound, .feed]
         if baseURL != nil { pages.append(.sitemap) }
-        return SitePlan(items: items, sections: sections, paginator: paginator, pages: pages)
+        return SitePlan(items: items, sections: sections, paginator: paginator, pages: pages, home: home,
+                        homePosition: Dictionary(uniqueKeysWithValues: home.enumerated().map { ($1, $0) }),
+                        albumsKey: AlbumTree.infoKey(albums))
     }
 
     func collectionPages(_ collection: PhotoCollection) -> Int {
@@ -140,7 +151,7 @@ public struct SiteRenderer: Sendable {
         switch page {
         case .home(let number): Paginator.path(ofPage: number)
         case .photo(let index): plan.items[index].pagePath
-        case .album(let index, let number): plan.sections.albums[index].path(in: "albums", page: number)
+        case .album(let index, let number): plan.sections.albums.albums[index].path(page: number)
         case .tag(let index, let number): plan.sections.tags[index].path(in: "tags", page: number)
         case .albums: "albums/index.html"
         case .tags: "tags/index.html"
@@ -155,9 +166,7 @@ public struct SiteRenderer: Sendable {
         switch page {
         case .home(let number): homeModel(page: number, plan)
         case .photo(let index): try photoModel(at: index, plan)
-        case .album(let index, let number):
-            collectionModel(plan.sections.albums[index], folder: "albums", heading: plan.sections.albums[index].name,
-                            parentLabel: "All albums", page: number, plan)
+        case .album(let index, let number): albumModel(index, page: number, plan)
         case .tag(let index, let number):
             collectionModel(plan.sections.tags[index], folder: "tags", heading: "Tagged “\(plan.sections.tags[index].name)”",
                             parentLabel: "All tags", page: number, plan)
@@ -200,7 +209,7 @@ public struct SiteRenderer: Sendable {
         return PageContext(
             title: title, description: description, root: root, canonical: absoluteURL(path),
             assets: assetURLs[root] ?? assets.urls(root: root), homeHref: root + "index.html",
-            albumsHref: sections.albums.isEmpty ? nil : root + "albums/index.html",
+            albumsHref: sections.albums.albums.isEmpty ? nil : root + "albums/index.html",
             tagsHref: sections.tags.isEmpty ? nil : root + "tags/index.html", feedHref: root + "feed.xml",
             social: SocialCard(type: "website", twitterCard: "summary"))
     }

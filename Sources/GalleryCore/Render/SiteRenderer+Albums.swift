@@ -1,0 +1,104 @@
+import Foundation
+
+/// Album pages, the albums index, album cards and breadcrumbs, and the list a photo page steps
+/// through (the home grid, or the album of a photo left out of it).
+extension SiteRenderer {
+    /// The albums index: the top-level albums' cards.
+    func albumsIndexModel(_ plan: SitePlan) -> PageModel {
+        let tree = plan.sections.albums
+        var page = pageContext(path: "albums/index.html", title: "Albums · \(title)", description: nil, sections: plan.sections)
+        page.isAlbums = true
+        page = withSocialImage(page, tree.roots.first.flatMap { tree.albums[$0].cover }.map { plan.items[$0] })
+        let root = page.root
+        let albums = tree.roots.enumerated().compactMap { offset, index in
+            albumCard(index, plan, root: root, eager: offset < Self.eagerTiles)
+        }
+        return PageModel(path: "albums/index.html", template: "albums",
+                         context: AlbumsContext(site: site, page: page, heading: "Albums", albums: albums))
+    }
+
+    /// One page of an album: on the first, its description and its sub-albums' cards; on every
+    /// page, a page of its own photos and the breadcrumbs.
+    func albumModel(_ index: Int, page number: Int, _ plan: SitePlan) -> PageModel {
+        let tree = plan.sections.albums
+        let album = tree.albums[index]
+        let paginator = Paginator(itemCount: album.members.count, pageSize: pageSize)
+        let path = album.path(page: number)
+        let suffix = number == 1 ? "" : ", page \(number) of \(paginator.pageCount)"
+        let summary = album.info.description.map { Markdown.plainText($0, limit: 200) }
+        var page = pageContext(path: path, title: "\(album.title)\(suffix) · \(title)", description: summary,
+                               sections: plan.sections)
+        page.isAlbums = true
+        let members = Array(album.members[paginator.range(ofPage: number)])
+        page = withSocialImage(page, (members.first ?? album.cover).map { plan.items[$0] })
+        let root = page.root
+        let cards = number == 1
+            ? album.children.enumerated().compactMap { albumCard($1, plan, root: root, eager: $0 < Self.eagerTiles) } : []
+        let tiles = members.enumerated().map { offset, item in
+            tile(item, plan.items, root: root, eager: cards.count + offset < Self.eagerTiles)
+        }
+        let pages = pagination(number, of: paginator, page: &page) { root + album.path(page: $0) }
+        let parent = album.parent.map { tree.albums[$0] }
+        let context = GridContext(
+            site: site, page: page, heading: album.title, intro: Self.countLabel(album),
+            parentHref: root + (parent?.path(page: 1) ?? "albums/index.html"), parentLabel: parent?.title ?? "All albums",
+            photos: tiles, photoCount: album.members.count, pagination: pages,
+            descriptionHTML: number == 1 ? album.info.description.map(Markdown.html) : nil,
+            breadcrumbs: Breadcrumbs(links: crumbs(above: index, tree, root: root), current: album.title),
+            subAlbums: cards.isEmpty ? nil : AlbumCards(albums: cards))
+        return PageModel(path: path, template: "grid", context: context)
+    }
+
+    /// An album's card: its title, cover and size; nil for an album without any photo (none is made).
+    func albumCard(_ index: Int, _ plan: SitePlan, root: String, eager: Bool) -> CollectionTile? {
+        let album = plan.sections.albums.albums[index]
+        guard let cover = album.cover else { return nil }
+        return CollectionTile(name: album.title, href: root + album.path(page: 1), count: album.total,
+                              albumCount: album.children.count, countLabel: Self.countLabel(album),
+                              cover: tile(cover, plan.items, root: root, eager: eager))
+    }
+
+    /// `5 photos`, counting sub-albums' photos, and `· 2 albums` when it has sub-albums.
+    static func countLabel(_ album: AlbumTree.Album) -> String {
+        switch album.children.count {
+        case 0: countLabel(album.total)
+        case 1: "\(countLabel(album.total)) · 1 album"
+        default: "\(countLabel(album.total)) · \(album.children.count) albums"
+        }
+    }
+
+    /// Links to the albums index and to each album above `index`, from the top.
+    func crumbs(above index: Int, _ tree: AlbumTree, root: String) -> [Crumb] {
+        [Crumb(name: "Albums", href: root + "albums/index.html")]
+            + tree.trail(to: index).dropLast().map { Crumb(name: tree.albums[$0].title, href: root + tree.albums[$0].path(page: 1)) }
+    }
+
+    /// The list a photo page steps through with prev/next, and the grid page it goes back to.
+    struct PhotoSequence {
+        /// Item indices, in order.
+        var members: [Int]
+        var position: Int
+        var backPath: String
+        var backPage: Int
+        var backLabel: String
+    }
+
+    /// The home grid for photos on it; their album for photos of albums left out of it.
+    func navigation(of index: Int, _ plan: SitePlan) -> PhotoSequence {
+        let tree = plan.sections.albums
+        if let position = plan.homePosition[index] {
+            let page = plan.paginator.page(ofItem: position)
+            return PhotoSequence(members: plan.home, position: position, backPath: Paginator.path(ofPage: page),
+                                 backPage: page, backLabel: "All photos")
+        }
+        guard let albumIndex = tree.albumOfItem[index], let position = tree.positionInAlbum[index] else {
+            // Every photo is on the home grid or in an album; a lone list is the safe answer anyway.
+            return PhotoSequence(members: [index], position: 0, backPath: Paginator.path(ofPage: 1), backPage: 1,
+                                 backLabel: "All photos")
+        }
+        let album = tree.albums[albumIndex]
+        let page = position / pageSize + 1
+        return PhotoSequence(members: album.members, position: position, backPath: album.path(page: page), backPage: page,
+                             backLabel: album.title)
+    }
+}
