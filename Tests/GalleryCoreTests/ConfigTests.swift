@@ -79,7 +79,7 @@ struct ConfigTests {
 
     @Test func unknownKeySuggestsTheRightSpelling() {
         #expect(message(#"{"pagesize": 10, "source": {"type": "folder", "path": "p"}}"#)
-                == #"pagesize: unknown key (did you mean "pageSize"?); known keys here: title, description, baseURL, output, templates, state, pageSize, source, images, network"#)
+                == #"pagesize: unknown key (did you mean "pageSize"?); known keys here: title, description, baseURL, output, templates, state, pageSize, sort, source, images, network"#)
     }
 
     @Test func missingSourceAndBadManifestSource() {
