@@ -82,8 +82,10 @@ struct BuildCommand: AsyncParsableCommand {
         var options = BuildOptions(force: force, offline: offline)
         if let jobs { options.jobs = jobs }
         let build = Build(config: site, options: options, progress: { line in
-            if line.hasPrefix("skipped ") || line.hasPrefix("warning ") {
+            if line.hasPrefix("skipped ") {
                 Terminal.warning(line)
+            } else if line.hasPrefix("warning ") {
+                Terminal.warning(String(line.dropFirst("warning ".count)))
             } else if !quiet {
                 Terminal.info(line)
             }

@@ -85,6 +85,20 @@ import Testing
         }
     }
 
+    /// Junk bytes before a marker are dropped, as libjpeg and browsers skip them: the published
+    /// original decodes to the same pixels, now without the decoder's warning.
+    @Test func junkBeforeAMarkerIsDroppedAsDecodersDo() throws {
+        let original = try Fixtures.data("formats/jpeg-extraneous.jpg")
+        let stripped = try PublishedOriginal.strippedJPEG(original)
+        #expect(stripped.count == original.count - 5)
+        let header = try JPEGCodec.header(original)
+        let before = try JPEGCodec.decodeReportingWarnings(original, header: header, size: header.size)
+        let after = try JPEGCodec.decodeReportingWarnings(stripped, header: header, size: header.size)
+        #expect(!before.warnings.isEmpty)
+        #expect(after.warnings.isEmpty, "\(after.warnings)")
+        #expect(after.bitmap == before.bitmap)
+    }
+
     @Test func brokenMarkersAreAnErrorNotAHalfStrippedFile() throws {
         var bytes = [UInt8](try Fixtures.data("privacy/camera.jpg"))
         bytes[3] = 0xff; bytes[4] = 0xff; bytes[5] = 0xff   // APP0's length no longer fits the file

@@ -30,8 +30,10 @@ enum PublishedOriginal {
         out.reserveCapacity(bytes.count)
         var offset = 2
         while true {
-            // Markers may be padded with any number of 0xff bytes.
-            guard offset < bytes.count, bytes[offset] == 0xff else { throw broken(offset) }
+            // Bytes before a marker that are not 0xff are junk (Photoshop leaves some): libjpeg skips
+            // them with a warning, and so do browsers, so they are dropped here too. Markers may be
+            // padded with any number of 0xff bytes.
+            while offset < bytes.count, bytes[offset] != 0xff { offset += 1 }
             while offset < bytes.count, bytes[offset] == 0xff { offset += 1 }
             guard offset < bytes.count else { throw broken(offset) }
             let marker = bytes[offset]

@@ -80,18 +80,26 @@ public struct BuildReport: Codable, Sendable {
 
     /// The ignored files counted by reason, most common first: `3 sidecars read, 1 system file`.
     public var ignoredSummary: String {
-        var counts: [String: Int] = [:]
-        for file in ignored { counts[Self.ignoredKind(file.reason), default: 0] += 1 }
-        return counts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+        var counts: [Int: Int] = [:]   // index in `ignoredKinds` → files
+        for file in ignored {
+            counts[Self.ignoredKinds.firstIndex { file.reason.hasPrefix($0.prefix) } ?? Self.ignoredKinds.count, default: 0] += 1
+        }
+        return counts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { kind, count in
+            let (one, many) = kind < Self.ignoredKinds.count ? (Self.ignoredKinds[kind].one, Self.ignoredKinds[kind].many) : ("other", "others")
+            return "\(count) \(count == 1 ? one : many)"
+        }.joined(separator: ", ")
     }
 
-    private static func ignoredKind(_ reason: String) -> String {
-        let kinds = [("hidden by", "hidden photos"), ("sidecar, read", "sidecars and album indexes read"),
-                     ("album index, read", "sidecars and album indexes read"), ("sidecar without", "sidecars without a photo"),
-                     ("system file", "system files"), ("hidden file", "hidden files"), ("hidden folder", "hidden folders"),
-                     ("folder of another tool", "folders of other tools"), ("already listed", "folders linked twice")]
-        return kinds.first { reason.hasPrefix($0.0) }?.1 ?? "others"
-    }
+    /// How `ignoredSummary` names the reasons `FolderListing` and `FolderProvider` give, by prefix.
+    private static let ignoredKinds: [(prefix: String, one: String, many: String)] = [
+        ("hidden by", "hidden photo", "hidden photos"), ("sidecar, read", "sidecar read", "sidecars read"),
+        ("album index, read", "album index read", "album indexes read"),
+        ("sidecar without", "sidecar without a photo", "sidecars without a photo"),
+        ("system file", "system file", "system files"), ("hidden file", "hidden file", "hidden files"),
+        ("hidden folder", "hidden folder", "hidden folders"),
+        ("folder of another tool", "folder of another tool", "folders of other tools"),
+        ("already listed", "folder linked twice", "folders linked twice"),
+    ]
 
     /// Counts the published photos of the `images` step.
     mutating func count(_ outcome: PhotoPublisher.Outcome) {

@@ -17,7 +17,8 @@ struct AlbumTree: Sendable {
         var slugPath: String
         var parent: Int?
         var children: [Int] = []
-        /// Item indices of the album's own photos, in its order (its `sort`, else the site's).
+        /// Item indices of the album's own photos, in its order (its `sort`, else the nearest album's
+        /// above it, else the site's).
         var members: [Int] = []
         /// Photos in the album and all its sub-albums.
         var total = 0
@@ -84,8 +85,11 @@ struct AlbumTree: Sendable {
             }
         }
         let idToItem = Dictionary(items.enumerated().map { ($0.element.photo.id, $0.offset) }, uniquingKeysWith: { first, _ in first })
+        // An album without a sort of its own takes the nearest one above it (parents come first).
+        var sortOf: [PhotoSort?] = []
+        for album in albums { sortOf.append(album.info.sort ?? album.parent.flatMap { sortOf[$0] }) }
         for index in albums.indices {
-            guard let own = albums[index].info.sort, own != sort else { continue }
+            guard let own = sortOf[index], own != sort else { continue }
             let members = albums[index].members
             let itemAt = Dictionary(members.map { (sources[$0], $0) }, uniquingKeysWith: { first, _ in first })
             let sorted = PhotoOrder.sorted(members.map { sources[$0] }, by: own) { items[itemAt[$0] ?? 0].photo }

@@ -106,6 +106,8 @@ def main():
     base.save(path("Portfolio/scan.tif"), compression="tiff_lzw")
     exif("Portfolio/scan.tif", "-XMP-dc:Title=Scanned print", "-IFD0:Artist=Scanner Person")
     os.symlink("../2024/Iceland/Day 1/harbour.jpg", path("Portfolio/best.jpg"))
+    # Five junk bytes before a marker, as Photoshop sometimes leaves: libjpeg warns, browsers show it.
+    shutil.copy(os.path.join(os.path.dirname(HERE), "formats", "jpeg-extraneous.jpg"), path("Portfolio/retouched.jpg"))
     with open(path("Portfolio/IMG_0042.CR2"), "wb") as handle:
         handle.write(b"II*\x00\x10\x00\x00\x00CR\x02\x00")
     text("Portfolio/notes.txt", "Print these at A3.\n")
