@@ -132,6 +132,9 @@ import Testing
         #expect(iceland.contains("<span class=\"name\">Day 1</span> <span class=\"count\">4 photos</span>"))
         #expect(iceland.contains("<span class=\"name\">Day 2</span> <span class=\"count\">3 photos</span>"))
         #expect(Self.tiles(iceland).isEmpty)
+        // Its `sort: name` orders the sub-albums too (by date, Day 2 would come first).
+        let day1Card = try #require(iceland.range(of: ">Day 1</span>")), day2Card = try #require(iceland.range(of: ">Day 2</span>"))
+        #expect(day1Card.lowerBound < day2Card.lowerBound)
 
         // Day 1 has no index.md: it takes Iceland's `sort: name`, where the site sorts newest first.
         let day1 = try site.read("albums/2024/iceland/day-1/index.html")

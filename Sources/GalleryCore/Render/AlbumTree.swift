@@ -95,6 +95,17 @@ struct AlbumTree: Sendable {
             let sorted = PhotoOrder.sorted(members.map { sources[$0] }, by: own) { items[itemAt[$0] ?? 0].photo }
             albums[index].members = sorted.compactMap { itemAt[$0] }
         }
+        // Sub-albums follow their photos' order, so they come in order of first appearance, except by
+        // name: `Day 1`, `Day 2`, `Day 10` then, whatever their dates.
+        func byName(_ list: [Int], _ order: PhotoSort?) -> [Int] {
+            guard let order, order.key == .name else { return list }
+            return list.sorted {
+                let compared = NameChunk.compare(NameChunk.split(albums[$0].title), NameChunk.split(albums[$1].title))
+                return compared == 0 ? $0 < $1 : (order.descending ? compared > 0 : compared < 0)
+            }
+        }
+        for index in albums.indices { albums[index].children = byName(albums[index].children, sortOf[index] ?? sort) }
+        roots = byName(roots, sort)
         // Children come after their parents, so a backward pass sees every sub-album first.
         for index in albums.indices.reversed() {
             let album = albums[index]
