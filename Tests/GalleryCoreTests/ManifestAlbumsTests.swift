@@ -43,6 +43,20 @@ struct ManifestAlbumsTests {
         }
     }
 
+    /// A manifest's `rating` (Lightroom's stars) feeds `sort: "rating"`; values outside -1…5 are left out.
+    @Test func ratingsAreReadAndCapped() throws {
+        let manifest = try Self.decode(#"""
+        [{"id": "a", "image": "a.jpg", "rating": 5}, {"id": "b", "image": "b.jpg", "rating": "3"},
+         {"id": "c", "image": "c.jpg", "rating": 7}, {"id": "d", "image": "d.jpg", "rating": 2.5},
+         {"id": "e", "image": "e.jpg", "rating": -1}, {"id": "f", "image": "f.jpg"}]
+        """#)
+        #expect(manifest.photos.map(\.rating) == [5, 3, nil, nil, -1, nil])
+        let order = PhotoOrder.sorted(Array(manifest.photos.indices), by: PhotoSort(key: .rating, descending: true)) {
+            manifest.photos[$0]
+        }
+        #expect(order.map { manifest.photos[$0].id } == ["a", "b", "e", "c", "d", "f"])
+    }
+
     @Test func albumsOfTheWrongShapeAreReportedNotFatal() throws {
         let manifest = try Self.decode(#"{"photos": [{"id": "p1", "image": "p1.jpg"}], "albums": ["2024"]}"#)
         #expect(manifest.photos.count == 1)

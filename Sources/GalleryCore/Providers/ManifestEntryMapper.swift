@@ -96,9 +96,12 @@ struct ManifestEntryMapper {
                                 aperture: number(object["aperture"]), exposureTime: number(object["exposureTime"]),
                                 iso: number(object["iso"]).map { Int($0) })
         }
-        return Photo(id: id, title: text(fields["title"], max: 300), description: text(fields["description"], max: 20_000),
-                     author: author, authorURL: authorURL, takenAt: text(fields["takenAt"], max: 40), tags: unique,
-                     album: text(fields["album"], max: 200), license: license, image: image, camera: camera)
+        var photo = Photo(id: id, title: text(fields["title"], max: 300), description: text(fields["description"], max: 20_000),
+                          author: author, authorURL: authorURL, takenAt: text(fields["takenAt"], max: 40), tags: unique,
+                          album: text(fields["album"], max: 200), license: license, image: image, camera: camera)
+        // Stars as Lightroom writes them: -1 (rejected) to 5; anything else is left out.
+        photo.rating = number(fields["rating"]).flatMap { $0.rounded() == $0 && (-1...5).contains($0) ? Int($0) : nil }
+        return photo
     }
 
     private func resolveImage(_ value: String, id: String) throws -> ImageLocation {
