@@ -50,9 +50,11 @@ struct DownloaderTests {
             .delayed(seconds: 3, .ok(Self.jpeg, contentType: "image/jpeg"))
         }
         guard case .failure(let error) = outcome.result else { Issue.record("expected a timeout"); return }
+        // The reply would come (after 3 s) if the timeout did not fire, so a failure that says so,
+        // after exactly the one retry, is the proof; wall-clock bounds only measured the machine's
+        // load (8.3 s once in a full CI run on two cores, 2.0 s alone).
         #expect(error.reason.contains("timed out"))
         #expect(outcome.requests == 2)
-        #expect(outcome.seconds < 8)
     }
 
     @Test func truncatedBodyAndResetConnectionFailAfterRetries() async throws {
@@ -61,7 +63,6 @@ struct DownloaderTests {
             guard case .failure(let error) = outcome.result else { Issue.record("expected a failure"); continue }
             #expect(error.kind == .transient)
             #expect(outcome.requests == 3)
-            #expect(outcome.seconds < 10)
         }
     }
 
