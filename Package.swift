@@ -33,6 +33,7 @@ let package = Package(
         .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
         .systemLibrary(name: "CExempi", pkgConfig: "exempi-2.0", providers: [.apt(["libexempi-dev"])]),
         .systemLibrary(name: "CIPTC", pkgConfig: "libiptcdata", providers: [.apt(["libiptcdata0-dev"])]),
+        .systemLibrary(name: "CMalloc"),
 
         // Regenerates Sources/GalleryCore/Render/DefaultTheme+Files.swift from Templates/
         // (Scripts/embed-theme.sh); a test fails when the two drift apart.
@@ -67,7 +68,7 @@ let package = Package(
         .executableTarget(
             name: "galleryssg",
             dependencies: [
-                "GalleryCore", "GalleryServe",
+                "GalleryCore", "GalleryServe", .target(name: "CMalloc", condition: .when(platforms: [.linux])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -75,7 +76,7 @@ let package = Package(
         .testTarget(
             name: "GalleryCoreTests",
             dependencies: [
-                "GalleryCore", "GalleryServe",
+                "GalleryCore", "GalleryServe", .target(name: "CMalloc", condition: .when(platforms: [.linux])),
                 // Not imported: listed so `swift test` builds the CLI that the kill -9 test runs as a subprocess.
                 "galleryssg",
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -15,6 +15,7 @@ struct GalleryCommand: AsyncParsableCommand {
 /// Reads the config named by `--config`, relative to the current folder.
 /// - Throws: `ExitCode(2)` after printing the config error.
 func loadSite(_ path: String) throws -> SiteConfig {
+    MallocTuning.apply()   // before any pixel buffer is allocated
     let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
     let configURL = URL(fileURLWithPath: path, relativeTo: cwd).standardizedFileURL
     do {

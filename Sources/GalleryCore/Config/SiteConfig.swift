@@ -59,8 +59,9 @@ public struct ImageSettings: Sendable, Equatable {
     public var maxPixels: Int
     /// Whether and how a local original is published for the "full size" link.
     public var publishOriginals: OriginalsPolicy
-    /// Decoded pixels held in memory at once across parallel jobs; bounds peak memory.
-    public var maxPixelsInFlight: Int
+    /// Decoded pixels held in memory at once across parallel jobs; bounds peak memory. Nil (the
+    /// default): worked out from the memory available when the build starts (`PixelBudget`).
+    public var maxPixelsInFlight: Int?
     /// Whether photo pages show where a photo was taken (off by default, for privacy).
     public var showLocation: Bool
     /// Resample in linear light rather than on sRGB-encoded values.
@@ -130,7 +131,6 @@ extension SiteConfig {
         public static let background = "#ffffff"
         public static let maxPixels = 100_000_000
         public static let publishOriginals = OriginalsPolicy.stripped
-        public static let maxPixelsInFlight = 48_000_000
         public static let showLocation = false
         public static let linearLight = true
         public static let exifFields = ["camera", "lens", "focalLength", "aperture", "exposure", "iso"]

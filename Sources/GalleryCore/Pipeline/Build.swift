@@ -116,10 +116,15 @@ public struct Build: Sendable {
             let photos = PhotoPublisher(fetcher: fetcher, processor: ImageProcessor(settings: config.images),
                                         writer: writer, publishOriginals: config.images.publishOriginals, state: state)
             let inFlight = options.jobs + 2 * config.network.connectionsPerHost
+            let budget = config.images.maxPixelsInFlight
+                ?? PixelBudget.automatic(jobs: options.jobs, availableBytes: PixelBudget.availableBytes())
+            report.pixelBudget = budget
             let outcome = await timed("images", &timings) {
                 await photos.publishAll(manifest.photos, jobs: options.jobs, inFlight: inFlight,
-                                        pixelBudget: config.images.maxPixelsInFlight, progress: photoProgress)
+                                        pixelBudget: budget, progress: photoProgress)
             }
+            report.peakJobs = outcome.peaks.jobs
+            report.peakPixelsInFlight = outcome.peaks.pixels
             report.downloads = await downloader.stats.snapshot()
             outcome.failures.forEach(announce)
             report.failures += outcome.failures

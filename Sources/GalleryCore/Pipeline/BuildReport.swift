@@ -57,6 +57,11 @@ public struct BuildReport: Codable, Sendable {
     /// Seconds summed over all photos for the per-photo work inside the `images` step.
     public var photoSeconds: [String: Double] = [:]
     public var totalSeconds = 0.0
+    /// Decoded pixels the build allowed in flight (`images.maxPixelsInFlight`, or worked out from memory).
+    public var pixelBudget = 0
+    /// The most photos decoded and encoded at once, and the most decoded pixels they held together.
+    public var peakJobs = 0
+    public var peakPixelsInFlight = 0
 
     public init() {}
 

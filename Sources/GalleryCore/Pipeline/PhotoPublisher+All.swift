@@ -30,6 +30,8 @@ extension PhotoPublisher {
         /// Ids of photos that failed; their previous state is kept.
         var failedIDs: [String] = []
         var seconds: [String: Double] = [:]
+        /// The most jobs and decoded pixels in flight at once.
+        var peaks = WorkBudget.Peaks()
     }
 
     /// Publishes every photo; returns in manifest order.
@@ -79,6 +81,7 @@ extension PhotoPublisher {
         }
         var outcome = Outcome()
         outcome.seconds = seconds
+        outcome.peaks = await cpu.peaks
         Self.sort(&items, &rows) { $0.row.position }
         outcome.items = items
         outcome.published = rows

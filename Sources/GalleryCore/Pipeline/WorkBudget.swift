@@ -1,41 +1,57 @@
 import Foundation
 
-/// Admits CPU-bound work while fewer than `jobs` run and their decoded pixels fit in the budget.
+/// Admits CPU-bound work while fewer than `jobs` run and their decoded pixels fit in the budget,
+/// and runs each admitted job on a thread of its own.
 ///
 /// This bounds both the cores used and the memory held by decoded bitmaps, whatever the number of
 /// photos; a photo bigger than the whole budget waits until nothing else runs, then runs alone.
+/// Jobs run on their own threads, not on Swift's cooperative pool: that pool has one thread per
+/// core, so blocking it with pixel work would cap `--jobs` at the core count and stall the
+/// downloads and page rendering that share it.
 actor WorkBudget {
+    /// The most jobs and decoded pixels that were in flight at once.
+    struct Peaks: Sendable, Equatable {
+        var jobs = 0
+        var pixels = 0
+    }
+
     private let jobs: Int
     private let pixels: Int
     private var running = 0
     private var used = 0
     private var waiting: [(pixels: Int, resume: CheckedContinuation<Void, Never>)] = []
+    private(set) var peaks = Peaks()
 
     init(jobs: Int, pixels: Int) {
         self.jobs = max(1, jobs)
         self.pixels = max(1, pixels)
     }
 
-    nonisolated func run<T: Sendable>(pixels weight: Int, _ body: @Sendable () throws -> T) async throws -> T {
+    nonisolated func run<T: Sendable>(pixels weight: Int, _ body: @escaping @Sendable () throws -> T) async throws -> T {
         await acquire(weight)
-        do {
-            let result = try body()
-            await release(weight)
-            return result
-        } catch {
-            await release(weight)
-            throw error
+        let result: Result<T, Error> = await withCheckedContinuation { done in
+            let thread = Thread { done.resume(returning: Result { try body() }) }
+            thread.stackSize = 8 << 20   // as the main thread's: decoders and encoders use the stack freely
+            thread.start()
         }
+        await release(weight)
+        return try result.get()
     }
 
     private func fits(_ weight: Int) -> Bool {
         running == 0 || (running < jobs && used + weight <= pixels)
     }
 
+    private func admit(_ weight: Int) {
+        running += 1
+        used += weight
+        peaks.jobs = max(peaks.jobs, running)
+        peaks.pixels = max(peaks.pixels, used)
+    }
+
     private func acquire(_ weight: Int) async {
         if waiting.isEmpty && fits(weight) {
-            running += 1
-            used += weight
+            admit(weight)
             return
         }
         await withCheckedContinuation { waiting.append((weight, $0)) }
@@ -47,8 +63,7 @@ actor WorkBudget {
         // Admit waiters in order while they fit, so a large photo is not starved by small ones.
         while let next = waiting.first, fits(next.pixels) {
             waiting.removeFirst()
-            running += 1
-            used += next.pixels
+            admit(next.pixels)
             next.resume.resume()
         }
     }
