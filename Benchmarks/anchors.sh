@@ -28,8 +28,10 @@
 # thumbnails an integer box reduction (400-500 px), so it encodes more pixels.
 #
 # galleryssg runs as two more anchors, timed exactly like the others:
-#   galleryssg          the same job (1600 preview + 400 thumbnail, q80, 2 jobs), pages included
+#   galleryssg          the same job (1600 preview + 400 thumbnail, q80, 2 jobs), pages included;
+#                       every run cold: its state and any previous site are removed first
 #   galleryssg-srcset   the same plus 1200 and 800 srcset widths (compare with vips-srcset)
+#   galleryssg-noop     a rebuild with nothing changed (state and site made by `prep`)
 # GALLERYSSG names the binary (default: the release build beside this script).
 set -euo pipefail
 
@@ -40,7 +42,7 @@ RUNS=${RUNS:-3}
 SELF=$(readlink -f "$0")
 CONVERT=/usr/bin/convert-im6.q16   # the real ImageMagick 6 (not any wrapper on PATH)
 
-ANCHORS="galleryssg galleryssg-srcset sigal-init sigal-1600 sigal-1600-images sigal-1600-noop sigal-1600-n1
+ANCHORS="galleryssg galleryssg-srcset galleryssg-noop sigal-init sigal-1600 sigal-1600-images sigal-1600-noop sigal-1600-n1
 vips-2x vips-cascade vips-srcset magick magick-hint ljt"
 GALLERYSSG=${GALLERYSSG:-$(dirname "$SELF")/../.build/release/galleryssg}
 
@@ -182,8 +184,12 @@ run_anchor() {
   esac
   mkdir -p "$out"
   case "$name" in
-    galleryssg|galleryssg-srcset)
+    galleryssg|galleryssg-srcset)   # cold: no state, no previous site beside the output
+      rm -rf "$OUTROOT/state-$name" "$OUTROOT/.$name".*
       "$GALLERYSSG" build -q -j "$JOBS" -c "$(galleryssg_conf "$name")" -o "$out" ;;
+    galleryssg-noop)   # state and site from `prep`: reads the folder and the state, changes nothing
+      [ -f "$out/index.html" ] || { echo "run: $SELF prep $name first" >&2; exit 1; }
+      "$GALLERYSSG" build -q -j "$JOBS" -c "$(galleryssg_conf galleryssg-noop)" -o "$out" ;;
     sigal-init|sigal-1600|sigal-1600-images)
       sigal build -q -c "$(sigal_conf "$name")" -n "$JOBS" "$CORPUS" "$out" ;;
     sigal-1600-n1)
@@ -212,6 +218,8 @@ case "$cmd" in
   run)  run_anchor "${1:?name}" ;;
   prep)
     case "$1" in
+      galleryssg-noop) rm -rf "$OUTROOT/$1" "$OUTROOT/state-$1" "$OUTROOT/.$1".*
+        "$GALLERYSSG" build -q -j "$JOBS" -c "$(galleryssg_conf "$1")" -o "$OUTROOT/$1" ;;
       sigal-1600-noop) rm -rf "$OUTROOT/$1"; mkdir -p "$OUTROOT/$1"
         sigal build -q -c "$(sigal_conf sigal-1600)" -n "$JOBS" "$CORPUS" "$OUTROOT/$1" ;;
       *) echo "nothing to prepare for $1" ;;

@@ -31,6 +31,28 @@ struct EmbeddedMetadataTests {
         #expect(found.takenAt == "2021-06-01T10:20:00+02:00")
     }
 
+    /// The XMP Toolkit inside exempi is not safe to call from several threads at once (parallel
+    /// builds printed "Duplicate property or field node" and lost photos' credits): every call is
+    /// serialised, so 400 reads on 8 threads all give the single-threaded answer.
+    @Test func xmpReadsFromManyThreadsAgree() async throws {
+        let packet = try #require(MetadataBlocks.fromJPEG(try Fixtures.data("metadata/xmp-only.jpg")).xmp)
+        let expected = try XMPReader.read(packet)
+        let results = await withTaskGroup(of: [EmbeddedMetadata?].self) { group in
+            for _ in 0..<8 {
+                group.addTask {
+                    await withCheckedContinuation { done in
+                        Thread { done.resume(returning: (0..<50).map { _ in try? XMPReader.read(packet) }) }.start()
+                    }
+                }
+            }
+            var all: [EmbeddedMetadata?] = []
+            for await batch in group { all += batch }
+            return all
+        }
+        #expect(results.count == 400)
+        #expect(results.allSatisfy { $0 == expected }, "\(results.filter { $0 != expected }.count) of 400 differ")
+    }
+
     @Test func readsUTF8IPTC() throws {
         let found = try Self.embedded("iptc-only.jpg")
         #expect(found == EmbeddedMetadata(title: "Reykjavík harbour", caption: "Boats — at dawn", keywords: ["Ísland", "boats"],

@@ -33,7 +33,7 @@ import Testing
     @Test func everyFileIsAPhotoPageOrAReportedSkip() async throws {
         let site = try await Self.build()
         let report = site.report
-        #expect(report.photosPublished == 13, "\(report.failures)")
+        #expect(report.photosPublished == 14, "\(report.failures)")
         #expect(Set(report.failures.map(\.id)) == ["Portfolio/IMG_0042.CR2", "Portfolio/notes.txt"])
         #expect(Set(report.ignored.map(\.path)) == [
             "2024/Iceland/Day 1/IMG_1004.md", "2024/Iceland/Day 2/waterfall.jpg.xmp", "2024/Iceland/index.md",
@@ -46,7 +46,7 @@ import Testing
         for id in ["2024-iceland-day-1-harbour", "2024-iceland-day-1-church", "2024-iceland-day-1-img-1003",
                    "2024-iceland-day-1-img-1004", "2024-iceland-day-2-geyser", "2024-iceland-day-2-waterfall",
                    "2024-iceland-day-2-ice", "2025-family-dog", "2025-family-kids", "2025-family-party",
-                   "portfolio-scan", "portfolio-best", "portfolio-retouched"] {
+                   "portfolio-scan", "portfolio-best", "portfolio-retouched", "portfolio-capture-one"] {
             #expect(FileManager.default.fileExists(atPath: site.output.appendingPathComponent("photos/\(id)/index.html").path), "\(id)")
         }
         #expect(!FileManager.default.fileExists(atPath: site.output.appendingPathComponent("photos/2025-family-private").path))
@@ -88,6 +88,8 @@ import Testing
         #expect(try page("2024-iceland-day-2-geyser").contains("<title>Strokkur"))
         #expect(try page("2025-family-dog").contains("<title>Our dog"))
         #expect(try page("portfolio-scan").contains("<title>Scanned print"))
+        // Malformed XMP (a property written twice) counts as none: the EXIF caption shows.
+        #expect(try page("portfolio-capture-one").contains("Kite over the dunes"))
         // A symlink publishes the photo it points at, in the album it sits in.
         #expect(try page("portfolio-best").contains("<title>Harbour at dawn"))
     }
@@ -170,6 +172,8 @@ import Testing
             process.waitUntilExit()
             #expect(process.terminationStatus == 3, "attempt \(attempt): \(text)")
             #expect(text.contains("portfolio-retouched") && text.contains("extraneous bytes"), "attempt \(attempt): \(text)")
+            // exempi prints the XMP Toolkit's errors to stderr; none of it may reach the user.
+            #expect(!text.contains("Duplicate property"), "attempt \(attempt): \(text)")
         }
     }
 }

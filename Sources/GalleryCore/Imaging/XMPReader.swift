@@ -43,11 +43,7 @@ enum XMPReader {
     static func read(_ packet: Data) throws -> EmbeddedMetadata {
         guard packet.count <= maxPacketBytes else { throw Failure.tooLarge(packet.count) }
         guard initialized, !packet.isEmpty else { throw Failure.notXMP }
-        let parsed = packet.withUnsafeBytes { raw -> XmpPtr? in
-            guard let base = raw.baseAddress else { return nil }
-            return xmp_new(base.assumingMemoryBound(to: CChar.self), raw.count)
-        }
-        guard let parsed else { throw Failure.notXMP }
+        guard let parsed = parseQuietly(packet) else { throw Failure.notXMP }
         defer { xmp_free(parsed) }
 
         var result = EmbeddedMetadata()
@@ -69,6 +65,53 @@ enum XMPReader {
         result.takenAt = [property(parsed, photoshop, "DateCreated"), property(parsed, exif, "DateTimeOriginal"),
                           property(parsed, xmp, "CreateDate")].lazy.compactMap { $0 }.first
         return result
+    }
+
+    /// exempi prints every error the XMP Toolkit raises to stderr (`std::cerr`), so a photo whose
+    /// XMP is malformed (Capture One has written duplicate properties) printed a bare "Duplicate
+    /// property or field node" with no file name. Parsing runs with stderr diverted into a pipe,
+    /// one parse at a time; anything else written meanwhile is passed on, and only a failed
+    /// parse's own last line is dropped (the packet then simply counts as no XMP).
+    private static let stderrLock = NSLock()
+
+    private static func parseQuietly(_ packet: Data) -> XmpPtr? {
+        func parse() -> XmpPtr? {
+            packet.withUnsafeBytes { raw -> XmpPtr? in
+                guard let base = raw.baseAddress else { return nil }
+                return xmp_new(base.assumingMemoryBound(to: CChar.self), raw.count)
+            }
+        }
+        stderrLock.lock()
+        defer { stderrLock.unlock() }
+        var ends: [Int32] = [-1, -1]
+        let saved = dup(STDERR_FILENO)
+        guard saved >= 0, pipe(&ends) == 0 else {
+            if saved >= 0 { close(saved) }
+            return parse()
+        }
+        // Neither end may block: a full pipe then drops text instead of stalling the writer.
+        for end in ends { _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK) }
+        fflush(nil)
+        dup2(ends[1], STDERR_FILENO)
+        close(ends[1])
+        let parsed = parse()
+        fflush(nil)
+        dup2(saved, STDERR_FILENO)
+        close(saved)
+        var captured = [UInt8]()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = Glibc.read(ends[0], &buffer, buffer.count)
+            guard count > 0 else { break }
+            captured += buffer[..<count]
+        }
+        close(ends[0])
+        if parsed == nil, captured.last == 0x0a {
+            captured.removeLast()
+            captured = Array(captured[..<(captured.lastIndex(of: 0x0a).map { $0 + 1 } ?? 0)])
+        }
+        if !captured.isEmpty { _ = captured.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) } }
+        return parsed
     }
 
     /// A simple property's value; nil for arrays and structs.

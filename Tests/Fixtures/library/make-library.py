@@ -106,6 +106,21 @@ def main():
     base.save(path("Portfolio/scan.tif"), compression="tiff_lzw")
     exif("Portfolio/scan.tif", "-XMP-dc:Title=Scanned print", "-IFD0:Artist=Scanner Person")
     os.symlink("../2024/Iceland/Day 1/harbour.jpg", path("Portfolio/best.jpg"))
+    # Malformed XMP as Capture One has written it (a property twice): no XMP, the EXIF caption instead.
+    picture([red, blue, red, blue]).save(path("Portfolio/capture-one.jpg"), quality=90)
+    exif("Portfolio/capture-one.jpg", "-EXIF:ImageDescription=Kite over the dunes")
+    with open(path("Portfolio/capture-one.jpg"), "rb") as handle:
+        data = handle.read()
+    packet = ("<?xpacket begin='' id='W5M0MpCehiHzreSzNTczkc9d'?><x:xmpmeta xmlns:x='adobe:ns:meta/'>"
+              "<rdf:RDF xmlns:rdf='http://www.w3.org/1999/02/22-rdf-syntax-ns#'>"
+              "<rdf:Description xmlns:photoshop='http://ns.adobe.com/photoshop/1.0/' xmlns:dc='http://purl.org/dc/elements/1.1/'>"
+              "<photoshop:LegacyIPTCDigest>2C16</photoshop:LegacyIPTCDigest><dc:format>image/jpeg</dc:format>"
+              "<photoshop:LegacyIPTCDigest>2C16</photoshop:LegacyIPTCDigest>"
+              "</rdf:Description></rdf:RDF></x:xmpmeta><?xpacket end='w'?>").encode()
+    body = b"http://ns.adobe.com/xap/1.0/\x00" + packet
+    segment = b"\xff\xe1" + (len(body) + 2).to_bytes(2, "big") + body
+    with open(path("Portfolio/capture-one.jpg"), "wb") as handle:
+        handle.write(data[:2] + segment + data[2:])
     # Five junk bytes before a marker, as Photoshop sometimes leaves: libjpeg warns, browsers show it.
     shutil.copy(os.path.join(os.path.dirname(HERE), "formats", "jpeg-extraneous.jpg"), path("Portfolio/retouched.jpg"))
     with open(path("Portfolio/IMG_0042.CR2"), "wb") as handle:
