@@ -61,10 +61,7 @@ struct CrashSafetyTests {
 
     /// A fixture JPEG made unique by a comment segment, so every photo has its own bytes and its own work.
     static func uniqueJPEG(_ index: Int) throws -> Data {
-        let data = try Fixtures.data("images/photo-\(index % 6 + 1).jpg")
-        let text = Array("galleryssg test photo \(index)".utf8)
-        let length = text.count + 2
-        return data.prefix(2) + Data([0xff, 0xfe, UInt8(length >> 8), UInt8(length & 0xff)] + text) + data.dropFirst(2)
+        Fixtures.unique(try Fixtures.data("images/photo-\(index % 6 + 1).jpg"), "galleryssg test photo \(index)")
     }
 
     // The killed builds run the real executable in a subprocess; its photos are local files, because

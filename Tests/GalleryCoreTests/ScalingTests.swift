@@ -47,23 +47,18 @@ extension LoadSensitive {
             settings.merge(images) { _, new in new }
             let site = try FixtureSite.make(entries: [], config: ["images": settings])
             for index in 0..<count {
-                let text = Array("galleryssg scaling test \(index)".utf8)
-                let unique = photo.prefix(2) + Data([0xff, 0xfe, 0, UInt8(text.count + 2)] + text) + photo.dropFirst(2)
-                try unique.write(to: site.folder.appendingPathComponent("photos/kite-\(index).jpg"))
+                try Fixtures.unique(photo, "galleryssg scaling test \(index)")
+                    .write(to: site.folder.appendingPathComponent("photos/kite-\(index).jpg"))
                 entries.append(["id": "kite-\(index)", "image": "photos/kite-\(index).jpg"])
             }
             try site.writeManifest(entries)
             return site
         }
 
-        static func build(_ site: FixtureSite, jobs: Int) async throws -> BuildReport {
-            try await Build(config: try SiteConfig.load(from: site.configURL, environment: [:]), options: BuildOptions(jobs: jobs)).run()
-        }
-
         /// `-j 8` runs 8 photos at once, even on a machine with fewer cores: jobs run on threads of
         /// their own, not on Swift's per-core cooperative pool.
         @Test func eightJobsRunAtOnce() async throws {
-            let report = try await Self.build(try Self.site(count: 16), jobs: 8)
+            let report = try await Self.site(count: 16).build(BuildOptions(jobs: 8))
             #expect(report.photosPublished == 16)
             #expect(report.peakJobs == 8, "peak \(report.peakJobs) of 8 jobs")
             #expect(report.pixelBudget >= 8 * 2048 * 1280)
@@ -74,7 +69,7 @@ extension LoadSensitive {
         /// run one at a time however many jobs are allowed.
         @Test func pixelBudgetBoundsWhatRunsAtOnce() async throws {
             let site = try Self.site(count: 6, images: ["maxPixelsInFlight": 5_000_000])
-            let report = try await Self.build(site, jobs: 8)
+            let report = try await site.build(BuildOptions(jobs: 8))
             #expect(report.photosPublished == 6)
             #expect(report.pixelBudget == 5_000_000)
             #expect(report.peakJobs == 1)

@@ -12,6 +12,14 @@ enum Fixtures {
 
     static func data(_ path: String) throws -> Data { try Data(contentsOf: url(path)) }
 
+    /// `jpeg` with a comment segment holding `text` after its SOI: the same picture in other bytes,
+    /// so each copy is its own original with its own work.
+    static func unique(_ jpeg: Data, _ text: String) -> Data {
+        let comment = Array(text.utf8)
+        let length = comment.count + 2
+        return jpeg.prefix(2) + Data([0xff, 0xfe, UInt8(length >> 8), UInt8(length & 0xff)] + comment) + jpeg.dropFirst(2)
+    }
+
     /// A new empty folder under the system temp folder.
     static func temporaryFolder() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("galleryssg-test-\(UUID().uuidString)")

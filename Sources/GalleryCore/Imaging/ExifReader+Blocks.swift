@@ -7,7 +7,11 @@ extension ExifReader {
     /// libexif's loader takes either a JPEG stream or a block that starts with `Exif\0\0`, so the
     /// prefix is added when it is missing.
     static func read(exif block: Data) -> ExifInfo {
-        let prefix = Data("Exif".utf8) + Data([0, 0])
-        return read(jpeg: block.starts(with: prefix) ? block : prefix + block)
+        read(jpeg: loadable(block))
+    }
+
+    /// `block` as libexif's loader takes it: starting with `Exif\0\0`.
+    static func loadable(_ block: Data) -> Data {
+        block.starts(with: MetadataBlocks.exifSignature) ? block : Data(MetadataBlocks.exifSignature) + block
     }
 }

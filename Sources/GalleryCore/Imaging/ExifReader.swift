@@ -80,8 +80,7 @@ enum ExifReader {
         guard block.count <= 4 << 20, let exif = exif_data_new() else { return EmbeddedMetadata() }
         defer { exif_data_unref(exif) }
         exif_data_unset_option(exif, EXIF_DATA_OPTION_FOLLOW_SPECIFICATION)
-        let prefixed = block.starts(with: Array("Exif".utf8) + [0, 0]) ? block : Data("Exif".utf8) + [0, 0] + block
-        prefixed.withUnsafeBytes { raw in
+        loadable(block).withUnsafeBytes { raw in
             exif_data_load_data(exif, raw.bindMemory(to: UInt8.self).baseAddress, UInt32(raw.count))
         }
         let ifds = exif.pointee.ifd

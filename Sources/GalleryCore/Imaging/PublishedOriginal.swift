@@ -48,7 +48,7 @@ enum PublishedOriginal {
             guard length >= 2, offset + length <= bytes.count else { throw broken(offset) }
             let body = bytes[(offset + 2)..<(offset + length)]
             offset += length
-            if marker == 0xe1, body.starts(with: Array("Exif\0\0".utf8)) {
+            if marker == 0xe1, body.starts(with: MetadataBlocks.exifSignature) {
                 if let stripped = ExifReader.strippedExifSegment(Data(body)) {
                     out += [0xff, 0xe1, UInt8((stripped.count + 2) >> 8), UInt8((stripped.count + 2) & 0xff)]
                     out += stripped
