@@ -151,7 +151,7 @@ struct CrashSafetyTests {
                 _ = try await site.build()
                 Issue.record("expected the manifest step to fail")
             } catch let error as BuildError {
-                #expect(error.step == "manifest")
+                #expect(error.step == .manifest)
                 #expect(error.reason.contains("HTTP 503"), "\(error.reason)")
                 #expect(error.reason.contains("run galleryssg build --offline"), "\(error.reason)")
             }

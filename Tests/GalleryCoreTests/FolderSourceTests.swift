@@ -101,7 +101,7 @@ import Testing
         #expect(report.ignored.count == 12)
         #expect(report.summary.contains("6 skipped, 12 ignored"))
         #expect(report.ignoredSummary.contains("3 system files"))
-        #expect(report.failures.contains { $0.id == "Portfolio/passwd.jpg" && $0.stage == "manifest" })
+        #expect(report.failures.contains { $0.id == "Portfolio/passwd.jpg" && $0.stage == .manifest })
     }
 
     /// Files, links and folders below `root`, relative, without descending into links.

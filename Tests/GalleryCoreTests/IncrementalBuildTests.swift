@@ -223,7 +223,7 @@ struct IncrementalBuildTests {
             _ = try await site.build()
             Issue.record("expected the build to be refused")
         } catch let error as BuildError {
-            #expect(error.step == "lock")
+            #expect(error.step == .lock)
             #expect(error.reason.contains("another galleryssg process (pid \(getpid()), galleryssg test build) is using this site's state"),
                     "\(error.reason)")
             #expect(error.reason.contains("wait for it to finish"))

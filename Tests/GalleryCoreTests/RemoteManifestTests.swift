@@ -27,7 +27,7 @@ struct RemoteManifestTests {
         }
         #expect(report.photosPublished == 2)
         #expect(report.failures.map(\.id) == ["gone"])
-        #expect(report.failures.first?.stage == "fetch")
+        #expect(report.failures.first?.stage == .fetch)
         #expect(report.failures.first?.reason.hasPrefix("HTTP 404") == true)
         let page = try String(contentsOf: folder.appendingPathComponent("public/photos/a/index.html"), encoding: .utf8)
         #expect(page.contains("From the server"))

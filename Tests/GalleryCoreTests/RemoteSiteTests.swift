@@ -55,7 +55,7 @@ struct RemoteSiteTests {
         #expect(report.photosPublished == 97 - broken.count)
         #expect(broken.contains("7093101501"))
         let notFound = try #require(report.failures.first { $0.id == "7093101501" })
-        #expect(notFound.stage == "fetch" && notFound.status == 404 && notFound.reason.hasPrefix("HTTP 404"))
+        #expect(notFound.stage == .fetch && notFound.status == 404 && notFound.reason.hasPrefix("HTTP 404"))
         #expect(notFound.location?.hasSuffix("7093101501_2e55ed8fbf_k.jpg") == true)
         let html = report.failures.filter { $0.reason.hasPrefix("not an image") }
         #expect(!html.isEmpty)
@@ -109,7 +109,7 @@ struct RemoteSiteTests {
                 _ = try await Build(config: config).run()
                 Issue.record("expected the build to fail")
             } catch let error as BuildError {
-                #expect(error.step == "manifest")
+                #expect(error.step == .manifest)
                 #expect(error.reason.hasPrefix("parse: 127.0.0.1 did not answer: HTTP 503"))
                 #expect(!error.reason.contains("app-id-1234"))
             }

@@ -29,12 +29,12 @@ struct SiteBuildTests {
         #expect(report.photosPublished == 7)
         #expect(report.photosSkipped == 5)
         let failures = Dictionary(uniqueKeysWithValues: report.failures.map { ($0.id, $0) })
-        #expect(failures["broken"]?.stage == "imaging")
+        #expect(failures["broken"]?.stage == .imaging)
         #expect(failures["broken"]?.reason.contains("damaged or truncated") == true, "\(failures["broken"]?.reason ?? "")")
         #expect(failures["text"]?.reason == "not a JPEG, PNG, WebP, HEIF, AVIF, TIFF or GIF image (file starts with 74 68 69 73)")
-        #expect(failures["missing"]?.stage == "fetch")
+        #expect(failures["missing"]?.stage == .fetch)
         #expect(failures["missing"]?.location?.hasSuffix("photos/does-not-exist.jpg") == true)
-        #expect(failures["outside"]?.stage == "manifest")
+        #expect(failures["outside"]?.stage == .manifest)
         #expect(failures["outside"]?.reason.contains("leaves the manifest's folder") == true)
         #expect(failures["photos[9]"]?.reason.contains("may only hold letters") == true)
 
@@ -146,7 +146,7 @@ struct SiteBuildTests {
             _ = try await site.build()
             Issue.record("expected the build to fail")
         } catch let error as BuildError {
-            #expect(error.step == "images")
+            #expect(error.step == .images)
             #expect(error.reason.hasPrefix("none of the 1 photos could be processed"))
         }
         #expect(try site.read("index.html") == before)
@@ -187,7 +187,7 @@ struct SiteBuildTests {
             _ = try await site.build()
             Issue.record("expected an error")
         } catch let error as BuildError {
-            #expect(error.step == "output")
+            #expect(error.step == .output)
             #expect(error.reason.contains("the output folder would replace"))
         }
         #expect(FileManager.default.fileExists(atPath: site.folder.appendingPathComponent("manifest.json").path))

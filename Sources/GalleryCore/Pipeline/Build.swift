@@ -65,10 +65,10 @@ public struct Build: Sendable {
             return report
         } catch let error as BuildError {
             await transport.shutdown()
-            throw BuildError(step: error.step, config.credentials.redact(error.reason))
+            throw error.mapText(config.credentials.redact)
         } catch {
             await transport.shutdown()
-            throw BuildError(step: "build", config.credentials.redact("\(error)"))
+            throw BuildError(step: .build, underlying: error).mapText(config.credentials.redact)
         }
     }
 
@@ -80,25 +80,25 @@ public struct Build: Sendable {
         report.offline = options.offline
         report.forced = options.force
 
-        let lock = try step("lock", &timings) {
+        let lock = try step(.lock, &timings) {
             try BuildLock.acquire(stateDirectory: config.stateDirectory, purpose: "build of \(config.configFile.path)")
         }
         defer { lock.release() }
 
-        let theme = try step("theme", &timings) {
+        let theme = try step(.theme, &timings) {
             try Theme(overridesIn: config.templates)
         }
         if !theme.overrides.isEmpty { progress("theme: \(theme.overrides.count) file(s) from \(config.templates.path)") }
         let assets = Assets(staticFiles: theme.staticFiles)
-        let renderer = try step("theme", &timings) { try SiteRenderer(config: config, theme: theme, assets: assets) }
+        let renderer = try step(.theme, &timings) { try SiteRenderer(config: config, theme: theme, assets: assets) }
 
         let provider = ProviderFactory.provider(for: config.source, downloader: downloader, credentials: config.credentials)
         report.source = provider.summary
-        let database = try step("state", &timings) { try StateDatabase.open(folder: config.stateDirectory, warn: progress) }
+        let database = try step(.state, &timings) { try StateDatabase.open(folder: config.stateDirectory, warn: progress) }
         var (manifest, snapshot) = try await fetchManifestAndState(provider, database: database, timings: &timings)
         report.photosInManifest = manifest.photos.count + manifest.issues.count
         report.failures = manifest.issues.map {
-            BuildReport.Failure(id: $0.item, location: $0.location, stage: "manifest", status: nil, reason: $0.reason)
+            BuildReport.Failure(id: $0.item, location: $0.location, stage: .manifest, status: nil, reason: $0.reason)
         }
         report.failures.forEach(announce)
         report.ignored = manifest.ignored
@@ -106,7 +106,7 @@ public struct Build: Sendable {
             progress("manifest: \(manifest.ignored.count) files ignored on purpose (\(report.ignoredSummary)); --report lists them")
         }
 
-        let writer = try step("output", &timings) {
+        let writer = try step(.output, &timings) {
             try StagedWriter.begin(output: config.output, protecting: config.protectedFolders)
         }
         do {
@@ -119,7 +119,7 @@ public struct Build: Sendable {
             let budget = config.images.maxPixelsInFlight
                 ?? PixelBudget.automatic(jobs: options.jobs, availableBytes: PixelBudget.availableBytes())
             report.pixelBudget = budget
-            let outcome = await timed("images", &timings) {
+            let outcome = await timed(.images, &timings) {
                 await photos.publishAll(manifest.photos, jobs: options.jobs, inFlight: inFlight,
                                         pixelBudget: budget, progress: photoProgress)
             }
@@ -134,7 +134,7 @@ public struct Build: Sendable {
             }
             report.photoSeconds = outcome.seconds
             if outcome.items.isEmpty && !manifest.photos.isEmpty {
-                throw BuildError(step: "images", "none of the \(manifest.photos.count) photos could be processed "
+                throw BuildError(step: .images, "none of the \(manifest.photos.count) photos could be processed "
                                  + "(see the lines above); the previous site was kept")
             }
             report.count(outcome)
@@ -144,7 +144,7 @@ public struct Build: Sendable {
             let plan = renderer.plan(outcome.items, albums: manifest.albums)
             let publisher = PagePublisher(writer: writer, cache: state.pages, previous: options.force ? [:] : snapshot.pages,
                                           previousSiteKey: options.force ? nil : snapshot.pagesKey)
-            let pages = try await asyncStep("pages", &timings) {
+            let pages = try await asyncStep(.pages, &timings) {
                 try await publisher.publish(plan, renderer: renderer, rows: outcome.published.lazy.map(\.row), jobs: options.jobs)
             }
             report.pages = pages.pages
@@ -153,14 +153,14 @@ public struct Build: Sendable {
             report.bytesWritten += pages.bytes
             progress("pages: \(pages.pages) pages (\(pages.rendered) new or changed, \(pages.reused) unchanged)")
 
-            try step("static", &timings) {
+            try step(.static, &timings) {
                 for (path, data) in assets.files.sorted(by: { $0.key < $1.key }) {
                     try writer.write(data, to: path)
                     report.bytesWritten += data.count
                 }
                 try writer.write(Data(assets.headersFile.utf8), to: "_headers")
             }
-            try step("state", &timings) {
+            try step(.state, &timings) {
                 let merge = StateMerge(snapshot: snapshot, source: provider.summary, manifest: manifest.photos,
                                        published: outcome.published, failedIDs: outcome.failedIDs, pages: pages.records)
                 var changes = merge.changes
@@ -176,7 +176,7 @@ public struct Build: Sendable {
                 for location in merge.orphanDownloads { fetcher.forget(location) }
                 try database.save(changes)
             }
-            try step("publish", &timings) { try writer.commit() }
+            try step(.publish, &timings) { try writer.commit() }
         } catch {
             writer.abort()
             throw error
@@ -202,12 +202,12 @@ public struct Build: Sendable {
         let loading = Task { try database.snapshot(source: source) }
         let manifest: Manifest
         do {
-            manifest = try await asyncStep("manifest", &timings) { try await fetchManifest(provider, database: database) }
+            manifest = try await asyncStep(.manifest, &timings) { try await fetchManifest(provider, database: database) }
         } catch {
             _ = await loading.result
             throw error
         }
-        return (manifest, try await asyncStep("state", &timings) { try await loading.value })
+        return (manifest, try await asyncStep(.state, &timings) { try await loading.value })
     }
 
     /// Whether the photo list comes over the network, so `--offline` reads it from the state.
@@ -223,7 +223,7 @@ public struct Build: Sendable {
         if options.offline && sourceIsRemote {
             let photos = try database.persistedManifest(source: provider.summary)
             guard !photos.isEmpty else {
-                throw BuildError(step: "manifest", "--offline: \(config.stateDirectory.path) holds no manifest of "
+                throw BuildError(step: .manifest, "--offline: \(config.stateDirectory.path) holds no manifest of "
                                  + "\(provider.summary) from an earlier build; build once online first")
             }
             progress("manifest: \(photos.count) photos from the last build of \(provider.summary) (offline)")
@@ -238,7 +238,7 @@ public struct Build: Sendable {
             if sourceIsRemote, let known = try? database.photoCount(source: provider.summary), known > 0 {
                 reason += "; to build from the last fetched manifest and the cached originals, run galleryssg build --offline"
             }
-            throw BuildError(step: "manifest", reason)
+            throw BuildError(step: .manifest, reason)
         }
     }
 
@@ -249,33 +249,33 @@ public struct Build: Sendable {
         progress("skipped \(failure.id)\(location): \(failure.stage)\(status): \(failure.reason)")
     }
 
-    private func step<T>(_ name: String, _ timings: inout [String: Double], _ body: () throws -> T) throws -> T {
+    private func step<T>(_ name: BuildStep, _ timings: inout [String: Double], _ body: () throws -> T) throws -> T {
         let started = ContinuousClock.now
-        defer { timings[name, default: 0] += seconds(since: started) }
+        defer { timings[name.rawValue, default: 0] += seconds(since: started) }
         do {
             return try body()
         } catch let error as BuildError {
             throw error
         } catch {
-            throw BuildError(step: name, "\(error)")
+            throw BuildError(step: name, underlying: error)
         }
     }
 
-    private func asyncStep<T>(_ name: String, _ timings: inout [String: Double], _ body: () async throws -> T) async throws -> T {
+    private func asyncStep<T>(_ name: BuildStep, _ timings: inout [String: Double], _ body: () async throws -> T) async throws -> T {
         let started = ContinuousClock.now
-        defer { timings[name, default: 0] += seconds(since: started) }
+        defer { timings[name.rawValue, default: 0] += seconds(since: started) }
         do {
             return try await body()
         } catch let error as BuildError {
             throw error
         } catch {
-            throw BuildError(step: name, "\(error)")
+            throw BuildError(step: name, underlying: error)
         }
     }
 
-    private func timed<T>(_ name: String, _ timings: inout [String: Double], _ body: () async -> T) async -> T {
+    private func timed<T>(_ name: BuildStep, _ timings: inout [String: Double], _ body: () async -> T) async -> T {
         let started = ContinuousClock.now
-        defer { timings[name, default: 0] += seconds(since: started) }
+        defer { timings[name.rawValue, default: 0] += seconds(since: started) }
         return await body()
     }
 }

@@ -8,8 +8,8 @@ public struct BuildReport: Codable, Sendable {
         public var id: String
         /// The file path or URL of the original, when known.
         public var location: String?
-        /// The pipeline step that failed: `manifest`, `fetch`, `imaging` or `write`.
-        public var stage: String
+        /// Where the photo failed: `manifest`, `fetch`, `imaging` or `write` (JSON: the step's name).
+        public var stage: BuildStep
         /// The last HTTP status, for downloads that got a response.
         public var status: Int?
         public var reason: String
@@ -123,18 +123,5 @@ public struct BuildReport: Codable, Sendable {
             derivativesReused += photo.reused
             bytesWritten += photo.bytes
         }
-    }
-}
-
-/// Why a build stopped; the previous site is always left in place.
-public struct BuildError: Error, CustomStringConvertible, Sendable {
-    /// The pipeline step that failed, such as `manifest` or `publish`.
-    public let step: String
-    public let reason: String
-    public var description: String { "\(step): \(reason)" }
-
-    init(step: String, _ reason: String) {
-        self.step = step
-        self.reason = reason
     }
 }

@@ -88,7 +88,7 @@ extension PhotoPublisher {
         for (item, published) in zip(items, rows) {
             for warning in published.warnings {
                 outcome.warnings.append(BuildReport.Failure(id: item.photo.id, location: item.photo.image.description,
-                                                            stage: "imaging", status: nil, reason: warning))
+                                                            stage: .imaging, status: nil, reason: warning))
             }
         }
         for (index, failure) in failures.sorted(by: { $0.key < $1.key }) {
@@ -120,7 +120,7 @@ extension PhotoPublisher {
     }
 
     struct PhotoFailure: Error {
-        var stage: String
+        var stage: BuildStep
         var error: Error
     }
 
@@ -136,12 +136,12 @@ extension PhotoPublisher {
             } catch let failure as PhotoFailure {
                 return .failure(failure)
             } catch {
-                return .failure(PhotoFailure(stage: "imaging", error: error))
+                return .failure(PhotoFailure(stage: .imaging, error: error))
             }
         } catch let failure as PhotoFailure {
             return .failure(failure)
         } catch {
-            return .failure(PhotoFailure(stage: "imaging", error: error))
+            return .failure(PhotoFailure(stage: .imaging, error: error))
         }
     }
 }

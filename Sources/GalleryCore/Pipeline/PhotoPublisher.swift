@@ -31,86 +31,132 @@ struct PhotoPublisher: Sendable {
         var seconds: [String: Double]
     }
 
+    /// What the planner knows of one photo before any pixel work: its original, header facts,
+    /// derivative layout and keys, and which files the cache lacks.
+    struct PhotoPlan: Sendable {
+        var photo: Photo
+        var position: Int
+        var prior: PhotoState?
+        var original: Original
+        var facts: OriginalFacts
+        var layout: ImageLayout
+        var keys: DerivativeKeys
+        /// Derivatives the cache lacks; rendering makes them (and the placeholder, when missing).
+        var missing: [(path: String, key: String)]
+        var folder: String { "photos/\(photo.id)" }
+    }
+
+    /// One photo: plan, render what is missing, link into staging. Each part reports failures under its own step.
     func attempt(_ photo: Photo, position: Int, cpu: WorkBudget, trustPrior: Bool) async throws -> (GalleryItem, Published) {
         var seconds: [String: Double] = [:]
-        var stage = "fetch"
-        func staged<T>(_ body: () async throws -> T) async throws -> T {
-            do { return try await body() } catch let error as PhotoFailure { throw error } catch { throw PhotoFailure(stage: stage, error: error) }
-        }
-        let prior = state.prior(photo.id)
-        let folder = "photos/\(photo.id)"
+        var plan = try await self.plan(photo, position: position, trustPrior: trustPrior, seconds: &seconds)
         var clock = ContinuousClock.now
-        var original = try await staged { try await identify(photo, prior: trustPrior ? prior : nil) }
-        seconds["fetch"] = GalleryCore.seconds(since: clock)
-
-        stage = "imaging"
+        let stats = try await render(&plan, cpu: cpu)
+        for (name, value) in stats.seconds { seconds[name] = value }
+        guard let placeholder = state.placeholder(plan.keys.thumbnail) else {
+            throw PhotoFailure(stage: .imaging, error: StoreError("placeholder missing after rendering"))
+        }
+        seconds["imaging", default: 0] += GalleryCore.seconds(since: clock)
         clock = ContinuousClock.now
-        let facts = try await staged { () async throws -> OriginalFacts in
-            if let known = state.facts(original.hash) { return known }
-            let facts = try ImageProcessor.facts(of: try await originalBytes(of: photo, &original))
-            state.remember(facts, hash: original.hash)
-            return facts
-        }
-        let layout = try await staged { try processor.layout(facts, folder: folder) }
-        let keys = processor.keys(contentHash: original.hash, facts: facts, layout: layout)
-        let missing = keys.files.filter { !state.images.isIntact($0.key) }
-        var made = 0
-        var bytes = 0
-        if !missing.isEmpty || state.placeholder(keys.thumbnail) == nil {
-            let data = try await staged { try await originalBytes(of: photo, &original) }
-            let stats = try await staged { try await render(data, folder: folder, keys: keys, missing: missing, cpu: cpu) }
-            made = stats.made
-            bytes = stats.bytes
-            for (name, value) in stats.seconds { seconds[name] = value }
-        }
-        guard let placeholder = state.placeholder(keys.thumbnail) else {
-            throw PhotoFailure(stage: stage, error: StoreError("placeholder missing after rendering"))
-        }
-        seconds["imaging"] = GalleryCore.seconds(since: clock)
-
-        stage = "write"
-        clock = ContinuousClock.now
-        var blobKeys = keys.files.map(\.key)
-        var reused = keys.files.count - made
-        var link = OriginalLink.none
-        try await staged {
-            for (path, key) in keys.files {
-                guard let file = state.images.file(key) else { throw StoreError("\(state.images.store.path(key)): cached image vanished during the build") }
-                try writer.link(file, to: path)
-            }
-            switch photo.image {
-            case .remote(let url): link = .remote(url)
-            case .file:
-                guard let published = Self.publishedOriginal(facts.format, policy: publishOriginals) else { break }
-                var name = CacheKey(published.stripped ? "original without location v1" : "original")
-                name.add(original.hash)
-                let key = name.finish()
-                var file = state.images.file(key)
-                if file != nil {
-                    reused += 1
-                } else {
-                    let data = try await originalBytes(of: photo, &original)
-                    let content = published.stripped ? try PublishedOriginal.strippedJPEG(data) : data
-                    file = try state.images.put(content, key: key)
-                    made += 1
-                    bytes += content.count
-                }
-                let path = "\(folder)/original.\(published.fileExtension)"
-                try writer.link(file!, to: path)
-                blobKeys.append(key)
-                link = .published(path)
-            }
-        }
+        let linked = try await Self.at(.write) { try await link(&plan) }
         seconds["write"] = GalleryCore.seconds(since: clock)
+        return try await Self.at(.write) { try finish(plan, placeholder: placeholder, linked: linked, made: stats.made + linked.made,
+                      bytes: stats.bytes + linked.bytes, seconds: seconds) }
+    }
 
-        let merged = PhotoMetadata.merge(photo: photo, facts: facts)
-        let item = GalleryItem(photo: merged, displaySize: layout.display, plan: layout.plan,
-                               averageColor: placeholder.averageColor, placeholder: placeholder.dataURI, original: link)
-        let metadataHash = try await staged { try Self.metadataHash(photo) }
-        let row = PhotoState(id: photo.id, position: position, metadataHash: metadataHash, location: photo.image.description,
+    /// Runs one part of a photo's work, reporting any failure under `step`.
+    static func at<T>(_ step: BuildStep, _ body: () async throws -> T) async throws -> T {
+        do { return try await body() } catch let error as PhotoFailure { throw error } catch { throw PhotoFailure(stage: step, error: error) }
+    }
+
+    /// The planner: identifies the original and plans its derivatives from header facts alone.
+    private func plan(_ photo: Photo, position: Int, trustPrior: Bool, seconds: inout [String: Double]) async throws -> PhotoPlan {
+        let prior = state.prior(photo.id)
+        var clock = ContinuousClock.now
+        var original = try await Self.at(.fetch) { try await identify(photo, prior: trustPrior ? prior : nil) }
+        seconds["fetch"] = GalleryCore.seconds(since: clock)
+        clock = ContinuousClock.now
+        defer { seconds["imaging"] = GalleryCore.seconds(since: clock) }
+        return try await Self.at(.imaging) {
+            let facts: OriginalFacts
+            if let known = state.facts(original.hash) {
+                facts = known
+            } else {
+                facts = try ImageProcessor.facts(of: try await originalBytes(of: photo, &original))
+                state.remember(facts, hash: original.hash)
+            }
+            let layout = try processor.layout(facts, folder: "photos/\(photo.id)")
+            let keys = processor.keys(contentHash: original.hash, facts: facts, layout: layout)
+            return PhotoPlan(photo: photo, position: position, prior: prior, original: original, facts: facts, layout: layout,
+                             keys: keys, missing: keys.files.filter { !state.images.isIntact($0.key) })
+        }
+    }
+
+    /// The renderer: decodes the original once and encodes what the plan found missing (nothing, for
+    /// an unchanged photo whose files and placeholder are cached).
+    private func render(_ plan: inout PhotoPlan, cpu: WorkBudget) async throws -> RenderStats {
+        guard !plan.missing.isEmpty || state.placeholder(plan.keys.thumbnail) == nil else {
+            return RenderStats(made: 0, bytes: 0, seconds: [:])
+        }
+        return try await Self.at(.imaging) {
+            let data = try await originalBytes(of: plan.photo, &plan.original)
+            return try await render(data, folder: plan.folder, keys: plan.keys, missing: plan.missing, cpu: cpu)
+        }
+    }
+
+    /// What linking a photo's files into the staging folder did.
+    struct Linked: Sendable {
+        var blobKeys: [String]
+        var original: OriginalLink
+        var made = 0
+        var reused = 0
+        var bytes = 0
+    }
+
+    /// The link into staging: every derivative from the cache, and the published original (stored
+    /// first when the cache lacks it).
+    private func link(_ plan: inout PhotoPlan) async throws -> Linked {
+        var linked = Linked(blobKeys: plan.keys.files.map(\.key), original: .none, reused: plan.keys.files.count - plan.missing.count)
+        for (path, key) in plan.keys.files {
+            guard let file = state.images.file(key) else { throw StoreError("\(state.images.store.path(key)): cached image vanished during the build") }
+            try writer.link(file, to: path)
+        }
+        switch plan.photo.image {
+        case .remote(let url): linked.original = .remote(url)
+        case .file:
+            guard let published = Self.publishedOriginal(plan.facts.format, policy: publishOriginals) else { break }
+            var name = CacheKey(published.stripped ? "original without location v1" : "original")
+            name.add(plan.original.hash)
+            let key = name.finish()
+            var file = state.images.file(key)
+            if file != nil {
+                linked.reused += 1
+            } else {
+                let data = try await originalBytes(of: plan.photo, &plan.original)
+                let content = published.stripped ? try PublishedOriginal.strippedJPEG(data) : data
+                file = try state.images.put(content, key: key)
+                linked.made += 1
+                linked.bytes += content.count
+            }
+            let path = "\(plan.folder)/original.\(published.fileExtension)"
+            try writer.link(file!, to: path)
+            linked.blobKeys.append(key)
+            linked.original = .published(path)
+        }
+        return linked
+    }
+
+    /// The photo's gallery item and the state row it leaves.
+    private func finish(_ plan: PhotoPlan, placeholder: Placeholder, linked: Linked, made: Int, bytes: Int,
+                        seconds: [String: Double]) throws -> (GalleryItem, Published) {
+        let photo = plan.photo, original = plan.original, prior = plan.prior, position = plan.position
+        let merged = PhotoMetadata.merge(photo: photo, facts: plan.facts)
+        let item = GalleryItem(photo: merged, displaySize: plan.layout.display, plan: plan.layout.plan,
+                               averageColor: placeholder.averageColor, placeholder: placeholder.dataURI, original: linked.original)
+        let row = PhotoState(id: photo.id, position: position, metadataHash: try Self.metadataHash(photo), location: photo.image.description,
                              etag: original.etag, lastModified: original.lastModified, fileSize: original.stamp?.size,
-                             fileModified: original.stamp?.modified, contentHash: original.hash, blobKeys: blobKeys,
-                             thumbnailKey: keys.thumbnail)
+                             fileModified: original.stamp?.modified, contentHash: original.hash, blobKeys: linked.blobKeys,
+                             thumbnailKey: plan.keys.thumbnail)
         var status = Status.new
         if let prior {
             let same = prior.metadataHash == row.metadataHash && prior.location == row.location && prior.contentHash == row.contentHash
@@ -118,16 +164,16 @@ struct PhotoPublisher: Sendable {
         }
         var unchangedRow = row
         unchangedRow.position = prior?.position ?? -1
+        var published = Published(row: row, writeRow: true, status: status, made: made, reused: linked.reused, bytes: bytes,
+                                  seconds: seconds, warnings: placeholder.warnings)
         if let prior, unchangedRow == prior {
             // The state's row, which shares its strings with the snapshot: 100,000 unchanged
             // photos would otherwise hold a second copy of every hash and key.
-            var same = prior
-            same.position = position
-            return (item, Published(row: same, writeRow: false, status: status, made: made, reused: reused, bytes: bytes,
-                                    seconds: seconds, warnings: placeholder.warnings))
+            published.row = prior
+            published.row.position = position
+            published.writeRow = false
         }
-        return (item, Published(row: row, writeRow: true, status: status, made: made, reused: reused,
-                                bytes: bytes, seconds: seconds, warnings: placeholder.warnings))
+        return (item, published)
     }
 
     /// Whether the original of a local photo is published, and how: JPEGs without location and serial
@@ -139,48 +185,6 @@ struct PhotoPublisher: Sendable {
         case .asIs: return (false, format.fileExtension)
         case .stripped: return format == .jpeg ? (true, "jpg") : nil
         }
-    }
-
-    /// The original as this build knows it: its content hash, and its bytes once they were read.
-    private struct Original: Sendable {
-        var hash: String
-        var data: Data?
-        var etag: String?
-        var lastModified: String?
-        var stamp: FileStamp?
-        /// Whether `hash` was taken from the state rather than computed from the bytes.
-        var trusted: Bool
-    }
-
-    /// Finds the original's content hash, reading it only when the state cannot vouch for it.
-    ///
-    /// A local file is trusted when its path, size and modification time match the last build; a
-    /// download when its URL does (photo hosts give a changed photo a new URL; `--force` fetches
-    /// every original again).
-    private func identify(_ photo: Photo, prior: PhotoState?) async throws -> Original {
-        let location = photo.image.description
-        var stamp: FileStamp?
-        if case .file(let url) = photo.image {
-            stamp = FileStamp.of(url.path)
-            guard stamp != nil else { throw FetchError(file: url, "file not found or not readable") }
-        }
-        if state.reuse, let prior, prior.location == location, prior.fileSize == stamp?.size, prior.fileModified == stamp?.modified {
-            return Original(hash: prior.contentHash, data: nil, etag: prior.etag, lastModified: prior.lastModified, stamp: stamp,
-                            trusted: true)
-        }
-        let fetched = try await fetcher.fetchOriginal(photo.image)
-        return Original(hash: CacheKey.sha256(fetched.data), data: fetched.data, etag: fetched.etag,
-                        lastModified: fetched.lastModified, stamp: stamp, trusted: false)
-    }
-
-    /// The original's bytes, fetched now if they were not read yet.
-    /// - Throws: `StaleOriginal` when they no longer hash to the trusted content hash.
-    private func originalBytes(of photo: Photo, _ original: inout Original) async throws -> Data {
-        if let data = original.data { return data }
-        let fetched = try await fetcher.fetchOriginal(photo.image)
-        guard CacheKey.sha256(fetched.data) == original.hash else { throw StaleOriginal() }
-        original.data = fetched.data
-        return fetched.data
     }
 
     /// Decodes the original once and encodes the missing files into the cache, unless a photo

@@ -1,0 +1,47 @@
+import Foundation
+
+/// A photo's original as one build knows it: identified cheaply when the state vouches for it,
+/// read in full only when pixels or headers are needed.
+extension PhotoPublisher {
+    /// The original as this build knows it: its content hash, and its bytes once they were read.
+    struct Original: Sendable {
+        var hash: String
+        var data: Data?
+        var etag: String?
+        var lastModified: String?
+        var stamp: FileStamp?
+        /// Whether `hash` was taken from the state rather than computed from the bytes.
+        var trusted: Bool
+    }
+
+    /// Finds the original's content hash, reading it only when the state cannot vouch for it.
+    ///
+    /// A local file is trusted when its path, size and modification time match the last build; a
+    /// download when its URL does (photo hosts give a changed photo a new URL; `--force` fetches
+    /// every original again).
+    func identify(_ photo: Photo, prior: PhotoState?) async throws -> Original {
+        let location = photo.image.description
+        var stamp: FileStamp?
+        if case .file(let url) = photo.image {
+            stamp = FileStamp.of(url.path)
+            guard stamp != nil else { throw FetchError(file: url, "file not found or not readable") }
+        }
+        if state.reuse, let prior, prior.location == location, prior.fileSize == stamp?.size, prior.fileModified == stamp?.modified {
+            return Original(hash: prior.contentHash, data: nil, etag: prior.etag, lastModified: prior.lastModified, stamp: stamp,
+                            trusted: true)
+        }
+        let fetched = try await fetcher.fetchOriginal(photo.image)
+        return Original(hash: CacheKey.sha256(fetched.data), data: fetched.data, etag: fetched.etag,
+                        lastModified: fetched.lastModified, stamp: stamp, trusted: false)
+    }
+
+    /// The original's bytes, fetched now if they were not read yet.
+    /// - Throws: `StaleOriginal` when they no longer hash to the trusted content hash.
+    func originalBytes(of photo: Photo, _ original: inout Original) async throws -> Data {
+        if let data = original.data { return data }
+        let fetched = try await fetcher.fetchOriginal(photo.image)
+        guard CacheKey.sha256(fetched.data) == original.hash else { throw StaleOriginal() }
+        original.data = fetched.data
+        return fetched.data
+    }
+}
