@@ -29,7 +29,7 @@ struct AlbumFixture {
             let display = PixelSize(width: 1200 + index, height: 900)
             return GalleryItem(photo: photo, displaySize: display,
                                plan: DerivativePlan(display: display, settings: config.images, folder: "photos/\(photo.id)"),
-                               averageColor: "#336699", placeholder: "data:image/jpeg;base64,AAAA", original: .none)
+                               averageColor: "#336699", placeholderKey: "data:image/jpeg;base64,AAAA", original: .none)
         }
     }
 

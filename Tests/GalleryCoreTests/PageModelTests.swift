@@ -33,7 +33,7 @@ struct PageModelTests {
             let display = PixelSize(width: 1600 + index, height: 1200)
             return GalleryItem(photo: photo, displaySize: display,
                                plan: DerivativePlan(display: display, settings: config.images, folder: "photos/p\(index)"),
-                               averageColor: "#336699", placeholder: "data:image/jpeg;base64,AAAA",
+                               averageColor: "#336699", placeholderKey: "data:image/jpeg;base64,AAAA",
                                original: full ? .remote(URL(string: "https://img.example.com/\(index).jpg")!) : .none)
         }
         return (renderer, renderer.plan(items))

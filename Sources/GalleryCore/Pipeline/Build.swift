@@ -111,7 +111,8 @@ public struct Build: Sendable {
         }
         do {
             let blobs = snapshot.takeBlobs()
-            let state = BuildState(snapshot: snapshot, blobs: blobs, folder: config.stateDirectory, reuse: !options.force)
+            let state = BuildState(snapshot: snapshot, blobs: blobs, folder: config.stateDirectory, reuse: !options.force,
+                                   database: database)
             let fetcher = OriginalFetcher(downloader: downloader, maxBytes: config.network.maxDownloadBytes)
             let photos = PhotoPublisher(fetcher: fetcher, processor: ImageProcessor(settings: config.images),
                                         writer: writer, publishOriginals: config.images.publishOriginals, state: state)
@@ -123,6 +124,8 @@ public struct Build: Sendable {
                 await photos.publishAll(manifest.photos, jobs: options.jobs, inFlight: inFlight,
                                         pixelBudget: budget, progress: photoProgress)
             }
+            state.flush()
+            try step(.images, &timings) { try state.check() }
             report.peakJobs = outcome.peaks.jobs
             report.peakPixelsInFlight = outcome.peaks.pixels
             report.downloads = await downloader.stats.snapshot()
@@ -141,12 +144,13 @@ public struct Build: Sendable {
             progress("images: \(report.photosPublished) photos, \(report.derivatives) images "
                      + "(\(report.derivativesMade) made, \(report.derivativesReused) reused)")
 
-            let plan = renderer.plan(outcome.items, albums: manifest.albums)
+            let plan = renderer.plan(outcome.items, albums: manifest.albums, placeholders: PlaceholderLookup { state.placeholderURI($0) })
             let publisher = PagePublisher(writer: writer, cache: state.pages, previous: options.force ? [:] : snapshot.pages,
                                           previousSiteKey: options.force ? nil : snapshot.pagesKey)
             let pages = try await asyncStep(.pages, &timings) {
                 try await publisher.publish(plan, renderer: renderer, rows: outcome.published.lazy.map(\.row), jobs: options.jobs)
             }
+            try step(.pages, &timings) { try state.check() }
             report.pages = pages.pages
             report.pagesRendered = pages.rendered
             report.pagesReused = pages.reused

@@ -152,7 +152,7 @@ struct PhotoPublisher: Sendable {
         let photo = plan.photo, original = plan.original, prior = plan.prior, position = plan.position
         let merged = PhotoMetadata.merge(photo: photo, facts: plan.facts)
         let item = GalleryItem(photo: merged, displaySize: plan.layout.display, plan: plan.layout.plan,
-                               averageColor: placeholder.averageColor, placeholder: placeholder.dataURI, original: linked.original)
+                               averageColor: placeholder.averageColor, placeholderKey: plan.keys.thumbnail, original: linked.original)
         let row = PhotoState(id: photo.id, position: position, metadataHash: try Self.metadataHash(photo), location: photo.image.description,
                              etag: original.etag, lastModified: original.lastModified, fileSize: original.stamp?.size,
                              fileModified: original.stamp?.modified, contentHash: original.hash, blobKeys: linked.blobKeys,

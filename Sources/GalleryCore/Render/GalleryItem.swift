@@ -6,24 +6,25 @@ public struct GalleryItem: Sendable {
     public var displaySize: PixelSize
     public var plan: DerivativePlan
     public var averageColor: String
-    /// A tiny blurred JPEG as a `data:` URI, painted behind the image while it loads.
-    public var placeholder: String
+    /// The key of a tiny blurred JPEG painted behind the image while it loads; its `data:` URI is
+    /// looked up only when a page shows it (`PlaceholderLookup`), so a build never holds them all.
+    public var placeholderKey: String
     /// Where the "full size" link points.
     public var original: OriginalLink
 
-    public init(photo: Photo, displaySize: PixelSize, plan: DerivativePlan, averageColor: String, placeholder: String,
+    public init(photo: Photo, displaySize: PixelSize, plan: DerivativePlan, averageColor: String, placeholderKey: String,
                 original: OriginalLink) {
         self.photo = photo
         self.displaySize = displaySize
         self.plan = plan
         self.averageColor = averageColor
-        self.placeholder = placeholder
+        self.placeholderKey = placeholderKey
         self.original = original
     }
 
     /// Inline CSS that paints the placeholder (over the average colour) under the image.
-    var placeholderStyle: String {
-        "background-color:\(averageColor);background-image:url(\(placeholder));background-size:cover"
+    func placeholderStyle(_ placeholders: PlaceholderLookup) -> String {
+        "background-color:\(averageColor);background-image:url(\(placeholders.dataURI(placeholderKey)));background-size:cover"
     }
 
     /// The photo's page, relative to the site root.
@@ -45,4 +46,19 @@ public enum OriginalLink: Sendable, Equatable {
     case remote(URL)
     /// Only derivatives are published; the largest one is linked.
     case none
+}
+
+/// Finds a placeholder's `data:` URI by its key when a page shows it. A build reads them from the
+/// state database (`BuildState.placeholderURI`), so 100,000 of them never sit in memory at once.
+public struct PlaceholderLookup: Sendable {
+    private let find: @Sendable (String) -> String
+
+    public init(_ find: @escaping @Sendable (String) -> String) {
+        self.find = find
+    }
+
+    public func dataURI(_ key: String) -> String { find(key) }
+
+    /// Items made by hand (tests, previews) whose placeholder key is the data URI itself.
+    public static let inline = PlaceholderLookup { $0 }
 }

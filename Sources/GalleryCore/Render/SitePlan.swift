@@ -33,6 +33,8 @@ public struct SitePlan: Sendable {
     let homePosition: [Int: Int]
     /// A digest of the sources' album settings, which pages show but photo rows do not cover.
     let albumsKey: String
+    /// Where the pages find each photo's placeholder image.
+    let placeholders: PlaceholderLookup
 }
 
 /// The values a template shows: its fields are found by name (`MustacheParent`, see

@@ -35,7 +35,7 @@ extension SiteRenderer {
         let cards = number == 1
             ? album.children.enumerated().compactMap { albumCard($1, plan, root: root, eager: $0 < Self.eagerTiles) } : []
         let tiles = members.enumerated().map { offset, item in
-            tile(item, plan.items, root: root, eager: cards.count + offset < Self.eagerTiles)
+            tile(item, plan, root: root, eager: cards.count + offset < Self.eagerTiles)
         }
         let pages = pagination(number, of: paginator, page: &page) { root + album.path(page: $0) }
         let parent = album.parent.map { tree.albums[$0] }
@@ -55,7 +55,7 @@ extension SiteRenderer {
         guard let cover = album.cover else { return nil }
         return CollectionTile(name: album.title, href: root + album.path(page: 1), count: album.total,
                               albumCount: album.children.count, countLabel: Self.countLabel(album),
-                              cover: tile(cover, plan.items, root: root, eager: eager))
+                              cover: tile(cover, plan, root: root, eager: eager))
     }
 
     /// `5 photos`, counting sub-albums' photos, and `· 2 albums` when it has sub-albums.

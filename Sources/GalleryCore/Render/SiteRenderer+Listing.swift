@@ -6,8 +6,8 @@ extension SiteRenderer {
     static func transitionName(_ index: Int) -> String { "photo-\(index)" }
 
     /// A justified-grid tile for item `index`, seen from a page whose root prefix is `root`.
-    func tile(_ index: Int, _ items: [GalleryItem], root: String, eager: Bool) -> GridTile {
-        let item = items[index]
+    func tile(_ index: Int, _ plan: SitePlan, root: String, eager: Bool) -> GridTile {
+        let item = plan.items[index]
         let aspect = Double(item.displaySize.width) / Double(item.displaySize.height)
         return GridTile(
             href: root + item.pagePath,
@@ -18,7 +18,7 @@ extension SiteRenderer {
             width: item.plan.thumbnail.size.width, height: item.plan.thumbnail.size.height,
             alt: item.altText, title: item.photo.title, loading: eager ? "eager" : "lazy",
             style: "flex-grow:\(Formatting.fixed(aspect * 100, digits: 0));flex-basis:\(Formatting.fixed(aspect * Self.rowHeightEm, digits: 2))em;"
-                + item.placeholderStyle,
+                + item.placeholderStyle(plan.placeholders),
             transitionName: Self.transitionName(index))
     }
 
@@ -67,7 +67,7 @@ extension SiteRenderer {
         let shown = range.map { plan.home[$0] }
         page = withSocialImage(page, shown.first.map { items[$0] })
         let root = page.root
-        let tiles = shown.enumerated().map { tile($1, items, root: root, eager: $0 < Self.eagerTiles) }
+        let tiles = shown.enumerated().map { tile($1, plan, root: root, eager: $0 < Self.eagerTiles) }
         let pages = pagination(number, of: paginator, page: &page) { root + Paginator.path(ofPage: $0) }
         let context = GridContext(site: site, page: page, heading: title, intro: site.description, photos: tiles,
                                   photoCount: plan.home.count, pagination: pages)
@@ -98,7 +98,7 @@ extension SiteRenderer {
         let members = Array(collection.members[paginator.range(ofPage: number)])
         page = withSocialImage(page, members.first.map { plan.items[$0] })
         let root = page.root
-        let tiles = members.enumerated().map { offset, index in tile(index, plan.items, root: root, eager: offset < Self.eagerTiles) }
+        let tiles = members.enumerated().map { offset, index in tile(index, plan, root: root, eager: offset < Self.eagerTiles) }
         let pages = pagination(number, of: paginator, page: &page) { root + collection.path(in: folder, page: $0) }
         let context = GridContext(site: site, page: page, heading: heading, intro: Self.countLabel(collection.members.count),
                                   parentHref: root + "\(folder)/index.html", parentLabel: parentLabel, photos: tiles,

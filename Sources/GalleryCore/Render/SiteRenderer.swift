@@ -117,7 +117,9 @@ public struct SiteRenderer: Sendable {
     /// - Parameters:
     ///   - items: The published photos in source order; the plan holds them in the site's `sort`.
     ///   - albums: Album settings by album path (`Manifest.albums`).
-    public func plan(_ published: [GalleryItem], albums: [String: AlbumInfo] = [:]) -> SitePlan {
+    ///   - placeholders: Finds each item's placeholder image by its key.
+    public func plan(_ published: [GalleryItem], albums: [String: AlbumInfo] = [:],
+                     placeholders: PlaceholderLookup = .inline) -> SitePlan {
         let sources = PhotoOrder.sorted(Array(published.indices), by: sort) { published[$0].photo }
         let items = sources.map { published[$0] }
         let sections = Sections(items, sources: sources, albumInfos: albums, sort: sort)
@@ -139,7 +141,7 @@ public struct SiteRenderer: Sendable {
         if baseURL != nil { pages.append(.sitemap) }
         return SitePlan(items: items, sections: sections, paginator: paginator, pages: pages, home: home,
                         homePosition: Dictionary(uniqueKeysWithValues: home.enumerated().map { ($1, $0) }),
-                        albumsKey: AlbumTree.infoKey(albums))
+                        albumsKey: AlbumTree.infoKey(albums), placeholders: placeholders)
     }
 
     func collectionPages(_ collection: PhotoCollection) -> Int {

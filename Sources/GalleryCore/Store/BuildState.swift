@@ -10,9 +10,18 @@ final class BuildState: @unchecked Sendable {
     let images: BlobCache
     /// Rendered pages.
     let pages: BlobCache
+    /// Where learnt facts and placeholders go as they are learnt; nil keeps them in memory (tests).
+    private let database: StateDatabase?
     private let lock = NSLock()
     private var originals: [String: OriginalFacts] = [:]
+    /// Placeholders learnt by this build; once written to the database, without their data URIs.
     private var placeholders: [String: Placeholder] = [:]
+    /// Learnt but not written yet.
+    private var pending: (originals: [(hash: String, facts: OriginalFacts)], placeholders: [(key: String, value: Placeholder)]) = ([], [])
+    /// Learnt items written per transaction.
+    static let batchSize = 256
+    /// The first failure to write or read learnt items; the build stops on it (`check`).
+    private var failure: Error?
 
     /// Where the caches live inside a state folder.
     static func imagesFolder(in state: URL) -> URL { state.appendingPathComponent("cache/images") }
@@ -20,8 +29,10 @@ final class BuildState: @unchecked Sendable {
     static func originalsFolder(in state: URL) -> URL { state.appendingPathComponent("cache/originals") }
 
     /// - Parameter blobs: The blob records, taken out of the snapshot (`StateSnapshot.takeBlobs`).
-    init(snapshot: StateSnapshot, blobs: (images: [String: BlobRecord], pages: [String: BlobRecord]), folder: URL, reuse: Bool) {
+    init(snapshot: StateSnapshot, blobs: (images: [String: BlobRecord], pages: [String: BlobRecord]), folder: URL, reuse: Bool,
+         database: StateDatabase? = nil) {
         self.snapshot = snapshot
+        self.database = database
         self.reuse = reuse
         images = BlobCache(store: BlobStore(folder: Self.imagesFolder(in: folder), kind: "images"), records: blobs.images, reuse: reuse)
         pages = BlobCache(store: BlobStore(folder: Self.pagesFolder(in: folder), kind: "pages"), records: blobs.pages, reuse: reuse)
@@ -38,26 +49,77 @@ final class BuildState: @unchecked Sendable {
     }
 
     func remember(_ facts: OriginalFacts, hash: String) {
-        lock.withLock { originals[hash] = facts }
+        let batch = lock.withLock { () -> Bool in
+            originals[hash] = facts
+            pending.originals.append((hash, facts))
+            return pending.originals.count + pending.placeholders.count >= Self.batchSize
+        }
+        if batch { flush() }
     }
 
-    /// A placeholder, by the key of the thumbnail pixels it was made from.
+    /// A placeholder, by the key of the thumbnail pixels it was made from. Its `dataURI` is empty
+    /// once it is in the database; pages ask `placeholderURI` for it.
     func placeholder(_ key: String) -> Placeholder? {
         lock.withLock { placeholders[key] } ?? (reuse ? snapshot.placeholders[key] : nil)
     }
 
     func remember(_ placeholder: Placeholder, key: String) {
-        lock.withLock { placeholders[key] = placeholder }
+        let batch = lock.withLock { () -> Bool in
+            placeholders[key] = placeholder
+            pending.placeholders.append((key, placeholder))
+            return pending.originals.count + pending.placeholders.count >= Self.batchSize
+        }
+        if batch { flush() }
     }
 
-    /// Facts and placeholders learnt by this build that the state does not have yet, sorted so the
-    /// state is written deterministically.
+    /// Writes what was learnt and not written yet, and keeps only the small part of each placeholder.
+    func flush() {
+        guard let database else { return }
+        let batch = lock.withLock { () -> (originals: [(hash: String, facts: OriginalFacts)], placeholders: [(key: String, value: Placeholder)]) in
+            defer { pending = ([], []) }
+            return pending
+        }
+        do {
+            try database.saveLearnt(originals: batch.originals.sorted { $0.hash < $1.hash },
+                                    placeholders: batch.placeholders.sorted { $0.key < $1.key })
+            lock.withLock {
+                for (key, value) in batch.placeholders where placeholders[key] == value {
+                    placeholders[key]?.dataURI = ""
+                }
+            }
+        } catch {
+            lock.withLock {
+                if failure == nil { failure = error }
+                pending.originals += batch.originals
+                pending.placeholders += batch.placeholders
+            }
+        }
+    }
+
+    /// The `data:` URI of a placeholder: from memory while it is not written yet, else from the
+    /// database. A failed read is kept for `check` and gives an empty URI.
+    func placeholderURI(_ key: String) -> String {
+        if let uri = lock.withLock({ placeholders[key]?.dataURI }), !uri.isEmpty { return uri }
+        do {
+            if let uri = try database?.placeholderURI(key) { return uri }
+            throw StoreError("placeholder \(key) is not in the state database")
+        } catch {
+            lock.withLock { if failure == nil { failure = error } }
+            return ""
+        }
+    }
+
+    /// Throws the first failure to write or read learnt items.
+    func check() throws {
+        if let failure = lock.withLock({ failure }) { throw failure }
+    }
+
+    /// Facts and placeholders learnt by this build that are not in the database yet (all of them
+    /// when there is none), sorted so the state is written deterministically.
     var learnt: (originals: [(hash: String, facts: OriginalFacts)], placeholders: [(key: String, value: Placeholder)]) {
         lock.withLock {
-            (originals.filter { snapshot.originals[$0.key] != $0.value }.sorted { $0.key < $1.key }
-                .map { (hash: $0.key, facts: $0.value) },
-             placeholders.filter { snapshot.placeholders[$0.key] != $0.value }.sorted { $0.key < $1.key }
-                .map { (key: $0.key, value: $0.value) })
+            (pending.originals.filter { snapshot.originals[$0.hash] != $0.facts }.sorted { $0.hash < $1.hash },
+             pending.placeholders.filter { snapshot.placeholders[$0.key] != $0.value }.sorted { $0.key < $1.key })
         }
     }
 }

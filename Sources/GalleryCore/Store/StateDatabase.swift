@@ -138,10 +138,12 @@ public final class StateDatabase: Sendable {
                 snapshot.originals[row[0]] = OriginalFacts(format: format, size: PixelSize(width: row[2], height: row[3]), exif: exif,
                                                            embedded: embedded)
             }
-            let placeholders = try Row.fetchCursor(db, sql: "SELECT key, averageColor, dataURI, warnings FROM placeholder")
+            // Without their data URIs (about 900 bytes each), which pages look up one by one when
+            // they are rendered (`placeholderURI`); a no-op build never needs them.
+            let placeholders = try Row.fetchCursor(db, sql: "SELECT key, averageColor, warnings FROM placeholder")
             while let row = try placeholders.next() {
-                let warnings: String = row[3]
-                snapshot.placeholders[row[0]] = Placeholder(averageColor: row[1], dataURI: row[2],
+                let warnings: String = row[2]
+                snapshot.placeholders[row[0]] = Placeholder(averageColor: row[1], dataURI: "",
                                                             warnings: warnings.isEmpty ? [] : warnings.components(separatedBy: "\n"))
             }
             let blobs = try Row.fetchCursor(db, sql: "SELECT key, kind, size, modified, sha256 FROM blob")
@@ -237,28 +239,7 @@ public final class StateDatabase: Sendable {
             for key in changes.deletedBlobs {
                 try unblob.execute(arguments: [key])
             }
-            let original = try db.makeStatement(sql: """
-                INSERT OR REPLACE INTO original (hash, format, width, height, orientation, make, model, lens, focalLength,
-                    aperture, exposureTime, iso, takenAt, latitude, longitude, embedded)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """)
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = .sortedKeys
-            for (hash, facts) in changes.originals {
-                let camera = facts.exif.camera
-                let embedded = facts.embedded.isEmpty ? "" : String(decoding: try encoder.encode(facts.embedded), as: UTF8.self)
-                try original.execute(arguments: [hash, facts.format.rawValue, facts.size.width, facts.size.height,
-                                                 facts.exif.orientation, camera.make, camera.model, camera.lens,
-                                                 camera.focalLength, camera.aperture, camera.exposureTime, camera.iso,
-                                                 facts.exif.takenAt, facts.exif.location?.latitude, facts.exif.location?.longitude,
-                                                 embedded])
-            }
-            let placeholder = try db.makeStatement(sql: "INSERT OR REPLACE INTO placeholder (key, averageColor, dataURI, warnings) VALUES (?, ?, ?, ?)")
-            for (key, value) in changes.placeholders {
-                // A warning is one line: the decoder's message, with any line breaks made spaces.
-                let warnings = value.warnings.map { $0.replacingOccurrences(of: "\n", with: " ") }.joined(separator: "\n")
-                try placeholder.execute(arguments: [key, value.averageColor, value.dataURI, warnings])
-            }
+            try Self.write(originals: changes.originals, placeholders: changes.placeholders, in: db)
             let page = try db.makeStatement(sql: "INSERT OR REPLACE INTO page (path, key, inputs) VALUES (?, ?, ?)")
             for (path, record) in changes.pageUpserts {
                 try page.execute(arguments: [path, record.key, record.inputs])
@@ -288,6 +269,7 @@ public struct StateSnapshot: Sendable {
     /// Photos of any other source: all orphans once this build is saved.
     public var otherSources: [PhotoState] = []
     public var originals: [String: OriginalFacts] = [:]
+    /// Placeholders by thumbnail key, without their data URIs (`StateDatabase.placeholderURI`).
     public var placeholders: [String: Placeholder] = [:]
     /// Cached derivatives and published originals, by key. `takeBlobs` hands them to the build's caches.
     public var imageBlobs: [String: BlobRecord] = [:]

@@ -1,0 +1,48 @@
+import Foundation
+import GRDB
+
+/// What builds learn about originals and thumbnails: header facts by content hash and placeholders by
+/// thumbnail key. Both are keyed by content, so a build writes them as it learns them, in small
+/// transactions of their own, instead of holding them until its final one: a row is true whether or
+/// not the build that wrote it goes on to publish.
+extension StateDatabase {
+    /// Writes facts and placeholders in one transaction.
+    func saveLearnt(originals: [(hash: String, facts: OriginalFacts)], placeholders: [(key: String, value: Placeholder)]) throws {
+        guard !originals.isEmpty || !placeholders.isEmpty else { return }
+        try queue.write { db in try Self.write(originals: originals, placeholders: placeholders, in: db) }
+    }
+
+    /// A placeholder's `data:` URI, or nil when the state has none under `key`.
+    func placeholderURI(_ key: String) throws -> String? {
+        try queue.read { db in
+            try String.fetchOne(db.cachedStatement(sql: "SELECT dataURI FROM placeholder WHERE key = ?"), arguments: [key])
+        }
+    }
+
+    static func write(originals: [(hash: String, facts: OriginalFacts)], placeholders: [(key: String, value: Placeholder)],
+                      in db: Database) throws {
+        let original = try db.cachedStatement(sql: """
+            INSERT OR REPLACE INTO original (hash, format, width, height, orientation, make, model, lens, focalLength,
+                aperture, exposureTime, iso, takenAt, latitude, longitude, embedded)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        for (hash, facts) in originals {
+            let camera = facts.exif.camera
+            let embedded = facts.embedded.isEmpty ? "" : String(decoding: try encoder.encode(facts.embedded), as: UTF8.self)
+            try original.execute(arguments: [hash, facts.format.rawValue, facts.size.width, facts.size.height,
+                                             facts.exif.orientation, camera.make, camera.model, camera.lens,
+                                             camera.focalLength, camera.aperture, camera.exposureTime, camera.iso,
+                                             facts.exif.takenAt, facts.exif.location?.latitude, facts.exif.location?.longitude,
+                                             embedded])
+        }
+        let placeholder = try db.cachedStatement(
+            sql: "INSERT OR REPLACE INTO placeholder (key, averageColor, dataURI, warnings) VALUES (?, ?, ?, ?)")
+        for (key, value) in placeholders {
+            // A warning is one line: the decoder's message, with any line breaks made spaces.
+            let warnings = value.warnings.map { $0.replacingOccurrences(of: "\n", with: " ") }.joined(separator: "\n")
+            try placeholder.execute(arguments: [key, value.averageColor, value.dataURI, warnings])
+        }
+    }
+}
