@@ -197,7 +197,8 @@ struct PhotoPublisher: Sendable {
         let wanted = Set(missing.map(\.path))
         let keyByPath = Dictionary(keys.files.map { ($0.path, $0.key) }, uniquingKeysWith: { first, _ in first })
         let processor = processor, state = state
-        return try await renders.run(shared.finish(), waiter: { _ in RenderStats(made: 0, bytes: 0, seconds: [:]) }) {
+        return try await renders.run(shared.finish(), waiter: { _ in RenderStats(made: 0, bytes: 0, seconds: [:]) },
+                                     finished: RenderStats(made: 0, bytes: 0, seconds: [:])) {
             let job = try processor.inspect(data, folder: folder)
             let image = try await cpu.run(pixels: job.decodeSize.pixelCount) { try processor.render(job, encoding: wanted) }
             for (derivative, bytes) in image.encoded { try state.images.put(bytes, key: keyByPath[derivative.path] ?? "") }

@@ -125,19 +125,37 @@ final class BuildState: @unchecked Sendable {
 }
 
 /// Runs each piece of keyed work once per build; later callers with the same key wait for it.
+///
+/// A finished task is dropped and only its key is kept: a task holds its async frames and its
+/// result while it is referenced, and keeping 100,000 finished renders cost about 9 KB each.
 actor SharedWork<Value: Sendable> {
-    private var tasks: [String: Task<Value, Error>] = [:]
+    private var running: [String: Task<Value, Error>] = [:]
+    private var done: Set<String> = []
+    private var failed: [String: Error] = [:]
 
     /// Runs `work` unless work with this key already ran or is running.
-    /// - Parameter waiter: Turns the result into what a caller that only waited gets.
+    /// - Parameters:
+    ///   - waiter: Turns the result into what a caller that only waited gets.
+    ///   - finished: What a caller gets when the work with this key already finished.
     /// - Returns: The work's result for the caller that ran it.
-    func run(_ key: String, waiter: @Sendable (Value) -> Value,
+    func run(_ key: String, waiter: @Sendable (Value) -> Value, finished: @autoclosure () -> Value,
              _ work: @escaping @Sendable () async throws -> Value) async throws -> Value {
-        if let task = tasks[key] {
+        if done.contains(key) { return finished() }
+        if let error = failed[key] { throw error }
+        if let task = running[key] {
             return waiter(try await task.value)
         }
         let task = Task { try await work() }
-        tasks[key] = task
-        return try await task.value
+        running[key] = task
+        do {
+            let value = try await task.value
+            running[key] = nil
+            done.insert(key)
+            return value
+        } catch {
+            running[key] = nil
+            failed[key] = error
+            throw error
+        }
     }
 }
