@@ -120,7 +120,7 @@ public struct Build: Sendable {
             let budget = config.images.maxPixelsInFlight
                 ?? PixelBudget.automatic(jobs: options.jobs, availableBytes: PixelBudget.availableBytes())
             report.pixelBudget = budget
-            let outcome = await timed(.images, &timings) {
+            var outcome = await timed(.images, &timings) {
                 await photos.publishAll(manifest.photos, jobs: options.jobs, inFlight: inFlight,
                                         pixelBudget: budget, progress: photoProgress)
             }
@@ -144,7 +144,7 @@ public struct Build: Sendable {
             progress("images: \(report.photosPublished) photos, \(report.derivatives) images "
                      + "(\(report.derivativesMade) made, \(report.derivativesReused) reused)")
 
-            let plan = renderer.plan(outcome.items, albums: manifest.albums, placeholders: PlaceholderLookup { state.placeholderURI($0) })
+            let plan = renderer.plan(outcome.takeItems(), albums: manifest.albums, placeholders: PlaceholderLookup { state.placeholderURI($0) })
             let publisher = PagePublisher(writer: writer, cache: state.pages, previous: options.force ? [:] : snapshot.pages,
                                           previousSiteKey: options.force ? nil : snapshot.pagesKey)
             let pages = try await asyncStep(.pages, &timings) {

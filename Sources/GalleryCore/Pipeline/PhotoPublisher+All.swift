@@ -32,6 +32,12 @@ extension PhotoPublisher {
         var seconds: [String: Double] = [:]
         /// The most jobs and decoded pixels in flight at once.
         var peaks = WorkBudget.Peaks()
+
+        /// Moves the items out, so the page plan can order them in place.
+        mutating func takeItems() -> [GalleryItem] {
+            defer { items = [] }
+            return items
+        }
     }
 
     /// Publishes every photo; returns in manifest order.
@@ -101,22 +107,11 @@ extension PhotoPublisher {
         return outcome
     }
 
-    /// Sorts two parallel arrays by a key of the second, in place: each cycle of the permutation
-    /// is followed with swaps, so no copy of either array is made.
+    /// Sorts two parallel arrays by a key of the second, in place (no copy of either is made).
     static func sort<First, Second>(_ first: inout [First], _ second: inout [Second], by key: (Second) -> Int) {
-        var order = second.indices.sorted { key(second[$0]) < key(second[$1]) }
-        // order[target] is the index whose elements belong at `target`.
-        for start in order.indices where order[start] != start {
-            var target = start
-            while order[target] != start {
-                let source = order[target]
-                first.swapAt(target, source)
-                second.swapAt(target, source)
-                order[target] = target
-                target = source
-            }
-            order[target] = target
-        }
+        let order = second.indices.sorted { key(second[$0]) < key(second[$1]) }
+        first.permute(by: order)
+        second.permute(by: order)
     }
 
     struct PhotoFailure: Error {

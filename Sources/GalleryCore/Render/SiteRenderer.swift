@@ -118,10 +118,13 @@ public struct SiteRenderer: Sendable {
     ///   - items: The published photos in source order; the plan holds them in the site's `sort`.
     ///   - albums: Album settings by album path (`Manifest.albums`).
     ///   - placeholders: Finds each item's placeholder image by its key.
-    public func plan(_ published: [GalleryItem], albums: [String: AlbumInfo] = [:],
+    public func plan(_ published: consuming [GalleryItem], albums: [String: AlbumInfo] = [:],
                      placeholders: PlaceholderLookup = .inline) -> SitePlan {
         let sources = PhotoOrder.sorted(Array(published.indices), by: sort) { published[$0].photo }
-        let items = sources.map { published[$0] }
+        // Put in the site's order in place: a sorted copy of 100,000 items was 50 MB more at the peak.
+        var items = published
+        published = []
+        items.permute(by: sources)
         let sections = Sections(items, sources: sources, albumInfos: albums, sort: sort)
         let tree = sections.albums
         let home = items.indices.filter { tree.albumOfItem[$0].map { tree.albums[$0].inHome } ?? true }
