@@ -11,13 +11,14 @@ import Foundation
 struct PhotoPublisher: Sendable {
     let fetcher: OriginalFetcher
     let processor: ImageProcessor
-    let writer: StagedWriter
+    /// Where the photos' files are staged; nil for an images-only build, which only fills the cache.
+    let writer: StagedWriter?
     let publishOriginals: OriginalsPolicy
     let state: BuildState
     /// Renders in progress, so photos with the same bytes and settings share one decode and encode.
     private let renders = SharedWork<RenderStats>()
 
-    init(fetcher: OriginalFetcher, processor: ImageProcessor, writer: StagedWriter, publishOriginals: OriginalsPolicy, state: BuildState) {
+    init(fetcher: OriginalFetcher, processor: ImageProcessor, writer: StagedWriter?, publishOriginals: OriginalsPolicy, state: BuildState) {
         self.fetcher = fetcher
         self.processor = processor
         self.writer = writer
@@ -40,7 +41,7 @@ struct PhotoPublisher: Sendable {
         let prior = state.prior(photo.id)
         let folder = "photos/\(photo.id)"
         var clock = ContinuousClock.now
-        var original = try await staged { try await identify(photo, prior: trustPrior ? prior : nil) }
+        var original = try await staged { try await identify(photo, known: trustPrior ? state.knownOriginals(photo, prior: prior) : []) }
         seconds["fetch"] = GalleryCore.seconds(since: clock)
 
         stage = "imaging"
@@ -76,7 +77,7 @@ struct PhotoPublisher: Sendable {
         try await staged {
             for (path, key) in keys.files {
                 guard let file = state.images.file(key) else { throw StoreError("\(state.images.store.path(key)): cached image vanished during the build") }
-                try writer.link(file, to: path)
+                try writer?.link(file, to: path)
             }
             switch photo.image {
             case .remote(let url): link = .remote(url)
@@ -96,7 +97,7 @@ struct PhotoPublisher: Sendable {
                     bytes += content.count
                 }
                 let path = "\(folder)/original.\(published.fileExtension)"
-                try writer.link(file!, to: path)
+                try writer?.link(file!, to: path)
                 blobKeys.append(key)
                 link = .published(path)
             }
@@ -154,17 +155,18 @@ struct PhotoPublisher: Sendable {
 
     /// Finds the original's content hash, reading it only when the state cannot vouch for it.
     ///
-    /// A local file is trusted when its path, size and modification time match the last build; a
-    /// download when its URL does (photo hosts give a changed photo a new URL; `--force` fetches
-    /// every original again).
-    private func identify(_ photo: Photo, prior: PhotoState?) async throws -> Original {
+    /// A local file is trusted when its path, size and modification time match what the last build
+    /// or an images-only build saw (`known`); a download when its URL does (photo hosts give a
+    /// changed photo a new URL; `--force` fetches every original again).
+    private func identify(_ photo: Photo, known: [KnownOriginal]) async throws -> Original {
         let location = photo.image.description
         var stamp: FileStamp?
         if case .file(let url) = photo.image {
             stamp = FileStamp.of(url.path)
             guard stamp != nil else { throw FetchError(file: url, "file not found or not readable") }
         }
-        if state.reuse, let prior, prior.location == location, prior.fileSize == stamp?.size, prior.fileModified == stamp?.modified {
+        if let prior = known.first(where: { $0.location == location && $0.fileSize == stamp?.size
+                                               && $0.fileModified == stamp?.modified }) {
             return Original(hash: prior.contentHash, data: nil, etag: prior.etag, lastModified: prior.lastModified, stamp: stamp,
                             trusted: true)
         }
