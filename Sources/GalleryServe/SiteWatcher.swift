@@ -28,7 +28,7 @@ public struct SiteWatcher: Sendable {
         case .manifestFile(let file): paths.append(file.deletingLastPathComponent())
         default: break
         }
-        self.init(paths: paths, ignored: [config.output, config.stateDirectory])
+        self.init(paths: paths, ignored: [config.output, config.stateDirectory, config.cacheDirectory])
     }
 
     struct Stamp: Equatable {

@@ -39,6 +39,10 @@ struct BuildCommand: AsyncParsableCommand {
             whose inputs did not change are reused from its caches. The output is always the same as a \
             clean build's.
 
+            Cold builds across machines: on each of N machines run build --images-only --shard K/N \
+            --cache DIR, with DIR shared (or gathered afterwards); then a plain build --cache DIR renders \
+            the whole site from their work without decoding any photo again.
+
             Exit status: 0 built (photos may have been skipped), 1 build failed, \
             2 bad config or arguments, 3 built but photos were skipped or published with warnings (a JPEG \
             with junk between markers, say) and --strict was given.
@@ -69,18 +73,40 @@ struct BuildCommand: AsyncParsableCommand {
     @Flag(help: "Build from the last fetched manifest and the cached originals, without the network.")
     var offline = false
 
+    @Flag(help: "Only make the photos' derivatives, into the cache, and record there what was learnt for a later build; publish nothing.")
+    var imagesOnly = false
+
+    @Option(help: ArgumentHelp("With --images-only: only the K-th of N stable slices of the photos (1 ≤ K ≤ N).", valueName: "K/N"))
+    var shard: String?
+
+    @Option(help: ArgumentHelp("Keep the caches in this folder instead of the config's \"cache\", such as one that several machines share.",
+                               valueName: "dir"))
+    var cache: String?
+
+    /// Bad arguments exit with status 2, as a bad config does.
     func validate() throws {
-        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        func refuse(_ problem: String) throws -> Never {
+            Terminal.error("\(problem) (see galleryssg build --help)")
+            throw ExitCode(2)
+        }
+        if let jobs, jobs < 1 { try refuse("--jobs must be at least 1") }
+        if let shard {
+            do { _ = try Shard(parsing: shard) } catch { try refuse("--shard: \(error)") }
+            if !imagesOnly { try refuse("--shard builds only the images of its slice; add --images-only") }
+        }
+        if imagesOnly && offline { try refuse("--images-only reads the manifest from its source; it cannot be --offline") }
     }
 
     func run() async throws {
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         var site = try loadSite(config)
         if let output { site.output = URL(fileURLWithPath: output, relativeTo: cwd).standardizedFileURL }
+        if let cache { site.cacheDirectory = URL(fileURLWithPath: cache, relativeTo: cwd).standardizedFileURL }
 
         let quiet = self.quiet
         let live = !quiet && isatty(STDOUT_FILENO) == 1
         var options = BuildOptions(force: force, offline: offline)
+        if imagesOnly { options.imagesOnly = try shard.map { try Shard(parsing: $0) } ?? .all }
         if let jobs { options.jobs = jobs }
         let build = Build(config: site, options: options, progress: { line in
             if line.hasPrefix("skipped ") {
@@ -99,7 +125,7 @@ struct BuildCommand: AsyncParsableCommand {
             result = try await build.run()
         } catch {
             Terminal.error("build failed at \(error)")
-            Terminal.error("the previous site in \(site.output.path) was left as it was")
+            if !imagesOnly { Terminal.error("the previous site in \(site.output.path) was left as it was") }
             throw ExitCode(1)
         }
         if let report {
@@ -111,7 +137,11 @@ struct BuildCommand: AsyncParsableCommand {
                 throw ExitCode(1)
             }
         }
-        Terminal.info("built \(site.output.path): \(result.summary)")
+        if imagesOnly {
+            Terminal.info("cached in \(site.cacheDirectory.path): \(result.summary)")
+        } else {
+            Terminal.info("built \(site.output.path): \(result.summary)")
+        }
         if strict && (result.photosSkipped > 0 || !result.warnings.isEmpty) { throw ExitCode(3) }
     }
 }

@@ -35,6 +35,7 @@ struct ConfigTests {
         #expect(config.network.allowHTTP == false)
         #expect(config.network.connectionsPerHost == 6)
         #expect(config.stateDirectory.path == "/sites/demo/.galleryssg")
+        #expect(config.cacheDirectory.path == "/sites/demo/.galleryssg/cache")
     }
 
     @Test func relativePathsResolveAgainstTheConfigFolder() throws {
@@ -42,6 +43,10 @@ struct ConfigTests {
         #expect(config.output.path == "/sites/site-out")
         #expect(config.templates.path == "/abs/theme")
         #expect(config.source == .manifestFile(URL(fileURLWithPath: "/sites/demo/data/m.json")))
+        // The cache follows the state unless it has a place of its own.
+        #expect(try load(#"{"state": "/var/state", "source": {"type": "folder", "path": "p"}}"#).cacheDirectory.path == "/var/state/cache")
+        #expect(try load(#"{"cache": "../shared/cache", "source": {"type": "folder", "path": "p"}}"#).cacheDirectory.path
+                == "/sites/shared/cache")
     }
 
     @Test func environmentReferencesAreSubstituted() throws {
@@ -79,7 +84,7 @@ struct ConfigTests {
 
     @Test func unknownKeySuggestsTheRightSpelling() {
         #expect(message(#"{"pagesize": 10, "source": {"type": "folder", "path": "p"}}"#)
-                == #"pagesize: unknown key (did you mean "pageSize"?); known keys here: title, description, baseURL, output, templates, state, pageSize, sort, source, images, network"#)
+                == #"pagesize: unknown key (did you mean "pageSize"?); known keys here: title, description, baseURL, output, templates, state, cache, pageSize, sort, source, images, network"#)
     }
 
     @Test func missingSourceAndBadManifestSource() {

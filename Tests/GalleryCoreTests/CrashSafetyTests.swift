@@ -78,7 +78,7 @@ struct CrashSafetyTests {
 
         // A bigger manifest: every photo has its own bytes, so the killed builds are busy encoding.
         try site.writeManifest((0..<count).map { ["id": "u\($0)", "title": "Unique \($0)", "image": "photos/unique-\($0).jpg"] })
-        let images = BuildState.imagesFolder(in: site.state)
+        let images = BuildState.imagesFolder(cache: site.cache)
         let initial = site.outputFiles(in: images).count
         var kills = 0
         var swappedBeforeTheKill: [String] = []   // tree hashes of builds killed after they had published

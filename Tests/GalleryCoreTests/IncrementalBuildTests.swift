@@ -39,7 +39,7 @@ struct IncrementalBuildTests {
         #expect(before.photos.values.map(\.id).sorted() == ["five", "four", "one", "three", "two"])
         let fourBlobs = try #require(before.photos["four"]?.blobKeys)
         let fiveBlobs = try #require(before.photos["five"]?.blobKeys)
-        let images = BuildState.imagesFolder(in: site.state)
+        let images = BuildState.imagesFolder(cache: site.cache)
         func exists(_ key: String) -> Bool {
             FileManager.default.fileExists(atPath: BlobStore(folder: images, kind: "images").url(key).path)
         }
@@ -158,8 +158,8 @@ struct IncrementalBuildTests {
         _ = try await site.build()
         let hash = try site.treeHash()
         let snapshot = try site.stateSnapshot()
-        let images = BlobStore(folder: BuildState.imagesFolder(in: site.state), kind: "images")
-        let pages = BlobStore(folder: BuildState.pagesFolder(in: site.state), kind: "pages")
+        let images = BlobStore(folder: BuildState.imagesFolder(cache: site.cache), kind: "images")
+        let pages = BlobStore(folder: BuildState.pagesFolder(cache: site.cache), kind: "pages")
         let one = try #require(snapshot.photos["one"]?.blobKeys.first)
         let two = try #require(snapshot.photos["two"]?.blobKeys.first)
         let page = try #require(snapshot.pages["photos/three/index.html"]?.key)

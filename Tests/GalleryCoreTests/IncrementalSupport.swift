@@ -4,6 +4,8 @@ import Foundation
 
 extension FixtureSite {
     var state: URL { folder.appendingPathComponent(".galleryssg") }
+    /// The cache folder when the config names none.
+    var cache: URL { state.appendingPathComponent("cache") }
 
     /// SHA-256 over every file of the output: its relative path and its bytes, in path order.
     func treeHash() throws -> String {

@@ -20,13 +20,15 @@ struct ConfigValidator {
             try range($0.element, "images.widths[\($0.offset)]", 16...8192)
         }
         let network = raw.network
+        let state = path(raw.state ?? D.state, "state")
         return SiteConfig(
             title: raw.title ?? D.title,
             description: raw.description ?? D.description,
             baseURL: try raw.baseURL.map(baseURL),
             output: path(raw.output ?? D.output, "output"),
             templates: path(raw.templates ?? D.templates, "templates"),
-            stateDirectory: path(raw.state ?? D.state, "state"),
+            stateDirectory: state,
+            cacheDirectory: raw.cache.map { path($0, "cache") } ?? state.appendingPathComponent(D.cacheInState),
             pageSize: pageSize,
             source: try sourceConfig(source),
             images: ImageSettings(

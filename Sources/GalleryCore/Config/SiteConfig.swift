@@ -15,6 +15,9 @@ public struct SiteConfig: Sendable {
     public var templates: URL
     /// Where build state and caches live (`.galleryssg` beside the config by default).
     public var stateDirectory: URL
+    /// Where the caches live (`SharedCache`): the state folder's `cache/` unless the config's `cache`
+    /// or `build --cache` names a folder, such as one on storage that several machines share.
+    public var cacheDirectory: URL
     public var pageSize: Int
     public var source: SourceConfig
     public var images: ImageSettings
@@ -121,6 +124,8 @@ extension SiteConfig {
         public static let output = "public"
         public static let templates = "Templates"
         public static let state = ".galleryssg"
+        /// The cache folder's place inside the state folder when the config names none.
+        public static let cacheInState = "cache"
         public static let pageSize = 24
         /// Newest first by date taken; photos without a date follow in source order.
         public static let sort = PhotoSort.newestFirst

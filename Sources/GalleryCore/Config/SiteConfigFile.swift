@@ -8,6 +8,7 @@ struct SiteConfigFile: Decodable {
     var output: String?
     var templates: String?
     var state: String?
+    var cache: String?
     var pageSize: Int?
     var sort: String?
     var source: Source?
@@ -61,8 +62,8 @@ struct SiteConfigFile: Decodable {
 
     /// The keys each object of the file may hold, for the unknown-key check.
     static let knownKeys: [String: [String]] = [
-        "": ["title", "description", "baseURL", "output", "templates", "state", "pageSize", "sort", "source", "images",
-             "network"],
+        "": ["title", "description", "baseURL", "output", "templates", "state", "cache", "pageSize", "sort", "source",
+             "images", "network"],
         "images": ["thumbnail", "preview", "widths", "quality", "background", "maxPixels", "publishOriginals",
                    "maxPixelsInFlight", "showLocation", "linearLight", "exifFields", "webp", "sharpen"],
         "network": ["timeoutSeconds", "maxDownloadBytes", "connectionsPerHost", "retries"],

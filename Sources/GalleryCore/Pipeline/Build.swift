@@ -10,11 +10,16 @@ public struct BuildOptions: Sendable {
     /// Build from the last fetched manifest and the cached originals, without the network
     /// (`build --offline`).
     public var offline: Bool
+    /// Make only the derivatives of this slice of the photos, into the cache, and write what was
+    /// learnt there for a later full build (`build --images-only [--shard K/N]`); nil builds the site.
+    public var imagesOnly: Shard?
 
-    public init(jobs: Int = ProcessInfo.processInfo.activeProcessorCount, force: Bool = false, offline: Bool = false) {
+    public init(jobs: Int = ProcessInfo.processInfo.activeProcessorCount, force: Bool = false, offline: Bool = false,
+                imagesOnly: Shard? = nil) {
         self.jobs = max(1, jobs)
         self.force = force
         self.offline = offline
+        self.imagesOnly = imagesOnly
     }
 }
 
@@ -30,6 +35,9 @@ public struct BuildOptions: Sendable {
 /// 7. `static`   stage the theme's static files (CSS and JS fingerprinted) and `_headers`
 /// 8. `state`    merge the manifest into the state: new, changed, removed photos and their blobs
 /// 9. `publish`  swap the staged site in for the old one
+///
+/// Step 3 also reads what images-only builds on other machines left in the cache (`SharedCache`),
+/// so a build after `--shard` builds decodes nothing they made; those builds run `runImagesOnly`.
 ///
 /// Every build stages the complete site, so its output is the same as a clean build's; the state
 /// and caches only decide what can be linked instead of made. Any failure before `publish` leaves
@@ -58,7 +66,7 @@ public struct Build: Sendable {
     public func run() async throws -> BuildReport {
         let transport = HTTPTransport(settings: config.network)
         do {
-            let downloader = Downloader(transport: transport, cacheFolder: BuildState.originalsFolder(in: config.stateDirectory),
+            let downloader = Downloader(transport: transport, cacheFolder: BuildState.originalsFolder(cache: config.cacheDirectory),
                                         offline: options.offline, reuseCache: !options.force)
             let report = try await run(downloader: downloader)
             await transport.shutdown()
@@ -73,6 +81,7 @@ public struct Build: Sendable {
     }
 
     private func run(downloader: Downloader) async throws -> BuildReport {
+        if let shard = options.imagesOnly { return try await runImagesOnly(shard, downloader: downloader) }
         let started = ContinuousClock.now
         var report = BuildReport()
         var timings: [String: Double] = [:]
@@ -111,8 +120,11 @@ public struct Build: Sendable {
         }
         do {
             let blobs = snapshot.takeBlobs()
-            let state = BuildState(snapshot: snapshot, blobs: blobs, folder: config.stateDirectory, reuse: !options.force,
-                                   database: database)
+            let state = try step(.state, &timings) {
+                BuildState(snapshot: snapshot, blobs: blobs, cache: config.cacheDirectory, shared: learntInCache(), reuse: !options.force,
+                           database: database)
+            }
+            report.learntFilesRead = state.shared.files
             let fetcher = OriginalFetcher(downloader: downloader, maxBytes: config.network.maxDownloadBytes)
             let photos = PhotoPublisher(fetcher: fetcher, processor: ImageProcessor(settings: config.images),
                                         writer: writer, publishOriginals: config.images.publishOriginals, state: state)
@@ -195,6 +207,84 @@ public struct Build: Sendable {
         report.stepSeconds = timings
         report.totalSeconds = seconds(since: started)
         return report
+    }
+
+    /// An images-only build (`build --images-only [--shard K/N]`), which renders and publishes nothing:
+    ///
+    /// 1. `manifest` ask the provider for the photo list and keep the photos of the slice (`Shard`)
+    /// 2. `state`    read the learnt files of the cache (earlier runs of this slice included); no state
+    ///               database is opened, so the site's state is neither waited for nor changed
+    /// 3. `images`   per photo of the slice, as in a full build, into the cache's `images/` only
+    /// 4. `learnt`   write what the slice learnt to the cache's `learnt/shard-K-of-N.json`
+    ///
+    /// It takes no lock: all it writes is content-addressed or its own file, written atomically, so
+    /// slices may run side by side over one site folder and one cache.
+    private func runImagesOnly(_ shard: Shard, downloader: Downloader) async throws -> BuildReport {
+        let started = ContinuousClock.now
+        var report = BuildReport()
+        var timings: [String: Double] = [:]
+        report.shard = shard.description
+        report.forced = options.force
+        let provider = ProviderFactory.provider(for: config.source, downloader: downloader, credentials: config.credentials)
+        report.source = provider.summary
+        let root = SourceRoot(config.source)
+        let manifest = try await asyncStep(.manifest, &timings) { try await provider.fetchManifest() }
+        let slice = manifest.photos.filter { shard.contains(locationKey: root.key($0.image.description)) }
+        report.photosInManifest = manifest.photos.count + manifest.issues.count
+        report.photosInSlice = slice.count
+        progress("manifest: \(manifest.photos.count) photos from \(provider.summary), \(slice.count) in shard \(shard)")
+
+        let state = try step(.state, &timings) {
+            BuildState(snapshot: StateSnapshot(), blobs: ([:], [:]), cache: config.cacheDirectory, shared: learntInCache(),
+                       reuse: !options.force)
+        }
+        report.learntFilesRead = state.shared.files
+        let photos = PhotoPublisher(fetcher: OriginalFetcher(downloader: downloader, maxBytes: config.network.maxDownloadBytes),
+                                    processor: ImageProcessor(settings: config.images), writer: nil,
+                                    publishOriginals: config.images.publishOriginals, state: state)
+        let budget = config.images.maxPixelsInFlight
+            ?? PixelBudget.automatic(jobs: options.jobs, availableBytes: PixelBudget.availableBytes())
+        report.pixelBudget = budget
+        let outcome = await timed(.images, &timings) {
+            await photos.publishAll(slice, jobs: options.jobs, inFlight: options.jobs + 2 * config.network.connectionsPerHost,
+                                    pixelBudget: budget, progress: photoProgress)
+        }
+        (report.peakJobs, report.peakPixelsInFlight) = (outcome.peaks.jobs, outcome.peaks.pixels)
+        report.downloads = await downloader.stats.snapshot()
+        outcome.failures.forEach(announce)
+        report.failures = outcome.failures.map { failure in
+            var redacted = failure
+            redacted.reason = config.credentials.redact(failure.reason)
+            redacted.location = failure.location.map(config.credentials.redact)
+            return redacted
+        }
+        report.warnings = outcome.warnings
+        for warning in outcome.warnings {
+            progress("warning \(warning.id) (\(warning.location ?? "")): \(warning.stage): \(warning.reason)")
+        }
+        report.photoSeconds = outcome.seconds
+        if outcome.items.isEmpty && !slice.isEmpty {
+            throw BuildError(step: .images, "none of the \(slice.count) photos of shard \(shard) could be processed (see the lines above)")
+        }
+        report.count(outcome)
+        progress("images: \(report.photosPublished) photos, \(report.derivatives) images "
+                 + "(\(report.derivativesMade) made, \(report.derivativesReused) reused)")
+        let file = try step(.learnt, &timings) {
+            try SharedCache(folder: config.cacheDirectory).write(shard, rows: outcome.published.map(\.row), state: state, root: root)
+        }
+        report.learntFile = file.path
+        progress("learnt: \(file.path)")
+        report.photosSkipped = report.failures.count
+        report.stepSeconds = timings
+        report.totalSeconds = seconds(since: started)
+        return report
+    }
+
+    /// What images-only builds left in the cache; nothing with `--force`. An unreadable learnt file
+    /// is a warning, and its photos are processed again.
+    private func learntInCache() -> SharedLearnt {
+        guard !options.force else { return SharedLearnt() }
+        return SharedCache(folder: config.cacheDirectory).load(root: SourceRoot(config.source), warn: { progress("warning \($0)") })
     }
 
     /// The manifest, and the state's snapshot, which loads while the manifest is fetched. The loading
@@ -292,7 +382,7 @@ func seconds(since start: ContinuousClock.Instant) -> Double {
 extension SiteConfig {
     /// Folders the output may never replace.
     var protectedFolders: [URL] {
-        var folders = [siteDirectory, templates, stateDirectory]
+        var folders = [siteDirectory, templates, stateDirectory, cacheDirectory]
         switch source {
         case .folder(let folder): folders.append(folder)
         case .manifestFile(let file): folders.append(file.deletingLastPathComponent())

@@ -62,6 +62,13 @@ public struct BuildReport: Codable, Sendable {
     /// The most photos decoded and encoded at once, and the most decoded pixels they held together.
     public var peakJobs = 0
     public var peakPixelsInFlight = 0
+    /// For an images-only build (`build --images-only [--shard K/N]`): the slice it built as `K/N`,
+    /// the photos of the manifest in that slice, and the learnt file it wrote to the cache.
+    public var shard: String?
+    public var photosInSlice: Int?
+    public var learntFile: String?
+    /// Learnt files of images-only builds that this build read from the cache.
+    public var learntFilesRead = 0
 
     public init() {}
 
@@ -74,9 +81,15 @@ public struct BuildReport: Codable, Sendable {
 
     /// One line for the terminal, such as
     /// `15 photos (1 new, 0 changed, 14 unchanged, 0 removed), 18 pages (3 changed), 60 images (4 made, 71 reused), 0 skipped, 2 ignored in 0.41 s`.
+    /// An images-only build's line is
+    /// `shard 2/4: 35 of 134 photos in this slice, 35 processed, 105 images (105 made, 0 reused), 0 skipped in 9.12 s`.
     public var summary: String {
         let time = String(format: "%.2f s", totalSeconds)
         let warned = warnings.isEmpty ? "" : ", \(warnings.count) with warnings"
+        if let shard {
+            return "shard \(shard): \(photosInSlice ?? 0) of \(photosInManifest) photos in this slice, \(photosPublished) processed, "
+                + "\(derivatives) images (\(derivativesMade) made, \(derivativesReused) reused), \(photosSkipped) skipped\(warned) in \(time)"
+        }
         return "\(photosPublished) photos (\(photosNew) new, \(photosChanged) changed, \(photosUnchanged) unchanged, "
             + "\(photosRemoved) removed), \(pages) pages (\(pagesRendered) changed), \(derivatives) images "
             + "(\(derivativesMade) made, \(derivativesReused) reused), \(photosSkipped) skipped\(warned), "

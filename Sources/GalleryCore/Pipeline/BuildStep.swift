@@ -21,6 +21,8 @@ public enum BuildStep: String, Codable, Sendable, CaseIterable, CustomStringConv
     case `static`
     /// Swap the staged site in.
     case publish
+    /// Images-only builds (`--images-only`): write what was learnt into the cache's `learnt/` folder.
+    case learnt
     /// Inside `images`: read or download the original.
     case fetch
     /// Inside `images`: read the original's headers, plan, decode and encode its derivatives.

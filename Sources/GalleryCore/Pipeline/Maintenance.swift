@@ -61,7 +61,7 @@ public enum Maintenance {
         let database = try StateDatabase.open(folder: config.stateDirectory)
         let references = try database.references()
         stats.photos = references.photos
-        stats.caches = survey(config.stateDirectory, references: references).map(\.usage)
+        stats.caches = survey(config.cacheDirectory, references: references).map(\.usage)
         let builds = try database.recentBuilds()
         stats.lastBuild = builds.first?.counts
         stats.builds = builds.count
@@ -76,6 +76,8 @@ public enum Maintenance {
 
     /// Removes every cached file nothing in the state refers to: derivatives of settings no longer
     /// used, pages of old builds, downloads of photos no longer listed, and files killed builds left.
+    /// In a cache shared with images-only builds that is also their work this site has not built
+    /// yet, so it must not run while they do.
     /// - Returns: What was removed, per cache.
     /// - Throws: `StoreError` (including when a build holds the lock).
     public static func collectGarbage(_ config: SiteConfig) throws -> [CacheUsage] {
@@ -84,7 +86,7 @@ public enum Maintenance {
         let database = try StateDatabase.open(folder: config.stateDirectory)
         let references = try database.references()
         var removed: [CacheUsage] = []
-        for (usage, orphans) in survey(config.stateDirectory, references: references) {
+        for (usage, orphans) in survey(config.cacheDirectory, references: references) {
             for file in orphans { try? FileManager.default.removeItem(at: file) }
             removed.append(CacheUsage(name: usage.name, files: usage.unreferencedFiles, bytes: usage.unreferencedBytes))
         }
@@ -92,7 +94,8 @@ public enum Maintenance {
         return removed
     }
 
-    /// Removes the site's output folder and its state folder (`galleryssg clean`).
+    /// Removes the site's output folder and its state folder (`galleryssg clean`). A cache folder
+    /// outside the state folder (`cache`) is left alone: other machines may share it.
     /// - Returns: The folders removed.
     /// - Throws: `StoreError` or `OutputError`.
     public static func clean(_ config: SiteConfig) throws -> [String] {
@@ -118,15 +121,15 @@ public enum Maintenance {
     }
 
     /// Every cache folder's usage, with the files nothing refers to.
-    private static func survey(_ state: URL, references: StateDatabase.References) -> [(usage: CacheUsage, orphans: [URL])] {
+    private static func survey(_ cache: URL, references: StateDatabase.References) -> [(usage: CacheUsage, orphans: [URL])] {
         var downloads = Set<String>()
         for location in references.locations where location.hasPrefix("http://") || location.hasPrefix("https://") {
             if let url = URL(string: location) { downloads.insert(DownloadCache.key(url)) }
         }
         let folders: [(String, URL, (String) -> Bool)] = [
-            ("images", BuildState.imagesFolder(in: state), { references.blobKeys.contains($0) }),
-            ("pages", BuildState.pagesFolder(in: state), { references.blobKeys.contains($0) }),
-            ("originals", BuildState.originalsFolder(in: state), { name in
+            ("images", BuildState.imagesFolder(cache: cache), { references.blobKeys.contains($0) }),
+            ("pages", BuildState.pagesFolder(cache: cache), { references.blobKeys.contains($0) }),
+            ("originals", BuildState.originalsFolder(cache: cache), { name in
                 let stem = (name as NSString).deletingPathExtension
                 return (name.hasSuffix(".bin") || name.hasSuffix(".json")) && downloads.contains(stem)
             }),

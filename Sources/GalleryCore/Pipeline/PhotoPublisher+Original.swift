@@ -16,17 +16,18 @@ extension PhotoPublisher {
 
     /// Finds the original's content hash, reading it only when the state cannot vouch for it.
     ///
-    /// A local file is trusted when its path, size and modification time match the last build; a
-    /// download when its URL does (photo hosts give a changed photo a new URL; `--force` fetches
-    /// every original again).
-    func identify(_ photo: Photo, prior: PhotoState?) async throws -> Original {
+    /// A local file is trusted when its path, size and modification time match what the last build
+    /// or an images-only build saw (`known`); a download when its URL does (photo hosts give a
+    /// changed photo a new URL; `--force` fetches every original again).
+    func identify(_ photo: Photo, known: [KnownOriginal]) async throws -> Original {
         let location = photo.image.description
         var stamp: FileStamp?
         if case .file(let url) = photo.image {
             stamp = FileStamp.of(url.path)
             guard stamp != nil else { throw FetchError(file: url, "file not found or not readable") }
         }
-        if state.reuse, let prior, prior.location == location, prior.fileSize == stamp?.size, prior.fileModified == stamp?.modified {
+        if let prior = known.first(where: { $0.location == location && $0.fileSize == stamp?.size
+                                               && $0.fileModified == stamp?.modified }) {
             return Original(hash: prior.contentHash, data: nil, etag: prior.etag, lastModified: prior.lastModified, stamp: stamp,
                             trusted: true)
         }

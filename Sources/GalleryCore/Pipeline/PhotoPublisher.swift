@@ -11,13 +11,14 @@ import Foundation
 struct PhotoPublisher: Sendable {
     let fetcher: OriginalFetcher
     let processor: ImageProcessor
-    let writer: StagedWriter
+    /// Where the photos' files are staged; nil for an images-only build, which only fills the cache.
+    let writer: StagedWriter?
     let publishOriginals: OriginalsPolicy
     let state: BuildState
     /// Renders in progress, so photos with the same bytes and settings share one decode and encode.
     private let renders = SharedWork<RenderStats>()
 
-    init(fetcher: OriginalFetcher, processor: ImageProcessor, writer: StagedWriter, publishOriginals: OriginalsPolicy, state: BuildState) {
+    init(fetcher: OriginalFetcher, processor: ImageProcessor, writer: StagedWriter?, publishOriginals: OriginalsPolicy, state: BuildState) {
         self.fetcher = fetcher
         self.processor = processor
         self.writer = writer
@@ -73,7 +74,7 @@ struct PhotoPublisher: Sendable {
     private func plan(_ photo: Photo, position: Int, trustPrior: Bool, seconds: inout [String: Double]) async throws -> PhotoPlan {
         let prior = state.prior(photo.id)
         var clock = ContinuousClock.now
-        var original = try await Self.at(.fetch) { try await identify(photo, prior: trustPrior ? prior : nil) }
+        var original = try await Self.at(.fetch) { try await identify(photo, known: trustPrior ? state.knownOriginals(photo, prior: prior) : []) }
         seconds["fetch"] = GalleryCore.seconds(since: clock)
         clock = ContinuousClock.now
         defer { seconds["imaging"] = GalleryCore.seconds(since: clock) }
@@ -119,7 +120,7 @@ struct PhotoPublisher: Sendable {
         var linked = Linked(blobKeys: plan.keys.files.map(\.key), original: .none, reused: plan.keys.files.count - plan.missing.count)
         for (path, key) in plan.keys.files {
             guard let file = state.images.file(key) else { throw StoreError("\(state.images.store.path(key)): cached image vanished during the build") }
-            try writer.link(file, to: path)
+            try writer?.link(file, to: path)
         }
         switch plan.photo.image {
         case .remote(let url): linked.original = .remote(url)
@@ -139,7 +140,7 @@ struct PhotoPublisher: Sendable {
                 linked.bytes += content.count
             }
             let path = "\(plan.folder)/original.\(published.fileExtension)"
-            try writer.link(file!, to: path)
+            try writer?.link(file!, to: path)
             linked.blobKeys.append(key)
             linked.original = .published(path)
         }

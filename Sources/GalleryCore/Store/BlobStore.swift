@@ -85,6 +85,9 @@ final class BlobCache: @unchecked Sendable {
     private let reuse: Bool
     private let lock = NSLock()
     private var records: [String: BlobRecord]
+    /// Records of blobs that images-only builds stored (`SharedCache`), for keys the state does not
+    /// know; one found intact is adopted: recorded in the state as if this build had stored it.
+    private let shared: [String: BlobRecord]
     /// Blobs checked this build: the intact file's identity, or nil for a miss. (Paths are made
     /// when asked for; 100,000 of them would cost tens of megabytes.)
     private var checked: [String: FileIdentity?] = [:]
@@ -92,10 +95,12 @@ final class BlobCache: @unchecked Sendable {
 
     /// - Parameters:
     ///   - records: The blobs the state knows of this kind.
+    ///   - shared: Blobs other builds recorded in the cache's learnt files.
     ///   - reuse: False (`build --force`) treats every blob not stored by this build as a miss.
-    init(store: BlobStore, records: [String: BlobRecord], reuse: Bool) {
+    init(store: BlobStore, records: [String: BlobRecord], shared: [String: BlobRecord] = [:], reuse: Bool) {
         self.store = store
         self.records = records
+        self.shared = shared
         self.reuse = reuse
     }
 
@@ -109,13 +114,14 @@ final class BlobCache: @unchecked Sendable {
             lock.unlock()
             return known.map { BlobFile(path: store.path(key), identity: $0) }
         }
-        let record = records[key]
+        let known = records[key]
         lock.unlock()
         var file: BlobFile?
-        if reuse, let record {
+        if reuse, let record = known ?? shared[key] {
             switch store.check(record) {
             case .intact(let identity):
                 file = BlobFile(path: store.path(key), identity: identity)
+                if known == nil { lock.withLock { updates[key] = record } }
             case .rehashed(let updated, let identity):
                 file = BlobFile(path: store.path(key), identity: identity)
                 lock.withLock { updates[key] = updated }
@@ -135,6 +141,14 @@ final class BlobCache: @unchecked Sendable {
             checked[key] = .some(stamp.identity)
         }
         return BlobFile(path: store.path(key), identity: stamp.identity)
+    }
+
+    /// The record of a blob this build found intact or stored.
+    func record(_ key: String) -> BlobRecord? {
+        lock.withLock {
+            guard case .some(.some) = checked[key] else { return nil }
+            return updates[key] ?? records[key]
+        }
     }
 
     /// Blobs stored or re-checked during this build, for the state.

@@ -10,8 +10,11 @@ final class BuildState: @unchecked Sendable {
     let images: BlobCache
     /// Rendered pages.
     let pages: BlobCache
-    /// Where learnt facts and placeholders go as they are learnt; nil keeps them in memory (tests).
+    /// Where learnt facts and placeholders go as they are learnt; nil keeps them in memory (tests,
+    /// images-only builds, which write them to the cache's learnt file instead).
     private let database: StateDatabase?
+    /// What images-only builds left in the cache (`SharedCache`), less the blob records `images` holds.
+    let shared: SharedLearnt
     private let lock = NSLock()
     private var originals: [String: OriginalFacts] = [:]
     /// Placeholders learnt by this build; once written to the database, without their data URIs.
@@ -23,19 +26,28 @@ final class BuildState: @unchecked Sendable {
     /// The first failure to write or read learnt items; the build stops on it (`check`).
     private var failure: Error?
 
-    /// Where the caches live inside a state folder.
-    static func imagesFolder(in state: URL) -> URL { state.appendingPathComponent("cache/images") }
-    static func pagesFolder(in state: URL) -> URL { state.appendingPathComponent("cache/pages") }
-    static func originalsFolder(in state: URL) -> URL { state.appendingPathComponent("cache/originals") }
+    /// Where the caches live inside the cache folder (`SiteConfig.cacheDirectory`).
+    static func imagesFolder(cache: URL) -> URL { cache.appendingPathComponent("images") }
+    static func pagesFolder(cache: URL) -> URL { cache.appendingPathComponent("pages") }
+    static func originalsFolder(cache: URL) -> URL { cache.appendingPathComponent("originals") }
 
-    /// - Parameter blobs: The blob records, taken out of the snapshot (`StateSnapshot.takeBlobs`).
-    init(snapshot: StateSnapshot, blobs: (images: [String: BlobRecord], pages: [String: BlobRecord]), folder: URL, reuse: Bool,
-         database: StateDatabase? = nil) {
+    /// - Parameters:
+    ///   - blobs: The blob records, taken out of the snapshot (`StateSnapshot.takeBlobs`).
+    ///   - cache: The cache folder.
+    ///   - shared: What images-only builds learnt (`SharedCache.load`); used when the state knows nothing.
+    ///   - database: Where learnt facts and placeholders are written as they are learnt.
+    init(snapshot: StateSnapshot, blobs: (images: [String: BlobRecord], pages: [String: BlobRecord]), cache: URL,
+         shared: SharedLearnt = SharedLearnt(), reuse: Bool, database: StateDatabase? = nil) {
         self.snapshot = snapshot
         self.database = database
         self.reuse = reuse
-        images = BlobCache(store: BlobStore(folder: Self.imagesFolder(in: folder), kind: "images"), records: blobs.images, reuse: reuse)
-        pages = BlobCache(store: BlobStore(folder: Self.pagesFolder(in: folder), kind: "pages"), records: blobs.pages, reuse: reuse)
+        var shared = shared
+        let learntBlobs = shared.blobs
+        shared.blobs = [:]
+        self.shared = shared
+        images = BlobCache(store: BlobStore(folder: Self.imagesFolder(cache: cache), kind: "images"), records: blobs.images,
+                           shared: learntBlobs, reuse: reuse)
+        pages = BlobCache(store: BlobStore(folder: Self.pagesFolder(cache: cache), kind: "pages"), records: blobs.pages, reuse: reuse)
     }
 
     /// The photo as the last build left it, if it was in the manifest.
@@ -43,9 +55,21 @@ final class BuildState: @unchecked Sendable {
         snapshot.photos[id]
     }
 
-    /// Header facts of an original, by content hash.
+    /// The original at a photo's location as the last build (its row, `prior`) and an images-only
+    /// build (`shared`) knew it, in that order; none with `--force`.
+    func knownOriginals(_ photo: Photo, prior: PhotoState?) -> [KnownOriginal] {
+        guard reuse else { return [] }
+        let location = photo.image.description
+        return [prior?.knownOriginal, shared.originals[location]].compactMap { $0 }.filter { $0.location == location }
+    }
+
+    /// Header facts of an original, by content hash. Facts an images-only build learnt are kept as
+    /// this build's, so the state has them from now on.
     func facts(_ hash: String) -> OriginalFacts? {
-        lock.withLock { originals[hash] } ?? (reuse ? snapshot.originals[hash] : nil)
+        if let known = lock.withLock({ originals[hash] }) ?? (reuse ? snapshot.originals[hash] : nil) { return known }
+        guard reuse, let learnt = shared.facts[hash] else { return nil }
+        remember(learnt, hash: hash)
+        return learnt
     }
 
     func remember(_ facts: OriginalFacts, hash: String) {
@@ -60,7 +84,10 @@ final class BuildState: @unchecked Sendable {
     /// A placeholder, by the key of the thumbnail pixels it was made from. Its `dataURI` is empty
     /// once it is in the database; pages ask `placeholderURI` for it.
     func placeholder(_ key: String) -> Placeholder? {
-        lock.withLock { placeholders[key] } ?? (reuse ? snapshot.placeholders[key] : nil)
+        if let known = lock.withLock({ placeholders[key] }) ?? (reuse ? snapshot.placeholders[key] : nil) { return known }
+        guard reuse, let learnt = shared.placeholders[key] else { return nil }
+        remember(learnt, key: key)
+        return learnt
     }
 
     func remember(_ placeholder: Placeholder, key: String) {

@@ -1,0 +1,198 @@
+import Foundation
+
+/// The cache folder (`cache` in the config, `build --cache DIR`; the state folder's `cache/` by
+/// default): derivatives and published originals in `images/`, pages in `pages/`, downloads in
+/// `originals/`, and in `learnt/` one file per images-only build saying what it learnt.
+///
+/// Images-only builds on other machines (`build --images-only --shard K/N`) fill `images/` and
+/// write `learnt/shard-K-of-N.json`; a plain build over the same cache reads every learnt file, so
+/// it knows each original's content hash, header facts and placeholder, and the record of each
+/// derivative, and decodes nothing that a shard already made. A lost or stale learnt file only
+/// costs time: every fact in it is checked the way the state's own are.
+struct SharedCache: Sendable {
+    let folder: URL
+    var learntFolder: URL { folder.appendingPathComponent("learnt") }
+
+    /// Reads every learnt file of the cache, oldest first, so the newest file's facts win.
+    /// A file that cannot be read is reported through `warn` and skipped.
+    /// - Parameter root: Turns the files' relative paths into this machine's paths.
+    func load(root: SourceRoot, warn: (String) -> Void) -> SharedLearnt {
+        var learnt = SharedLearnt()
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: learntFolder.path)) ?? []
+        let files = names.filter { $0.hasSuffix(".json") }.compactMap { name -> (path: String, modified: Int)? in
+            let path = learntFolder.appendingPathComponent(name).path
+            return FileStamp.of(path).map { (path, $0.modified) }
+        }.sorted { ($0.modified, $0.path) < ($1.modified, $1.path) }
+        let decoder = LearntFile.decoder
+        for (path, _) in files {
+            guard let data = FileManager.default.contents(atPath: path),
+                  let file = try? decoder.decode(LearntFile.self, from: data) else {
+                warn("\(path): not a learnt file this galleryssg can read; its photos are processed again")
+                continue
+            }
+            guard file.version == LearntFile.currentVersion else {
+                warn("\(path): learnt file version \(file.version), expected \(LearntFile.currentVersion); its photos are processed again")
+                continue
+            }
+            learnt.add(file, root: root)
+        }
+        return learnt
+    }
+
+    /// Writes what an images-only build learnt of its slice to `learnt/<shard>.json`, atomically:
+    /// each published photo's original, its header facts, its placeholder and the record of every
+    /// file it links, sorted, so the same work gives the same file.
+    /// - Returns: The file written.
+    /// - Throws: `StoreError` naming the file.
+    func write(_ shard: Shard, rows: [PhotoState], state: BuildState, root: SourceRoot) throws -> URL {
+        var file = LearntFile(shard: shard.description)
+        var seen: Set<String> = []
+        for row in rows {
+            let location = root.key(row.location)
+            guard seen.insert(location).inserted else { continue }
+            file.originals.append(LearntFile.Original(location: location, contentHash: row.contentHash, etag: row.etag,
+                                                      lastModified: row.lastModified, size: row.fileSize,
+                                                      modified: row.fileModified))
+            file.facts[row.contentHash] = state.facts(row.contentHash)
+            file.placeholders[row.thumbnailKey] = state.placeholder(row.thumbnailKey)
+            for key in row.blobKeys {
+                guard let record = state.images.record(key) else { continue }
+                file.blobs[key] = LearntFile.Blob(size: record.size, modified: record.modified, sha256: record.sha256)
+            }
+        }
+        file.originals.sort { $0.location < $1.location }
+        let target = learntFolder.appendingPathComponent(shard.learntFileName)
+        do {
+            try FileManager.default.createDirectory(at: learntFolder, withIntermediateDirectories: true)
+            try AtomicFile.write(try LearntFile.encoder.encode(file), to: target.path)
+        } catch {
+            throw StoreError.writing(target.path, error)
+        }
+        return target
+    }
+}
+
+/// What one images-only build learnt, as it is stored in the cache's `learnt/` folder (JSON).
+struct LearntFile: Codable {
+    static let currentVersion = 1
+    var version = Self.currentVersion
+    /// The slice it built, `K/N`.
+    var shard: String
+    /// The originals it processed, sorted by location.
+    var originals: [Original] = []
+    /// Header facts by content hash.
+    var facts: [String: OriginalFacts] = [:]
+    /// Placeholders by thumbnail key.
+    var placeholders: [String: Placeholder] = [:]
+    /// The derivatives and published originals of its photos, by key.
+    var blobs: [String: Blob] = [:]
+
+    /// One original and what vouches for its content hash.
+    struct Original: Codable {
+        /// The location as `SourceRoot.key` writes it: relative to the source for a local file.
+        var location: String
+        var contentHash: String
+        var etag: String?
+        var lastModified: String?
+        /// A local file's size and modification time (ns) when it was hashed.
+        var size: Int?
+        var modified: Int?
+    }
+
+    /// A cached file as it was stored: another machine checks it against these.
+    struct Blob: Codable {
+        var size: Int
+        var modified: Int
+        var sha256: String
+    }
+
+    /// Sorted keys and no spaces, so equal contents give equal files; non-finite numbers (which no
+    /// reader should ever produce) are written as strings rather than failing the build.
+    static var encoder: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan")
+        return encoder
+    }
+
+    static var decoder: JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan")
+        return decoder
+    }
+}
+
+/// The learnt files of a cache, merged, with local paths made this machine's own.
+struct SharedLearnt: Sendable {
+    /// Originals by location, as `ImageLocation.description` writes it here.
+    var originals: [String: KnownOriginal] = [:]
+    var facts: [String: OriginalFacts] = [:]
+    var placeholders: [String: Placeholder] = [:]
+    /// Records of cached images, by key.
+    var blobs: [String: BlobRecord] = [:]
+    /// Learnt files read.
+    var files = 0
+
+    mutating func add(_ file: LearntFile, root: SourceRoot) {
+        files += 1
+        for original in file.originals {
+            let location = root.location(original.location)
+            originals[location] = KnownOriginal(location: location, contentHash: original.contentHash, etag: original.etag,
+                                                lastModified: original.lastModified, fileSize: original.size,
+                                                fileModified: original.modified)
+        }
+        facts.merge(file.facts) { _, newer in newer }
+        placeholders.merge(file.placeholders) { _, newer in newer }
+        for (key, blob) in file.blobs {
+            blobs[key] = BlobRecord(key: key, kind: "images", size: blob.size, modified: blob.modified, sha256: blob.sha256)
+        }
+    }
+}
+
+/// What a build knows of an original before reading it: its content hash, and what vouches for it
+/// (a local file's size and modification time, a download's URL and validators).
+struct KnownOriginal: Sendable, Equatable {
+    /// The file path or URL, as `ImageLocation.description` writes it.
+    var location: String
+    var contentHash: String
+    var etag: String?
+    var lastModified: String?
+    var fileSize: Int?
+    var fileModified: Int?
+}
+
+extension PhotoState {
+    /// The original as this row knows it.
+    var knownOriginal: KnownOriginal {
+        KnownOriginal(location: location, contentHash: contentHash, etag: etag, lastModified: lastModified,
+                      fileSize: fileSize, fileModified: fileModified)
+    }
+}
+
+/// Where a photo's original is, written the same way on every machine: a local file's path
+/// relative to the source (the library folder, or the manifest's folder), a download's URL.
+struct SourceRoot: Sendable {
+    /// The folder local originals are relative to; nil for sources that only download.
+    let folder: String?
+
+    init(_ source: SourceConfig) {
+        switch source {
+        case .folder(let url): folder = url.standardizedFileURL.path
+        case .manifestFile(let file): folder = file.deletingLastPathComponent().standardizedFileURL.path
+        case .manifestURL, .flickr, .fiveHundredPx, .parse: folder = nil
+        }
+    }
+
+    /// The key of a location as `ImageLocation.description` writes it: a path below the source
+    /// made relative, anything else (a URL, a path elsewhere) as it is.
+    func key(_ location: String) -> String {
+        guard let folder, location.hasPrefix(folder + "/") else { return location }
+        return String(location.dropFirst(folder.count + 1))
+    }
+
+    /// The location a key stands for on this machine.
+    func location(_ key: String) -> String {
+        guard let folder, !key.hasPrefix("/"), !key.hasPrefix("http://"), !key.hasPrefix("https://") else { return key }
+        return folder + "/" + key
+    }
+}
