@@ -1,28 +1,5 @@
 import Foundation
 
-/// Options of one build that are not part of the site's config.
-public struct BuildOptions: Sendable {
-    /// Photos processed at once; defaults to the number of cores.
-    public var jobs: Int
-    /// Ignore every cache: download, decode, encode and render everything again (`build --force`).
-    /// The results still refresh the caches.
-    public var force: Bool
-    /// Build from the last fetched manifest and the cached originals, without the network
-    /// (`build --offline`).
-    public var offline: Bool
-    /// Make only the derivatives of this slice of the photos, into the cache, and write what was
-    /// learnt there for a later full build (`build --images-only [--shard K/N]`); nil builds the site.
-    public var imagesOnly: Shard?
-
-    public init(jobs: Int = ProcessInfo.processInfo.activeProcessorCount, force: Bool = false, offline: Bool = false,
-                imagesOnly: Shard? = nil) {
-        self.jobs = max(1, jobs)
-        self.force = force
-        self.offline = offline
-        self.imagesOnly = imagesOnly
-    }
-}
-
 /// A whole build, and the only place that knows the order of the pipeline's steps:
 ///
 /// 1. `lock`     take the site's state lock, so two builds never run at once
@@ -209,84 +186,6 @@ public struct Build: Sendable {
         return report
     }
 
-    /// An images-only build (`build --images-only [--shard K/N]`), which renders and publishes nothing:
-    ///
-    /// 1. `manifest` ask the provider for the photo list and keep the photos of the slice (`Shard`)
-    /// 2. `state`    read the learnt files of the cache (earlier runs of this slice included); no state
-    ///               database is opened, so the site's state is neither waited for nor changed
-    /// 3. `images`   per photo of the slice, as in a full build, into the cache's `images/` only
-    /// 4. `learnt`   write what the slice learnt to the cache's `learnt/shard-K-of-N.json`
-    ///
-    /// It takes no lock: all it writes is content-addressed or its own file, written atomically, so
-    /// slices may run side by side over one site folder and one cache.
-    private func runImagesOnly(_ shard: Shard, downloader: Downloader) async throws -> BuildReport {
-        let started = ContinuousClock.now
-        var report = BuildReport()
-        var timings: [String: Double] = [:]
-        report.shard = shard.description
-        report.forced = options.force
-        let provider = ProviderFactory.provider(for: config.source, downloader: downloader, credentials: config.credentials)
-        report.source = provider.summary
-        let root = SourceRoot(config.source)
-        let manifest = try await asyncStep(.manifest, &timings) { try await provider.fetchManifest() }
-        let slice = manifest.photos.filter { shard.contains(locationKey: root.key($0.image.description)) }
-        report.photosInManifest = manifest.photos.count + manifest.issues.count
-        report.photosInSlice = slice.count
-        progress("manifest: \(manifest.photos.count) photos from \(provider.summary), \(slice.count) in shard \(shard)")
-
-        let state = try step(.state, &timings) {
-            BuildState(snapshot: StateSnapshot(), blobs: ([:], [:]), cache: config.cacheDirectory, shared: learntInCache(),
-                       reuse: !options.force)
-        }
-        report.learntFilesRead = state.shared.files
-        let photos = PhotoPublisher(fetcher: OriginalFetcher(downloader: downloader, maxBytes: config.network.maxDownloadBytes),
-                                    processor: ImageProcessor(settings: config.images), writer: nil,
-                                    publishOriginals: config.images.publishOriginals, state: state)
-        let budget = config.images.maxPixelsInFlight
-            ?? PixelBudget.automatic(jobs: options.jobs, availableBytes: PixelBudget.availableBytes())
-        report.pixelBudget = budget
-        let outcome = await timed(.images, &timings) {
-            await photos.publishAll(slice, jobs: options.jobs, inFlight: options.jobs + 2 * config.network.connectionsPerHost,
-                                    pixelBudget: budget, progress: photoProgress)
-        }
-        (report.peakJobs, report.peakPixelsInFlight) = (outcome.peaks.jobs, outcome.peaks.pixels)
-        report.downloads = await downloader.stats.snapshot()
-        outcome.failures.forEach(announce)
-        report.failures = outcome.failures.map { failure in
-            var redacted = failure
-            redacted.reason = config.credentials.redact(failure.reason)
-            redacted.location = failure.location.map(config.credentials.redact)
-            return redacted
-        }
-        report.warnings = outcome.warnings
-        for warning in outcome.warnings {
-            progress("warning \(warning.id) (\(warning.location ?? "")): \(warning.stage): \(warning.reason)")
-        }
-        report.photoSeconds = outcome.seconds
-        if outcome.items.isEmpty && !slice.isEmpty {
-            throw BuildError(step: .images, "none of the \(slice.count) photos of shard \(shard) could be processed (see the lines above)")
-        }
-        report.count(outcome)
-        progress("images: \(report.photosPublished) photos, \(report.derivatives) images "
-                 + "(\(report.derivativesMade) made, \(report.derivativesReused) reused)")
-        let file = try step(.learnt, &timings) {
-            try SharedCache(folder: config.cacheDirectory).write(shard, rows: outcome.published.map(\.row), state: state, root: root)
-        }
-        report.learntFile = file.path
-        progress("learnt: \(file.path)")
-        report.photosSkipped = report.failures.count
-        report.stepSeconds = timings
-        report.totalSeconds = seconds(since: started)
-        return report
-    }
-
-    /// What images-only builds left in the cache; nothing with `--force`. An unreadable learnt file
-    /// is a warning, and its photos are processed again.
-    private func learntInCache() -> SharedLearnt {
-        guard !options.force else { return SharedLearnt() }
-        return SharedCache(folder: config.cacheDirectory).load(root: SourceRoot(config.source), warn: { progress("warning \($0)") })
-    }
-
     /// The manifest, and the state's snapshot, which loads while the manifest is fetched. The loading
     /// task ends with this function: a task keeps its result while it lives, and a second reference
     /// to the snapshot's tables would make the caches copy them whole on their first change.
@@ -336,47 +235,6 @@ public struct Build: Sendable {
         }
     }
 
-
-    private func announce(_ failure: BuildReport.Failure) {
-        let location = failure.location.map { " (\($0))" } ?? ""
-        let status = failure.status.map { " [HTTP \($0)]" } ?? ""
-        progress("skipped \(failure.id)\(location): \(failure.stage)\(status): \(failure.reason)")
-    }
-
-    private func step<T>(_ name: BuildStep, _ timings: inout [String: Double], _ body: () throws -> T) throws -> T {
-        let started = ContinuousClock.now
-        defer { timings[name.rawValue, default: 0] += seconds(since: started) }
-        do {
-            return try body()
-        } catch let error as BuildError {
-            throw error
-        } catch {
-            throw BuildError(step: name, underlying: error)
-        }
-    }
-
-    private func asyncStep<T>(_ name: BuildStep, _ timings: inout [String: Double], _ body: () async throws -> T) async throws -> T {
-        let started = ContinuousClock.now
-        defer { timings[name.rawValue, default: 0] += seconds(since: started) }
-        do {
-            return try await body()
-        } catch let error as BuildError {
-            throw error
-        } catch {
-            throw BuildError(step: name, underlying: error)
-        }
-    }
-
-    private func timed<T>(_ name: BuildStep, _ timings: inout [String: Double], _ body: () async -> T) async -> T {
-        let started = ContinuousClock.now
-        defer { timings[name.rawValue, default: 0] += seconds(since: started) }
-        return await body()
-    }
-}
-
-func seconds(since start: ContinuousClock.Instant) -> Double {
-    let duration = ContinuousClock.now - start
-    return Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
 }
 
 extension SiteConfig {

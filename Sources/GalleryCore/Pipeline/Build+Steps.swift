@@ -1,0 +1,45 @@
+import Foundation
+
+/// How `Build` runs and times a named step, and reports a skipped photo.
+extension Build {
+    func announce(_ failure: BuildReport.Failure) {
+        let location = failure.location.map { " (\($0))" } ?? ""
+        let status = failure.status.map { " [HTTP \($0)]" } ?? ""
+        progress("skipped \(failure.id)\(location): \(failure.stage)\(status): \(failure.reason)")
+    }
+
+    func step<T>(_ name: BuildStep, _ timings: inout [String: Double], _ body: () throws -> T) throws -> T {
+        let started = ContinuousClock.now
+        defer { timings[name.rawValue, default: 0] += seconds(since: started) }
+        do {
+            return try body()
+        } catch let error as BuildError {
+            throw error
+        } catch {
+            throw BuildError(step: name, underlying: error)
+        }
+    }
+
+    func asyncStep<T>(_ name: BuildStep, _ timings: inout [String: Double], _ body: () async throws -> T) async throws -> T {
+        let started = ContinuousClock.now
+        defer { timings[name.rawValue, default: 0] += seconds(since: started) }
+        do {
+            return try await body()
+        } catch let error as BuildError {
+            throw error
+        } catch {
+            throw BuildError(step: name, underlying: error)
+        }
+    }
+
+    func timed<T>(_ name: BuildStep, _ timings: inout [String: Double], _ body: () async -> T) async -> T {
+        let started = ContinuousClock.now
+        defer { timings[name.rawValue, default: 0] += seconds(since: started) }
+        return await body()
+    }
+}
+
+func seconds(since start: ContinuousClock.Instant) -> Double {
+    let duration = ContinuousClock.now - start
+    return Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+}
