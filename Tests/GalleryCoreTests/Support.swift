@@ -20,13 +20,23 @@ enum Fixtures {
         return jpeg.prefix(2) + Data([0xff, 0xfe, UInt8(length >> 8), UInt8(length & 0xff)] + comment) + jpeg.dropFirst(2)
     }
 
-    /// A new empty folder under the system temp folder.
+    /// A new empty folder under this test process's folder in the system temp folder, which is
+    /// removed when the process exits (a test run made about 200 of them).
     static func temporaryFolder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("galleryssg-test-\(UUID().uuidString)")
+        let url = testProcessFolder.appendingPathComponent(UUID().uuidString)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
 }
+
+/// The folder every `Fixtures.temporaryFolder` of this process lives in; made on first use, removed at exit.
+private let testProcessPath = FileManager.default.temporaryDirectory
+    .appendingPathComponent("galleryssg-test-\(getpid())-\(UUID().uuidString)").path
+private let testProcessFolder: URL = {
+    try? FileManager.default.createDirectory(atPath: testProcessPath, withIntermediateDirectories: true)
+    atexit { try? FileManager.default.removeItem(atPath: testProcessPath) }
+    return URL(fileURLWithPath: testProcessPath)
+}()
 
 extension ImageSettings {
     /// The config defaults, for tests that need settings without a config file.

@@ -30,6 +30,11 @@ struct PhotoPublisher: Sendable {
         var made: Int
         var bytes: Int
         var seconds: [String: Double]
+        /// Whether another photo with the same bytes and settings made the files (this one waited for
+        /// it, or came after it), so the files this photo found missing count as reused.
+        var madeByAnother = false
+
+        static let another = RenderStats(made: 0, bytes: 0, seconds: [:], madeByAnother: true)
     }
 
     /// What the planner knows of one photo before any pixel work: its original, header facts,
@@ -54,6 +59,7 @@ struct PhotoPublisher: Sendable {
         var clock = ContinuousClock.now
         let stats = try await render(&plan, cpu: cpu)
         for (name, value) in stats.seconds { seconds[name] = value }
+        if stats.madeByAnother { plan.missing = [] }
         guard let placeholder = state.placeholder(plan.keys.thumbnail) else {
             throw PhotoFailure(stage: .imaging, error: StoreError("placeholder missing after rendering"))
         }
@@ -198,8 +204,7 @@ struct PhotoPublisher: Sendable {
         let wanted = Set(missing.map(\.path))
         let keyByPath = Dictionary(keys.files.map { ($0.path, $0.key) }, uniquingKeysWith: { first, _ in first })
         let processor = processor, state = state
-        return try await renders.run(shared.finish(), waiter: { _ in RenderStats(made: 0, bytes: 0, seconds: [:]) },
-                                     finished: RenderStats(made: 0, bytes: 0, seconds: [:])) {
+        return try await renders.run(shared.finish(), waiter: { _ in .another }, finished: .another) {
             let job = try processor.inspect(data, folder: folder)
             let image = try await cpu.run(pixels: job.decodeSize.pixelCount) { try processor.render(job, encoding: wanted) }
             for (derivative, bytes) in image.encoded { try state.images.put(bytes, key: keyByPath[derivative.path] ?? "") }
