@@ -36,38 +36,16 @@ extension Build {
         let photos = PhotoPublisher(fetcher: OriginalFetcher(downloader: downloader, maxBytes: config.network.maxDownloadBytes),
                                     processor: ImageProcessor(settings: config.images), writer: nil,
                                     publishOriginals: config.images.publishOriginals, state: state)
-        let budget = config.images.maxPixelsInFlight
-            ?? PixelBudget.automatic(jobs: options.jobs, availableBytes: PixelBudget.availableBytes())
-        report.pixelBudget = budget
-        let outcome = await timed(.images, &timings) {
-            await photos.publishAll(slice, jobs: options.jobs, inFlight: options.jobs + 2 * config.network.connectionsPerHost,
-                                    pixelBudget: budget, progress: photoProgress)
-        }
-        (report.peakJobs, report.peakPixelsInFlight) = (outcome.peaks.jobs, outcome.peaks.pixels)
-        report.downloads = await downloader.stats.snapshot()
-        outcome.failures.forEach(announce)
-        report.failures = outcome.failures.map { failure in
-            var redacted = failure
-            redacted.reason = config.credentials.redact(failure.reason)
-            redacted.location = failure.location.map(config.credentials.redact)
-            return redacted
-        }
-        report.warnings = outcome.warnings
-        for warning in outcome.warnings {
-            progress("warning \(warning.id) (\(warning.location ?? "")): \(warning.stage): \(warning.reason)")
-        }
-        report.photoSeconds = outcome.seconds
-        if outcome.items.isEmpty && !slice.isEmpty {
-            throw BuildError(step: .images, "none of the \(slice.count) photos of shard \(shard) could be processed (see the lines above)")
-        }
-        report.count(outcome)
-        progress("images: \(report.photosPublished) photos, \(report.derivatives) images "
-                 + "(\(report.derivativesMade) made, \(report.derivativesReused) reused)")
+        let outcome = try await publishImages(slice, with: photos, state: state, downloader: downloader, report: &report,
+                                              timings: &timings,
+                                              noneProcessed: "none of the \(slice.count) photos of shard \(shard) could be processed "
+                                                  + "(see the lines above)")
         let file = try step(.learnt, &timings) {
             try SharedCache(folder: config.cacheDirectory).write(shard, rows: outcome.published.map(\.row), state: state, root: root)
         }
         report.learntFile = file.path
         progress("learnt: \(file.path)")
+        report.failures = redacted(report.failures)
         report.photosSkipped = report.failures.count
         report.stepSeconds = timings
         report.totalSeconds = seconds(since: started)

@@ -105,33 +105,10 @@ public struct Build: Sendable {
             let fetcher = OriginalFetcher(downloader: downloader, maxBytes: config.network.maxDownloadBytes)
             let photos = PhotoPublisher(fetcher: fetcher, processor: ImageProcessor(settings: config.images),
                                         writer: writer, publishOriginals: config.images.publishOriginals, state: state)
-            let inFlight = options.jobs + 2 * config.network.connectionsPerHost
-            let budget = config.images.maxPixelsInFlight
-                ?? PixelBudget.automatic(jobs: options.jobs, availableBytes: PixelBudget.availableBytes())
-            report.pixelBudget = budget
-            var outcome = await timed(.images, &timings) {
-                await photos.publishAll(manifest.photos, jobs: options.jobs, inFlight: inFlight,
-                                        pixelBudget: budget, progress: photoProgress)
-            }
-            state.flush()
-            try step(.images, &timings) { try state.check() }
-            report.peakJobs = outcome.peaks.jobs
-            report.peakPixelsInFlight = outcome.peaks.pixels
-            report.downloads = await downloader.stats.snapshot()
-            outcome.failures.forEach(announce)
-            report.failures += outcome.failures
-            report.warnings = outcome.warnings
-            for warning in outcome.warnings {
-                progress("warning \(warning.id) (\(warning.location ?? "")): \(warning.stage): \(warning.reason)")
-            }
-            report.photoSeconds = outcome.seconds
-            if outcome.items.isEmpty && !manifest.photos.isEmpty {
-                throw BuildError(step: .images, "none of the \(manifest.photos.count) photos could be processed "
-                                 + "(see the lines above); the previous site was kept")
-            }
-            report.count(outcome)
-            progress("images: \(report.photosPublished) photos, \(report.derivatives) images "
-                     + "(\(report.derivativesMade) made, \(report.derivativesReused) reused)")
+            var outcome = try await publishImages(manifest.photos, with: photos, state: state, downloader: downloader,
+                                                  report: &report, timings: &timings,
+                                                  noneProcessed: "none of the \(manifest.photos.count) photos could be processed "
+                                                      + "(see the lines above); the previous site was kept")
 
             let plan = renderer.plan(outcome.takeItems(), albums: manifest.albums, placeholders: PlaceholderLookup { state.placeholderURI($0) })
             let publisher = PagePublisher(writer: writer, cache: state.pages, previous: options.force ? [:] : snapshot.pages,
@@ -174,12 +151,7 @@ public struct Build: Sendable {
             writer.abort()
             throw error
         }
-        report.failures = report.failures.map { failure in
-            var redacted = failure
-            redacted.reason = config.credentials.redact(failure.reason)
-            redacted.location = failure.location.map(config.credentials.redact)
-            return redacted
-        }
+        report.failures = redacted(report.failures)
         report.photosSkipped = report.failures.count
         report.stepSeconds = timings
         report.totalSeconds = seconds(since: started)
