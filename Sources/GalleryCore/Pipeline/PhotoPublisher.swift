@@ -204,7 +204,7 @@ struct PhotoPublisher: Sendable {
         let wanted = Set(missing.map(\.path))
         let keyByPath = Dictionary(keys.files.map { ($0.path, $0.key) }, uniquingKeysWith: { first, _ in first })
         let processor = processor, state = state
-        return try await renders.run(shared.finish(), waiter: { _ in .another }, finished: .another) {
+        return try await renders.run(shared.finish(), byAnother: .another) {
             let job = try processor.inspect(data, folder: folder)
             let image = try await cpu.run(pixels: job.decodeSize.pixelCount) { try processor.render(job, encoding: wanted) }
             for (derivative, bytes) in image.encoded { try state.images.put(bytes, key: keyByPath[derivative.path] ?? "") }

@@ -73,12 +73,10 @@ final class BuildState: @unchecked Sendable {
     }
 
     func remember(_ facts: OriginalFacts, hash: String) {
-        let batch = lock.withLock { () -> Bool in
+        learn {
             originals[hash] = facts
             pending.originals.append((hash, facts))
-            return pending.originals.count + pending.placeholders.count >= Self.batchSize
         }
-        if batch { flush() }
     }
 
     /// A placeholder, by the key of the thumbnail pixels it was made from. Its `dataURI` is empty
@@ -91,12 +89,19 @@ final class BuildState: @unchecked Sendable {
     }
 
     func remember(_ placeholder: Placeholder, key: String) {
-        let batch = lock.withLock { () -> Bool in
+        learn {
             placeholders[key] = placeholder
             pending.placeholders.append((key, placeholder))
+        }
+    }
+
+    /// Records something learnt (`body`, under the lock) and writes a batch once one is full.
+    private func learn(_ body: () -> Void) {
+        let full = lock.withLock { () -> Bool in
+            body()
             return pending.originals.count + pending.placeholders.count >= Self.batchSize
         }
-        if batch { flush() }
+        if full { flush() }
     }
 
     /// Writes what was learnt and not written yet, and keeps only the small part of each placeholder.
@@ -144,10 +149,7 @@ final class BuildState: @unchecked Sendable {
     /// Facts and placeholders learnt by this build that are not in the database yet (all of them
     /// when there is none), sorted so the state is written deterministically.
     var learnt: (originals: [(hash: String, facts: OriginalFacts)], placeholders: [(key: String, value: Placeholder)]) {
-        lock.withLock {
-            (pending.originals.filter { snapshot.originals[$0.hash] != $0.facts }.sorted { $0.hash < $1.hash },
-             pending.placeholders.filter { snapshot.placeholders[$0.key] != $0.value }.sorted { $0.key < $1.key })
-        }
+        lock.withLock { (pending.originals.sorted { $0.hash < $1.hash }, pending.placeholders.sorted { $0.key < $1.key }) }
     }
 }
 
@@ -161,16 +163,15 @@ actor SharedWork<Value: Sendable> {
     private var failed: [String: Error] = [:]
 
     /// Runs `work` unless work with this key already ran or is running.
-    /// - Parameters:
-    ///   - waiter: Turns the result into what a caller that only waited gets.
-    ///   - finished: What a caller gets when the work with this key already finished.
+    /// - Parameter byAnother: What a caller gets when another caller ran the work (it waits for it to
+    ///   finish first, and gets its error if it failed).
     /// - Returns: The work's result for the caller that ran it.
-    func run(_ key: String, waiter: @Sendable (Value) -> Value, finished: @autoclosure () -> Value,
-             _ work: @escaping @Sendable () async throws -> Value) async throws -> Value {
-        if done.contains(key) { return finished() }
+    func run(_ key: String, byAnother: Value, _ work: @escaping @Sendable () async throws -> Value) async throws -> Value {
+        if done.contains(key) { return byAnother }
         if let error = failed[key] { throw error }
         if let task = running[key] {
-            return waiter(try await task.value)
+            _ = try await task.value
+            return byAnother
         }
         let task = Task { try await work() }
         running[key] = task
