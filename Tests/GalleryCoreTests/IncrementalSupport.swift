@@ -82,6 +82,20 @@ enum IncrementalFixtures {
         return found
     }
 
+    /// Runs the built `galleryssg` to its end and returns its exit status and stderr.
+    static func run(_ arguments: [String]) throws -> (status: Int32, errors: String) {
+        let process = Process()
+        process.executableURL = try cli()
+        process.arguments = arguments
+        let errors = Pipe()
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors
+        try process.run()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, text)
+    }
+
     struct CLIMissing: Error, CustomStringConvertible {
         var description: String
     }

@@ -40,20 +40,6 @@ import Testing
         return site
     }
 
-    /// Runs the built `galleryssg` and returns its exit status and stderr.
-    static func cli(_ arguments: [String]) throws -> (status: Int32, errors: String) {
-        let process = Process()
-        process.executableURL = try IncrementalFixtures.cli()
-        process.arguments = arguments
-        let errors = Pipe()
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = errors
-        try process.run()
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, text)
-    }
-
     /// The originals a learnt file lists.
     static func learntLocations(_ cache: URL, _ shard: Shard) throws -> [String] {
         let file = SharedCache(folder: cache).learntFolder.appendingPathComponent(shard.learntFileName)
@@ -70,7 +56,7 @@ import Testing
         var shards: [BuildReport] = []
         for index in 1...4 {
             let reportFile = machines.folder.appendingPathComponent("shard-\(index).json")
-            let run = try Self.cli(["build", "--config", machines.configURL.path, "--images-only", "--shard", "\(index)/4",
+            let run = try IncrementalFixtures.run(["build", "--config", machines.configURL.path, "--images-only", "--shard", "\(index)/4",
                                     "--cache", cache.path, "--jobs", "2", "--quiet", "--report", reportFile.path])
             #expect(run.status == 0, "shard \(index): \(run.errors)")
             shards.append(try JSONDecoder().decode(BuildReport.self, from: Data(contentsOf: reportFile)))
@@ -159,7 +145,7 @@ import Testing
         for arguments in [["--images-only", "--shard", "0/4"], ["--images-only", "--shard", "5/4"],
                           ["--images-only", "--shard", "two/4"], ["--images-only", "--shard", "2"],
                           ["--images-only", "--shard", "1/0"], ["--shard", "2/4"], ["--images-only", "--offline"]] {
-            let run = try Self.cli(["build", "--config", site.configURL.path] + arguments)
+            let run = try IncrementalFixtures.run(["build", "--config", site.configURL.path] + arguments)
             #expect(run.status == 2, "\(arguments): \(run.errors)")
             #expect(run.errors.contains(arguments.contains("--offline") ? "--offline" : "--shard"), "\(arguments): \(run.errors)")
         }
