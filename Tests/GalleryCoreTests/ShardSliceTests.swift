@@ -43,6 +43,14 @@ import Testing
         #expect(there.location("https://example.com/a.jpg") == "https://example.com/a.jpg")
     }
 
+    /// An entry the manifest cannot use is reported by an images-only build as by a plain one.
+    @Test func anImagesOnlyBuildReportsTheManifestsBadEntries() async throws {
+        let site = try FixtureSite.make(entries: IncrementalFixtures.five + [["id": "outside", "image": "../../etc/passwd"]])
+        let report = try await site.build(BuildOptions(jobs: 2, imagesOnly: try Shard(1, of: 2)))
+        #expect(report.failures.map(\.id) == ["outside"] && report.failures.first?.stage == .manifest, "\(report.failures)")
+        #expect(report.photosInManifest == 6 && report.photosSkipped == 1)
+    }
+
     /// Shards download the originals of a remote manifest; the final build, on another machine
     /// with a fresh state, downloads none of them again and publishes what a single build does.
     @Test func aBuildAfterShardsDownloadsNoOriginal() async throws {

@@ -88,6 +88,16 @@ import Testing
         #expect(final.failures.map(\.id) == ["broken"])
         #expect(try site.treeHash() == single.treeHash())
 
+        // The state took in all it needed: the next build reads no learnt file until one changes
+        // (a shard run again renames a new file over its old one).
+        let next = try await site.build()
+        #expect(next.learntFilesRead == 0 && next.learntFilesUnchanged == 4 && next.derivativesMade == 0, "\(next.summary)")
+        let second = SharedCache(folder: cache).learntFolder.appendingPathComponent(try Shard(2, of: 4).learntFileName)
+        try AtomicFile.write(try Data(contentsOf: second), to: second.path)
+        let reread = try await site.build()
+        #expect(reread.learntFilesRead == 1 && reread.learntFilesUnchanged == 3 && reread.derivativesMade == 0)
+        #expect(try site.treeHash() == single.treeHash())
+
         // The final build kept what it adopted: without the learnt files its state alone suffices.
         try FileManager.default.removeItem(at: SharedCache(folder: cache).learntFolder)
         let again = try await site.build()

@@ -26,6 +26,9 @@ extension Build {
         let slice = manifest.photos.filter { shard.contains(locationKey: root.key($0.image.description)) }
         report.photosInManifest = manifest.photos.count + manifest.issues.count
         report.photosInSlice = slice.count
+        // Entries the manifest could not use have no original to slice by: every shard reports them,
+        // as the plain build after the shards will.
+        report.failures = manifestFailures(manifest)
         progress("manifest: \(manifest.photos.count) photos from \(provider.summary), \(slice.count) in shard \(shard)")
 
         let state = try step(.state, &timings) {
@@ -54,8 +57,11 @@ extension Build {
 
     /// What images-only builds left in the cache; nothing with `--force`. An unreadable learnt file
     /// is a warning, and its photos are processed again.
-    func learntInCache() -> SharedLearnt {
+    /// - Parameter consumed: Learnt files the state already took in (`StateDatabase.consumedLearntFiles`),
+    ///   which are not read again while they stay as they are.
+    func learntInCache(consumed: [String: String] = [:]) -> SharedLearnt {
         guard !options.force else { return SharedLearnt() }
-        return SharedCache(folder: config.cacheDirectory).load(root: SourceRoot(config.source), warn: { progress("warning \($0)") })
+        return SharedCache(folder: config.cacheDirectory).load(root: SourceRoot(config.source), consumed: consumed,
+                                                               warn: { progress("warning \($0)") })
     }
 }

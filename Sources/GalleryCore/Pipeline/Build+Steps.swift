@@ -8,6 +8,15 @@ extension Build {
         progress("skipped \(failure.id)\(location): \(failure.stage)\(status): \(failure.reason)")
     }
 
+    /// The manifest's entries that name no usable photo, as failures of the `manifest` step, each announced.
+    func manifestFailures(_ manifest: Manifest) -> [BuildReport.Failure] {
+        let failures = manifest.issues.map {
+            BuildReport.Failure(id: $0.item, location: $0.location, stage: .manifest, status: nil, reason: $0.reason)
+        }
+        failures.forEach(announce)
+        return failures
+    }
+
     func step<T>(_ name: BuildStep, _ timings: inout [String: Double], _ body: () throws -> T) throws -> T {
         let started = ContinuousClock.now
         defer { timings[name.rawValue, default: 0] += seconds(since: started) }

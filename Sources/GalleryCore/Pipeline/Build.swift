@@ -83,10 +83,7 @@ public struct Build: Sendable {
         let database = try step(.state, &timings) { try StateDatabase.open(folder: config.stateDirectory, warn: progress) }
         var (manifest, snapshot) = try await fetchManifestAndState(provider, database: database, timings: &timings)
         report.photosInManifest = manifest.photos.count + manifest.issues.count
-        report.failures = manifest.issues.map {
-            BuildReport.Failure(id: $0.item, location: $0.location, stage: .manifest, status: nil, reason: $0.reason)
-        }
-        report.failures.forEach(announce)
+        report.failures = manifestFailures(manifest)
         report.ignored = manifest.ignored
         if !manifest.ignored.isEmpty {
             progress("manifest: \(manifest.ignored.count) files ignored on purpose (\(report.ignoredSummary)); --report lists them")
@@ -98,10 +95,11 @@ public struct Build: Sendable {
         do {
             let blobs = snapshot.takeBlobs()
             let state = try step(.state, &timings) {
-                BuildState(snapshot: snapshot, blobs: blobs, cache: config.cacheDirectory, shared: learntInCache(), reuse: !options.force,
-                           database: database)
+                BuildState(snapshot: snapshot, blobs: blobs, cache: config.cacheDirectory,
+                           shared: learntInCache(consumed: try database.consumedLearntFiles()), reuse: !options.force, database: database)
             }
             report.learntFilesRead = state.shared.files
+            report.learntFilesUnchanged = state.shared.unchanged
             let fetcher = OriginalFetcher(downloader: downloader, maxBytes: config.network.maxDownloadBytes)
             let photos = PhotoPublisher(fetcher: fetcher, processor: ImageProcessor(settings: config.images),
                                         writer: writer, publishOriginals: config.images.publishOriginals, state: state)
@@ -141,6 +139,7 @@ public struct Build: Sendable {
                 changes.blobs = state.images.changedRecords + state.pages.changedRecords
                 (changes.originals, changes.placeholders) = state.learnt
                 changes.pagesKey = pages.siteKey
+                changes.learntFiles = state.shared.stamps
                 changes.counts.pagesRendered = pages.rendered
                 changes.counts.pagesReused = pages.reused
                 for location in merge.orphanDownloads { fetcher.forget(location) }

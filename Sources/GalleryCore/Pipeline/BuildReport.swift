@@ -69,6 +69,8 @@ public struct BuildReport: Codable, Sendable {
     public var learntFile: String?
     /// Learnt files of images-only builds that this build read from the cache.
     public var learntFilesRead = 0
+    /// Learnt files left unread because the state already took them in as they are.
+    public var learntFilesUnchanged = 0
 
     public init() {}
 

@@ -13,18 +13,27 @@ struct SharedCache: Sendable {
     let folder: URL
     var learntFolder: URL { folder.appendingPathComponent("learnt") }
 
-    /// Reads every learnt file of the cache, oldest first, so the newest file's facts win.
-    /// A file that cannot be read is reported through `warn` and skipped.
-    /// - Parameter root: Turns the files' relative paths into this machine's paths.
-    func load(root: SourceRoot, warn: (String) -> Void) -> SharedLearnt {
+    /// Reads the learnt files of the cache, oldest first, so the newest file's facts win. A file that
+    /// cannot be read is reported through `warn` and skipped.
+    /// - Parameters:
+    ///   - root: Turns the files' relative paths into this machine's paths.
+    ///   - consumed: Stamps of the files an earlier build of this state read and kept all it needed
+    ///     of (`SharedLearnt.stamps`); a file with the same stamp is not read again.
+    func load(root: SourceRoot, consumed: [String: String] = [:], warn: (String) -> Void) -> SharedLearnt {
         var learnt = SharedLearnt()
         let names = (try? FileManager.default.contentsOfDirectory(atPath: learntFolder.path)) ?? []
-        let files = names.filter { $0.hasSuffix(".json") }.compactMap { name -> (path: String, modified: Int)? in
+        let files = names.filter { $0.hasSuffix(".json") }.compactMap { name -> (name: String, path: String, stamp: FileStamp)? in
             let path = learntFolder.appendingPathComponent(name).path
-            return FileStamp.of(path).map { (path, $0.modified) }
-        }.sorted { ($0.modified, $0.path) < ($1.modified, $1.path) }
+            return FileStamp.of(path).map { (name, path, $0) }
+        }.sorted { ($0.stamp.modified, $0.path) < ($1.stamp.modified, $1.path) }
         let decoder = LearntFile.decoder
-        for (path, _) in files {
+        for (name, path, stamp) in files {
+            let mark = Self.mark(stamp)
+            if consumed[name] == mark {
+                learnt.stamps[name] = mark
+                learnt.unchanged += 1
+                continue
+            }
             guard let data = FileManager.default.contents(atPath: path),
                   let file = try? decoder.decode(LearntFile.self, from: data) else {
                 warn("\(path): not a learnt file this galleryssg can read; its photos are processed again")
@@ -35,8 +44,15 @@ struct SharedCache: Sendable {
                 continue
             }
             learnt.add(file, root: root)
+            learnt.stamps[name] = mark
         }
         return learnt
+    }
+
+    /// What tells a learnt file from its next version: size, modification time (ns) and inode
+    /// (a shard that runs again writes a new file and renames it over the old one).
+    static func mark(_ stamp: FileStamp) -> String {
+        "\(stamp.size) \(stamp.modified) \(stamp.identity.inode)"
     }
 
     /// Writes what an images-only build learnt of its slice to `learnt/<shard>.json`, atomically:
@@ -132,6 +148,10 @@ struct SharedLearnt: Sendable {
     var blobs: [String: BlobRecord] = [:]
     /// Learnt files read.
     var files = 0
+    /// Learnt files not read because an earlier build of this state read them as they are.
+    var unchanged = 0
+    /// Every learnt file read or known, by name: what the state records once this build is saved.
+    var stamps: [String: String] = [:]
 
     mutating func add(_ file: LearntFile, root: SourceRoot) {
         files += 1

@@ -19,6 +19,25 @@ extension StateDatabase {
         }
     }
 
+    /// The cache's learnt files that the last saved build read or knew, by name (`SharedLearnt.stamps`);
+    /// empty when there were none or the record is unreadable (every file is then read again).
+    func consumedLearntFiles() throws -> [String: String] {
+        let text = try queue.read { db in
+            try String.fetchOne(db, sql: "SELECT value FROM setting WHERE name = ?", arguments: [Self.learntFilesSetting])
+        }
+        guard let text else { return [:] }
+        return (try? JSONDecoder().decode([String: String].self, from: Data(text.utf8))) ?? [:]
+    }
+
+    static let learntFilesSetting = "learntFiles"
+
+    static func write(learntFiles: [String: String], in db: Database) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        try db.execute(sql: "INSERT OR REPLACE INTO setting (name, value) VALUES (?, ?)",
+                       arguments: [learntFilesSetting, String(decoding: try encoder.encode(learntFiles), as: UTF8.self)])
+    }
+
     static func write(originals: [(hash: String, facts: OriginalFacts)], placeholders: [(key: String, value: Placeholder)],
                       in db: Database) throws {
         let original = try db.cachedStatement(sql: """

@@ -251,6 +251,7 @@ public final class StateDatabase: Sendable {
             if let key = changes.pagesKey {
                 try db.execute(sql: "INSERT OR REPLACE INTO setting (name, value) VALUES ('pagesKey', ?)", arguments: [key])
             }
+            try Self.write(learntFiles: changes.learntFiles, in: db)
             let counts = String(decoding: try JSONEncoder().encode(changes.counts), as: UTF8.self)
             try db.execute(sql: "INSERT INTO build (finishedAt, source, counts) VALUES (?, ?, ?)",
                            arguments: [ISO8601DateFormatter().string(from: finishedAt), changes.source, counts])

@@ -99,6 +99,9 @@ public struct StateChanges: Sendable {
     public var counts = BuildCounts()
     /// The key of everything the site's pages were made from (`PagePublisher.siteKey`).
     public var pagesKey: String?
+    /// The cache's learnt files this build read or knew (`SharedLearnt.stamps`): once the build is
+    /// saved, the state holds all it needed of them, and the next build reads only new versions.
+    var learntFiles: [String: String] = [:]
 
     public init(source: String) {
         self.source = source
