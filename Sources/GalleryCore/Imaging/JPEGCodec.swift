@@ -90,7 +90,8 @@ enum JPEGCodec {
         -> (bitmap: Bitmap, warnings: [String]) {
         try withDecompressor { handle in
             let channels = header.isCMYK ? 4 : 3
-            var buffer = [UInt8](repeating: 0, count: size.width * size.height * channels)
+            // Zeroed like a new buffer: a damaged file that is decoded past must give the same pixels every time.
+            var buffer = PixelBuffers.shared.take(size.width * size.height * channels, zeroed: true)
             let format = header.isCMYK ? TJPF_CMYK : TJPF_RGB
             let status = data.withUnsafeBytes { raw in
                 buffer.withUnsafeMutableBufferPointer { out in
