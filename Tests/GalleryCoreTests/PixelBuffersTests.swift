@@ -2,76 +2,41 @@ import Foundation
 import Testing
 @testable import GalleryCore
 
-/// The pool of big pixel buffers that photos hand back for the next photo (`PixelBuffers`).
+/// Big pixel buffers (`PixelBuffers`): huge pages asked for, zeroed only on request.
 @Suite struct PixelBuffersTests {
-    static let big = PixelBuffers.minimumBytes * 3
+    static let big = PixelBuffers.minimumBytes * 3 + 12345
 
-    @Test func aHandedBackBufferIsTakenAgainAtTheSizeAsked() {
-        let pool = PixelBuffers()
-        let first = pool.take(Self.big)
-        let address = first.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }
-        pool.recycle(consume first)   // handed over: the pool holds the only reference
-        let smaller = pool.take(Self.big - 12345)
-        #expect(smaller.count == Self.big - 12345)
-        #expect(smaller.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) } == address)
-        #expect(pool.reused == 1 && pool.count == 0)
-        // Nothing large enough: a new buffer.
-        pool.recycle(consume smaller)
-        #expect(pool.take(Self.big * 2).count == Self.big * 2 && pool.reused == 1 && pool.count == 1)
+    @Test func buffersHaveTheSizeAskedAndZeroedMeansZeroed() {
+        for count in [10, PixelBuffers.minimumBytes - 1, Self.big] {
+            let buffer = PixelBuffers.take(count, zeroed: true)
+            #expect(buffer.count == count && buffer.allSatisfy { $0 == 0 }, "\(count)")
+            #expect(PixelBuffers.take(count).count == count)
+        }
     }
 
-    @Test func zeroedMeansZeroedEvenWhenReused() {
-        let pool = PixelBuffers()
-        pool.recycle([UInt8](repeating: 0xAB, count: Self.big))
-        let buffer = pool.take(Self.big, zeroed: true)
-        #expect(pool.reused == 1 && buffer.allSatisfy { $0 == 0 })
-    }
-
-    /// Small buffers go back to malloc; the pool keeps its limit, dropping the smallest buffers.
-    @Test func thePoolIsBounded() {
-        let pool = PixelBuffers()
-        pool.reserve(jobs: 1)
-        pool.recycle([UInt8](repeating: 1, count: 1000))
-        #expect(pool.count == 0)
-        for index in 0..<20 { pool.recycle([UInt8](repeating: 1, count: Self.big + index * 4096)) }
-        #expect(pool.count == 8)
-        // The largest eight stayed: the smallest of them fits a request for the thirteenth size.
-        _ = pool.take(Self.big + 12 * 4096)
-        #expect(pool.reused == 1 && pool.count == 7)
-        pool.drain()
-        #expect(pool.count == 0)
-    }
-
-    /// A buffer handed back while a bitmap still holds it is copied on the next write, so the
-    /// bitmap's pixels never change.
-    @Test func aBufferStillInUseIsNeverOverwritten() {
-        let pool = PixelBuffers()
-        let bitmap = Bitmap(width: 1024, height: 1024, pixels: [UInt8](repeating: 7, count: 1024 * 1024 * 3))
-        pool.recycle([bitmap, bitmap])
-        #expect(pool.count == 1, "one buffer, handed back once")
-        var taken = pool.take(bitmap.pixels.count)
-        taken.withUnsafeMutableBufferPointer { $0.update(repeating: 9) }
-        #expect(bitmap.pixels.allSatisfy { $0 == 7 } && taken.allSatisfy { $0 == 9 })
-    }
-
-    /// Photos rendered one after another reuse the buffers of the photo before, and give the same
-    /// bytes as a render from an empty pool.
-    @Test func aRenderReusesBuffersAndMakesTheSameBytes() throws {
-        let width = 1800, height = 1200   // a 6.5 MB decode: big enough for the pool
-        var pixels = [UInt8](repeating: 0, count: width * height * 3)
-        for index in pixels.indices { pixels[index] = UInt8(truncatingIfNeeded: (index / 3 % width) ^ (index / 3 / width) &* 7 &+ index % 3 &* 50) }
-        let data = try JPEGCodec.encode(Bitmap(width: width, height: height, pixels: pixels), quality: 90)
-        var settings = ImageSettings.defaults
-        settings.sharpen = 0.4
-        let processor = ImageProcessor(settings: settings)
-        let pool = PixelBuffers.shared
-        pool.drain()
-        let first = try processor.process(data, folder: "photos/one")
-        #expect(pool.count > 0, "the render handed its buffers back")
-        let reusedBefore = pool.reused
-        let second = try processor.process(data, folder: "photos/one")
-        #expect(pool.reused > reusedBefore)
-        #expect(second.encoded.map(\.data) == first.encoded.map(\.data))
-        #expect(second.placeholder == first.placeholder && second.averageColor == first.averageColor)
+    /// A big buffer lies in memory advised for huge pages: `/proc/self/smaps` shows the `hg` flag on
+    /// its mapping. Skipped where the kernel has transparent huge pages off.
+    @Test(.enabled(if: (try? String(contentsOfFile: "/sys/kernel/mm/transparent_hugepage/enabled", encoding: .utf8))
+        .map { !$0.contains("[never]") } ?? false, "transparent huge pages are off or absent"))
+    func bigBuffersAskForHugePages() throws {
+        var buffer = PixelBuffers.take(8 << 20)
+        let address = buffer.withUnsafeMutableBufferPointer { pointer -> Int in
+            pointer.update(repeating: 1)
+            // The first whole 2 MB page: madvise splits the mapping there, the part before it stays small pages.
+            return (Int(bitPattern: pointer.baseAddress) + (2 << 20) - 1) & ~((2 << 20) - 1)
+        }
+        // Read to the end: /proc files report no size, and a sized read stops at the first page.
+        let smaps = String(decoding: try #require(FileHandle(forReadingAtPath: "/proc/self/smaps")).readDataToEndOfFile(), as: UTF8.self)
+        var inside = false, flags = ""
+        for line in smaps.split(separator: "\n") {
+            if let range = line.split(separator: " ").first, range.contains("-"), line.first?.isHexDigit == true {
+                let bounds = range.split(separator: "-").compactMap { Int($0, radix: 16) }
+                inside = bounds.count == 2 && bounds[0] <= address && address < bounds[1]
+            } else if inside, line.hasPrefix("VmFlags:") {
+                flags = String(line)
+            }
+        }
+        #expect(flags.split(separator: " ").contains("hg"), "\(flags)")
+        #expect(buffer.allSatisfy { $0 == 1 })
     }
 }

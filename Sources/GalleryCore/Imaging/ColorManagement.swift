@@ -12,7 +12,7 @@ enum ColorManagement {
     static func toSRGB(_ bitmap: Bitmap, profile: ICCProfile) -> Bitmap? {
         guard let transform = makeTransform(profile, inputFormat: rgb8, colorSpace: cmsSigRgbData) else { return nil }
         defer { cmsDeleteTransform(transform) }
-        var output = PixelBuffers.shared.take(bitmap.pixels.count)   // the transform writes every pixel
+        var output = PixelBuffers.take(bitmap.pixels.count)   // the transform writes every pixel
         bitmap.pixels.withUnsafeBytes { input in
             output.withUnsafeMutableBytes { out in
                 cmsDoTransform(transform, input.baseAddress, out.baseAddress, UInt32(bitmap.width * bitmap.height))

@@ -84,14 +84,9 @@ public struct ImageProcessor: Sendable {
         var base = decoded.bitmap
         // CMYK was converted while decoding; an RGB profile other than sRGB is converted here.
         if job.jpegHeader?.isCMYK != true, let profile, let converted = ColorManagement.toSRGB(base, profile: profile) {
-            PixelBuffers.shared.recycle(base.pixels)
             base = converted
         }
-        if (2...8).contains(job.exif.orientation) {
-            let upright = Orientation.apply(job.exif.orientation, to: base)
-            PixelBuffers.shared.recycle(base.pixels)
-            base = upright
-        }
+        base = Orientation.apply(job.exif.orientation, to: base)
         let region = Orientation.apply(job.exif.orientation, to: job.decodeContent, in: job.decodeSize)
         seconds["decode"] = GalleryCore.seconds(since: clock)
         var image = try finish(job, base: base, region: region, seconds: seconds, wanted: wanted)
@@ -128,14 +123,11 @@ public struct ImageProcessor: Sendable {
                 webp.append((derivative, try WebPCodec.encode(bitmap, quality: settings.quality)))
             }
             seconds["encode", default: 0] += GalleryCore.seconds(since: clock)
-            if bitmap.storageAddress != made[made.count - 1].storageAddress { PixelBuffers.shared.recycle(bitmap.pixels) }
         }
         let small = thumbnailBitmap ?? base
-        let image = ProcessedImage(format: job.format, displaySize: job.display, exif: job.exif, plan: plan, encoded: encoded,
-                                   webp: webp, averageColor: Self.averageColor(small), placeholder: try Self.placeholder(small),
-                                   seconds: seconds)
-        PixelBuffers.shared.recycle(made + [base])
-        return image
+        return ProcessedImage(format: job.format, displaySize: job.display, exif: job.exif, plan: plan, encoded: encoded,
+                              webp: webp, averageColor: Self.averageColor(small), placeholder: try Self.placeholder(small),
+                              seconds: seconds)
     }
 
     /// The bitmap a derivative is resized from, as an index into the sizes already made: the

@@ -91,7 +91,7 @@ enum JPEGCodec {
         try withDecompressor { handle in
             let channels = header.isCMYK ? 4 : 3
             // Zeroed like a new buffer: a damaged file that is decoded past must give the same pixels every time.
-            var buffer = PixelBuffers.shared.take(size.width * size.height * channels, zeroed: true)
+            var buffer = PixelBuffers.take(size.width * size.height * channels, zeroed: true)
             let format = header.isCMYK ? TJPF_CMYK : TJPF_RGB
             let status = data.withUnsafeBytes { raw in
                 buffer.withUnsafeMutableBufferPointer { out in

@@ -41,7 +41,7 @@ enum Orientation {
         case 7: (ax, bx, cx, ay, by, cy) = (0, -1, width - 1, -1, 0, height - 1)
         default: (ax, bx, cx, ay, by, cy) = (0, -1, width - 1, 1, 0, 0)
         }
-        var pixels = PixelBuffers.shared.take(bitmap.pixels.count)   // every byte is written below
+        var pixels = PixelBuffers.take(bitmap.pixels.count)   // every byte is written below
         bitmap.pixels.withUnsafeBufferPointer { source in
             pixels.withUnsafeMutableBufferPointer { target in
                 var index = 0

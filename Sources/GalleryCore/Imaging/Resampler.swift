@@ -31,7 +31,7 @@ enum Resampler {
         var ringSource = [Int](repeating: -1, count: ringRows)   // the source row each ring slot holds
         defer { wide.deallocate(); ring.deallocate(); sum.deallocate() }
 
-        var pixels = PixelBuffers.shared.take(width * size.height * 3)   // every byte is written below
+        var pixels = PixelBuffers.take(width * size.height * 3)   // every byte is written below
         source.pixels.withUnsafeBufferPointer { input in
             pixels.withUnsafeMutableBufferPointer { output in
                 transfer.decode.withUnsafeBufferPointer { decode in

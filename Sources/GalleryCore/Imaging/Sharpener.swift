@@ -15,7 +15,7 @@ enum Sharpener {
         let width = bitmap.width, height = bitmap.height, stride = width * 3
         // amount in 1/256ths; the blur's weights sum to 16, so the difference is in 1/16ths.
         let gain = Int32((amount * 256).rounded())
-        var output = PixelBuffers.shared.take(bitmap.pixels.count)   // every byte is written below
+        var output = PixelBuffers.take(bitmap.pixels.count)   // every byte is written below
         bitmap.pixels.withUnsafeBufferPointer { input in
             output.withUnsafeMutableBufferPointer { out in
                 let base = input.baseAddress!

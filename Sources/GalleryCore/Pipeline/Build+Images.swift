@@ -14,11 +14,9 @@ extension Build {
             ?? PixelBudget.automatic(jobs: options.jobs, availableBytes: PixelBudget.availableBytes())
         report.pixelBudget = budget
         let inFlight = options.jobs + 2 * config.network.connectionsPerHost
-        PixelBuffers.shared.reserve(jobs: options.jobs)
         let outcome = await timed(.images, &timings) {
             await publisher.publishAll(photos, jobs: options.jobs, inFlight: inFlight, pixelBudget: budget, progress: photoProgress)
         }
-        PixelBuffers.shared.drain()   // the pages step needs none, and its peak is the build's peak at 100,000 photos
         state.flush()
         try step(.images, &timings) { try state.check() }
         report.peakJobs = outcome.peaks.jobs
