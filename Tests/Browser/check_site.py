@@ -171,10 +171,17 @@ def console_errors(driver):
 
 def load_all_images(driver):
     """Scrolls through the page so lazy images load, then returns the broken ones."""
-    height = driver.execute_script("return document.documentElement.scrollHeight")
-    for y in range(0, height + 800, 600):
-        driver.execute_script("window.scrollTo(0, arguments[0])", y)
-        time.sleep(0.05)
+    # The height is read again at every step, and the pass repeated while infinite scroll
+    # (scroll.js, html.more) still has pages to add: the page grows as it scrolls.
+    for _ in range(20):
+        y = 0
+        while y < driver.execute_script("return document.documentElement.scrollHeight") + 800:
+            driver.execute_script("window.scrollTo(0, arguments[0])", y)
+            time.sleep(0.05)
+            y += 600
+        if not driver.execute_script("return document.documentElement.classList.contains('more')"):
+            break
+        time.sleep(0.3)
     WebDriverWait(driver, 20).until(lambda d: d.execute_script(
         "return Array.from(document.images).every(function (i) { return i.complete; })"))
     driver.execute_script("window.scrollTo(0, 0)")
