@@ -28,7 +28,7 @@
   Array.prototype.forEach.call(grid.children, function (tile) { tile.setAttribute("data-page", "0"); });
   var nextLink = nav && nav.querySelector('a[rel="next"]');
   var nextURL = nextLink ? nextLink.href : null, busy = false, error = null;
-  if (nextURL) { html.classList.add("more"); }
+  if (nextURL) { window.galleryScrolls = true; } else { html.classList.add("all"); }
 
   function tiles() { return grid.querySelectorAll(":scope > .tile"); }
   /* The first tile whose bottom is below the middle of the screen (binary search: tiles are in
@@ -57,21 +57,21 @@
     }
   }
 
-  /* The last row is re-justified when the next page's tiles join it, so it waits hidden until
-     they come: tiles that move and appear in the same frame are no layout shift. */
-  function hideLastRow() {
-    var list = tiles(), top = list.length ? list[list.length - 1].getBoundingClientRect().top : 0;
-    for (var i = list.length - 1; i >= 0 && Math.abs(list[i].getBoundingClientRect().top - top) < 2; i--) {
-      list[i].classList.add("pending");
-    }
-  }
-  function showAll() {
-    Array.prototype.forEach.call(grid.querySelectorAll(".pending"), function (t) { t.classList.remove("pending"); });
-  }
-
   function append(fetched, from, page) {
     var incoming = fetched.querySelectorAll("main div.grid > .tile");
     var fragment = doc.createDocumentFragment();
+    /* The last row is re-justified when tiles join it. Below the screen that moves nothing anyone
+       sees; on screen, a seam keeps it as it is (a spacer takes its free room and a break starts
+       the next row), so nothing visible moves. */
+    var list = tiles(), last = list[list.length - 1], r = last && last.getBoundingClientRect();
+    if (r && r.bottom > 0 && r.top < innerHeight) {
+      ["seam", "seam-break"].forEach(function (name) {
+        var spacer = doc.createElement("i");
+        spacer.className = name;
+        spacer.setAttribute("aria-hidden", "true");
+        fragment.appendChild(spacer);
+      });
+    }
     Array.prototype.forEach.call(incoming, function (tile) {
       var copy = doc.importNode(tile, true);
       copy.setAttribute("data-page", String(page));
@@ -83,7 +83,6 @@
       });
       fragment.appendChild(copy);
     });
-    showAll();
     grid.appendChild(fragment);
   }
 
@@ -96,15 +95,20 @@
       return response.text();
     }).then(function (text) {
       var fetched = new DOMParser().parseFromString(text, "text/html");
-      pages.push({ url: url });
-      append(fetched, url, pages.length - 1);
-      var next = fetched.querySelector('main nav.pagination a[rel="next"]');
-      nextURL = next ? new URL(next.getAttribute("href"), url).href : null;
-      busy = false;
-      if (nextURL) { hideLastRow(); } else { html.classList.remove("more"); }
-      restore();
-      check();
-    }).catch(function () {
+      /* Added just before the next frame is drawn, so the seam is decided by what that frame shows. */
+      return new Promise(function (resolve) {
+        requestAnimationFrame(function () {
+          pages.push({ url: url });
+          append(fetched, url, pages.length - 1);
+          var next = fetched.querySelector('main nav.pagination a[rel="next"]');
+          nextURL = next ? new URL(next.getAttribute("href"), url).href : null;
+          busy = false;
+          if (!nextURL) { html.classList.add("all"); }
+          restore();
+          resolve();
+        });
+      });
+    }).then(check, function () {
       busy = false;
       failed(url);
     });
@@ -112,8 +116,7 @@
 
   /* An error shows the page links again and a retry link, as the seed apps' error cells did. */
   function failed(url) {
-    html.classList.remove("more");
-    showAll();
+    html.classList.add("all");
     error = doc.createElement("p");
     error.className = "more-error";
     error.setAttribute("role", "alert");
@@ -125,7 +128,7 @@
       e.preventDefault();
       error.remove();
       error = null;
-      html.classList.add("more");
+      html.classList.remove("all");
       more();
     });
     error.appendChild(retry);
@@ -133,11 +136,12 @@
   }
 
   /* Fetch while the end of the grid is within a screen and a half of the view. */
+  var started = false, scrolled = false;
   function check() {
-    if (nextURL && !busy && !error && grid.getBoundingClientRect().bottom < innerHeight * 2.5) { more(); }
+    if (started && scrolled && nextURL && !busy && !error && grid.getBoundingClientRect().bottom < innerHeight * 2.5) { more(); }
   }
   new IntersectionObserver(function (entries) {
-    if (entries.some(function (e) { return e.isIntersecting; })) { more(); }
+    if (entries.some(function (e) { return e.isIntersecting; })) { check(); }
   }, { rootMargin: "0px 0px 150% 0px" }).observe(nav || grid);
 
   /* The address follows the page whose tile is at the middle of the view; the state remembers
@@ -157,6 +161,7 @@
   }
   addEventListener("scroll", function () {
     if (!timer) { timer = setTimeout(remember, 200); }
+    scrolled = true;
     check();
   }, { passive: true });
   addEventListener("pagehide", remember);
@@ -174,7 +179,13 @@
   ["wheel", "touchstart", "keydown", "pointerdown"].forEach(function (type) {
     addEventListener(type, function () { saved = null; }, { capture: true, passive: true });
   });
-  if (nextURL) { hideLastRow(); }
-  restore();
-  check();
+  /* A page too short to scroll fetches the next one at once, a longer one once the reader
+     scrolls, so the first screen costs only this page's images. */
+  requestAnimationFrame(function () {
+    requestAnimationFrame(function () {
+      started = true;
+      restore();
+      if (doc.documentElement.scrollHeight <= innerHeight + 1) { more(); }
+    });
+  });
 })();

@@ -164,7 +164,7 @@ def infinite(driver, base):
         url = driver.current_url
         if url not in result["urls"]:
             result["urls"].append(url)
-        if driver.execute_script("return !document.documentElement.classList.contains('more') && innerHeight + scrollY >= document.documentElement.scrollHeight - 2"):
+        if driver.execute_script("return document.documentElement.classList.contains('all') && innerHeight + scrollY >= document.documentElement.scrollHeight - 2"):
             break
     time.sleep(0.5)
     result["tilesAtEnd"] = driver.execute_script("return document.querySelectorAll('.grid > .tile').length")

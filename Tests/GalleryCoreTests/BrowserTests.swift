@@ -78,7 +78,10 @@ struct BrowserTests {
             #expect(list.count >= 2, "\(width): \(list.count) rows")
             for (position, row) in list.dropLast().enumerated() {
                 let rowRight = number(row["right"]) ?? 0
-                #expect(abs(rowRight - right) <= 2, "\(width) row \(position + 1) ends at \(rowRight), grid at \(right)")
+                // A row that infinite scroll ended with a seam (it was on screen) is left as it was.
+                if row["seamed"] as? Bool != true {
+                    #expect(abs(rowRight - right) <= 2, "\(width) row \(position + 1) ends at \(rowRight), grid at \(right)")
+                }
                 #expect((number(row["heightSpread"]) ?? 99) <= 1.5, "\(width) row \(position + 1): uneven heights")
                 #expect((number(row["worstAspectError"]) ?? 1) < 0.03, "\(width) row \(position + 1): aspect ratio changed")
                 if width.hasPrefix("phone") { #expect((1...4).contains(number(row["count"]) ?? 0), "\(width) row \(position + 1): \(row["count"] ?? 0) photos") }
