@@ -231,6 +231,28 @@ def slideshow(driver, base, photo):
     return result
 
 
+def save_data(driver, base, photo):
+    """After load, a photo page preloads the next preview and prefetches its page, but not with
+    Save-Data on (CDP's data saver override sets navigator.connection.saveData)."""
+    viewport(driver, 390, 844, mobile=True)
+    result = {}
+    for name, on in (("saveData", True), ("normal", False)):
+        driver.execute_cdp_cmd("Emulation.setDataSaverOverride", {"dataSaverEnabled": on})
+        driver.get(base + photo)
+        settle(driver)
+        time.sleep(1)
+        next_page = driver.execute_script("return document.querySelector('.photo-nav a[rel=next]').href")
+        folder = next_page.rsplit("/", 1)[0] + "/"
+        result[name] = driver.execute_script("""
+          return {saveData: navigator.connection ? navigator.connection.saveData : null,
+                  prefetch: Array.from(document.querySelectorAll('link[rel=prefetch]')).map(l => l.href),
+                  requested: performance.getEntriesByType('resource').map(e => e.name).filter(n => n.startsWith(arguments[0]))};
+        """, folder)
+        result[name]["nextPage"] = next_page
+    driver.execute_cdp_cmd("Emulation.setDataSaverOverride", {})
+    return result
+
+
 PHONE = """
 const vw = innerWidth, vh = innerHeight, images = [];
 let covered = 0;
@@ -383,7 +405,7 @@ def main():
         report["chromium"] = driver.capabilities.get("browserVersion")
         parts = (("zoom", lambda: zoom(driver, base, photo)), ("swipe", lambda: swipes(driver, base, photo)),
                  ("infinite", lambda: infinite(driver, base)), ("slideshow", lambda: slideshow(driver, base, photo)),
-                 ("phone", lambda: phone(driver, base)))
+                 ("phone", lambda: phone(driver, base)), ("saveData", lambda: save_data(driver, base, photo)))
         for name, run in parts:
             if want(name):
                 report[name] = run()

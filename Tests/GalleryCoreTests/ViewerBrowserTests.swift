@@ -30,19 +30,20 @@ struct ViewerBrowserTests {
         }
         let folder = Fixtures.repository.appendingPathComponent(".build/screenshots/viewer")
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try? result.output.write(to: folder.appendingPathComponent("report\(arguments.isEmpty ? "" : "-axe").json"))
+        try? result.output.write(to: folder.appendingPathComponent("report\(arguments.contains("axe") ? "-axe" : "").json"))
         return object
     }
 
     @Test("Zoom, swipe, infinite scroll, slideshow, the phone grid and JavaScript off",
           .enabled(if: enabled, "needs \(tools.missing.joined(separator: ", ")); see .ci/run"))
     func viewer() async throws {
-        let result = try await Self.check(["--only", "zoom,swipe,infinite,slideshow,phone,noScript"])
+        let result = try await Self.check(["--only", "zoom,swipe,infinite,slideshow,phone,saveData,noScript"])
         Self.assertZoom(Self.object(result["zoom"]))
         Self.assertSwipe(Self.object(result["swipe"]))
         Self.assertInfinite(Self.object(result["infinite"]))
         Self.assertSlideshow(Self.object(result["slideshow"]))
         Self.assertPhone(Self.object(result["phone"]))
+        Self.assertSaveData(Self.object(result["saveData"]))
         Self.assertNoScript(Self.object(result["noScript"]))
     }
 
@@ -148,6 +149,16 @@ struct ViewerBrowserTests {
                 #expect((number(part["contrast"]) ?? 0) >= 4.5, "caption contrast: \(part)")
             }
         }
+    }
+
+    /// The next photo's page and preview are fetched after load, except with Save-Data on.
+    static func assertSaveData(_ data: [String: Any]) {
+        let frugal = object(data["saveData"]), normal = object(data["normal"])
+        #expect(frugal["saveData"] as? Bool == true && normal["saveData"] as? Bool == false, "\(data)")
+        #expect((frugal["prefetch"] as? [String]) == [] && (frugal["requested"] as? [String]) == [], "Save-Data: \(frugal)")
+        let next = normal["nextPage"] as? String
+        #expect(next != nil && (normal["prefetch"] as? [String]) == [next!], "\(normal)")
+        #expect((normal["requested"] as? [String] ?? []).contains { $0.hasSuffix(".jpg") || $0.hasSuffix(".webp") }, "next preview preloaded: \(normal)")
     }
 
     /// Without JavaScript: no script ran, the grid shows one page with its page links and footer,
