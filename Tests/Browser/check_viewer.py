@@ -197,6 +197,30 @@ def infinite(driver, base):
     return result
 
 
+def retry(driver, base):
+    """A next page that cannot be fetched: the page links and footer come back with a retry link,
+    which appends the tiles once the page can be fetched again."""
+    viewport(driver, 390, 844, mobile=True)
+    driver.execute_cdp_cmd("Network.enable", {})
+    driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/page/2/index.html"]})
+    driver.get(base + "index.html")
+    settle(driver)
+    driver.execute_script("window.scrollBy(0, 200)")
+    shown = wait(driver, "return !!document.querySelector('.more-error a')", 10)
+    visible = lambda css: driver.execute_script("return getComputedStyle(document.querySelector(arguments[0])).visibility", css)
+    result = {"errorShown": shown, "pagination": visible("nav.pagination"), "footer": visible(".site-footer"),
+              "tilesBefore": driver.execute_script("return document.querySelectorAll('.grid > .tile').length")}
+    driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
+    if shown:
+        driver.find_element(By.CSS_SELECTOR, ".more-error a").click()
+        wait(driver, "return document.querySelectorAll('.grid > .tile').length > arguments[0]".replace("arguments[0]", str(result["tilesBefore"])), 10)
+    result["tilesAfter"] = driver.execute_script("return document.querySelectorAll('.grid > .tile').length")
+    result["errorGone"] = driver.execute_script("return !document.querySelector('.more-error')")
+    result["url"] = driver.current_url
+    console_errors(driver)  # the blocked request's own message, expected here
+    return result
+
+
 def slideshow(driver, base, photo):
     """Play on a photo page: it advances by itself; a key press stops it. The grid's button starts it."""
     viewport(driver, 1366, 768)
@@ -404,7 +428,7 @@ def main():
     try:
         report["chromium"] = driver.capabilities.get("browserVersion")
         parts = (("zoom", lambda: zoom(driver, base, photo)), ("swipe", lambda: swipes(driver, base, photo)),
-                 ("infinite", lambda: infinite(driver, base)), ("slideshow", lambda: slideshow(driver, base, photo)),
+                 ("infinite", lambda: infinite(driver, base)), ("retry", lambda: retry(driver, base)), ("slideshow", lambda: slideshow(driver, base, photo)),
                  ("phone", lambda: phone(driver, base)), ("saveData", lambda: save_data(driver, base, photo)))
         for name, run in parts:
             if want(name):

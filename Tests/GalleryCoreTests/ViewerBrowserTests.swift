@@ -37,10 +37,14 @@ struct ViewerBrowserTests {
     @Test("Zoom, swipe, infinite scroll, slideshow, the phone grid and JavaScript off",
           .enabled(if: enabled, "needs \(tools.missing.joined(separator: ", ")); see .ci/run"))
     func viewer() async throws {
-        let result = try await Self.check(["--only", "zoom,swipe,infinite,slideshow,phone,saveData,noScript"])
+        let result = try await Self.check(["--only", "zoom,swipe,infinite,retry,slideshow,phone,saveData,noScript"])
         Self.assertZoom(Self.object(result["zoom"]))
         Self.assertSwipe(Self.object(result["swipe"]))
         Self.assertInfinite(Self.object(result["infinite"]))
+        let retry = Self.object(result["retry"])
+        // A page that cannot be fetched: links, footer and a retry link, which then brings the tiles.
+        #expect(retry["errorShown"] as? Bool == true && retry["pagination"] as? String == "visible" && retry["footer"] as? String == "visible", "\(retry)")
+        #expect((Self.number(retry["tilesAfter"]) ?? 0) > (Self.number(retry["tilesBefore"]) ?? .infinity) && retry["errorGone"] as? Bool == true, "\(retry)")
         Self.assertSlideshow(Self.object(result["slideshow"]))
         Self.assertPhone(Self.object(result["phone"]))
         Self.assertSaveData(Self.object(result["saveData"]))
