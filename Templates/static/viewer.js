@@ -1,6 +1,6 @@
-/* galleryssg photo viewer: zoom and pan, a swipe that follows the finger, the slideshow, full
-   screen, and preloading the next photo. Loaded only on photo pages; without it the photo is a link
-   to the full-size file and the page works as before. Gestures follow PhotoSwipe 5's documented
+/* galleryssg photo viewer: zoom and pan, a swipe that follows the finger, full screen (the
+   slideshow and preloading are in slideshow.js). Loaded only on photo pages; without it the photo
+   is a link to the full-size file and the page works as before. Gestures follow PhotoSwipe 5's documented
    behaviour (double-tap and click zoom, pinch, ctrl+wheel, drag to pan, swipe, drag down to close). */
 (function () {
   "use strict";
@@ -12,9 +12,6 @@
   var link = function (rel) { return doc.querySelector('.photo-nav a[rel="' + rel + '"]'); };
   var up = doc.querySelector(".photo-nav .up");
   var go = function (a) { if (a) { location.href = a.href; } };
-  var connection = navigator.connection || {};
-  /* Save-Data, a 2G link or a cellular (metered) one: nothing is fetched before it is asked for. */
-  var frugal = !!(connection.saveData || /2g$/.test(connection.effectiveType || "") || connection.type === "cellular");
   html.classList.add("viewer");
 
   /* ---- Zoom and pan: `frame` is transformed with its origin at the top left; scale 1 fits. ---- */
@@ -218,10 +215,10 @@
     e.preventDefault();
   }, true);
 
-  /* ---- Toolbar: zoom buttons, the slideshow, full screen (where the Fullscreen API exists). ---- */
+  /* ---- Toolbar: zoom buttons and full screen (where the Fullscreen API exists). ---- */
   var tools = stage.querySelector(".viewer-tools");
   function button(name) { return tools && tools.querySelector("." + name); }
-  var zoomIn = button("zoom-in"), zoomOut = button("zoom-out"), full = button("fullscreen"), play = button("play");
+  var zoomIn = button("zoom-in"), zoomOut = button("zoom-out"), full = button("fullscreen");
   if (zoomIn) { zoomIn.addEventListener("click", function () { zoomTo(scale * 1.5, undefined, undefined, true); }); }
   if (zoomOut) { zoomOut.addEventListener("click", function () { zoomTo(scale / 1.5, undefined, undefined, true); }); }
   if (full) {
@@ -235,55 +232,4 @@
       });
     }
   }
-
-  /* ---- Slideshow: sessionStorage carries "playing" from page to page. ---- */
-  var KEY = "galleryssg-slideshow", timer = null;
-  var seconds = parseFloat(play && play.getAttribute("data-seconds")) || 5;
-  function playing() { try { return sessionStorage.getItem(KEY) === "1"; } catch (e) { return false; } }
-  function setPlaying(on) {
-    try { if (on) { sessionStorage.setItem(KEY, "1"); } else { sessionStorage.removeItem(KEY); } } catch (e) { /* private mode */ }
-    if (play) {
-      play.setAttribute("aria-pressed", String(on));
-      play.querySelector(".label").textContent = on ? "Pause slideshow" : "Play slideshow";
-    }
-    clearTimeout(timer);
-    timer = null;
-    if (on) { schedule(); }
-  }
-  function schedule() {
-    clearTimeout(timer);
-    if (doc.hidden) { return; }
-    timer = setTimeout(function () {
-      var next = link("next");
-      if (next) { go(next); } else { setPlaying(false); }
-    }, seconds * 1000);
-  }
-  doc.addEventListener("visibilitychange", function () {
-    if (!playing()) { return; }
-    if (doc.hidden) { clearTimeout(timer); timer = null; } else { schedule(); }
-  });
-  /* Any input stops it, except pressing the slideshow button itself (which toggles it). */
-  ["keydown", "pointerdown", "wheel", "touchstart"].forEach(function (type) {
-    addEventListener(type, function (e) {
-      if (playing() && !(play && play.contains(e.target))) { setPlaying(false); }
-    }, { capture: true, passive: true });
-  });
-  if (play) { play.addEventListener("click", function () { setPlaying(!playing()); }); }
-  if (playing()) { setPlaying(true); }
-
-  /* ---- After load: the next photo's preview in the size this screen uses, and its page; not on
-     Save-Data or metered connections, unless the slideshow needs it next. ---- */
-  addEventListener("load", function () {
-    var next = link("next");
-    if (!next || (frugal && !playing())) { return; }
-    var image = new Image();
-    image.sizes = next.getAttribute("data-sizes");
-    image.srcset = next.getAttribute("data-srcset");
-    if (!frugal) {
-      var hint = doc.createElement("link");
-      hint.rel = "prefetch";
-      hint.href = next.href;
-      doc.head.appendChild(hint);
-    }
-  });
 })();
