@@ -1,5 +1,6 @@
-/* galleryssg default theme script: keyboard and swipe navigation, preloading, live search.
-   Every page works without it; it only adds to what the HTML already does. */
+/* galleryssg default theme script: keyboard navigation, the grids' slideshow button, live search.
+   Every page works without it; it only adds to what the HTML already does. Photo pages add
+   viewer.js (zoom, swipe, slideshow) and grids scroll.js (infinite scroll). */
 (function () {
   "use strict";
   var doc = document;
@@ -24,30 +25,12 @@
     else if (event.key === "Escape" && up) { go(up.href); }
   });
 
-  /* Swipe on the photo: left for the next photo, right for the previous one. */
-  var stage = doc.querySelector(".stage");
-  if (stage) {
-    var startX = 0, startY = 0, tracking = false;
-    stage.addEventListener("touchstart", function (event) {
-      tracking = event.touches.length === 1;
-      if (tracking) { startX = event.touches[0].clientX; startY = event.touches[0].clientY; }
-    }, { passive: true });
-    stage.addEventListener("touchend", function (event) {
-      if (!tracking || event.changedTouches.length !== 1) { return; }
-      tracking = false;
-      var dx = event.changedTouches[0].clientX - startX;
-      var dy = event.changedTouches[0].clientY - startY;
-      if (Math.abs(dx) > 50 && Math.abs(dx) > 1.5 * Math.abs(dy)) { go(linkHref(dx < 0 ? "next" : "prev")); }
-    }, { passive: true });
-  }
-
-  /* Preload the next photo's preview once this page has loaded, in the size this screen will use. */
-  var next = doc.querySelector(".photo-nav .next[data-srcset]");
-  if (next) {
-    window.addEventListener("load", function () {
-      var image = new Image();
-      image.sizes = next.getAttribute("data-sizes");
-      image.srcset = next.getAttribute("data-srcset");
+  /* The slideshow button of a grid starts at its first photo; the photo page's viewer plays on. */
+  var slideshow = doc.querySelector("button.slideshow[data-href]");
+  if (slideshow) {
+    slideshow.addEventListener("click", function () {
+      try { sessionStorage.setItem("galleryssg-slideshow", "1"); } catch (e) { /* private mode: one photo */ }
+      go(slideshow.getAttribute("data-href"));
     });
   }
 

@@ -54,13 +54,16 @@ for (const tile of grid.querySelectorAll(':scope > .tile')) {
   const r = tile.getBoundingClientRect();
   const img = tile.querySelector('img');
   const row = rows.find(function (x) { return Math.abs(x.top - r.top) < 2; });
+  // A seam (scroll.js) ends a row on purpose: it is as short as a last row may be.
   const item = {right: r.right, height: r.height, ratio: r.width / r.height,
+                seam: !!(tile.nextElementSibling && tile.nextElementSibling.classList.contains('seam')),
                 natural: img.width && img.height ? Number(img.getAttribute('width')) / Number(img.getAttribute('height')) : 0};
   if (row) { row.tiles.push(item); } else { rows.push({top: r.top, tiles: [item]}); }
 }
 return {containerRight: box.right, rows: rows.map(function (row) {
   const heights = row.tiles.map(function (t) { return t.height; });
-  return {count: row.tiles.length, right: Math.max.apply(null, row.tiles.map(function (t) { return t.right; })),
+  return {count: row.tiles.length, seamed: row.tiles.some(function (t) { return t.seam; }),
+          right: Math.max.apply(null, row.tiles.map(function (t) { return t.right; })),
           heightSpread: Math.max.apply(null, heights) - Math.min.apply(null, heights),
           worstAspectError: Math.max.apply(null, row.tiles.map(function (t) { return Math.abs(t.ratio - t.natural) / t.natural; }))};
 })};
@@ -171,10 +174,17 @@ def console_errors(driver):
 
 def load_all_images(driver):
     """Scrolls through the page so lazy images load, then returns the broken ones."""
-    height = driver.execute_script("return document.documentElement.scrollHeight")
-    for y in range(0, height + 800, 600):
-        driver.execute_script("window.scrollTo(0, arguments[0])", y)
-        time.sleep(0.05)
+    # The height is read again at every step, and the pass repeated while infinite scroll
+    # (scroll.js: html.scrolls without html.all) still has pages to add: the page grows as it scrolls.
+    for _ in range(20):
+        y = 0
+        while y < driver.execute_script("return document.documentElement.scrollHeight") + 800:
+            driver.execute_script("window.scrollTo(0, arguments[0])", y)
+            time.sleep(0.05)
+            y += 600
+        if not driver.execute_script("const c = document.documentElement.classList; return c.contains('scrolls') && !c.contains('all')"):
+            break
+        time.sleep(0.3)
     WebDriverWait(driver, 20).until(lambda d: d.execute_script(
         "return Array.from(document.images).every(function (i) { return i.complete; })"))
     driver.execute_script("window.scrollTo(0, 0)")

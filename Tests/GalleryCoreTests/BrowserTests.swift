@@ -40,12 +40,13 @@ struct BrowserTests {
         }
         let result = try Self.tools.check(site: output, name: "flickr", album: false)
         Self.assertSite(result)
-        // One of the fixture images is 2:1: nine copies of its tile must still fit three a row on phones.
+        // One of the fixture images is 2:1: on phones each copy of its tile has a row to itself
+        // (issue 14: rows about 150–200 px tall, one row per panorama).
         let panoramas = result["panoramaRows"] as? [String: [String: Any]] ?? [:]
         #expect(panoramas.keys.sorted() == ["phone-320", "phone-390"], "\(result["panoramaRows"] ?? "none")")
         for (width, grid) in panoramas {
             let counts = (grid["rows"] as? [[String: Any]] ?? []).compactMap { Self.number($0["count"]) }
-            #expect(counts.count >= 2 && counts.dropLast().allSatisfy { $0 >= 3 }, "\(width): 2:1 photos a row \(counts)")
+            #expect(counts.count >= 2 && counts.allSatisfy { $0 == 1 }, "\(width): 2:1 photos a row \(counts)")
         }
     }
 
@@ -68,7 +69,7 @@ struct BrowserTests {
         }
 
         // Justified rows: every full row ends at the grid's right edge, photos keep their shape,
-        // and a phone shows at least three photos a row.
+        // and a phone shows one to four photos a row (issue 14: two for most photos).
         let rows = result["rows"] as? [String: [String: Any]] ?? [:]
         #expect(rows.keys.sorted() == ["desktop", "phone-320", "phone-390"])
         for (width, grid) in rows {
@@ -77,10 +78,13 @@ struct BrowserTests {
             #expect(list.count >= 2, "\(width): \(list.count) rows")
             for (position, row) in list.dropLast().enumerated() {
                 let rowRight = number(row["right"]) ?? 0
-                #expect(abs(rowRight - right) <= 2, "\(width) row \(position + 1) ends at \(rowRight), grid at \(right)")
+                // A row that infinite scroll ended with a seam (it was on screen) is left as it was.
+                if row["seamed"] as? Bool != true {
+                    #expect(abs(rowRight - right) <= 2, "\(width) row \(position + 1) ends at \(rowRight), grid at \(right)")
+                }
                 #expect((number(row["heightSpread"]) ?? 99) <= 1.5, "\(width) row \(position + 1): uneven heights")
                 #expect((number(row["worstAspectError"]) ?? 1) < 0.03, "\(width) row \(position + 1): aspect ratio changed")
-                if width.hasPrefix("phone") { #expect((number(row["count"]) ?? 0) >= 3, "\(width) row \(position + 1): \(row["count"] ?? 0) photos") }
+                if width.hasPrefix("phone") { #expect((1...4).contains(number(row["count"]) ?? 0), "\(width) row \(position + 1): \(row["count"] ?? 0) photos") }
             }
         }
         #expect(result["viewTransitionName"] as? String == "photo-0")

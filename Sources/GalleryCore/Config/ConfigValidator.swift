@@ -59,7 +59,8 @@ struct ConfigValidator {
                 secrets: [source.apiKey, source.consumerKey, source.applicationId, source.restApiKey].compactMap { $0 },
                 variables: variables.filter { $0.key.hasPrefix("source.") }),
             configFile: file,
-            sort: try sortOrder(raw.sort)
+            sort: try sortOrder(raw.sort),
+            viewer: ViewerSettings(slideshowSeconds: try slideshowSeconds(raw.viewer?.slideshowSeconds))
         )
     }
 
@@ -77,7 +78,7 @@ struct ConfigValidator {
     func checkKeys(_ document: JSONValue) throws {
         guard case .object(let top) = document else { return }
         try checkKeys(of: top, at: "", allowed: SiteConfigFile.knownKeys[""]!)
-        for section in ["images", "network"] {
+        for section in ["images", "network", "viewer"] {
             if case .object(let object)? = top[section] {
                 try checkKeys(of: object, at: section, allowed: SiteConfigFile.knownKeys[section]!)
             }
@@ -144,6 +145,17 @@ struct ConfigValidator {
     private func fraction(_ value: Double, _ key: String) throws -> Double {
         guard (0...1).contains(value) else {
             throw ConfigError(file: name, key: key, "\(value) is out of range (expected 0 to 1)")
+        }
+        return value
+    }
+
+    /// Seconds per photo in the slideshow: a finite number in `Defaults.slideshowRange`.
+    private func slideshowSeconds(_ value: Double?) throws -> Double {
+        guard let value else { return SiteConfig.Defaults.slideshowSeconds }
+        let allowed = SiteConfig.Defaults.slideshowRange
+        guard value.isFinite, allowed.contains(value) else {
+            throw ConfigError(file: name, key: "viewer.slideshowSeconds",
+                              "\(value) is out of range (expected \(Int(allowed.lowerBound)) to \(Int(allowed.upperBound)) seconds)")
         }
         return value
     }

@@ -28,6 +28,8 @@ public struct SiteConfig: Sendable {
     public var configFile: URL
     /// The order of the home grid and prev/next, and of albums and tags without their own `sort`.
     public var sort: PhotoSort = Defaults.sort
+    /// How photo pages and grids behave in the browser (`viewer`).
+    public var viewer = ViewerSettings()
 
     /// The folder holding the config file.
     public var siteDirectory: URL { configFile.deletingLastPathComponent() }
@@ -75,6 +77,16 @@ public struct ImageSettings: Sendable, Equatable {
     public var webp: Bool = false
     /// Unsharp-mask amount applied after a reduction of 3× or more (0 turns it off).
     public var sharpen: Double = 0
+}
+
+/// The site's script settings (`viewer`): the slideshow.
+public struct ViewerSettings: Sendable, Equatable {
+    /// Seconds each photo is shown in the slideshow (`viewer.slideshowSeconds`).
+    public var slideshowSeconds: Double = SiteConfig.Defaults.slideshowSeconds
+
+    public init(slideshowSeconds: Double = SiteConfig.Defaults.slideshowSeconds) {
+        self.slideshowSeconds = slideshowSeconds
+    }
 }
 
 /// An 8-bit sRGB colour.
@@ -141,6 +153,9 @@ extension SiteConfig {
         public static let exifFields = ["camera", "lens", "focalLength", "aperture", "exposure", "iso"]
         public static let webp = false
         public static let sharpen = 0.0
+        public static let slideshowSeconds = 5.0
+        /// The slideshow's shortest and longest time per photo, in seconds.
+        public static let slideshowRange = 1.0...120.0
         public static let allowInsecureHTTP = false
         public static let connectionsPerHost = 6
         public static let retries = 3

@@ -14,6 +14,7 @@ struct SiteConfigFile: Decodable {
     var source: Source?
     var images: Images?
     var network: Network?
+    var viewer: Viewer?
 
     struct Source: Decodable {
         var type: String
@@ -53,6 +54,10 @@ struct SiteConfigFile: Decodable {
         var sharpen: Double?
     }
 
+    struct Viewer: Decodable {
+        var slideshowSeconds: Double?
+    }
+
     struct Network: Decodable {
         var timeoutSeconds: Int?
         var maxDownloadBytes: Int?
@@ -63,9 +68,10 @@ struct SiteConfigFile: Decodable {
     /// The keys each object of the file may hold, for the unknown-key check.
     static let knownKeys: [String: [String]] = [
         "": ["title", "description", "baseURL", "output", "templates", "state", "cache", "pageSize", "sort", "source",
-             "images", "network"],
+             "images", "network", "viewer"],
         "images": ["thumbnail", "preview", "widths", "quality", "background", "maxPixels", "publishOriginals",
                    "maxPixelsInFlight", "showLocation", "linearLight", "exifFields", "webp", "sharpen"],
+        "viewer": ["slideshowSeconds"],
         "network": ["timeoutSeconds", "maxDownloadBytes", "connectionsPerHost", "retries"],
         "source/folder": ["type", "path"],
         "source/manifest": ["type", "path", "url", "allowInsecureHTTP"],

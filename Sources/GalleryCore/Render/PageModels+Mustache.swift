@@ -14,6 +14,7 @@ extension SiteContext: MustacheParent {
         case "title": title
         case "description": description
         case "generator": generator
+        case "slideshowSeconds": slideshowSeconds
         default: nil
         }
     }
@@ -28,7 +29,6 @@ extension PageContext: MustacheParent {
         case "canonical": canonical
         case "prevHref": prevHref
         case "nextHref": nextHref
-        case "prefetchHref": prefetchHref
         case "assets": assets
         case "homeHref": homeHref
         case "albumsHref": albumsHref
@@ -126,6 +126,7 @@ extension GridContext: MustacheParent {
         case "photos": photos
         case "photoCount": photoCount
         case "pagination": pagination
+        case "slideshowHref": slideshowHref
         case "descriptionHTML": descriptionHTML
         case "breadcrumbs": breadcrumbs
         case "subAlbums": subAlbums

@@ -22,6 +22,9 @@ extension PhotoContext: MustacheParent {
         case "thumbHeight": thumbHeight
         case "fullSizeHref": fullSizeHref
         case "fullSizeLabel": fullSizeLabel
+        case "zoomSrc": zoomSrc
+        case "zoomWidth": zoomWidth
+        case "zoomHeight": zoomHeight
         case "sourceHref": sourceHref
         case "sourceLabel": sourceLabel
         case "location": location

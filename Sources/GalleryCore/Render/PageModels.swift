@@ -8,6 +8,8 @@ struct SiteContext: Encodable {
     var title: String
     var description: String?
     var generator = "galleryssg"
+    /// Seconds per photo in the slideshow, for the script (`viewer.slideshowSeconds`).
+    var slideshowSeconds = "5.00"
 }
 
 /// Per-page values the layout needs.
@@ -21,8 +23,6 @@ struct PageContext: Encodable {
     var canonical: String?
     var prevHref: String?
     var nextHref: String?
-    /// The next photo's page, for `<link rel="prefetch">`.
-    var prefetchHref: String?
     /// The static files' URLs from this page, keyed by path under `static/` with every other
     /// character than a letter or digit turned into `_`: `assets.style_css`, `assets.gallery_js`.
     var assets: [String: String]
@@ -109,6 +109,8 @@ struct GridContext: TemplateContext {
     var photos: [GridTile]
     var photoCount: Int
     var pagination: Pagination?
+    /// The first photo's page, where the slideshow button starts; nil when the page has no photos.
+    var slideshowHref: String? = nil
     /// Album pages: the album's Markdown description as safe HTML (first page only).
     var descriptionHTML: String? = nil
     /// Album pages: the trail from the albums index.
@@ -166,6 +168,11 @@ struct PhotoContext: Encodable {
     var thumbHeight: Int
     var fullSizeHref: String
     var fullSizeLabel: String
+    /// The largest image a browser can show, which the viewer loads when the photo is zoomed past the
+    /// preview: the original when it is a JPEG, PNG, WebP, GIF or AVIF, else the largest derivative.
+    var zoomSrc: String
+    var zoomWidth: Int
+    var zoomHeight: Int
     /// The photo's page at its source, such as Flickr.
     var sourceHref: String?
     var sourceLabel: String?

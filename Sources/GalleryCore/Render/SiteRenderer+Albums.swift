@@ -42,7 +42,7 @@ extension SiteRenderer {
         let context = GridContext(
             site: site, page: page, heading: album.title, intro: Self.countLabel(album),
             parentHref: root + (parent?.path(page: 1) ?? "albums/index.html"), parentLabel: parent?.title ?? "All albums",
-            photos: tiles, photoCount: album.members.count, pagination: pages,
+            photos: tiles, photoCount: album.members.count, pagination: pages, slideshowHref: tiles.first?.href,
             descriptionHTML: number == 1 ? album.info.description.map(Markdown.html) : nil,
             breadcrumbs: Breadcrumbs(links: crumbs(above: index, tree, root: root), current: album.title),
             subAlbums: cards.isEmpty ? nil : AlbumCards(albums: cards))

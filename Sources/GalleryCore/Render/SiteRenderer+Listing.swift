@@ -14,12 +14,22 @@ extension SiteRenderer {
             src: root + item.plan.thumbnail.path,
             srcset: Self.srcset(item.plan.thumbnailSources, root: root, path: \.path),
             webpSrcset: item.plan.webp ? Self.srcset(item.plan.thumbnailSources, root: root, path: \.webpPath) : nil,
-            sizes: "(max-width: 600px) 45vw, \(item.plan.thumbnail.size.width)px",
+            sizes: Self.gridSizes(aspect: aspect),
             width: item.plan.thumbnail.size.width, height: item.plan.thumbnail.size.height,
             alt: item.altText, title: item.photo.title, loading: eager ? "eager" : "lazy",
             style: "flex-grow:\(Formatting.fixed(aspect * 100, digits: 0));flex-basis:\(Formatting.fixed(aspect * Self.rowHeightEm, digits: 2))em;"
                 + item.placeholderStyle(plan.placeholders),
             transitionName: Self.transitionName(index))
+    }
+
+    /// The width a tile is drawn at, from the stylesheet's layout: on phones its row starts at
+    /// `rowHeightEm` × `phoneGridFontVW` and is stretched by about `rowStretch`, never wider than the
+    /// grid (the screen less `main`'s 6 px padding each side); on wider screens rows start at 220 px.
+    static func gridSizes(aspect: Double) -> String {
+        let phone = aspect * rowHeightEm * phoneGridFontVW * rowStretch
+        let wide = aspect * rowHeightEm * 16 * rowStretch
+        let phoneSize = phone >= 97 ? "calc(100vw - 12px)" : "\(Formatting.fixed(phone.rounded(.up), digits: 0))vw"
+        return "(max-width: 600px) \(phoneSize), \(Formatting.fixed(wide.rounded(.up), digits: 0))px"
     }
 
     /// Numbered page links, or nil for a single page; also sets the page's `rel` prev/next.
@@ -70,7 +80,7 @@ extension SiteRenderer {
         let tiles = shown.enumerated().map { tile($1, plan, root: root, eager: $0 < Self.eagerTiles) }
         let pages = pagination(number, of: paginator, page: &page) { root + Paginator.path(ofPage: $0) }
         let context = GridContext(site: site, page: page, heading: title, intro: site.description, photos: tiles,
-                                  photoCount: plan.home.count, pagination: pages)
+                                  photoCount: plan.home.count, pagination: pages, slideshowHref: tiles.first?.href)
         return PageModel(path: path, template: "grid", context: context)
     }
 
@@ -102,7 +112,7 @@ extension SiteRenderer {
         let pages = pagination(number, of: paginator, page: &page) { root + collection.path(in: folder, page: $0) }
         let context = GridContext(site: site, page: page, heading: heading, intro: Self.countLabel(collection.members.count),
                                   parentHref: root + "\(folder)/index.html", parentLabel: parentLabel, photos: tiles,
-                                  photoCount: collection.members.count, pagination: pages)
+                                  photoCount: collection.members.count, pagination: pages, slideshowHref: tiles.first?.href)
         return PageModel(path: path, template: "grid", context: context)
     }
 }

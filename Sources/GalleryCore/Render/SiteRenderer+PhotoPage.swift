@@ -28,7 +28,6 @@ extension SiteRenderer {
         let album = tree.albumOfItem[index]
         page.prevHref = prev?.href
         page.nextHref = next?.href
-        page.prefetchHref = next?.href
 
         let fullSize: (href: String, label: String, absolute: String?)
         switch item.original {
@@ -42,6 +41,9 @@ extension SiteRenderer {
             fullSize = (root + largest.path, "Largest size (\(largest.size.width) × \(largest.size.height))",
                         baseURL.map { $0.absoluteString + largest.path })
         }
+        let largest = item.plan.all[0]
+        let zoom = Self.browserShows(fullSize.href) && item.original != .none
+            ? (fullSize.href, item.displaySize) : (root + largest.path, largest.size)
         let date = Formatting.date(photo.takenAt)
         page.jsonLD = imageObject(item, description: summary, contentURL: fullSize.absolute, date: date)
         let preview = item.plan.preview
@@ -61,6 +63,7 @@ extension SiteRenderer {
                 stageStyle: "--ar:\(Formatting.fixed(aspect, digits: 4));background-color:\(item.averageColor)",
                 thumbSrc: root + thumbnail.path, thumbWidth: thumbnail.size.width, thumbHeight: thumbnail.size.height,
                 fullSizeHref: fullSize.href, fullSizeLabel: fullSize.label,
+                zoomSrc: zoom.0, zoomWidth: zoom.1.width, zoomHeight: zoom.1.height,
                 sourceHref: photo.sourcePage?.absoluteString,
                 sourceLabel: photo.sourcePage?.host.map { "View on \($0.hasPrefix("www.") ? String($0.dropFirst(4)) : $0)" },
                 location: showLocation ? photo.location.map(Formatting.coordinates) : nil,
@@ -76,6 +79,14 @@ extension SiteRenderer {
             breadcrumbs: album.map { Breadcrumbs(links: crumbs(above: $0, tree, root: root)
                 + [Crumb(name: tree.albums[$0].title, href: root + tree.albums[$0].path(page: 1))], current: displayTitle) })
         return PageModel(path: path, template: "photo", context: context)
+    }
+
+    /// Whether a browser can draw the file a link points at, by its extension (HEIC, TIFF and RAW
+    /// originals cannot be zoomed into; the viewer stops at the largest derivative then).
+    static func browserShows(_ href: String) -> Bool {
+        let path = href.split(separator: "?", maxSplits: 1).first.map(String.init) ?? href
+        let ext = (path as NSString).pathExtension.lowercased()
+        return ["jpg", "jpeg", "png", "webp", "gif", "avif"].contains(ext)
     }
 
     /// The preview is as wide as the screen, unless the screen is wider than the photo's shape; then

@@ -30,6 +30,8 @@ public struct SiteRenderer: Sendable {
     let exifFields: [String]
     /// The order of the home grid, prev/next, and albums without their own `sort`.
     let sort: PhotoSort
+    /// Seconds per photo in the slideshow (`viewer.slideshowSeconds`).
+    let slideshowSeconds: Double
     let library: MustacheLibrary
     let assets: Assets
     /// The static files' URLs from pages at each depth (`""`, `"../"`, …), made once.
@@ -54,6 +56,7 @@ public struct SiteRenderer: Sendable {
         showLocation = config.images.showLocation
         exifFields = config.images.exifFields
         sort = config.sort
+        slideshowSeconds = config.viewer.slideshowSeconds
         library = try theme.library()
         self.assets = assets
         // The deepest pages are those of the deepest albums: `albums/` + levels + `page/N/index.html`.
@@ -77,6 +80,7 @@ public struct SiteRenderer: Sendable {
         settings.add(showLocation ? 1 : 0)
         settings.add(exifFields.joined(separator: " "))
         settings.add(sort.description)
+        settings.add(Formatting.fixed(slideshowSeconds, digits: 3))
         for (path, target) in assets.published.sorted(by: { $0.key < $1.key }) {
             settings.add(path)
             settings.add(target)
@@ -89,6 +93,15 @@ public struct SiteRenderer: Sendable {
     /// Target row height of the justified grid, in `em` of the grid's font size, which the
     /// stylesheet sets per screen width (16 px on wide screens: 220 px rows).
     static let rowHeightEm = 13.75
+
+    /// The grid's font size on phones (`style.css`, `max-width: 600px`), in `vw`: rows start at
+    /// 13.75 × 2.15 = 29.6vw (115 px on a 390 px screen), so two 3:2 photos share a row on 360–430 px
+    /// screens and a 2:1 panorama has a row to itself.
+    static let phoneGridFontVW = 2.15
+
+    /// How much wider than its flex-basis a tile is drawn on average, once its row is stretched to
+    /// the grid's width (measured on the sample site at 360–1366 px: 1.0–1.3).
+    static let rowStretch = 1.15
 
     /// Tiles loaded at once on each grid page; the rest wait until they are near the viewport.
     static let eagerTiles = 8
@@ -192,7 +205,8 @@ public struct SiteRenderer: Sendable {
     }
 
     var site: SiteContext {
-        SiteContext(title: title, description: description.isEmpty ? nil : description)
+        SiteContext(title: title, description: description.isEmpty ? nil : description,
+                    slideshowSeconds: Formatting.fixed(slideshowSeconds, digits: 2))
     }
 
     /// A `srcset` value listing each derivative's file (JPEG or WebP) with its width.

@@ -1,0 +1,64 @@
+/* galleryssg slideshow and preloading, for photo pages (with viewer.js): ▶ shows each photo for
+   viewer.slideshowSeconds and goes on to the next; after load, the next photo's preview and page are
+   fetched unless the reader saves data. Without it the page works as before. */
+(function () {
+  "use strict";
+  var doc = document;
+  var link = function (rel) { return doc.querySelector('.photo-nav a[rel="' + rel + '"]'); };
+  var go = function (a) { if (a) { location.href = a.href; } };
+  var play = doc.querySelector(".viewer-tools .play");
+  var connection = navigator.connection || {};
+  /* Save-Data, a 2G link or a cellular (metered) one: nothing is fetched before it is asked for. */
+  var frugal = !!(connection.saveData || /2g$/.test(connection.effectiveType || "") || connection.type === "cellular");
+
+  /* ---- Slideshow: sessionStorage carries "playing" from page to page. ---- */
+  var KEY = "galleryssg-slideshow", timer = null;
+  var seconds = parseFloat(play && play.getAttribute("data-seconds")) || 5;
+  function playing() { try { return sessionStorage.getItem(KEY) === "1"; } catch (e) { return false; } }
+  function setPlaying(on) {
+    try { if (on) { sessionStorage.setItem(KEY, "1"); } else { sessionStorage.removeItem(KEY); } } catch (e) { /* private mode */ }
+    if (play) {
+      play.setAttribute("aria-pressed", String(on));
+      play.querySelector(".label").textContent = on ? "Pause slideshow" : "Play slideshow";
+    }
+    clearTimeout(timer);
+    timer = null;
+    if (on) { schedule(); }
+  }
+  function schedule() {
+    clearTimeout(timer);
+    if (doc.hidden) { return; }
+    timer = setTimeout(function () {
+      var next = link("next");
+      if (next) { go(next); } else { setPlaying(false); }
+    }, seconds * 1000);
+  }
+  doc.addEventListener("visibilitychange", function () {
+    if (!playing()) { return; }
+    if (doc.hidden) { clearTimeout(timer); timer = null; } else { schedule(); }
+  });
+  /* Any input stops it, except pressing the slideshow button itself (which toggles it). */
+  ["keydown", "pointerdown", "wheel", "touchstart"].forEach(function (type) {
+    addEventListener(type, function (e) {
+      if (playing() && !(play && play.contains(e.target))) { setPlaying(false); }
+    }, { capture: true, passive: true });
+  });
+  if (play) { play.addEventListener("click", function () { setPlaying(!playing()); }); }
+  if (playing()) { setPlaying(true); }
+
+  /* ---- After load: the next photo's preview in the size this screen uses, and its page; not on
+     Save-Data or metered connections, unless the slideshow needs it next. ---- */
+  addEventListener("load", function () {
+    var next = link("next");
+    if (!next || (frugal && !playing())) { return; }
+    var image = new Image();
+    image.sizes = next.getAttribute("data-sizes");
+    image.srcset = next.getAttribute("data-srcset");
+    if (!frugal) {
+      var hint = doc.createElement("link");
+      hint.rel = "prefetch";
+      hint.href = next.href;
+      doc.head.appendChild(hint);
+    }
+  });
+})();
