@@ -21,7 +21,7 @@ struct ConfigValidator {
         }
         let network = raw.network
         let state = path(raw.state ?? D.state, "state")
-        return SiteConfig(
+        var config = SiteConfig(
             title: raw.title ?? D.title,
             description: raw.description ?? D.description,
             baseURL: try raw.baseURL.map(baseURL),
@@ -61,6 +61,9 @@ struct ConfigValidator {
             configFile: file,
             sort: try sortOrder(raw.sort)
         )
+        config.language = try language(raw.language)
+        config.map = try mapSettings(raw.map)
+        return config
     }
 
     /// `taken`, `-taken`, `name`, `source`, `rating`…; the default when absent.
@@ -77,7 +80,7 @@ struct ConfigValidator {
     func checkKeys(_ document: JSONValue) throws {
         guard case .object(let top) = document else { return }
         try checkKeys(of: top, at: "", allowed: SiteConfigFile.knownKeys[""]!)
-        for section in ["images", "network"] {
+        for section in ["images", "network", "map"] {
             if case .object(let object)? = top[section] {
                 try checkKeys(of: object, at: section, allowed: SiteConfigFile.knownKeys[section]!)
             }

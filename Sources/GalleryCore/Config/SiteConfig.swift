@@ -28,6 +28,10 @@ public struct SiteConfig: Sendable {
     public var configFile: URL
     /// The order of the home grid and prev/next, and of albums and tags without their own `sort`.
     public var sort: PhotoSort = Defaults.sort
+    /// The theme's language (`<html lang>`, dates, `i18n/<language>.json`).
+    public var language: String = Defaults.language
+    /// The map page's tiles (used with `images.showLocation`).
+    public var map = MapSettings()
 
     /// The folder holding the config file.
     public var siteDirectory: URL { configFile.deletingLastPathComponent() }
@@ -75,6 +79,14 @@ public struct ImageSettings: Sendable, Equatable {
     public var webp: Bool = false
     /// Unsharp-mask amount applied after a reduction of 3× or more (0 turns it off).
     public var sharpen: Double = 0
+}
+
+/// The map page's tile server (`map.tileURL`) and any credit it needs besides OpenStreetMap's.
+public struct MapSettings: Sendable, Equatable {
+    /// A tile URL template with `{z}`, `{x}` and `{y}` (and optionally `{s}` and `{r}`).
+    public var tileURL: String = SiteConfig.Defaults.mapTileURL
+    /// Plain text shown after the OpenStreetMap credit (the tile provider's own, say).
+    public var attribution: String?
 }
 
 /// An 8-bit sRGB colour.
@@ -141,6 +153,9 @@ extension SiteConfig {
         public static let exifFields = ["camera", "lens", "focalLength", "aperture", "exposure", "iso"]
         public static let webp = false
         public static let sharpen = 0.0
+        public static let language = "en"
+        /// OpenStreetMap's standard tiles (https://operations.osmfoundation.org/policies/tiles/).
+        public static let mapTileURL = "https://tile.openstreetmap.org/{z}/{x}/{y}.png"
         public static let allowInsecureHTTP = false
         public static let connectionsPerHost = 6
         public static let retries = 3

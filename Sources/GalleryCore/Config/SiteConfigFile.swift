@@ -14,6 +14,13 @@ struct SiteConfigFile: Decodable {
     var source: Source?
     var images: Images?
     var network: Network?
+    var language: String?
+    var map: Map?
+
+    struct Map: Decodable {
+        var tileURL: String?
+        var attribution: String?
+    }
 
     struct Source: Decodable {
         var type: String
@@ -63,7 +70,8 @@ struct SiteConfigFile: Decodable {
     /// The keys each object of the file may hold, for the unknown-key check.
     static let knownKeys: [String: [String]] = [
         "": ["title", "description", "baseURL", "output", "templates", "state", "cache", "pageSize", "sort", "source",
-             "images", "network"],
+             "images", "network", "language", "map"],
+        "map": ["tileURL", "attribution"],
         "images": ["thumbnail", "preview", "widths", "quality", "background", "maxPixels", "publishOriginals",
                    "maxPixelsInFlight", "showLocation", "linearLight", "exifFields", "webp", "sharpen"],
         "network": ["timeoutSeconds", "maxDownloadBytes", "connectionsPerHost", "retries"],

@@ -34,6 +34,7 @@ extension PhotoContext: MustacheParent {
         case "licenseHref": licenseHref
         case "album": album
         case "albumHref": albumHref
+        case "mapHref": mapHref
         case "tags": tags
         case "hasTags": hasTags
         case "exif": exif
@@ -67,6 +68,8 @@ extension PhotoPageContext: MustacheParent {
         case "backLabel": backLabel
         case "position": position
         case "total": total
+        case "backText": backText
+        case "positionText": positionText
         case "breadcrumbs": breadcrumbs
         default: nil
         }
@@ -78,7 +81,8 @@ extension FeedContext: MustacheParent {
         switch name {
         case "title": title
         case "subtitle": subtitle
-        case "base": base
+        case "selfHref": selfHref
+        case "homeHref": homeHref
         case "id": id
         case "updated": updated
         case "entries": entries
@@ -99,6 +103,8 @@ extension FeedEntry: MustacheParent {
         case "contentHTML": contentHTML
         case "tags": tags
         case "rights": rights
+        case "imageHref": imageHref
+        case "imageType": imageType
         default: nil
         }
     }
