@@ -8,7 +8,6 @@
   var photos = window.galleryMapPhotos;
   if (!element || !window.L || !L.markerClusterGroup || !photos || !photos.length) { return; }
   var root = doc.documentElement.getAttribute("data-root") || "";
-  element.hidden = false;
   var credit = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
   var extra = element.getAttribute("data-attribution");
   if (extra) { var holder = doc.createElement("span"); holder.textContent = extra; credit += " · " + holder.innerHTML; }

@@ -44,7 +44,7 @@ extension PageContext: MustacheParent {
         case "isMap": isMap
         case "social": social
         case "jsonLD": jsonLD.flatMap { try? $0.scriptSafeJSON() }
-        case "inlineStyle": inlineStyle
+        case "inlineStylesheet": inlineStylesheet
         default: nil
         }
     }

@@ -62,9 +62,10 @@ struct PageContext: Encodable {
     /// schema.org JSON-LD for `<script type="application/ld+json">`. Templates get it as text, already
     /// safe inside `<script>`; it is encoded only when the page is rendered.
     var jsonLD: ImageObject?
-    /// The theme's stylesheet itself, inlined instead of linked (`404.html`, which is served at any
-    /// path and whose links are absolute, so that a local preview still styles it).
-    var inlineStyle: String? = nil
+    /// The theme's stylesheet itself as a `data:` URL, linked instead of the file (`404.html`, which
+    /// is served at any path and whose links are absolute, so that a local preview still styles it).
+    /// A `data:` URL rather than a `<style>` element, which the Nu checker would check as CSS.
+    var inlineStylesheet: String? = nil
 }
 
 /// What link previews show: OpenGraph (https://ogp.me) and Twitter card tags.

@@ -9,8 +9,8 @@ extension SiteRenderer {
         var page = pageContext(path: "404.html", title: "\(strings.text("notFoundTitle")) · \(title)", description: nil, sections: plan.sections,
                                root: baseURL?.absoluteString ?? "")
         page.canonical = nil
-        page.inlineStyle = assets.published["static/style.css"].flatMap { assets.files[$0] }
-            .map { String(decoding: $0, as: UTF8.self) }
+        page.inlineStylesheet = assets.published["static/style.css"].flatMap { assets.files[$0] }
+            .map { "data:text/css;base64," + $0.base64EncodedString() }
         return PageModel(path: "404.html", template: "404", context: NotFoundContext(site: site, page: page))
     }
 
