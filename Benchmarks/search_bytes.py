@@ -12,14 +12,40 @@ import check_site  # noqa: E402  (its loopback server and Chromium set-up)
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
-RESOURCES = ("return performance.getEntriesByType('resource').map(function (e) {"
-             " return {name: e.name, bytes: e.encodedBodySize || e.transferSize}; });")
+SERVED = []   # (path, bytes) of every file the server sent, in order
+
+
+class CountingHandler(check_site.QuietHandler):
+    """Counts what the server sends: Pagefind fetches from places the page's Resource Timing does not
+    list (its WebAssembly and worker-side requests), so bytes are counted where they leave."""
+    def do_GET(self):
+        path = urllib.parse.urlparse(self.path).path
+        local = self.translate_path(self.path)
+        before = len(SERVED)
+        super().do_GET()
+        if len(SERVED) == before and os.path.isfile(local):
+            SERVED.append((path, os.path.getsize(local)))
+
+
+def serve(folder):
+    import functools
+    import http.server
+    import threading
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(CountingHandler, directory=folder))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, "http://127.0.0.1:%d/" % server.server_address[1]
+
+
+def loaded(prefixes):
+    files = [(path, size) for path, size in SERVED if path.startswith(prefixes)]
+    return {"bytes": sum(size for _, size in files), "files": len(files)}
 
 
 def fresh(driver, base):
     driver.execute_cdp_cmd("Network.clearBrowserCache", {})
     driver.get(base + "404.html")
     check_site.settle(driver)
+    del SERVED[:]
 
 
 def galleryssg(driver, base, query):
@@ -31,10 +57,7 @@ def galleryssg(driver, base, query):
         "var r = document.getElementById('search-results'); return !r.hidden && r.querySelector('p') && "
         "Array.from(r.querySelectorAll('img')).length === Math.min(24, r.querySelectorAll('li').length);"))
     time.sleep(0.5)
-    files = [r for r in driver.execute_script(RESOURCES)
-             if urllib.parse.urlparse(r["name"]).path.startswith(("/search-index.js", "/search/"))]
-    return {"bytes": sum(r["bytes"] for r in files), "files": len(files),
-            "found": driver.find_element(By.CSS_SELECTOR, "#search-results p").text}
+    return dict(loaded(("/search-index.js", "/search/")), found=driver.find_element(By.CSS_SELECTOR, "#search-results p").text)
 
 
 def pagefind(driver, base, query):
@@ -48,13 +71,13 @@ def pagefind(driver, base, query):
         done(search.results.length);
       }).catch(function (e) { done('error: ' + e); });
     """.replace("arguments[0]", json.dumps(query)))
-    files = [r for r in driver.execute_script(RESOURCES) if urllib.parse.urlparse(r["name"]).path.startswith("/pagefind/")]
-    return {"bytes": sum(r["bytes"] for r in files), "files": len(files), "found": count}
+    time.sleep(0.5)
+    return dict(loaded(("/pagefind/",)), found=count)
 
 
 def main():
     site, queries = sys.argv[1], json.load(open(sys.argv[2]))
-    server, base = check_site.serve(site)
+    server, base = serve(site)
     driver = check_site.browser()
     rows = []
     try:
