@@ -239,7 +239,7 @@ def expected_matches(index, query):
     hits = []
     for photo in index["photos"]:
         haystack = fold(" ".join([photo.get("title") or "", photo.get("text") or "", " ".join(photo.get("tags") or []),
-                                  photo.get("author") or "", photo.get("camera") or ""]))
+                                  photo.get("author") or "", photo.get("camera") or "", photo.get("album") or ""]))
         if all(term in haystack for term in terms):
             hits.append(photo["url"])
     return hits

@@ -85,7 +85,7 @@ struct FixtureSite {
                 let targets = attribute == "srcset"
                     ? value.split(separator: ",").compactMap { $0.split(separator: " ").first.map(String.init) } : [value]
                 for target in targets {
-                    if target.hasPrefix("https://") || target.hasPrefix("http://") || target.hasPrefix("#") { continue }
+                    if target.hasPrefix("https://") || target.hasPrefix("http://") || target.hasPrefix("#") || target.hasPrefix("data:") { continue }
                     let path = String(target.split(separator: "#", omittingEmptySubsequences: false)[0])
                     let resolved = base.appendingPathComponent(path).standardizedFileURL.path
                     var isDirectory: ObjCBool = false

@@ -144,10 +144,12 @@ struct PageModelTests {
         let changed = Set(before.keys.filter { before[$0] != after[$0] })
         // Photo 7 is on grid page 3 (page size 3), on page 2 of album 1 (the odd photos), page 3 of
         // tag "sea" (every photo) and page 1 of tag "tag-1"; its neighbours show its title in
-        // their prev/next links. It is not among the feed's 20 latest (days 9 to 28).
+        // their prev/next links. It is not among the feed's 20 latest (days 9 to 28). The site shows
+        // locations, and the map page lists every located photo by title.
         let expected: Set<String> = [
             "photos/p7/index.html", "photos/p6/index.html", "photos/p8/index.html", "page/3/index.html",
             "albums/album-1/page/2/index.html", "tags/sea/page/3/index.html", "tags/tag-1/index.html",
+            "map/index.html",
         ]
         #expect(changed == expected, "\(changed.sorted())")
     }

@@ -21,7 +21,7 @@ struct ConfigValidator {
         }
         let network = raw.network
         let state = path(raw.state ?? D.state, "state")
-        return SiteConfig(
+        var config = SiteConfig(
             title: raw.title ?? D.title,
             description: raw.description ?? D.description,
             baseURL: try raw.baseURL.map(baseURL),
@@ -62,6 +62,9 @@ struct ConfigValidator {
             sort: try sortOrder(raw.sort),
             viewer: ViewerSettings(slideshowSeconds: try slideshowSeconds(raw.viewer?.slideshowSeconds))
         )
+        config.language = try language(raw.language)
+        config.map = try mapSettings(raw.map)
+        return config
     }
 
     /// `taken`, `-taken`, `name`, `source`, `rating`…; the default when absent.
@@ -78,7 +81,7 @@ struct ConfigValidator {
     func checkKeys(_ document: JSONValue) throws {
         guard case .object(let top) = document else { return }
         try checkKeys(of: top, at: "", allowed: SiteConfigFile.knownKeys[""]!)
-        for section in ["images", "network", "viewer"] {
+        for section in ["images", "network", "viewer", "map"] {
             if case .object(let object)? = top[section] {
                 try checkKeys(of: object, at: section, allowed: SiteConfigFile.knownKeys[section]!)
             }

@@ -30,6 +30,10 @@ public struct SiteConfig: Sendable {
     public var sort: PhotoSort = Defaults.sort
     /// How photo pages and grids behave in the browser (`viewer`).
     public var viewer = ViewerSettings()
+    /// The theme's language (`<html lang>`, dates, `i18n/<language>.json`).
+    public var language: String = Defaults.language
+    /// The map page's tiles (used with `images.showLocation`).
+    public var map = MapSettings()
 
     /// The folder holding the config file.
     public var siteDirectory: URL { configFile.deletingLastPathComponent() }
@@ -87,6 +91,14 @@ public struct ViewerSettings: Sendable, Equatable {
     public init(slideshowSeconds: Double = SiteConfig.Defaults.slideshowSeconds) {
         self.slideshowSeconds = slideshowSeconds
     }
+}
+
+/// The map page's tile server (`map.tileURL`) and any credit it needs besides OpenStreetMap's.
+public struct MapSettings: Sendable, Equatable {
+    /// A tile URL template with `{z}`, `{x}` and `{y}` (and optionally `{s}` and `{r}`).
+    public var tileURL: String = SiteConfig.Defaults.mapTileURL
+    /// Plain text shown after the OpenStreetMap credit (the tile provider's own, say).
+    public var attribution: String?
 }
 
 /// An 8-bit sRGB colour.
@@ -156,6 +168,9 @@ extension SiteConfig {
         public static let slideshowSeconds = 5.0
         /// The slideshow's shortest and longest time per photo, in seconds.
         public static let slideshowRange = 1.0...120.0
+        public static let language = "en"
+        /// OpenStreetMap's standard tiles (https://operations.osmfoundation.org/policies/tiles/).
+        public static let mapTileURL = "https://tile.openstreetmap.org/{z}/{x}/{y}.png"
         public static let allowInsecureHTTP = false
         public static let connectionsPerHost = 6
         public static let retries = 3

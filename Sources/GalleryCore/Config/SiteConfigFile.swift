@@ -15,6 +15,13 @@ struct SiteConfigFile: Decodable {
     var images: Images?
     var network: Network?
     var viewer: Viewer?
+    var language: String?
+    var map: Map?
+
+    struct Map: Decodable {
+        var tileURL: String?
+        var attribution: String?
+    }
 
     struct Source: Decodable {
         var type: String
@@ -68,7 +75,8 @@ struct SiteConfigFile: Decodable {
     /// The keys each object of the file may hold, for the unknown-key check.
     static let knownKeys: [String: [String]] = [
         "": ["title", "description", "baseURL", "output", "templates", "state", "cache", "pageSize", "sort", "source",
-             "images", "network", "viewer"],
+             "images", "network", "viewer", "language", "map"],
+        "map": ["tileURL", "attribution"],
         "images": ["thumbnail", "preview", "widths", "quality", "background", "maxPixels", "publishOriginals",
                    "maxPixelsInFlight", "showLocation", "linearLight", "exifFields", "webp", "sharpen"],
         "viewer": ["slideshowSeconds"],

@@ -75,7 +75,10 @@ public struct Build: Sendable {
             try Theme(overridesIn: config.templates)
         }
         if !theme.overrides.isEmpty { progress("theme: \(theme.overrides.count) file(s) from \(config.templates.path)") }
-        let assets = Assets(staticFiles: theme.staticFiles)
+        let assets = try step(.theme, &timings) {
+            Assets(staticFiles: try MapLibrary.staticFiles(needed: config.images.showLocation)
+                .merging(theme.staticFiles) { _, theme in theme })
+        }
         let renderer = try step(.theme, &timings) { try SiteRenderer(config: config, theme: theme, assets: assets) }
 
         let provider = ProviderFactory.provider(for: config.source, downloader: downloader, credentials: config.credentials)
@@ -118,6 +121,7 @@ public struct Build: Sendable {
             report.pages = pages.pages
             report.pagesRendered = pages.rendered
             report.pagesReused = pages.reused
+            report.searchIndexSeconds = pages.plainFileSeconds
             report.bytesWritten += pages.bytes
             progress("pages: \(pages.pages) pages (\(pages.rendered) new or changed, \(pages.reused) unchanged)")
 

@@ -56,6 +56,9 @@ public struct BuildReport: Codable, Sendable {
     public var stepSeconds: [String: Double] = [:]
     /// Seconds summed over all photos for the per-photo work inside the `images` step.
     public var photoSeconds: [String: Double] = [:]
+    /// Seconds the `pages` step spent making the search index (with `robots.txt` and the map's data);
+    /// 0 when the pages were linked unchanged from the last build.
+    public var searchIndexSeconds = 0.0
     public var totalSeconds = 0.0
     /// Decoded pixels the build allowed in flight (`images.maxPixelsInFlight`, or worked out from memory).
     public var pixelBudget = 0

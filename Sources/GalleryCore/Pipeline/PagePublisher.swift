@@ -30,6 +30,8 @@ struct PagePublisher: Sendable {
         var records: [(path: String, record: PageRecord)] = []
         /// The key of everything the pages were made from (`siteKey`).
         var siteKey = ""
+        /// Seconds spent making `robots.txt`, the search index and the map's data (nearly all of it the index).
+        var plainFileSeconds = 0.0
 
         /// Counts the page at `path` if people read it (`SitePage.isHTML(path:)`).
         mutating func count(_ path: String, reused wasReused: Bool) {
@@ -44,6 +46,7 @@ struct PagePublisher: Sendable {
             pages += other.pages
             bytes += other.bytes
             records += other.records
+            plainFileSeconds += other.plainFileSeconds
         }
     }
 
@@ -137,7 +140,10 @@ struct PagePublisher: Sendable {
 
     private func publishPlainFiles(_ plan: SitePlan, renderer: SiteRenderer) throws -> Outcome {
         var outcome = Outcome()
-        for file in try renderer.plainFiles(plan) {
+        let started = ContinuousClock.now
+        let files = try renderer.plainFiles(plan)
+        outcome.plainFileSeconds = seconds(since: started)
+        for file in files {
             let key = Self.contentKey(file.contents)
             try store(file.contents, key: key, path: file.path, outcome: &outcome)
             outcome.records.append((file.path, PageRecord(inputs: "", key: key)))

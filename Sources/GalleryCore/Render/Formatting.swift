@@ -73,11 +73,9 @@ enum Formatting {
         var machine: String?
     }
 
-    private static let months = ["January", "February", "March", "April", "May", "June", "July", "August",
-                                 "September", "October", "November", "December"]
-
-    /// Reads `YYYY-MM-DD`, optionally followed by `THH:MM[:SS]` (or a space) and an offset or `Z`.
-    static func date(_ text: String?) -> DateText? {
+    /// Reads `YYYY-MM-DD`, optionally followed by `THH:MM[:SS]` (or a space) and an offset or `Z`;
+    /// the display form is in the language of `strings` (`dateFormat`, `dateTimeFormat`, `month1`…).
+    static func date(_ text: String?, strings: ThemeStrings = .english) -> DateText? {
         guard let text else { return nil }
         let chars = Array(text)
         func digits(_ range: Range<Int>) -> Int? {
@@ -90,11 +88,11 @@ enum Formatting {
               let month = digits(5..<7), let day = digits(8..<10), (1...12).contains(month), (1...31).contains(day) else {
             return DateText(display: text, machine: nil)
         }
-        var display = "\(day) \(months[month - 1]) \(year)"
+        var display = strings.date(year: year, month: month, day: day)
         var machine = String(chars[0..<10])
         if chars.count >= 16, chars[10] == "T" || chars[10] == " ", let hour = digits(11..<13), chars[13] == ":",
            let minute = digits(14..<16), hour < 24, minute < 60 {
-            display += String(format: ", %02d:%02d", hour, minute)
+            display = strings.text("dateTimeFormat", ["date": display, "time": String(format: "%02d:%02d", hour, minute)])
             var time = String(chars[11..<16])
             var rest = 16
             if chars.count >= 19, chars[16] == ":", let second = digits(17..<19), second < 60 {

@@ -15,6 +15,9 @@ extension SiteContext: MustacheParent {
         case "description": description
         case "generator": generator
         case "slideshowSeconds": slideshowSeconds
+        case "lang": lang
+        case "t": t
+        case "searchStrings": searchStrings
         default: nil
         }
     }
@@ -37,8 +40,11 @@ extension PageContext: MustacheParent {
         case "isHome": isHome
         case "isAlbums": isAlbums
         case "isTags": isTags
+        case "mapHref": mapHref
+        case "isMap": isMap
         case "social": social
         case "jsonLD": jsonLD.flatMap { try? $0.scriptSafeJSON() }
+        case "inlineStylesheet": inlineStylesheet
         default: nil
         }
     }
@@ -164,6 +170,35 @@ extension NotFoundContext: MustacheParent {
         switch name {
         case "site": site
         case "page": page
+        default: nil
+        }
+    }
+}
+
+extension MapContext: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "site": site
+        case "page": page
+        case "heading": heading
+        case "intro": intro
+        case "tileURL": tileURL
+        case "attribution": attribution
+        case "dataHref": dataHref
+        case "photos": photos
+        case "moreText": moreText
+        default: nil
+        }
+    }
+}
+
+extension MapPhoto: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "id": id
+        case "title": title
+        case "href": href
+        case "coordinates": coordinates
         default: nil
         }
     }

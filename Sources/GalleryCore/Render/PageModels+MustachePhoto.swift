@@ -37,6 +37,7 @@ extension PhotoContext: MustacheParent {
         case "licenseHref": licenseHref
         case "album": album
         case "albumHref": albumHref
+        case "mapHref": mapHref
         case "tags": tags
         case "hasTags": hasTags
         case "exif": exif
@@ -70,6 +71,8 @@ extension PhotoPageContext: MustacheParent {
         case "backLabel": backLabel
         case "position": position
         case "total": total
+        case "backText": backText
+        case "positionText": positionText
         case "breadcrumbs": breadcrumbs
         default: nil
         }
@@ -81,7 +84,8 @@ extension FeedContext: MustacheParent {
         switch name {
         case "title": title
         case "subtitle": subtitle
-        case "base": base
+        case "selfHref": selfHref
+        case "homeHref": homeHref
         case "id": id
         case "updated": updated
         case "entries": entries
@@ -102,6 +106,8 @@ extension FeedEntry: MustacheParent {
         case "contentHTML": contentHTML
         case "tags": tags
         case "rights": rights
+        case "imageHref": imageHref
+        case "imageType": imageType
         default: nil
         }
     }

@@ -10,6 +10,27 @@ struct SiteContext: Encodable {
     var generator = "galleryssg"
     /// Seconds per photo in the slideshow, for the script (`viewer.slideshowSeconds`).
     var slideshowSeconds = "5.00"
+    /// The `language` tag, for `<html lang>`.
+    var lang = "en"
+    /// The theme's strings (`ThemeStrings`), `site.t.navPhotos`. Left out of the page's key: the
+    /// templates key covers them once for every page.
+    var t: [String: String] = [:]
+    /// The search script's messages as JSON, for its form's `data-strings`.
+    var searchStrings = "{}"
+
+    init(title: String, description: String?, slideshowSeconds: String = "5.00", lang: String = "en", t: [String: String] = [:],
+         searchStrings: String = "{}") {
+        self.title = title
+        self.description = description
+        self.slideshowSeconds = slideshowSeconds
+        self.lang = lang
+        self.t = t
+        self.searchStrings = searchStrings
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case title, description, generator, slideshowSeconds, lang, searchStrings
+    }
 }
 
 /// Per-page values the layout needs.
@@ -35,11 +56,18 @@ struct PageContext: Encodable {
     var isHome = false
     var isAlbums = false
     var isTags = false
+    /// The map page (only with `images.showLocation`), and whether this is it.
+    var mapHref: String? = nil
+    var isMap = false
     /// OpenGraph and Twitter card values.
     var social: SocialCard
     /// schema.org JSON-LD for `<script type="application/ld+json">`. Templates get it as text, already
     /// safe inside `<script>`; it is encoded only when the page is rendered.
     var jsonLD: ImageObject?
+    /// The theme's stylesheet itself as a `data:` URL, linked instead of the file (`404.html`, which
+    /// is served at any path and whose links are absolute, so that a local preview still styles it).
+    /// A `data:` URL rather than a `<style>` element, which the Nu checker would check as CSS.
+    var inlineStylesheet: String? = nil
 }
 
 /// What link previews show: OpenGraph (https://ogp.me) and Twitter card tags.
@@ -135,6 +163,29 @@ struct TagsContext: TemplateContext {
     var tags: [TagLink]
 }
 
+/// `map/index.html`.
+struct MapContext: TemplateContext {
+    var site: SiteContext
+    var page: PageContext
+    var heading: String
+    var intro: String
+    var tileURL: String
+    var attribution: String?
+    /// `map/photos.js`, relative to the page.
+    var dataHref: String
+    /// The list for readers without JavaScript (at most `SiteRenderer.mapListLimit`).
+    var photos: [MapPhoto]
+    /// `… and 12 more`, when located photos were left out of the list.
+    var moreText: String?
+}
+
+struct MapPhoto: Encodable {
+    var id: String
+    var title: String
+    var href: String
+    var coordinates: String
+}
+
 /// `404.html`.
 struct NotFoundContext: TemplateContext {
     var site: SiteContext
@@ -187,6 +238,8 @@ struct PhotoContext: Encodable {
     var licenseHref: String?
     var album: String?
     var albumHref: String?
+    /// This photo on the map page (only with `images.showLocation` and a location).
+    var mapHref: String? = nil
     var tags: [TagLink]
     var hasTags: Bool
     var exif: [MetadataRow]
@@ -214,16 +267,21 @@ struct PhotoPageContext: TemplateContext {
     var backLabel: String
     var position: Int
     var total: Int
+    /// `All photos (page 2)` and `Photo 3 of 15`, in the site's language.
+    var backText: String
+    var positionText: String
     /// Photos in albums: the trail from the albums index to the photo.
     var breadcrumbs: Breadcrumbs?
 }
 
-/// `feed.xml`, an Atom feed (RFC 4287) of the latest photos. Links are relative to `xml:base`.
+/// `feed.xml`, an Atom feed (RFC 4287) of the latest photos. With `baseURL` every link is absolute
+/// (many readers ignore `xml:base`); without it they are relative to the site root.
 struct FeedContext: TemplateContext {
     var title: String
     var subtitle: String?
-    /// `baseURL`, when set: every relative link in the feed resolves against it.
-    var base: String?
+    /// The feed's own URL and the site's home page.
+    var selfHref: String
+    var homeHref: String
     var id: String
     var updated: String
     var entries: [FeedEntry]
@@ -240,6 +298,9 @@ struct FeedEntry: Encodable {
     var contentHTML: String
     var tags: [String]
     var rights: String?
+    /// The photo (its largest preview up to 1200 px wide), for `<link rel="enclosure">`.
+    var imageHref: String
+    var imageType: String
 }
 
 /// `sitemap.xml` (https://www.sitemaps.org/protocol.html); written only when `baseURL` is set.

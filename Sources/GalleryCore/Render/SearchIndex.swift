@@ -1,6 +1,7 @@
 import Foundation
 
-/// The static search index: one entry per photo, over title, description, tags, author and camera.
+/// The static search index: one entry per photo, over title, description, tags, author, camera and
+/// album (the album's title and those of the albums above it).
 ///
 /// It is published twice from the same JSON bytes: `search.json` for tools and hosts, and
 /// `search-index.js` (the JSON behind one assignment), which the theme's script loads with a
@@ -12,26 +13,53 @@ struct SearchIndex {
         var tags: [String]?
         var author: String?
         var camera: String?
+        /// The titles of the photo's album and the albums above it, top first, joined by ` / `.
+        var album: String?
         /// Photo page, relative to the site root.
         var url: String
         /// Grid thumbnail, relative to the site root, and its size.
         var thumb: String
         var width: Int
         var height: Int
+
+        /// Everything a query is matched against, in the order the script joins it.
+        var searchText: String {
+            [title, text ?? "", (tags ?? []).joined(separator: " "), author ?? "", camera ?? "", album ?? ""]
+                .joined(separator: " ")
+        }
     }
 
     let items: [GalleryItem]
+    /// Each item's album text (`Entry.album`), by item index.
+    let albums: [Int: String]
 
-    init(items: [GalleryItem]) {
+    init(items: [GalleryItem], albums: [Int: String] = [:]) {
         self.items = items
+        self.albums = albums
     }
 
-    func entry(_ item: GalleryItem) -> Entry {
+    /// Each item's album titles from the top down, `Spain / Basque Country`, from the site's album tree.
+    static func albumTitles(_ tree: AlbumTree) -> [Int: String] {
+        var titles: [Int: String] = [:]
+        var chains: [Int: String] = [:]
+        func chain(_ album: Int) -> String {
+            if let known = chains[album] { return known }
+            let own = tree.albums[album].title
+            let text = tree.albums[album].parent.map { chain($0) + " / " + own } ?? own
+            chains[album] = text
+            return text
+        }
+        for (item, album) in tree.albumOfItem { titles[item] = chain(album) }
+        return titles
+    }
+
+    func entry(_ index: Int) -> Entry {
+        let item = items[index]
         let photo = item.photo
         return Entry(title: photo.title ?? item.altText,
                      text: photo.description.map { Markdown.plainText($0, limit: 300) },
                      tags: photo.tags.isEmpty ? nil : photo.tags, author: photo.author,
-                     camera: Formatting.camera(photo.camera), url: item.pagePath, thumb: item.plan.thumbnail.path,
+                     camera: Formatting.camera(photo.camera), album: albums[index], url: item.pagePath, thumb: item.plan.thumbnail.path,
                      width: item.plan.thumbnail.size.width, height: item.plan.thumbnail.size.height)
     }
 
@@ -46,12 +74,28 @@ struct SearchIndex {
         encoder.outputFormatting = [.sortedKeys]
         var data = Data(#"{"photos":["#.utf8)
         for start in stride(from: 0, to: items.count, by: Self.batchSize) {
-            let batch = try encoder.encode(items[start..<min(start + Self.batchSize, items.count)].map(entry))
+            let batch = try encoder.encode((start..<min(start + Self.batchSize, items.count)).map(entry))
             if start > 0 { data.append(UInt8(ascii: ",")) }
             data.append(batch.dropFirst().dropLast())   // without the batch's own [ and ]
         }
         data.append(contentsOf: "]}".utf8)
         return data
+    }
+
+    /// Every entry, for the sharded index.
+    func entries() -> [Entry] { items.indices.map(entry) }
+
+    /// The published files: `search.json` (the whole index, for tools) and `search-index.js`, which
+    /// the theme's script loads: the same JSON for a small site, the manifest of `SearchShards` (and
+    /// its shards) once the JSON passes `SearchShards.singleFileLimit`.
+    func files() throws -> [RenderedPage] {
+        let json = try json()
+        let whole = RenderedPage(path: "search.json", contents: json)
+        guard json.count > SearchShards.singleFileLimit else {
+            return [whole, RenderedPage(path: "search-index.js", contents: Self.script(json: json))]
+        }
+        let shards = try SearchShards(entries())
+        return [whole, shards.manifest] + shards.files
     }
 
     /// The index as a script, `window.gallerySearchIndex = {…};`, around the JSON.

@@ -13,6 +13,8 @@ enum SitePage: Sendable, Equatable {
     /// The albums and tags indexes.
     case albums, tags
     case notFound, feed, sitemap
+    /// `map/index.html`, with `images.showLocation`.
+    case map
 
     /// Whether people read the page at this site path (and the build counts it), rather than a feed,
     /// a sitemap or the search index. The one rule for both the page plan and the cached-site shortcut.

@@ -6,7 +6,7 @@ extension SiteRenderer {
     /// The albums index: the top-level albums' cards.
     func albumsIndexModel(_ plan: SitePlan) -> PageModel {
         let tree = plan.sections.albums
-        var page = pageContext(path: "albums/index.html", title: "Albums · \(title)", description: nil, sections: plan.sections)
+        var page = pageContext(path: "albums/index.html", title: "\(strings.text("albumsHeading")) · \(title)", description: nil, sections: plan.sections)
         page.isAlbums = true
         page = withSocialImage(page, tree.roots.first.flatMap { tree.albums[$0].cover }.map { plan.items[$0] })
         let root = page.root
@@ -14,7 +14,7 @@ extension SiteRenderer {
             albumCard(index, plan, root: root, eager: offset < Self.eagerTiles)
         }
         return PageModel(path: "albums/index.html", template: "albums",
-                         context: AlbumsContext(site: site, page: page, heading: "Albums", albums: albums))
+                         context: AlbumsContext(site: site, page: page, heading: strings.text("albumsHeading"), albums: albums))
     }
 
     /// One page of an album: on the first, its description and its sub-albums' cards; on every
@@ -24,9 +24,9 @@ extension SiteRenderer {
         let album = tree.albums[index]
         let paginator = Paginator(itemCount: album.members.count, pageSize: pageSize)
         let path = album.path(page: number)
-        let suffix = number == 1 ? "" : ", page \(number) of \(paginator.pageCount)"
+        let pageTitle = number == 1 ? album.title : pageOf(album.title, number, paginator.pageCount)
         let summary = album.info.description.map { Markdown.plainText($0, limit: 200) }
-        var page = pageContext(path: path, title: "\(album.title)\(suffix) · \(title)", description: summary,
+        var page = pageContext(path: path, title: "\(pageTitle) · \(title)", description: summary,
                                sections: plan.sections)
         page.isAlbums = true
         let members = Array(album.members[paginator.range(ofPage: number)])
@@ -40,8 +40,8 @@ extension SiteRenderer {
         let pages = pagination(number, of: paginator, page: &page) { root + album.path(page: $0) }
         let parent = album.parent.map { tree.albums[$0] }
         let context = GridContext(
-            site: site, page: page, heading: album.title, intro: Self.countLabel(album),
-            parentHref: root + (parent?.path(page: 1) ?? "albums/index.html"), parentLabel: parent?.title ?? "All albums",
+            site: site, page: page, heading: album.title, intro: countLabel(album),
+            parentHref: root + (parent?.path(page: 1) ?? "albums/index.html"), parentLabel: parent?.title ?? strings.text("allAlbums"),
             photos: tiles, photoCount: album.members.count, pagination: pages, slideshowHref: tiles.first?.href,
             descriptionHTML: number == 1 ? album.info.description.map(Markdown.html) : nil,
             breadcrumbs: Breadcrumbs(links: crumbs(above: index, tree, root: root), current: album.title),
@@ -54,22 +54,19 @@ extension SiteRenderer {
         let album = plan.sections.albums.albums[index]
         guard let cover = album.cover else { return nil }
         return CollectionTile(name: album.title, href: root + album.path(page: 1), count: album.total,
-                              albumCount: album.children.count, countLabel: Self.countLabel(album),
+                              albumCount: album.children.count, countLabel: countLabel(album),
                               cover: tile(cover, plan, root: root, eager: eager))
     }
 
     /// `5 photos`, counting sub-albums' photos, and `· 2 albums` when it has sub-albums.
-    static func countLabel(_ album: AlbumTree.Album) -> String {
-        switch album.children.count {
-        case 0: countLabel(album.total)
-        case 1: "\(countLabel(album.total)) · 1 album"
-        default: "\(countLabel(album.total)) · \(album.children.count) albums"
-        }
+    func countLabel(_ album: AlbumTree.Album) -> String {
+        album.children.isEmpty ? countLabel(album.total)
+            : "\(countLabel(album.total)) · \(strings.count("albumCount", album.children.count))"
     }
 
     /// Links to the albums index and to each album above `index`, from the top.
     func crumbs(above index: Int, _ tree: AlbumTree, root: String) -> [Crumb] {
-        [Crumb(name: "Albums", href: root + "albums/index.html")]
+        [Crumb(name: strings.text("albumsHeading"), href: root + "albums/index.html")]
             + tree.trail(to: index).dropLast().map { Crumb(name: tree.albums[$0].title, href: root + tree.albums[$0].path(page: 1)) }
     }
 
@@ -89,12 +86,12 @@ extension SiteRenderer {
         if let position = plan.homePosition[index] {
             let page = plan.paginator.page(ofItem: position)
             return PhotoSequence(members: plan.home, position: position, backPath: Paginator.path(ofPage: page),
-                                 backPage: page, backLabel: "All photos")
+                                 backPage: page, backLabel: strings.text("allPhotos"))
         }
         guard let albumIndex = tree.albumOfItem[index], let position = tree.positionInAlbum[index] else {
             // Every photo is on the home grid or in an album; a lone list is the safe answer anyway.
             return PhotoSequence(members: [index], position: 0, backPath: Paginator.path(ofPage: 1), backPage: 1,
-                                 backLabel: "All photos")
+                                 backLabel: strings.text("allPhotos"))
         }
         let album = tree.albums[albumIndex]
         let page = position / pageSize + 1

@@ -69,7 +69,7 @@ extension SiteRenderer {
     func homeModel(page number: Int, _ plan: SitePlan) -> PageModel {
         let items = plan.items, paginator = plan.paginator
         let path = Paginator.path(ofPage: number)
-        let pageTitle = number == 1 ? title : "\(title), page \(number) of \(paginator.pageCount)"
+        let pageTitle = number == 1 ? title : pageOf(title, number, paginator.pageCount)
         var page = pageContext(path: path, title: pageTitle, description: description.isEmpty ? nil : description,
                                sections: plan.sections)
         page.isHome = true
@@ -86,23 +86,29 @@ extension SiteRenderer {
 
     func tagsIndexModel(_ plan: SitePlan) -> PageModel {
         let sections = plan.sections
-        var page = pageContext(path: "tags/index.html", title: "Tags · \(title)", description: nil, sections: sections)
+        var page = pageContext(path: "tags/index.html", title: "\(strings.text("tagsHeading")) · \(title)", description: nil, sections: sections)
         page.isTags = true
         let root = page.root
         let tags = sections.tags.map { TagLink(name: $0.name, href: root + $0.path(in: "tags", page: 1), count: $0.members.count) }
         return PageModel(path: "tags/index.html", template: "tags",
-                         context: TagsContext(site: site, page: page, heading: "Tags", tags: tags))
+                         context: TagsContext(site: site, page: page, heading: strings.text("tagsHeading"), tags: tags))
     }
 
-    static func countLabel(_ count: Int) -> String { count == 1 ? "1 photo" : "\(count) photos" }
+    /// `5 photos` in the site's language.
+    func countLabel(_ count: Int) -> String { strings.count("photoCount", count) }
+
+    /// `Title, page 2 of 5` in the site's language.
+    func pageOf(_ title: String, _ number: Int, _ total: Int) -> String {
+        strings.text("pageOf", ["title": title, "n": String(number), "total": String(total)])
+    }
 
     /// One page of the paged grid of an album or tag.
     func collectionModel(_ collection: PhotoCollection, folder: String, heading: String, parentLabel: String,
                          page number: Int, _ plan: SitePlan) -> PageModel {
         let paginator = Paginator(itemCount: collection.members.count, pageSize: pageSize)
         let path = collection.path(in: folder, page: number)
-        let suffix = number == 1 ? "" : ", page \(number) of \(paginator.pageCount)"
-        var page = pageContext(path: path, title: "\(heading)\(suffix) · \(title)", description: nil, sections: plan.sections)
+        let pageTitle = number == 1 ? heading : pageOf(heading, number, paginator.pageCount)
+        var page = pageContext(path: path, title: "\(pageTitle) · \(title)", description: nil, sections: plan.sections)
         page.isAlbums = folder == "albums"
         page.isTags = folder == "tags"
         let members = Array(collection.members[paginator.range(ofPage: number)])
@@ -110,7 +116,7 @@ extension SiteRenderer {
         let root = page.root
         let tiles = members.enumerated().map { offset, index in tile(index, plan, root: root, eager: offset < Self.eagerTiles) }
         let pages = pagination(number, of: paginator, page: &page) { root + collection.path(in: folder, page: $0) }
-        let context = GridContext(site: site, page: page, heading: heading, intro: Self.countLabel(collection.members.count),
+        let context = GridContext(site: site, page: page, heading: heading, intro: countLabel(collection.members.count),
                                   parentHref: root + "\(folder)/index.html", parentLabel: parentLabel, photos: tiles,
                                   photoCount: collection.members.count, pagination: pages, slideshowHref: tiles.first?.href)
         return PageModel(path: path, template: "grid", context: context)

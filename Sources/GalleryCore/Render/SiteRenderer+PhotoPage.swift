@@ -30,21 +30,23 @@ extension SiteRenderer {
         page.nextHref = next?.href
 
         let fullSize: (href: String, label: String, absolute: String?)
+        let full = strings.text("fullSize", ["width": String(item.displaySize.width), "height": String(item.displaySize.height)])
         switch item.original {
         case .published(let originalPath):
-            fullSize = (root + originalPath, "Full size (\(item.displaySize.width) × \(item.displaySize.height))",
+            fullSize = (root + originalPath, full,
                         baseURL.map { $0.absoluteString + originalPath })
         case .remote(let url):
-            fullSize = (url.absoluteString, "Full size (\(item.displaySize.width) × \(item.displaySize.height))", url.absoluteString)
+            fullSize = (url.absoluteString, full, url.absoluteString)
         case .none:
             let largest = item.plan.all[0]
-            fullSize = (root + largest.path, "Largest size (\(largest.size.width) × \(largest.size.height))",
+            fullSize = (root + largest.path, strings.text("largestSize", ["width": String(largest.size.width),
+                                                                          "height": String(largest.size.height)]),
                         baseURL.map { $0.absoluteString + largest.path })
         }
         let largest = item.plan.all[0]
         let zoom = Self.browserShows(fullSize.href) && item.original != .none
             ? (fullSize.href, item.displaySize) : (root + largest.path, largest.size)
-        let date = Formatting.date(photo.takenAt)
+        let date = Formatting.date(photo.takenAt, strings: strings)
         page.jsonLD = imageObject(item, description: summary, contentURL: fullSize.absolute, date: date)
         let preview = item.plan.preview
         let thumbnail = item.plan.thumbnail
@@ -65,17 +67,20 @@ extension SiteRenderer {
                 fullSizeHref: fullSize.href, fullSizeLabel: fullSize.label,
                 zoomSrc: zoom.0, zoomWidth: zoom.1.width, zoomHeight: zoom.1.height,
                 sourceHref: photo.sourcePage?.absoluteString,
-                sourceLabel: photo.sourcePage?.host.map { "View on \($0.hasPrefix("www.") ? String($0.dropFirst(4)) : $0)" },
+                sourceLabel: photo.sourcePage?.host.map { strings.text("viewOn", ["host": $0.hasPrefix("www.") ? String($0.dropFirst(4)) : $0]) },
                 location: showLocation ? photo.location.map(Formatting.coordinates) : nil,
                 locationHref: showLocation ? photo.location.map(Formatting.mapLink) : nil,
                 takenAtDisplay: date?.display, takenAtMachine: date?.machine,
                 author: photo.author, authorHref: photo.authorURL?.absoluteString,
                 licenseName: photo.license?.name, licenseHref: photo.license?.url?.absoluteString,
                 album: album.map { tree.albums[$0].title }, albumHref: album.map { root + tree.albums[$0].path(page: 1) },
+                mapHref: showLocation && photo.location != nil ? root + Self.mapPath + "#p-" + photo.id : nil,
                 tags: tagLinks(photo.tags, root: root, sections: sections), hasTags: !photo.tags.isEmpty,
                 exif: exifRows(photo.camera)),
             prev: prev, next: next, backHref: root + list.backPath, backPage: list.backPage,
             backLabel: list.backLabel, position: position + 1, total: list.members.count,
+            backText: strings.text("backPage", ["label": list.backLabel, "n": String(list.backPage)]),
+            positionText: strings.text("position", ["n": String(position + 1), "total": String(list.members.count)]),
             breadcrumbs: album.map { Breadcrumbs(links: crumbs(above: $0, tree, root: root)
                 + [Crumb(name: tree.albums[$0].title, href: root + tree.albums[$0].path(page: 1))], current: displayTitle) })
         return PageModel(path: path, template: "photo", context: context)
@@ -107,10 +112,11 @@ extension SiteRenderer {
 
     private func exifRows(_ camera: CameraInfo) -> [MetadataRow] {
         let available: [String: (String, String?)] = [
-            "camera": ("Camera", Formatting.camera(camera)), "lens": ("Lens", camera.lens),
-            "focalLength": ("Focal length", Formatting.focalLength(camera.focalLength)),
-            "aperture": ("Aperture", Formatting.aperture(camera.aperture)),
-            "exposure": ("Exposure", Formatting.exposure(camera.exposureTime)), "iso": ("ISO", Formatting.iso(camera.iso)),
+            "camera": (strings.text("camera"), Formatting.camera(camera)), "lens": (strings.text("lens"), camera.lens),
+            "focalLength": (strings.text("focalLength"), Formatting.focalLength(camera.focalLength)),
+            "aperture": (strings.text("aperture"), Formatting.aperture(camera.aperture)),
+            "exposure": (strings.text("exposure"), Formatting.exposure(camera.exposureTime)),
+            "iso": (strings.text("iso"), Formatting.iso(camera.iso)),
         ]
         return exifFields.compactMap { field in
             available[field].flatMap { label, value in value.map { MetadataRow(label: label, value: $0) } }

@@ -6,9 +6,11 @@ extension SiteRenderer {
     /// `404.html` is served at any missing path, so its links are absolute under `baseURL` when it
     /// is set; without it they are relative to the site root.
     func notFoundModel(_ plan: SitePlan) -> PageModel {
-        var page = pageContext(path: "404.html", title: "Page not found · \(title)", description: nil, sections: plan.sections,
+        var page = pageContext(path: "404.html", title: "\(strings.text("notFoundTitle")) · \(title)", description: nil, sections: plan.sections,
                                root: baseURL?.absoluteString ?? "")
         page.canonical = nil
+        page.inlineStylesheet = assets.published["static/style.css"].flatMap { assets.files[$0] }
+            .map { "data:text/css;base64," + $0.base64EncodedString() }
         return PageModel(path: "404.html", template: "404", context: NotFoundContext(site: site, page: page))
     }
 
@@ -25,10 +27,8 @@ extension SiteRenderer {
         if baseURL != nil {
             robots += "\nSitemap: \(absoluteURL("sitemap.xml") ?? "")\n"
         }
-        let json = try SearchIndex(items: plan.items).json()
-        return [RenderedPage(path: "robots.txt", text: robots),
-                RenderedPage(path: "search.json", contents: json),
-                RenderedPage(path: "search-index.js", contents: SearchIndex.script(json: json))]
+        let index = SearchIndex(items: plan.items, albums: SearchIndex.albumTitles(plan.sections.albums))
+        return [RenderedPage(path: "robots.txt", text: robots)] + (try index.files()) + [try mapData(plan)].compactMap { $0 }
     }
 
     /// The latest photos by date taken (undated ones after, in gallery order).
@@ -51,19 +51,27 @@ extension SiteRenderer {
             let item = items[entry.index]
             let photo = item.photo
             let image = item.plan.previewSources.last { $0.size.width <= 1200 } ?? item.plan.preview
-            var content = Self.feedImage.render(["href": item.pagePath, "src": image.path, "width": image.size.width,
+            let href = feedLink(item.pagePath), src = feedLink(image.path)
+            var content = Self.feedImage.render(["href": href, "src": src, "width": image.size.width,
                                                  "height": image.size.height, "alt": item.altText] as [String: Any])
             if let description = photo.description { content += "\n" + Markdown.html(description) }
             return FeedEntry(
                 id: absoluteURL(item.pagePath) ?? "urn:galleryssg:photo:\(photo.id)",
-                title: photo.title ?? item.altText, href: item.pagePath,
+                title: photo.title ?? item.altText, href: href,
                 updated: entry.date ?? Self.undatedTimestamp, author: photo.author,
                 authorURI: photo.authorURL?.absoluteString, contentHTML: content, tags: photo.tags,
-                rights: photo.license?.name)
+                rights: photo.license?.name, imageHref: src, imageType: "image/jpeg")
         }
         let updated = latest.first?.date ?? Self.undatedTimestamp
-        return FeedContext(title: title, subtitle: description.isEmpty ? nil : description, base: baseURL?.absoluteString,
-                           id: siteID, updated: updated, entries: Array(entries))
+        return FeedContext(title: title, subtitle: description.isEmpty ? nil : description, selfHref: feedLink("feed.xml"),
+                           homeHref: baseURL?.absoluteString ?? "index.html", id: siteID, updated: updated, entries: Array(entries))
+    }
+
+    /// A root-relative path as the feed links it: absolute under `baseURL` (a page by its folder,
+    /// `…/photos/kite/`), else unchanged.
+    func feedLink(_ path: String) -> String {
+        guard let base = baseURL?.absoluteString else { return path }
+        return path.hasSuffix("index.html") ? absoluteURL(path) ?? path : base + path
     }
 
     /// Atom needs a date on every entry; a photo without one gets this, which keeps rebuilds identical.

@@ -32,7 +32,13 @@ public struct SiteRenderer: Sendable {
     let sort: PhotoSort
     /// Seconds per photo in the slideshow (`viewer.slideshowSeconds`).
     let slideshowSeconds: Double
+    /// The theme's words in the site's `language`.
+    let strings: ThemeStrings
+    /// The map page's tiles; the page exists only with `showLocation`.
+    let mapSettings: MapSettings
     let library: MustacheLibrary
+    /// `site` on every page, made once.
+    let siteContext: SiteContext
     let assets: Assets
     /// The static files' URLs from pages at each depth (`""`, `"../"`, …), made once.
     let assetURLs: [String: [String: String]]
@@ -57,6 +63,12 @@ public struct SiteRenderer: Sendable {
         exifFields = config.images.exifFields
         sort = config.sort
         slideshowSeconds = config.viewer.slideshowSeconds
+        strings = try ThemeStrings(theme: theme, language: config.language)
+        mapSettings = config.map
+        siteContext = SiteContext(title: config.title, description: config.description.isEmpty ? nil : config.description,
+                                  slideshowSeconds: Formatting.fixed(config.viewer.slideshowSeconds, digits: 2),
+                                  lang: strings.language, t: strings.templateStrings,
+                                  searchStrings: Self.searchStrings(strings))
         library = try theme.library()
         self.assets = assets
         // The deepest pages are those of the deepest albums: `albums/` + levels + `page/N/index.html`.
@@ -67,6 +79,11 @@ public struct SiteRenderer: Sendable {
         var key = CacheKey("templates")
         key.add(Self.renderVersion)
         for (name, text) in theme.templates.sorted(by: { $0.key < $1.key }) {
+            key.add(name)
+            key.add(text)
+        }
+        key.add(strings.language)
+        for (name, text) in strings.table.sorted(by: { $0.key < $1.key }) {
             key.add(name)
             key.add(text)
         }
@@ -81,6 +98,8 @@ public struct SiteRenderer: Sendable {
         settings.add(exifFields.joined(separator: " "))
         settings.add(sort.description)
         settings.add(Formatting.fixed(slideshowSeconds, digits: 3))
+        settings.add(mapSettings.tileURL)
+        settings.add(mapSettings.attribution ?? "")
         for (path, target) in assets.published.sorted(by: { $0.key < $1.key }) {
             settings.add(path)
             settings.add(target)
@@ -153,6 +172,7 @@ public struct SiteRenderer: Sendable {
         }
         if !tree.albums.isEmpty { pages.append(.albums) }
         if !sections.tags.isEmpty { pages.append(.tags) }
+        if showLocation { pages.append(.map) }
         pages += [.notFound, .feed]
         if baseURL != nil { pages.append(.sitemap) }
         return SitePlan(items: items, sections: sections, paginator: paginator, pages: pages, home: home,
@@ -174,6 +194,7 @@ public struct SiteRenderer: Sendable {
         case .albums: "albums/index.html"
         case .tags: "tags/index.html"
         case .notFound: "404.html"
+        case .map: Self.mapPath
         case .feed: "feed.xml"
         case .sitemap: "sitemap.xml"
         }
@@ -186,11 +207,13 @@ public struct SiteRenderer: Sendable {
         case .photo(let index): try photoModel(at: index, plan)
         case .album(let index, let number): albumModel(index, page: number, plan)
         case .tag(let index, let number):
-            collectionModel(plan.sections.tags[index], folder: "tags", heading: "Tagged “\(plan.sections.tags[index].name)”",
-                            parentLabel: "All tags", page: number, plan)
+            collectionModel(plan.sections.tags[index], folder: "tags",
+                            heading: strings.text("taggedHeading", ["name": plan.sections.tags[index].name]),
+                            parentLabel: strings.text("allTags"), page: number, plan)
         case .albums: albumsIndexModel(plan)
         case .tags: tagsIndexModel(plan)
         case .notFound: notFoundModel(plan)
+        case .map: mapModel(plan)
         case .feed: PageModel(path: "feed.xml", template: "atom", context: feed(plan.items))
         case .sitemap: sitemapModel(plan)
         }
@@ -204,9 +227,15 @@ public struct SiteRenderer: Sendable {
         return Data(text.utf8)
     }
 
-    var site: SiteContext {
-        SiteContext(title: title, description: description.isEmpty ? nil : description,
-                    slideshowSeconds: Formatting.fixed(slideshowSeconds, digits: 2))
+    var site: SiteContext { siteContext }
+
+    /// The search script's messages, as the JSON its form's `data-strings` carries.
+    static func searchStrings(_ strings: ThemeStrings) -> String {
+        let messages = ["none": "searchNone", "one": "searchOne", "many": "searchMany", "failed": "searchFailed",
+                        "shorter": "searchShorter"].mapValues { strings.text($0) }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return (try? encoder.encode(messages)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     }
 
     /// A `srcset` value listing each derivative's file (JPEG or WebP) with its width.
@@ -230,7 +259,7 @@ public struct SiteRenderer: Sendable {
             assets: assetURLs[root] ?? assets.urls(root: root), homeHref: root + "index.html",
             albumsHref: sections.albums.albums.isEmpty ? nil : root + "albums/index.html",
             tagsHref: sections.tags.isEmpty ? nil : root + "tags/index.html", feedHref: root + "feed.xml",
-            social: SocialCard(type: "website", twitterCard: "summary"))
+            mapHref: showLocation ? root + Self.mapPath : nil, social: SocialCard(type: "website", twitterCard: "summary"))
     }
 
     /// Adds a photo as the page's link-preview image, when absolute URLs can be made.

@@ -8,6 +8,8 @@ public struct Theme: Sendable {
     public private(set) var templates: [String: String]
     /// Static files under `static/`, keyed by path relative to the theme root.
     public private(set) var staticFiles: [String: Data]
+    /// The theme's strings, `i18n/<language>.json`, keyed by language tag (`ThemeStrings`).
+    public private(set) var languages: [String: Data] = [:]
     /// Which of the site's own files overrode the built-in ones, for progress output.
     public private(set) var overrides: [String]
 
@@ -39,6 +41,8 @@ public struct Theme: Sendable {
                 templates[String(path.dropLast(".mustache".count))] = String(decoding: data, as: UTF8.self)
             } else if path.hasPrefix("static/") {
                 staticFiles[path] = data
+            } else if path.hasPrefix("i18n/"), path.hasSuffix(".json"), !path.dropFirst(5).contains("/") {
+                languages[String(path.dropFirst(5).dropLast(5))] = data
             }
         }
         overrides = overridden.sorted()
