@@ -29,12 +29,12 @@ struct AlbumFixture {
             let display = PixelSize(width: 1200 + index, height: 900)
             return GalleryItem(photo: photo, displaySize: display,
                                plan: DerivativePlan(display: display, settings: config.images, folder: "photos/\(photo.id)"),
-                               averageColor: "#336699", placeholderKey: "data:image/jpeg;base64,AAAA", original: .none)
+                               averageColor: "#336699", placeholderKey: Fixtures.key(photo.id), original: .none)
         }
     }
 
     func plan(_ photos: [Photo], albums: [String: AlbumInfo] = [:]) -> SitePlan {
-        renderer.plan(items(photos), albums: albums)
+        renderer.plan(items(photos), albums: albums, placeholders: Fixtures.placeholder)
     }
 
     /// Every page of the plan rendered, by path.

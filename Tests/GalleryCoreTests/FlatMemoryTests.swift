@@ -38,19 +38,19 @@ import Testing
         let database = try StateDatabase.open(folder: folder)
         let state = BuildState(snapshot: StateSnapshot(), blobs: ([:], [:]), cache: folder, reuse: true, database: database)
         for index in 0..<(BuildState.batchSize + 3) {
-            state.remember(Placeholder(averageColor: "#000000", dataURI: "data:image/jpeg;base64,\(index)"), key: "key-\(index)")
+            state.remember(Placeholder(averageColor: "#000000", dataURI: "data:image/jpeg;base64,\(index)"), key: Fixtures.key("key-\(index)"))
         }
         // A full batch is in the database already, without waiting for the build's last transaction.
-        #expect(try database.placeholderURI("key-0") == "data:image/jpeg;base64,0")
-        #expect(state.placeholder("key-0")?.dataURI == "")
-        #expect(state.placeholderURI("key-0") == "data:image/jpeg;base64,0")
-        #expect(try database.placeholderURI("key-\(BuildState.batchSize + 1)") == nil)
-        #expect(state.placeholderURI("key-\(BuildState.batchSize + 1)") == "data:image/jpeg;base64,\(BuildState.batchSize + 1)")
+        #expect(try database.placeholderURI(Fixtures.key("key-0")) == "data:image/jpeg;base64,0")
+        #expect(state.placeholder(Fixtures.key("key-0"))?.dataURI == "")
+        #expect(state.placeholderURI(Fixtures.key("key-0")) == "data:image/jpeg;base64,0")
+        #expect(try database.placeholderURI(Fixtures.key("key-\(BuildState.batchSize + 1)")) == nil)
+        #expect(state.placeholderURI(Fixtures.key("key-\(BuildState.batchSize + 1)")) == "data:image/jpeg;base64,\(BuildState.batchSize + 1)")
         state.flush()
-        #expect(try database.placeholderURI("key-\(BuildState.batchSize + 2)") == "data:image/jpeg;base64,\(BuildState.batchSize + 2)")
+        #expect(try database.placeholderURI(Fixtures.key("key-\(BuildState.batchSize + 2)")) == "data:image/jpeg;base64,\(BuildState.batchSize + 2)")
         #expect(state.learnt.placeholders.isEmpty)
         // A key nobody stored is a failure the build reports, not an empty image.
-        #expect(state.placeholderURI("unknown") == "")
+        #expect(state.placeholderURI(Fixtures.key("unknown")) == "")
         #expect(throws: StoreError.self) { try state.check() }
     }
 }

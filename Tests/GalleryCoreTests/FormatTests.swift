@@ -181,7 +181,7 @@ struct FormatTests {
             var keys: [DerivativeKeys] = []
             for settings in [ImageSettings.defaults, black] {
                 let processor = ImageProcessor(settings: settings)
-                keys.append(processor.keys(contentHash: "h", facts: facts, layout: try processor.layout(facts, folder: "x")))
+                keys.append(processor.keys(contentHash: Fixtures.key("h"), facts: facts, layout: try processor.layout(facts, folder: "x")))
             }
             #expect((keys[0] != keys[1]) == keyed, "\(fixture)")
         }

@@ -40,7 +40,7 @@ struct IncrementalBuildTests {
         let fourBlobs = try #require(before.photos["four"]?.blobKeys)
         let fiveBlobs = try #require(before.photos["five"]?.blobKeys)
         let images = BuildState.imagesFolder(cache: site.cache)
-        func exists(_ key: String) -> Bool {
+        func exists(_ key: Digest) -> Bool {
             FileManager.default.fileExists(atPath: BlobStore(folder: images, kind: "images").url(key).path)
         }
         #expect(fourBlobs.allSatisfy(exists))
@@ -198,12 +198,18 @@ struct IncrementalBuildTests {
         var snapshot = try site.stateSnapshot()
         #expect(snapshot.photos.values.map(\.id) == ["one", "two", "three", "four", "five"])
         #expect(snapshot.photos["six"] == nil)
+        let database = try StateDatabase.open(folder: site.state)
         for photo in snapshot.photos.values {
             #expect(!photo.blobKeys.isEmpty && photo.blobKeys.allSatisfy { snapshot.imageBlobs[$0] != nil }, "\(photo.id)")
-            #expect(snapshot.placeholders[photo.thumbnailKey] != nil && snapshot.originals[photo.contentHash] != nil, "\(photo.id)")
+            #expect(try snapshot.placeholders[photo.thumbnailKey] != nil && database.facts(photo.contentHash) != nil, "\(photo.id)")
         }
         #expect(!snapshot.pages.isEmpty && snapshot.pages.values.allSatisfy { snapshot.pageBlobs[$0.key] != nil })
-        #expect(Set(snapshot.imageBlobs.values.map(\.kind)) == ["images"] && Set(snapshot.pageBlobs.values.map(\.kind)) == ["pages"])
+        // Each table holds its own cache's files (the rows are told apart by their kind).
+        let stores = (images: BlobStore(folder: BuildState.imagesFolder(cache: site.cache), kind: "images"),
+                      pages: BlobStore(folder: BuildState.pagesFolder(cache: site.cache), kind: "pages"))
+        #expect(snapshot.imageBlobs.keys.allSatisfy { FileManager.default.fileExists(atPath: stores.images.path($0)) })
+        #expect(snapshot.pageBlobs.keys.allSatisfy { FileManager.default.fileExists(atPath: stores.pages.path($0)) })
+        #expect(Set(snapshot.imageBlobs.keys).isDisjoint(with: snapshot.pageBlobs.keys))
         let blobs = snapshot.takeBlobs()
         #expect(blobs.images.count + blobs.pages.count > 0 && snapshot.imageBlobs.isEmpty && snapshot.pageBlobs.isEmpty)
 

@@ -33,10 +33,10 @@ struct PageModelTests {
             let display = PixelSize(width: 1600 + index, height: 1200)
             return GalleryItem(photo: photo, displaySize: display,
                                plan: DerivativePlan(display: display, settings: config.images, folder: "photos/p\(index)"),
-                               averageColor: "#336699", placeholderKey: "data:image/jpeg;base64,AAAA",
+                               averageColor: "#336699", placeholderKey: Fixtures.key(photo.id),
                                original: full ? .remote(URL(string: "https://img.example.com/\(index).jpg")!) : .none)
         }
-        return (renderer, renderer.plan(items))
+        return (renderer, renderer.plan(items, placeholders: Fixtures.placeholder))
     }
 
     /// Every stored property of every model, at any depth, is answered by `child(named:)` with the
@@ -108,7 +108,7 @@ struct PageModelTests {
     }
 
     @Test func inputDigestTellsValuesApart() throws {
-        func key(_ value: Nested) throws -> String {
+        func key(_ value: Nested) throws -> Digest {
             var key = CacheKey("test")
             try InputDigest.add(value, to: &key)
             return key.finish()
@@ -129,9 +129,9 @@ struct PageModelTests {
 
     /// Retitling one photo changes the input keys of exactly the pages that show its title.
     @Test func retitlingChangesOnlyThePagesThatShowTheTitle() throws {
-        func keys(_ titles: [Int: String]) throws -> [String: String] {
+        func keys(_ titles: [Int: String]) throws -> [String: Digest] {
             let (renderer, plan) = try Self.site(full: true, titles: titles)
-            var keys: [String: String] = [:]
+            var keys: [String: Digest] = [:]
             for page in plan.pages {
                 let model = try renderer.model(of: page, in: plan)
                 keys[model.path] = try model.inputKey(templatesKey: renderer.templatesKey)

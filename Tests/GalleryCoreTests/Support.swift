@@ -12,6 +12,12 @@ enum Fixtures {
 
     static func data(_ path: String) throws -> Data { try Data(contentsOf: url(path)) }
 
+    /// A key made from a name, for tests that need distinct keys.
+    static func key(_ name: String) -> Digest { CacheKey.sha256(Data(name.utf8)) }
+
+    /// The placeholder every hand-made gallery item shows.
+    static let placeholder = PlaceholderLookup.fixed("data:image/jpeg;base64,AAAA")
+
     /// `jpeg` with a comment segment holding `text` after its SOI: the same picture in other bytes,
     /// so each copy is its own original with its own work.
     static func unique(_ jpeg: Data, _ text: String) -> Data {

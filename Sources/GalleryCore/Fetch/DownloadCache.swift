@@ -13,14 +13,14 @@ struct DownloadCache: Sendable {
         var etag: String?
         var lastModified: String?
         var size: Int
-        var sha256: String
+        var sha256: Digest
     }
 
     init(folder: URL) {
         self.folder = folder
     }
 
-    static func key(_ url: URL) -> String { CacheKey.sha256(Data(url.absoluteString.utf8)) }
+    static func key(_ url: URL) -> String { CacheKey.sha256(Data(url.absoluteString.utf8)).hex }
 
     /// The cached entry and bytes for `url`, if present and intact.
     func lookup(_ url: URL) -> (entry: Entry, data: Data)? {

@@ -26,10 +26,10 @@ public struct ImageLayout: Sendable {
 /// The cache keys of one original's output files.
 public struct DerivativeKeys: Sendable, Equatable {
     /// Every output file in plan order (each JPEG, then its WebP twin when enabled): site path and key.
-    public var files: [(path: String, key: String)]
+    public var files: [(path: String, key: Digest)]
     /// The key of the thumbnail's pixels before sharpening; the placeholder and the average colour
     /// are computed from those pixels, so they are cached under this key.
-    public var thumbnail: String
+    public var thumbnail: Digest
 
     public static func == (lhs: DerivativeKeys, rhs: DerivativeKeys) -> Bool {
         lhs.thumbnail == rhs.thumbnail && lhs.files.map(\.path) == rhs.files.map(\.path)
@@ -79,7 +79,7 @@ extension ImageProcessor {
     /// `images.webp` only adds the WebP files, and a new `images.preview` remakes the preview and
     /// whatever is resampled from it (or decoded at a new DCT scale because of it).
     /// - Parameter contentHash: The SHA-256 of the original's bytes.
-    public func keys(contentHash: String, facts: OriginalFacts, layout: ImageLayout) -> DerivativeKeys {
+    public func keys(contentHash: Digest, facts: OriginalFacts, layout: ImageLayout) -> DerivativeKeys {
         var base = CacheKey("decoded")
         base.add(Self.encoderVersion)
         base.add(contentHash)
@@ -90,8 +90,8 @@ extension ImageProcessor {
         }
         let baseKey = base.finish()
         var made: [PixelSize] = []
-        var pixelKeys: [String] = []
-        var files: [(path: String, key: String)] = []
+        var pixelKeys: [Digest] = []
+        var files: [(path: String, key: Digest)] = []
         var thumbnail = baseKey
         for derivative in layout.plan.all {
             var pixels = CacheKey("resampled")

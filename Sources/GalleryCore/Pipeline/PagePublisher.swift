@@ -16,7 +16,7 @@ struct PagePublisher: Sendable {
     /// The last build's pages by path; empty for `build --force`.
     let previous: [String: PageRecord]
     /// The key of everything the last build's pages were made from; nil for `build --force`.
-    let previousSiteKey: String?
+    let previousSiteKey: Digest?
 
     struct Outcome: Sendable {
         /// HTML pages rendered because their inputs changed (or their cached file was damaged).
@@ -29,7 +29,7 @@ struct PagePublisher: Sendable {
         /// Every staged page, feed, sitemap and search index with its keys, sorted by path.
         var records: [(path: String, record: PageRecord)] = []
         /// The key of everything the pages were made from (`siteKey`).
-        var siteKey = ""
+        var siteKey: Digest?
         /// Seconds spent making `robots.txt`, the search index and the map's data (nearly all of it the index).
         var plainFileSeconds = 0.0
 
@@ -59,7 +59,7 @@ struct PagePublisher: Sendable {
     /// published photo's state row, which fixes its item: metadata, original, derivatives,
     /// placeholder. When it matches the last build's, every page's model would too, so the pages
     /// are linked without working them out.
-    static func siteKey(renderer: SiteRenderer, albumsKey: String, rows: some Sequence<PhotoState>) -> String {
+    static func siteKey(renderer: SiteRenderer, albumsKey: Digest, rows: some Sequence<PhotoState>) -> Digest {
         var key = CacheKey("site pages")
         key.add(renderer.settingsKey)
         key.add(albumsKey)
@@ -69,7 +69,8 @@ struct PagePublisher: Sendable {
             key.add(row.location)
             key.add(row.contentHash)
             key.add(row.thumbnailKey)
-            key.add(row.blobKeys.joined(separator: " "))
+            key.add(row.blobKeys.count)
+            for blobKey in row.blobKeys { key.add(blobKey) }
         }
         return key.finish()
     }
@@ -146,7 +147,7 @@ struct PagePublisher: Sendable {
         for file in files {
             let key = Self.contentKey(file.contents)
             try store(file.contents, key: key, path: file.path, outcome: &outcome)
-            outcome.records.append((file.path, PageRecord(inputs: "", key: key)))
+            outcome.records.append((file.path, PageRecord(inputs: nil, key: key)))
         }
         return outcome
     }
@@ -174,7 +175,7 @@ struct PagePublisher: Sendable {
     }
 
     /// Caches bytes under their key (unless an intact copy is there) and links them into the site.
-    private func store(_ bytes: Data, key: String, path: String, outcome: inout Outcome) throws {
+    private func store(_ bytes: Data, key: Digest, path: String, outcome: inout Outcome) throws {
         var file = cache.file(key)
         if file == nil {
             file = try cache.put(bytes, key: key, sha256: key)
@@ -184,5 +185,5 @@ struct PagePublisher: Sendable {
     }
 
     /// A cached page is named by the SHA-256 of its bytes.
-    static func contentKey(_ bytes: Data) -> String { CacheKey.sha256(bytes) }
+    static func contentKey(_ bytes: Data) -> Digest { CacheKey.sha256(bytes) }
 }

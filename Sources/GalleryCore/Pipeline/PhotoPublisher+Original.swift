@@ -5,7 +5,7 @@ import Foundation
 extension PhotoPublisher {
     /// The original as this build knows it: its content hash, and its bytes once they were read.
     struct Original: Sendable {
-        var hash: String
+        var hash: Digest
         var data: Data?
         var etag: String?
         var lastModified: String?

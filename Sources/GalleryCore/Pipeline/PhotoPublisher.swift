@@ -48,7 +48,7 @@ struct PhotoPublisher: Sendable {
         var layout: ImageLayout
         var keys: DerivativeKeys
         /// Derivatives the cache lacks; rendering makes them (and the placeholder, when missing).
-        var missing: [(path: String, key: String)]
+        var missing: [(path: String, key: Digest)]
         var folder: String { "photos/\(photo.id)" }
     }
 
@@ -113,7 +113,7 @@ struct PhotoPublisher: Sendable {
 
     /// What linking a photo's files into the staging folder did.
     struct Linked: Sendable {
-        var blobKeys: [String]
+        var blobKeys: [Digest]
         var original: OriginalLink
         var made = 0
         var reused = 0
@@ -196,7 +196,7 @@ struct PhotoPublisher: Sendable {
 
     /// Decodes the original once and encodes the missing files into the cache, unless a photo
     /// with the same bytes and settings is already doing exactly that.
-    private func render(_ data: Data, folder: String, keys: DerivativeKeys, missing: [(path: String, key: String)],
+    private func render(_ data: Data, folder: String, keys: DerivativeKeys, missing: [(path: String, key: Digest)],
                         cpu: WorkBudget) async throws -> RenderStats {
         var shared = CacheKey("render")
         for (_, key) in keys.files { shared.add(key) }
@@ -207,8 +207,12 @@ struct PhotoPublisher: Sendable {
         return try await renders.run(shared.finish(), byAnother: .another) {
             let job = try processor.inspect(data, folder: folder)
             let image = try await cpu.run(pixels: job.decodeSize.pixelCount) { try processor.render(job, encoding: wanted) }
-            for (derivative, bytes) in image.encoded { try state.images.put(bytes, key: keyByPath[derivative.path] ?? "") }
-            for (derivative, bytes) in image.webp { try state.images.put(bytes, key: keyByPath[derivative.webpPath] ?? "") }
+            func key(_ path: String) throws -> Digest {
+                guard let key = keyByPath[path] else { throw StoreError("\(path): made without a planned key") }
+                return key
+            }
+            for (derivative, bytes) in image.encoded { try state.images.put(bytes, key: try key(derivative.path)) }
+            for (derivative, bytes) in image.webp { try state.images.put(bytes, key: try key(derivative.webpPath)) }
             state.remember(Placeholder(averageColor: image.averageColor, dataURI: image.placeholder, warnings: image.warnings),
                            key: keys.thumbnail)
             let bytes = (image.encoded + image.webp).reduce(0) { $0 + $1.data.count }
@@ -218,7 +222,7 @@ struct PhotoPublisher: Sendable {
 
     /// Digest of a photo's mapped metadata, which tells whether it changed since the last build.
     /// (The JSON text the state stores is only made for rows that are written, `Photo.canonicalJSON`.)
-    static func metadataHash(_ photo: Photo) throws -> String {
+    static func metadataHash(_ photo: Photo) throws -> Digest {
         var key = CacheKey("photo metadata")
         try InputDigest.add(photo, to: &key)
         return key.finish()

@@ -55,8 +55,7 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
     /// Whether the photo whose original has this location key (`SourceRoot.key`) is in the slice.
     func contains(locationKey key: String) -> Bool {
         guard count > 1 else { return true }
-        let digest = CacheKey.sha256(Data(key.utf8))
-        let number = UInt64(digest.prefix(16), radix: 16) ?? 0
+        let number = CacheKey.sha256(Data(key.utf8)).leadingWord
         return Int(number % UInt64(count)) == index - 1
     }
 }

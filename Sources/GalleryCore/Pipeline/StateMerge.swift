@@ -11,9 +11,9 @@ struct StateMerge {
     /// The rows, pages and counts to write; blobs and learnt facts are added by the caller.
     let changes: StateChanges
     /// Derivatives and published originals that only removed photos used.
-    let orphanImageKeys: [String]
+    let orphanImageKeys: [Digest]
     /// Cached pages that no page of this build uses any more.
-    let orphanPageKeys: [String]
+    let orphanPageKeys: [Digest]
     /// Downloaded originals that no photo of the manifest uses any more.
     let orphanDownloads: [ImageLocation]
 
@@ -21,7 +21,7 @@ struct StateMerge {
          failedIDs: [String], pages: [(path: String, record: PageRecord)]) {
         var changes = StateChanges(source: source)
         changes.manifest = manifest
-        var referenced = Set<String>()
+        var referenced = Set<Digest>()
         for photo in published {
             referenced.formUnion(photo.row.blobKeys)
             switch photo.status {
@@ -56,14 +56,14 @@ struct StateMerge {
 
         // Sets, not a second table of records: this runs at the build's memory peak.
         var paths = Set<String>(minimumCapacity: pages.count)
-        var used = Set<String>(minimumCapacity: pages.count)
+        var used = Set<Digest>(minimumCapacity: pages.count)
         for (path, record) in pages {
             paths.insert(path)
             used.insert(record.key)
             if snapshot.pages[path] != record { changes.pageUpserts.append((path, record)) }
         }
         changes.pageDeletes = snapshot.pages.keys.filter { !paths.contains($0) }.sorted()
-        var orphanPages = Set<String>()
+        var orphanPages = Set<Digest>()
         for record in snapshot.pages.values where !used.contains(record.key) { orphanPages.insert(record.key) }
         orphanPageKeys = orphanPages.sorted()
         self.changes = changes

@@ -137,7 +137,7 @@ struct AlbumTree: Sendable {
     }
 
     /// A digest of the album settings the pages show, for the site key (`PagePublisher.siteKey`).
-    static func infoKey(_ infos: [String: AlbumInfo]) -> String {
+    static func infoKey(_ infos: [String: AlbumInfo]) -> Digest {
         var key = CacheKey("album settings")
         for (path, info) in infos.sorted(by: { $0.key < $1.key }) {
             key.add(path)

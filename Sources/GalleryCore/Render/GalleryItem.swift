@@ -8,11 +8,11 @@ public struct GalleryItem: Sendable {
     public var averageColor: String
     /// The key of a tiny blurred JPEG painted behind the image while it loads; its `data:` URI is
     /// looked up only when a page shows it (`PlaceholderLookup`), so a build never holds them all.
-    public var placeholderKey: String
+    public var placeholderKey: Digest
     /// Where the "full size" link points.
     public var original: OriginalLink
 
-    public init(photo: Photo, displaySize: PixelSize, plan: DerivativePlan, averageColor: String, placeholderKey: String,
+    public init(photo: Photo, displaySize: PixelSize, plan: DerivativePlan, averageColor: String, placeholderKey: Digest,
                 original: OriginalLink) {
         self.photo = photo
         self.displaySize = displaySize
@@ -51,14 +51,14 @@ public enum OriginalLink: Sendable, Equatable {
 /// Finds a placeholder's `data:` URI by its key when a page shows it. A build reads them from the
 /// state database (`BuildState.placeholderURI`), so 100,000 of them never sit in memory at once.
 public struct PlaceholderLookup: Sendable {
-    private let find: @Sendable (String) -> String
+    private let find: @Sendable (Digest) -> String
 
-    public init(_ find: @escaping @Sendable (String) -> String) {
+    public init(_ find: @escaping @Sendable (Digest) -> String) {
         self.find = find
     }
 
-    public func dataURI(_ key: String) -> String { find(key) }
+    public func dataURI(_ key: Digest) -> String { find(key) }
 
-    /// Items made by hand (tests, previews) whose placeholder key is the data URI itself.
-    public static let inline = PlaceholderLookup { $0 }
+    /// The same data URI for every key: items made by hand (tests, previews).
+    public static func fixed(_ dataURI: String) -> PlaceholderLookup { PlaceholderLookup { _ in dataURI } }
 }

@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 
 /// A named group of photos with its own paged pages: a tag (albums are an `AlbumTree`).
@@ -54,6 +53,6 @@ struct PhotoCollection: Sendable, Equatable {
         let ascii = PhotoID.slug(name)
         let hasLetters = name.unicodeScalars.contains { $0.isASCII && CharacterSet.alphanumerics.contains($0) }
         if hasLetters { return ascii }
-        return "t-" + CacheKey.hex(SHA256.hash(data: Data(name.utf8)).prefix(4))
+        return "t-" + Digest.sha256(Data(name.utf8)).prefix(8)
     }
 }

@@ -34,7 +34,7 @@ public struct SitePlan: Sendable {
     /// Item index → its position in `home`.
     let homePosition: [Int: Int]
     /// A digest of the sources' album settings, which pages show but photo rows do not cover.
-    let albumsKey: String
+    let albumsKey: Digest
     /// Where the pages find each photo's placeholder image.
     let placeholders: PlaceholderLookup
 }
@@ -52,7 +52,7 @@ struct PageModel: Sendable {
 
     /// The page's input key: its path, template and values, under `templatesKey`, which covers
     /// the theme. Two builds give a page the same key exactly when it would render the same.
-    func inputKey(templatesKey: String) throws -> String {
+    func inputKey(templatesKey: Digest) throws -> Digest {
         var key = CacheKey("page inputs")
         key.add(templatesKey)
         key.add(path)

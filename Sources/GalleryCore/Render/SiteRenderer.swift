@@ -44,7 +44,7 @@ public struct SiteRenderer: Sendable {
     let assetURLs: [String: [String: String]]
     /// Covers everything besides a page's model that decides its bytes: the templates and the
     /// version of the code that renders them. Part of every page's input key.
-    let templatesKey: String
+    let templatesKey: Digest
 
     /// Bump when rendering changes in a way the templates and models do not show (escaping, say),
     /// so cached pages are rendered again.
@@ -52,7 +52,7 @@ public struct SiteRenderer: Sendable {
     /// Covers everything besides the photos that any page depends on: the templates, every config
     /// value read above, the static files' published names, and this executable (by size, time
     /// and inode), so a new galleryssg never trusts an old build's pages wholesale.
-    let settingsKey: String
+    let settingsKey: Digest
 
     public init(config: SiteConfig, theme: Theme, assets: Assets) throws {
         title = config.title
@@ -151,7 +151,7 @@ public struct SiteRenderer: Sendable {
     ///   - albums: Album settings by album path (`Manifest.albums`).
     ///   - placeholders: Finds each item's placeholder image by its key.
     public func plan(_ published: consuming [GalleryItem], albums: [String: AlbumInfo] = [:],
-                     placeholders: PlaceholderLookup = .inline) -> SitePlan {
+                     placeholders: PlaceholderLookup = .fixed("")) -> SitePlan {
         let sources = PhotoOrder.sorted(Array(published.indices), by: sort) { published[$0].photo }
         // Put in the site's order in place: a sorted copy of 100,000 items was 50 MB more at the peak.
         var items = published

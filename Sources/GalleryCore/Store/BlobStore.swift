@@ -25,14 +25,17 @@ public struct BlobStore: Sendable {
     }
 
     /// Where the blob for `key` lives.
-    public func url(_ key: String) -> URL { URL(fileURLWithPath: path(key)) }
+    public func url(_ key: Digest) -> URL { URL(fileURLWithPath: path(key)) }
 
-    public func path(_ key: String) -> String { "\(folderPath)/\(key.prefix(2))/\(key)" }
+    public func path(_ key: Digest) -> String { path(hex: key.hex) }
+
+    /// The path of the file named by a key's hex digits.
+    public func path(hex: String) -> String { "\(folderPath)/\(hex.prefix(2))/\(hex)" }
 
     /// Stores bytes under a key and returns the record to keep in the state, and the file's stamp.
     /// - Parameter sha256: The bytes' SHA-256 when the caller has it (a page's key is its SHA-256).
     /// - Throws: `StoreError` naming the file (a full disk says so).
-    func put(_ data: Data, key: String, sha256: String? = nil) throws -> (BlobRecord, FileStamp) {
+    func put(_ data: Data, key: Digest, sha256: Digest? = nil) throws -> (BlobStamp, FileStamp) {
         let target = path(key)
         do {
             let subfolder = "\(folderPath)/\(key.prefix(2))"
@@ -45,7 +48,7 @@ public struct BlobStore: Sendable {
             throw StoreError.writing(target, error)
         }
         guard let stamp = FileStamp.of(target) else { throw StoreError("\(target): vanished right after it was written") }
-        return (BlobRecord(key: key, kind: kind, size: stamp.size, modified: stamp.modified, sha256: sha256 ?? CacheKey.sha256(data)),
+        return (BlobStamp(size: stamp.size, modified: stamp.modified, sha256: sha256 ?? CacheKey.sha256(data)),
                 stamp)
     }
 
@@ -53,14 +56,14 @@ public struct BlobStore: Sendable {
         /// Size and modification time match the record.
         case intact(FileIdentity)
         /// The modification time changed but the bytes still hash to the record's SHA-256.
-        case rehashed(BlobRecord, FileIdentity)
+        case rehashed(BlobStamp, FileIdentity)
         /// Missing, a different size, or different bytes: a miss.
         case bad
     }
 
     /// Whether the blob on disk is still the one recorded.
-    func check(_ record: BlobRecord) -> Check {
-        let path = path(record.key)
+    func check(_ key: Digest, _ record: BlobStamp) -> Check {
+        let path = path(key)
         guard let stamp = FileStamp.of(path), stamp.size == record.size else { return .bad }
         if stamp.modified == record.modified { return .intact(stamp.identity) }
         guard let data = FileManager.default.contents(atPath: path), CacheKey.sha256(data) == record.sha256 else { return .bad }
@@ -84,20 +87,20 @@ final class BlobCache: @unchecked Sendable {
     let store: BlobStore
     private let reuse: Bool
     private let lock = NSLock()
-    private var records: [String: BlobRecord]
+    private var records: [Digest: BlobStamp]
     /// Records of blobs that images-only builds stored (`SharedCache`), for keys the state does not
     /// know; one found intact is adopted: recorded in the state as if this build had stored it.
-    private let shared: [String: BlobRecord]
+    private let shared: [Digest: BlobStamp]
     /// Blobs checked this build: the intact file's identity, or nil for a miss. (Paths are made
     /// when asked for; 100,000 of them would cost tens of megabytes.)
-    private var checked: [String: FileIdentity?] = [:]
-    private var updates: [String: BlobRecord] = [:]
+    private var checked: [Digest: FileIdentity?] = [:]
+    private var updates: [Digest: BlobStamp] = [:]
 
     /// - Parameters:
     ///   - records: The blobs the state knows of this kind.
     ///   - shared: Blobs other builds recorded in the cache's learnt files.
     ///   - reuse: False (`build --force`) treats every blob not stored by this build as a miss.
-    init(store: BlobStore, records: [String: BlobRecord], shared: [String: BlobRecord] = [:], reuse: Bool) {
+    init(store: BlobStore, records: [Digest: BlobStamp], shared: [Digest: BlobStamp] = [:], reuse: Bool) {
         self.store = store
         self.records = records
         self.shared = shared
@@ -105,10 +108,10 @@ final class BlobCache: @unchecked Sendable {
     }
 
     /// Whether the blob for `key` can be linked as it is. A missing or corrupt blob is a miss.
-    func isIntact(_ key: String) -> Bool { file(key) != nil }
+    func isIntact(_ key: Digest) -> Bool { file(key) != nil }
 
     /// The blob for `key` when it can be linked as it is; nil for a missing or corrupt blob.
-    func file(_ key: String) -> BlobFile? {
+    func file(_ key: Digest) -> BlobFile? {
         lock.lock()
         if let known = checked[key] {
             lock.unlock()
@@ -118,7 +121,7 @@ final class BlobCache: @unchecked Sendable {
         lock.unlock()
         var file: BlobFile?
         if reuse, let record = known ?? shared[key] {
-            switch store.check(record) {
+            switch store.check(key, record) {
             case .intact(let identity):
                 file = BlobFile(path: store.path(key), identity: identity)
                 if known == nil { lock.withLock { updates[key] = record } }
@@ -134,7 +137,7 @@ final class BlobCache: @unchecked Sendable {
 
     /// Stores a new blob (replacing a corrupt one) and returns it.
     @discardableResult
-    func put(_ data: Data, key: String, sha256: String? = nil) throws -> BlobFile {
+    func put(_ data: Data, key: Digest, sha256: Digest? = nil) throws -> BlobFile {
         let (record, stamp) = try store.put(data, key: key, sha256: sha256)
         lock.withLock {
             updates[key] = record   // `checked` answers for it from now on, so `records` need not
@@ -144,20 +147,24 @@ final class BlobCache: @unchecked Sendable {
     }
 
     /// The record of a blob this build found intact or stored.
-    func record(_ key: String) -> BlobRecord? {
+    func record(_ key: Digest) -> BlobRecord? {
         lock.withLock {
-            guard case .some(.some) = checked[key] else { return nil }
-            return updates[key] ?? records[key]
+            guard case .some(.some) = checked[key], let stamp = updates[key] ?? records[key] else { return nil }
+            return BlobRecord(key: key, kind: store.kind, size: stamp.size, modified: stamp.modified, sha256: stamp.sha256)
         }
     }
 
     /// Blobs stored or re-checked during this build, for the state.
     var changedRecords: [BlobRecord] {
-        lock.withLock { updates.values.sorted { $0.key < $1.key } }
+        lock.withLock {
+            updates.sorted { $0.key < $1.key }.map {
+                BlobRecord(key: $0.key, kind: store.kind, size: $0.value.size, modified: $0.value.modified, sha256: $0.value.sha256)
+            }
+        }
     }
 
     /// Deletes blobs nothing refers to any more (their photos were removed).
-    func remove(_ keys: [String]) {
+    func remove(_ keys: [Digest]) {
         for key in keys {
             try? FileManager.default.removeItem(at: store.url(key))
         }

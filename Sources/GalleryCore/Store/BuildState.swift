@@ -16,11 +16,13 @@ final class BuildState: @unchecked Sendable {
     /// What images-only builds left in the cache (`SharedCache`), less the blob records `images` holds.
     let shared: SharedLearnt
     private let lock = NSLock()
-    private var originals: [String: OriginalFacts] = [:]
+    /// Facts learnt by this build. Once written to the database they are dropped (and read back
+    /// when asked for), unless there is no database or this build may not read the state (`--force`).
+    private var originals: [Digest: OriginalFacts] = [:]
     /// Placeholders learnt by this build; once written to the database, without their data URIs.
-    private var placeholders: [String: Placeholder] = [:]
+    private var placeholders: [Digest: Placeholder] = [:]
     /// Learnt but not written yet.
-    private var pending: (originals: [(hash: String, facts: OriginalFacts)], placeholders: [(key: String, value: Placeholder)]) = ([], [])
+    private var pending: (originals: [(hash: Digest, facts: OriginalFacts)], placeholders: [(key: Digest, value: Placeholder)]) = ([], [])
     /// Learnt items written per transaction.
     static let batchSize = 256
     /// The first failure to write or read learnt items; the build stops on it (`check`).
@@ -36,7 +38,7 @@ final class BuildState: @unchecked Sendable {
     ///   - cache: The cache folder.
     ///   - shared: What images-only builds learnt (`SharedCache.load`); used when the state knows nothing.
     ///   - database: Where learnt facts and placeholders are written as they are learnt.
-    init(snapshot: StateSnapshot, blobs: (images: [String: BlobRecord], pages: [String: BlobRecord]), cache: URL,
+    init(snapshot: StateSnapshot, blobs: (images: [Digest: BlobStamp], pages: [Digest: BlobStamp]), cache: URL,
          shared: SharedLearnt = SharedLearnt(), reuse: Bool, database: StateDatabase? = nil) {
         self.snapshot = snapshot
         self.database = database
@@ -63,16 +65,23 @@ final class BuildState: @unchecked Sendable {
         return [prior?.knownOriginal, shared.originals[location]].compactMap { $0 }.filter { $0.location == location }
     }
 
-    /// Header facts of an original, by content hash. Facts an images-only build learnt are kept as
-    /// this build's, so the state has them from now on.
-    func facts(_ hash: String) -> OriginalFacts? {
-        if let known = lock.withLock({ originals[hash] }) ?? (reuse ? snapshot.originals[hash] : nil) { return known }
-        guard reuse, let learnt = shared.facts[hash] else { return nil }
+    /// Header facts of an original, by content hash: learnt by this build and not written yet, else
+    /// from the state database, else learnt by an images-only build (kept as this build's, so the
+    /// state has them from now on). A failed read is kept for `check`.
+    func facts(_ hash: Digest) -> OriginalFacts? {
+        if let known = lock.withLock({ originals[hash] }) { return known }
+        guard reuse else { return nil }
+        do {
+            if let stored = try database?.facts(hash) { return stored }
+        } catch {
+            lock.withLock { if failure == nil { failure = error } }
+        }
+        guard let learnt = shared.facts[hash] else { return nil }
         remember(learnt, hash: hash)
         return learnt
     }
 
-    func remember(_ facts: OriginalFacts, hash: String) {
+    func remember(_ facts: OriginalFacts, hash: Digest) {
         learn {
             originals[hash] = facts
             pending.originals.append((hash, facts))
@@ -81,14 +90,14 @@ final class BuildState: @unchecked Sendable {
 
     /// A placeholder, by the key of the thumbnail pixels it was made from. Its `dataURI` is empty
     /// once it is in the database; pages ask `placeholderURI` for it.
-    func placeholder(_ key: String) -> Placeholder? {
+    func placeholder(_ key: Digest) -> Placeholder? {
         if let known = lock.withLock({ placeholders[key] }) ?? (reuse ? snapshot.placeholders[key] : nil) { return known }
         guard reuse, let learnt = shared.placeholders[key] else { return nil }
         remember(learnt, key: key)
         return learnt
     }
 
-    func remember(_ placeholder: Placeholder, key: String) {
+    func remember(_ placeholder: Placeholder, key: Digest) {
         learn {
             placeholders[key] = placeholder
             pending.placeholders.append((key, placeholder))
@@ -107,7 +116,7 @@ final class BuildState: @unchecked Sendable {
     /// Writes what was learnt and not written yet, and keeps only the small part of each placeholder.
     func flush() {
         guard let database else { return }
-        let batch = lock.withLock { () -> (originals: [(hash: String, facts: OriginalFacts)], placeholders: [(key: String, value: Placeholder)]) in
+        let batch = lock.withLock { () -> (originals: [(hash: Digest, facts: OriginalFacts)], placeholders: [(key: Digest, value: Placeholder)]) in
             defer { pending = ([], []) }
             return pending
         }
@@ -117,6 +126,9 @@ final class BuildState: @unchecked Sendable {
             lock.withLock {
                 for (key, value) in batch.placeholders where placeholders[key] == value {
                     placeholders[key]?.dataURI = ""
+                }
+                if reuse {
+                    for (hash, _) in batch.originals { originals[hash] = nil }
                 }
             }
         } catch {
@@ -130,7 +142,7 @@ final class BuildState: @unchecked Sendable {
 
     /// The `data:` URI of a placeholder: from memory while it is not written yet, else from the
     /// database. A failed read is kept for `check` and gives an empty URI.
-    func placeholderURI(_ key: String) -> String {
+    func placeholderURI(_ key: Digest) -> String {
         if let uri = lock.withLock({ placeholders[key]?.dataURI }), !uri.isEmpty { return uri }
         do {
             if let uri = try database?.placeholderURI(key) { return uri }
@@ -148,7 +160,7 @@ final class BuildState: @unchecked Sendable {
 
     /// Facts and placeholders learnt by this build that are not in the database yet (all of them
     /// when there is none), sorted so the state is written deterministically.
-    var learnt: (originals: [(hash: String, facts: OriginalFacts)], placeholders: [(key: String, value: Placeholder)]) {
+    var learnt: (originals: [(hash: Digest, facts: OriginalFacts)], placeholders: [(key: Digest, value: Placeholder)]) {
         lock.withLock { (pending.originals.sorted { $0.hash < $1.hash }, pending.placeholders.sorted { $0.key < $1.key }) }
     }
 }
@@ -158,15 +170,15 @@ final class BuildState: @unchecked Sendable {
 /// A finished task is dropped and only its key is kept: a task holds its async frames and its
 /// result while it is referenced, and keeping 100,000 finished renders cost about 9 KB each.
 actor SharedWork<Value: Sendable> {
-    private var running: [String: Task<Value, Error>] = [:]
-    private var done: Set<String> = []
-    private var failed: [String: Error] = [:]
+    private var running: [Digest: Task<Value, Error>] = [:]
+    private var done: Set<Digest> = []
+    private var failed: [Digest: Error] = [:]
 
     /// Runs `work` unless work with this key already ran or is running.
     /// - Parameter byAnother: What a caller gets when another caller ran the work (it waits for it to
     ///   finish first, and gets its error if it failed).
     /// - Returns: The work's result for the caller that ran it.
-    func run(_ key: String, byAnother: Value, _ work: @escaping @Sendable () async throws -> Value) async throws -> Value {
+    func run(_ key: Digest, byAnother: Value, _ work: @escaping @Sendable () async throws -> Value) async throws -> Value {
         if done.contains(key) { return byAnother }
         if let error = failed[key] { throw error }
         if let task = running[key] {

@@ -1,7 +1,7 @@
 import Crypto
 import Foundation
 
-/// Builds a cache key: the SHA-256 of a sequence of labelled inputs, as 64 hex digits.
+/// Builds a cache key: the SHA-256 of a sequence of labelled inputs, as a `Digest`.
 ///
 /// Every input is written with its length, so `("ab", "c")` and `("a", "bc")` never collide, and
 /// each key starts with a purpose string (`"derivative"`, `"page"`…), so keys of different kinds
@@ -31,6 +31,12 @@ public struct CacheKey {
         add(String(number.bitPattern, radix: 16))
     }
 
+    /// Adds another key as its 64 hex digits, so keys made from keys are the same as when keys were
+    /// hex strings (and the caches of earlier versions stay valid).
+    public mutating func add(_ digest: Digest) {
+        digest.withHexBytes { add(bytes: $0) }
+    }
+
     /// Adds raw bytes, preceded by their length.
     public mutating func add(_ data: Data) {
         data.withUnsafeBytes { add(bytes: $0) }
@@ -43,25 +49,13 @@ public struct CacheKey {
         hasher.update(bufferPointer: bytes)
     }
 
-    /// The key as 64 lower-case hex digits.
-    public func finish() -> String {
-        Self.hex(hasher.finalize())
+    /// The key.
+    public func finish() -> Digest {
+        Digest(hasher.finalize())
     }
 
-    /// The SHA-256 of some bytes as 64 lower-case hex digits: the content hash of originals and blobs.
-    public static func sha256(_ data: Data) -> String {
-        hex(SHA256.hash(data: data))
-    }
-
-    private static let digits = Array("0123456789abcdef".utf8)
-
-    static func hex<D: Sequence>(_ digest: D) -> String where D.Element == UInt8 {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(64)
-        for byte in digest {
-            bytes.append(digits[Int(byte >> 4)])
-            bytes.append(digits[Int(byte & 0x0f)])
-        }
-        return String(decoding: bytes, as: UTF8.self)
+    /// The SHA-256 of some bytes: the content hash of originals and blobs.
+    public static func sha256(_ data: Data) -> Digest {
+        Digest.sha256(data)
     }
 }

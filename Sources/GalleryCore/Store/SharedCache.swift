@@ -73,7 +73,7 @@ struct SharedCache: Sendable {
             file.placeholders[row.thumbnailKey] = state.placeholder(row.thumbnailKey)
             for key in row.blobKeys {
                 guard let record = state.images.record(key) else { continue }
-                file.blobs[key] = LearntFile.Blob(size: record.size, modified: record.modified, sha256: record.sha256)
+                file.blobs[key] = BlobStamp(size: record.size, modified: record.modified, sha256: record.sha256)
             }
         }
         file.originals.sort { $0.location < $1.location }
@@ -97,29 +97,22 @@ struct LearntFile: Codable {
     /// The originals it processed, sorted by location.
     var originals: [Original] = []
     /// Header facts by content hash.
-    var facts: [String: OriginalFacts] = [:]
+    var facts: [Digest: OriginalFacts] = [:]
     /// Placeholders by thumbnail key.
-    var placeholders: [String: Placeholder] = [:]
+    var placeholders: [Digest: Placeholder] = [:]
     /// The derivatives and published originals of its photos, by key.
-    var blobs: [String: Blob] = [:]
+    var blobs: [Digest: BlobStamp] = [:]
 
     /// One original and what vouches for its content hash.
     struct Original: Codable {
         /// The location as `SourceRoot.key` writes it: relative to the source for a local file.
         var location: String
-        var contentHash: String
+        var contentHash: Digest
         var etag: String?
         var lastModified: String?
         /// A local file's size and modification time (ns) when it was hashed.
         var size: Int?
         var modified: Int?
-    }
-
-    /// A cached file as it was stored: another machine checks it against these.
-    struct Blob: Codable {
-        var size: Int
-        var modified: Int
-        var sha256: String
     }
 
     /// Sorted keys and no spaces, so equal contents give equal files; non-finite numbers (which no
@@ -142,10 +135,10 @@ struct LearntFile: Codable {
 struct SharedLearnt: Sendable {
     /// Originals by location, as `ImageLocation.description` writes it here.
     var originals: [String: KnownOriginal] = [:]
-    var facts: [String: OriginalFacts] = [:]
-    var placeholders: [String: Placeholder] = [:]
+    var facts: [Digest: OriginalFacts] = [:]
+    var placeholders: [Digest: Placeholder] = [:]
     /// Records of cached images, by key.
-    var blobs: [String: BlobRecord] = [:]
+    var blobs: [Digest: BlobStamp] = [:]
     /// Learnt files read.
     var files = 0
     /// Learnt files not read because an earlier build of this state read them as they are.
@@ -163,9 +156,7 @@ struct SharedLearnt: Sendable {
         }
         facts.merge(file.facts) { _, newer in newer }
         placeholders.merge(file.placeholders) { _, newer in newer }
-        for (key, blob) in file.blobs {
-            blobs[key] = BlobRecord(key: key, kind: "images", size: blob.size, modified: blob.modified, sha256: blob.sha256)
-        }
+        blobs.merge(file.blobs) { _, newer in newer }
     }
 }
 
@@ -174,7 +165,7 @@ struct SharedLearnt: Sendable {
 struct KnownOriginal: Sendable, Equatable {
     /// The file path or URL, as `ImageLocation.description` writes it.
     var location: String
-    var contentHash: String
+    var contentHash: Digest
     var etag: String?
     var lastModified: String?
     var fileSize: Int?

@@ -7,15 +7,48 @@ import GRDB
 /// not the build that wrote it goes on to publish.
 extension StateDatabase {
     /// Writes facts and placeholders in one transaction.
-    func saveLearnt(originals: [(hash: String, facts: OriginalFacts)], placeholders: [(key: String, value: Placeholder)]) throws {
+    func saveLearnt(originals: [(hash: Digest, facts: OriginalFacts)], placeholders: [(key: Digest, value: Placeholder)]) throws {
         guard !originals.isEmpty || !placeholders.isEmpty else { return }
         try queue.write { db in try Self.write(originals: originals, placeholders: placeholders, in: db) }
     }
 
     /// A placeholder's `data:` URI, or nil when the state has none under `key`.
-    func placeholderURI(_ key: String) throws -> String? {
+    /// The header facts of the original with this content hash, if a build learnt them. Read per
+    /// photo when it is planned rather than loaded with the snapshot: they are the largest part of
+    /// a row, and the gallery items hold what the pages need of them.
+    func facts(_ hash: Digest) throws -> OriginalFacts? {
         try queue.read { db in
-            try String.fetchOne(db.cachedStatement(sql: "SELECT dataURI FROM placeholder WHERE key = ?"), arguments: [key])
+            let statement = try db.cachedStatement(sql: """
+                SELECT format, width, height, orientation, make, model, lens, focalLength, aperture, exposureTime,
+                       iso, takenAt, latitude, longitude, embedded FROM original WHERE hash = ?
+                """)
+            return try Row.fetchOne(statement, arguments: [hash.hex]).flatMap(Self.facts)
+        }
+    }
+
+    /// A row of the `original` table as facts; nil for a row this version cannot read, which makes
+    /// the original be read again.
+    private static func facts(_ row: Row) -> OriginalFacts? {
+        guard let format = ImageFormat(rawValue: row[0]) else { return nil }
+        var exif = ExifInfo()
+        exif.orientation = row[3]
+        exif.camera = CameraInfo(make: row[4], model: row[5], lens: row[6], focalLength: row[7], aperture: row[8],
+                                 exposureTime: row[9], iso: row[10])
+        exif.takenAt = row[11]
+        if let latitude: Double = row[12], let longitude: Double = row[13] {
+            exif.location = GeoPoint(latitude: latitude, longitude: longitude)
+        }
+        // JSON, or '' for none (most rows: no decoder runs). Unreadable JSON, which this code never
+        // writes, counts as unknown facts.
+        let json: String = row[14]
+        guard let embedded = json.isEmpty ? EmbeddedMetadata()
+                : (try? JSONDecoder().decode(EmbeddedMetadata.self, from: Data(json.utf8))) else { return nil }
+        return OriginalFacts(format: format, size: PixelSize(width: row[1], height: row[2]), exif: exif, embedded: embedded)
+    }
+
+    func placeholderURI(_ key: Digest) throws -> String? {
+        try queue.read { db in
+            try String.fetchOne(db.cachedStatement(sql: "SELECT dataURI FROM placeholder WHERE key = ?"), arguments: [key.hex])
         }
     }
 
@@ -38,7 +71,7 @@ extension StateDatabase {
                        arguments: [learntFilesSetting, String(decoding: try encoder.encode(learntFiles), as: UTF8.self)])
     }
 
-    static func write(originals: [(hash: String, facts: OriginalFacts)], placeholders: [(key: String, value: Placeholder)],
+    static func write(originals: [(hash: Digest, facts: OriginalFacts)], placeholders: [(key: Digest, value: Placeholder)],
                       in db: Database) throws {
         let original = try db.cachedStatement(sql: """
             INSERT OR REPLACE INTO original (hash, format, width, height, orientation, make, model, lens, focalLength,
@@ -50,7 +83,7 @@ extension StateDatabase {
         for (hash, facts) in originals {
             let camera = facts.exif.camera
             let embedded = facts.embedded.isEmpty ? "" : String(decoding: try encoder.encode(facts.embedded), as: UTF8.self)
-            try original.execute(arguments: [hash, facts.format.rawValue, facts.size.width, facts.size.height,
+            try original.execute(arguments: [hash.hex, facts.format.rawValue, facts.size.width, facts.size.height,
                                              facts.exif.orientation, camera.make, camera.model, camera.lens,
                                              camera.focalLength, camera.aperture, camera.exposureTime, camera.iso,
                                              facts.exif.takenAt, facts.exif.location?.latitude, facts.exif.location?.longitude,
@@ -61,7 +94,7 @@ extension StateDatabase {
         for (key, value) in placeholders {
             // A warning is one line: the decoder's message, with any line breaks made spaces.
             let warnings = value.warnings.map { $0.replacingOccurrences(of: "\n", with: " ") }.joined(separator: "\n")
-            try placeholder.execute(arguments: [key, value.averageColor, value.dataURI, warnings])
+            try placeholder.execute(arguments: [key.hex, value.averageColor, value.dataURI, warnings])
         }
     }
 }

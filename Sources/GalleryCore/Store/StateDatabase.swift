@@ -108,48 +108,29 @@ public final class StateDatabase: Sendable {
 
     /// Everything a build needs to decide what to reuse, for the photos of `source`.
     ///
-    /// The tables whose keys other rows repeat (originals, placeholders, blobs) load first, and the
-    /// photos' and pages' copies of those keys then share the first copy's storage (`shared`): a
-    /// 64-character hex key is a 128-byte allocation per copy, and at 100,000 photos the repeats came
-    /// to about 70 MB of a rebuild's peak.
+    /// Keys are stored as hex text and held as `Digest`s. A row whose key is not 64 hex digits (a
+    /// state damaged by hand, say) is left out, which only makes its photo, blob or page new again.
     public func snapshot(source: String) throws -> StateSnapshot {
         try queue.read { db in
             var snapshot = StateSnapshot()
-            let originals = try Row.fetchCursor(db, sql: """
-                SELECT hash, format, width, height, orientation, make, model, lens, focalLength, aperture, exposureTime,
-                       iso, takenAt, latitude, longitude, embedded FROM original
-                """)
-            let decoder = JSONDecoder()
-            while let row = try originals.next() {
-                guard let format = ImageFormat(rawValue: row[1]) else { continue }
-                var exif = ExifInfo()
-                exif.orientation = row[4]
-                exif.camera = CameraInfo(make: row[5], model: row[6], lens: row[7], focalLength: row[8], aperture: row[9],
-                                         exposureTime: row[10], iso: row[11])
-                exif.takenAt = row[12]
-                if let latitude: Double = row[13], let longitude: Double = row[14] {
-                    exif.location = GeoPoint(latitude: latitude, longitude: longitude)
-                }
-                // JSON, or '' for none (most rows: no decoder runs). Unreadable JSON, which this code
-                // never writes, counts as unknown facts, so the original is read again.
-                let json: String = row[15]
-                guard let embedded = json.isEmpty ? EmbeddedMetadata()
-                        : (try? decoder.decode(EmbeddedMetadata.self, from: Data(json.utf8))) else { continue }
-                snapshot.originals[row[0]] = OriginalFacts(format: format, size: PixelSize(width: row[2], height: row[3]), exif: exif,
-                                                           embedded: embedded)
-            }
             // Without their data URIs (about 900 bytes each), which pages look up one by one when
             // they are rendered (`placeholderURI`); a no-op build never needs them.
+            snapshot.placeholders.reserveCapacity(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM placeholder") ?? 0)
             let placeholders = try Row.fetchCursor(db, sql: "SELECT key, averageColor, warnings FROM placeholder")
             while let row = try placeholders.next() {
+                guard let key = try Self.digest(row, 0) else { continue }
                 let warnings: String = row[2]
-                snapshot.placeholders[row[0]] = Placeholder(averageColor: row[1], dataURI: "",
+                snapshot.placeholders[key] = Placeholder(averageColor: row[1], dataURI: "",
                                                             warnings: warnings.isEmpty ? [] : warnings.components(separatedBy: "\n"))
             }
+            // Sized once: a dictionary that grows by doubling holds both tables while it moves.
+            snapshot.imageBlobs.reserveCapacity(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM blob WHERE kind = 'images'") ?? 0)
+            snapshot.pageBlobs.reserveCapacity(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM blob WHERE kind = 'pages'") ?? 0)
             let blobs = try Row.fetchCursor(db, sql: "SELECT key, kind, size, modified, sha256 FROM blob")
             while let row = try blobs.next() {
-                let key: String = row[0], kind: String = row[1], sha256: String = row[4]
-                let record = BlobRecord(key: key, kind: kind, size: row[2], modified: row[3], sha256: sha256 == key ? key : sha256)
+                guard let key = try Self.digest(row, 0), let sha256 = try Self.digest(row, 4) else { continue }
+                let kind: String = row[1]
+                let record = BlobStamp(size: row[2], modified: row[3], sha256: sha256)
                 switch kind {
                 case "images": snapshot.imageBlobs[key] = record
                 case "pages": snapshot.pageBlobs[key] = record
@@ -164,29 +145,33 @@ public final class StateDatabase: Sendable {
                 """)
             while let row = try rows.next() {
                 let keys: String = row[10]
-                let state = PhotoState(id: row[1], position: row[2], metadataHash: row[3], location: row[4], etag: row[5],
-                                       lastModified: row[6], fileSize: row[7], fileModified: row[8],
-                                       contentHash: Self.shared(row[9], in: snapshot.originals),
-                                       blobKeys: keys.split(separator: " ").map { Self.shared(String($0), in: snapshot.imageBlobs) },
-                                       thumbnailKey: Self.shared(row[11], in: snapshot.placeholders))
+                let blobKeys = keys.split(separator: " ").compactMap { Digest(hex: $0) }
+                guard let metadataHash = try Self.digest(row, 3), let contentHash = try Self.digest(row, 9),
+                      let thumbnailKey = try Self.digest(row, 11), blobKeys.count == keys.split(separator: " ").count else { continue }
+                let state = PhotoState(id: row[1], position: row[2], metadataHash: metadataHash, location: row[4], etag: row[5],
+                                       lastModified: row[6], fileSize: row[7], fileModified: row[8], contentHash: contentHash,
+                                       blobKeys: blobKeys, thumbnailKey: thumbnailKey)
                 if row[0] as String == source {
                     snapshot.photos.insert(state)
                 } else {
                     snapshot.otherSources.append(state)
                 }
             }
-            snapshot.pagesKey = try String.fetchOne(db, sql: "SELECT value FROM setting WHERE name = 'pagesKey'")
+            snapshot.pagesKey = try String.fetchOne(db, sql: "SELECT value FROM setting WHERE name = 'pagesKey'").flatMap { Digest(hex: $0) }
+            snapshot.pages.reserveCapacity(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM page") ?? 0)
             let pages = try Row.fetchCursor(db, sql: "SELECT path, key, inputs FROM page")
             while let row = try pages.next() {
-                snapshot.pages[row[0]] = PageRecord(inputs: row[2], key: Self.shared(row[1], in: snapshot.pageBlobs))
+                guard let key = try Self.digest(row, 1) else { continue }
+                snapshot.pages[row[0]] = PageRecord(inputs: try Self.digest(row, 2), key: key)
             }
             return snapshot
         }
     }
 
-    /// `table`'s own copy of `key` when it has one, so that equal strings share one buffer.
-    private static func shared<Value>(_ key: String, in table: [String: Value]) -> String {
-        table.index(forKey: key).map { table.keys[$0] } ?? key
+    /// The key in column `index`, read from the row's bytes without making a `String`; nil when
+    /// the column is NULL, empty or not a key.
+    static func digest(_ row: Row, _ index: Int) throws -> Digest? {
+        try row.withUnsafeData(atIndex: index) { data in data.flatMap { Digest(hexBytes: $0) } }
     }
 
     /// How many photos of `source` the state holds.
@@ -216,10 +201,10 @@ public final class StateDatabase: Sendable {
                 """)
             for state in changes.upserts {
                 let metadata = try changes.manifest[state.position].canonicalJSON()
-                try upsert.execute(arguments: [changes.source, state.id, state.position, metadata, state.metadataHash,
+                try upsert.execute(arguments: [changes.source, state.id, state.position, metadata, state.metadataHash.hex,
                                                state.location, state.etag, state.lastModified, state.fileSize,
-                                               state.fileModified, state.contentHash, state.blobKeys.joined(separator: " "),
-                                               state.thumbnailKey])
+                                               state.fileModified, state.contentHash.hex,
+                                               state.blobKeys.map(\.hex).joined(separator: " "), state.thumbnailKey.hex])
             }
             let move = try db.makeStatement(sql: "UPDATE photo SET position = ? WHERE source = ? AND id = ?")
             for (id, position) in changes.positions {
@@ -233,23 +218,23 @@ public final class StateDatabase: Sendable {
 
             let blob = try db.makeStatement(sql: "INSERT OR REPLACE INTO blob (key, kind, size, modified, sha256) VALUES (?, ?, ?, ?, ?)")
             for record in changes.blobs {
-                try blob.execute(arguments: [record.key, record.kind, record.size, record.modified, record.sha256])
+                try blob.execute(arguments: [record.key.hex, record.kind, record.size, record.modified, record.sha256.hex])
             }
             let unblob = try db.makeStatement(sql: "DELETE FROM blob WHERE key = ?")
             for key in changes.deletedBlobs {
-                try unblob.execute(arguments: [key])
+                try unblob.execute(arguments: [key.hex])
             }
             try Self.write(originals: changes.originals, placeholders: changes.placeholders, in: db)
             let page = try db.makeStatement(sql: "INSERT OR REPLACE INTO page (path, key, inputs) VALUES (?, ?, ?)")
             for (path, record) in changes.pageUpserts {
-                try page.execute(arguments: [path, record.key, record.inputs])
+                try page.execute(arguments: [path, record.key.hex, record.inputs?.hex ?? ""])
             }
             let unpage = try db.makeStatement(sql: "DELETE FROM page WHERE path = ?")
             for path in changes.pageDeletes {
                 try unpage.execute(arguments: [path])
             }
             if let key = changes.pagesKey {
-                try db.execute(sql: "INSERT OR REPLACE INTO setting (name, value) VALUES ('pagesKey', ?)", arguments: [key])
+                try db.execute(sql: "INSERT OR REPLACE INTO setting (name, value) VALUES ('pagesKey', ?)", arguments: [key.hex])
             }
             try Self.write(learntFiles: changes.learntFiles, in: db)
             let counts = String(decoding: try JSONEncoder().encode(changes.counts), as: UTF8.self)
@@ -269,23 +254,22 @@ public struct StateSnapshot: Sendable {
     public var photos = PhotoTable()
     /// Photos of any other source: all orphans once this build is saved.
     public var otherSources: [PhotoState] = []
-    public var originals: [String: OriginalFacts] = [:]
     /// Placeholders by thumbnail key, without their data URIs (`StateDatabase.placeholderURI`).
-    public var placeholders: [String: Placeholder] = [:]
+    public var placeholders: [Digest: Placeholder] = [:]
     /// Cached derivatives and published originals, by key. `takeBlobs` hands them to the build's caches.
-    public var imageBlobs: [String: BlobRecord] = [:]
+    public var imageBlobs: [Digest: BlobStamp] = [:]
     /// Cached pages, by key.
-    public var pageBlobs: [String: BlobRecord] = [:]
+    public var pageBlobs: [Digest: BlobStamp] = [:]
     /// The last build's pages, by path.
     public var pages: [String: PageRecord] = [:]
     /// The key of everything the last build's pages were made from.
-    public var pagesKey: String?
+    public var pagesKey: Digest?
 
     public init() {}
 
     /// Moves the blob records out, so the caches that update them hold the only copy (a copy shared
     /// with the snapshot would be duplicated whole on the cache's first change).
-    public mutating func takeBlobs() -> (images: [String: BlobRecord], pages: [String: BlobRecord]) {
+    public mutating func takeBlobs() -> (images: [Digest: BlobStamp], pages: [Digest: BlobStamp]) {
         defer { imageBlobs = [:]; pageBlobs = [:] }
         return (imageBlobs, pageBlobs)
     }

@@ -10,7 +10,7 @@ public struct PhotoState: Sendable, Equatable {
     /// Position in the manifest, so `--offline` rebuilds in the same order.
     public var position: Int
     /// Digest of the photo's mapped metadata (`PhotoPublisher.metadataHash`).
-    public var metadataHash: String
+    public var metadataHash: Digest
     /// The original's file path or URL.
     public var location: String
     public var etag: String?
@@ -19,11 +19,11 @@ public struct PhotoState: Sendable, Equatable {
     public var fileSize: Int?
     public var fileModified: Int?
     /// SHA-256 of the original's bytes.
-    public var contentHash: String
+    public var contentHash: Digest
     /// Keys of every blob the photo's output links to: derivatives, and the original when published.
-    public var blobKeys: [String]
+    public var blobKeys: [Digest]
     /// Key of the thumbnail pixels its placeholder and average colour come from.
-    public var thumbnailKey: String
+    public var thumbnailKey: Digest
 
     /// Whether the original is a download rather than a local file.
     public var isRemote: Bool { location.hasPrefix("http://") || location.hasPrefix("https://") }
@@ -39,27 +39,37 @@ public struct Placeholder: Codable, Sendable, Equatable {
     public var warnings: [String] = []
 }
 
+/// What a cache remembers of one of its files, kept under the file's key: a third the size of a
+/// `BlobRecord`, which also holds the key and the cache's name, for every one of a large site's
+/// hundreds of thousands of files.
+public struct BlobStamp: Codable, Sendable, Equatable {
+    public var size: Int
+    /// Modification time in nanoseconds since 1970.
+    public var modified: Int
+    public var sha256: Digest
+}
+
 /// One file of a content-addressed cache, as recorded when it was stored.
 ///
 /// Checking a blob compares its size and modification time with this record; when either
 /// differs, the file is hashed again and must match `sha256`, else it counts as a miss.
 public struct BlobRecord: Sendable, Equatable {
-    public var key: String
+    public var key: Digest
     /// `images` (derivatives and published originals) or `pages` (rendered HTML).
     public var kind: String
     public var size: Int
     /// Modification time in nanoseconds since 1970.
     public var modified: Int
-    public var sha256: String
+    public var sha256: Digest
 }
 
 /// A page as the last build published it.
 public struct PageRecord: Sendable, Equatable {
-    /// The digest of everything the page was rendered from (`PageModel.inputKey`); empty for files
+    /// The digest of everything the page was rendered from (`PageModel.inputKey`); nil for files
     /// that are made whole every build (`robots.txt`, the search index).
-    public var inputs: String
+    public var inputs: Digest?
     /// The cached file's key: the digest of the page's bytes.
-    public var key: String
+    public var key: Digest
 }
 
 /// What one build did, kept for `galleryssg cache stats`.
@@ -90,15 +100,15 @@ public struct StateChanges: Sendable {
     /// Photos no longer in the manifest.
     public var removedIDs: [String] = []
     public var blobs: [BlobRecord] = []
-    public var deletedBlobs: [String] = []
-    public var originals: [(hash: String, facts: OriginalFacts)] = []
-    public var placeholders: [(key: String, value: Placeholder)] = []
+    public var deletedBlobs: [Digest] = []
+    public var originals: [(hash: Digest, facts: OriginalFacts)] = []
+    public var placeholders: [(key: Digest, value: Placeholder)] = []
     /// Pages whose keys are new or changed, and pages that are gone.
     public var pageUpserts: [(path: String, record: PageRecord)] = []
     public var pageDeletes: [String] = []
     public var counts = BuildCounts()
     /// The key of everything the site's pages were made from (`PagePublisher.siteKey`).
-    public var pagesKey: String?
+    public var pagesKey: Digest?
     /// The cache's learnt files this build read or knew (`SharedLearnt.stamps`): once the build is
     /// saved, the state holds all it needed of them, and the next build reads only new versions.
     var learntFiles: [String: String] = [:]

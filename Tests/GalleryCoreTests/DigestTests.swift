@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+
+@testable import GalleryCore
+
+/// Keys held as 32 bytes: the same text outside the process as when they were hex strings.
+struct DigestTests {
+    @Test func sha256IsTheKnownDigestAndRoundTripsThroughHex() throws {
+        let digest = CacheKey.sha256(Data("abc".utf8))
+        #expect(digest.hex == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(Digest(hex: digest.hex) == digest)
+        #expect(Digest(hex: digest.hex.uppercased()) == digest)
+        #expect("\(digest)" == digest.hex)
+        #expect(digest.prefix(2) == "ba")
+    }
+
+    @Test func onlySixtyFourHexDigitsParse() {
+        let hex = CacheKey.sha256(Data("x".utf8)).hex
+        #expect(Digest(hex: String(hex.dropLast())) == nil)
+        #expect(Digest(hex: hex + "0") == nil)
+        #expect(Digest(hex: String(hex.dropLast()) + "g") == nil)
+        #expect(Digest(hex: "") == nil)
+        #expect(Digest(hex: " " + String(hex.dropLast())) == nil)
+    }
+
+    /// Sorting digests sorts them as their hex texts, so lists written to the state or the learnt
+    /// files keep the order they had.
+    @Test func digestsSortAsTheirHexTexts() {
+        let digests = (0..<200).map { CacheKey.sha256(Data("\($0)".utf8)) }
+        #expect(digests.sorted().map(\.hex) == digests.map(\.hex).sorted())
+    }
+
+    /// A key made from a key is the same whether the inner key is added as a digest or as its hex
+    /// text, so caches made before keys were digests stay valid.
+    @Test func addingADigestAddsItsHexText() {
+        let inner = CacheKey.sha256(Data("inner".utf8))
+        var asDigest = CacheKey("outer")
+        asDigest.add(inner)
+        var asText = CacheKey("outer")
+        asText.add(inner.hex)
+        #expect(asDigest.finish() == asText.finish())
+    }
+
+    /// In JSON a digest is its hex text, and a dictionary keyed by digests is an object.
+    @Test func jsonKeepsTheHexForm() throws {
+        let key = CacheKey.sha256(Data("k".utf8))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let json = String(decoding: try encoder.encode(["table": [key: 1]]), as: UTF8.self)
+        #expect(json == "{\"table\":{\"\(key.hex)\":1}}")
+        #expect(try JSONDecoder().decode([String: [Digest: Int]].self, from: Data(json.utf8)) == ["table": [key: 1]])
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode([Digest].self, from: Data("[\"abc\"]".utf8)) }
+    }
+}
