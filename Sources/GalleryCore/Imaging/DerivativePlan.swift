@@ -1,8 +1,17 @@
 /// One resized copy of an original: its pixel size and its path in the output.
 public struct Derivative: Sendable, Equatable, Hashable {
     public var size: PixelSize
+    /// The photo's folder, such as `photos/kite`: one string that all of a photo's derivatives
+    /// share, where each path of its own would be an allocation per derivative of every photo.
+    public var folder: String
+
+    public init(size: PixelSize, folder: String) {
+        self.size = size
+        self.folder = folder
+    }
+
     /// Path relative to the site root, such as `photos/kite/800x500.jpg`.
-    public var path: String
+    public var path: String { "\(folder)/\(size.width)x\(size.height).jpg" }
 
     /// The WebP twin's path, such as `photos/kite/800x500.webp`, written when `images.webp` is on.
     public var webpPath: String { String(path.dropLast(".jpg".count)) + ".webp" }
@@ -36,7 +45,7 @@ public struct DerivativePlan: Sendable, Equatable {
     /// Plans the derivatives of a photo shown at `display` size.
     public init(display: PixelSize, settings: ImageSettings, folder: String) {
         func derivative(_ size: PixelSize) -> Derivative {
-            Derivative(size: size, path: "\(folder)/\(size.width)x\(size.height).jpg")
+            Derivative(size: size, folder: folder)
         }
         thumbnail = derivative(display.fitting(longEdge: settings.thumbnail))
         preview = derivative(display.fitting(longEdge: settings.preview))

@@ -110,6 +110,9 @@ public struct Build: Sendable {
                                                   report: &report, timings: &timings,
                                                   noneProcessed: "none of the \(manifest.photos.count) photos could be processed "
                                                       + "(see the lines above); the previous site was kept")
+            // The gallery items hold what the pages need of each photo, and the published rows what
+            // the state needs: the manifest's own copies go before the pages are worked out.
+            manifest.photos = []
 
             let plan = renderer.plan(outcome.takeItems(), albums: manifest.albums, placeholders: PlaceholderLookup { state.placeholderURI($0) })
             let publisher = PagePublisher(writer: writer, cache: state.pages, previous: options.force ? [:] : snapshot.pages,
@@ -133,8 +136,8 @@ public struct Build: Sendable {
                 try writer.write(Data(assets.headersFile.utf8), to: "_headers")
             }
             try step(.state, &timings) {
-                let merge = StateMerge(snapshot: snapshot, source: provider.summary, manifest: manifest.photos,
-                                       published: outcome.published, failedIDs: outcome.failedIDs, pages: pages.records)
+                let merge = StateMerge(snapshot: snapshot, source: provider.summary, published: outcome.published,
+                                       failed: outcome.failed, pages: pages)
                 var changes = merge.changes
                 report.photosRemoved = changes.counts.photosRemoved
                 state.images.remove(merge.orphanImageKeys)

@@ -28,6 +28,9 @@ struct PagePublisher: Sendable {
         var bytes = 0
         /// Every staged page, feed, sitemap and search index with its keys, sorted by path.
         var records: [(path: String, record: PageRecord)] = []
+        /// Whether the pages are exactly the last build's (`records` is then empty: the state's
+        /// table is the list, and a second copy of it would be the largest thing a no-op holds).
+        var samePagesAsBefore = false
         /// The key of everything the pages were made from (`siteKey`).
         var siteKey: Digest?
         /// Seconds spent making `robots.txt`, the search index and the map's data (nearly all of it the index).
@@ -110,18 +113,15 @@ struct PagePublisher: Sendable {
     /// linked some) when one of them is missing or damaged, so the pages are worked out as usual.
     private func linkPrevious(jobs: Int) async throws -> Outcome? {
         guard !previous.isEmpty else { return nil }
-        let records = previous.sorted { $0.key < $1.key }
-        let size = (records.count + jobs - 1) / max(1, jobs)
+        let parts = max(1, jobs)
         return try await withThrowingTaskGroup(of: Outcome?.self) { group in
-            for start in stride(from: 0, to: records.count, by: max(1, size)) {
-                let part = records[start..<min(start + size, records.count)]
+            for part in 0..<parts {
                 group.addTask {
                     var outcome = Outcome()
-                    for (path, record) in part {
+                    for (index, (path, record)) in previous.enumerated() where index % parts == part {
                         guard let file = cache.file(record.key) else { return nil }
                         try writer.link(file, to: path)
                         outcome.count(path, reused: true)
-                        outcome.records.append((path, record))
                     }
                     return outcome
                 }
@@ -134,7 +134,7 @@ struct PagePublisher: Sendable {
                 }
                 outcome.merge(part)
             }
-            outcome.records.sort { $0.path < $1.path }
+            outcome.samePagesAsBefore = true
             return outcome
         }
     }

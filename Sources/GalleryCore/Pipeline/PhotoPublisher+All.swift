@@ -18,6 +18,16 @@ extension PhotoPublisher {
         var seconds: [String: Double]
         /// What the decoder forgave in the original (see `Placeholder.warnings`).
         var warnings: [String] = []
+        /// The manifest entry as the state stores it (`Photo.canonicalJSON`), for rows to write.
+        var metadata = ""
+    }
+
+    /// A photo that could not be published, where the state step needs it: its row is kept.
+    struct Failed: Sendable {
+        var id: String
+        /// `ImageLocation.description` of its original.
+        var location: String
+        var position: Int
     }
 
     struct Outcome {
@@ -28,7 +38,7 @@ extension PhotoPublisher {
         /// Photos published despite a problem the decoder forgave, in manifest order.
         var warnings: [BuildReport.Failure] = []
         /// Ids of photos that failed; their previous state is kept.
-        var failedIDs: [String] = []
+        var failed: [Failed] = []
         var seconds: [String: Double] = [:]
         /// The most jobs and decoded pixels in flight at once.
         var peaks = WorkBudget.Peaks()
@@ -102,7 +112,7 @@ extension PhotoPublisher {
             let fetch = failure.error as? FetchError
             outcome.failures.append(BuildReport.Failure(id: photo.id, location: photo.image.description, stage: failure.stage,
                                                         status: fetch?.status, reason: fetch?.reason ?? "\(failure.error)"))
-            outcome.failedIDs.append(photo.id)
+            outcome.failed.append(Failed(id: photo.id, location: photo.image.description, position: index))
         }
         return outcome
     }

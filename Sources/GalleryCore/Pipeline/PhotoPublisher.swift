@@ -180,6 +180,9 @@ struct PhotoPublisher: Sendable {
             published.row.position = position
             published.writeRow = false
         }
+        // The text the state stores for a row it writes, made now so the build need not keep the
+        // manifest's photos until the state step. An images-only build (no writer) writes no rows.
+        if published.writeRow && writer != nil { published.metadata = try photo.canonicalJSON() }
         return (item, published)
     }
 

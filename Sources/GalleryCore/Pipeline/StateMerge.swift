@@ -17,12 +17,17 @@ struct StateMerge {
     /// Downloaded originals that no photo of the manifest uses any more.
     let orphanDownloads: [ImageLocation]
 
-    init(snapshot: StateSnapshot, source: String, manifest: [Photo], published: [PhotoPublisher.Published],
-         failedIDs: [String], pages: [(path: String, record: PageRecord)]) {
+    /// - Parameters:
+    ///   - published: Every photo of the manifest that was published, in manifest order.
+    ///   - failed: The others; a photo is in the manifest if and only if it is in one of the two.
+    init(snapshot: StateSnapshot, source: String, published: [PhotoPublisher.Published],
+         failed: [PhotoPublisher.Failed], pages: PagePublisher.Outcome) {
         var changes = StateChanges(source: source)
-        changes.manifest = manifest
         var referenced = Set<Digest>()
+        // Which of the state's rows the manifest still lists, by row: no set of 100,000 ids.
+        var listed = [Bool](repeating: false, count: snapshot.photos.count)
         for photo in published {
+            if let row = snapshot.photos.row(of: photo.row.id) { listed[row] = true }
             referenced.formUnion(photo.row.blobKeys)
             switch photo.status {
             case .new: changes.counts.photosNew += 1
@@ -32,32 +37,43 @@ struct StateMerge {
             changes.counts.derivativesMade += photo.made
             changes.counts.derivativesReused += photo.reused
             if photo.writeRow {
-                changes.upserts.append(photo.row)
+                changes.upserts.append((photo.row, photo.metadata))
             } else if let prior = snapshot.photos[photo.row.id], prior.position != photo.row.position {
                 changes.positions.append((photo.row.id, photo.row.position))
             }
         }
-        let positions = Dictionary(manifest.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { first, _ in first })
-        for id in failedIDs {
-            guard let prior = snapshot.photos[id] else { continue }
+        for photo in failed {
+            guard let row = snapshot.photos.row(of: photo.id) else { continue }
+            listed[row] = true
+            let prior = snapshot.photos.values[row]
             referenced.formUnion(prior.blobKeys)
-            if let position = positions[id], position != prior.position { changes.positions.append((id, position)) }
+            if photo.position != prior.position { changes.positions.append((photo.id, photo.position)) }
         }
-        let listed = Set(manifest.map(\.id))
-        let removed = snapshot.photos.values.filter { !listed.contains($0.id) }.sorted { $0.id < $1.id }
+        let removed = snapshot.photos.values.indices.filter { !listed[$0] }.map { snapshot.photos.values[$0] }.sorted { $0.id < $1.id }
         changes.removedIDs = removed.map(\.id)
         changes.counts.photosRemoved = removed.count + snapshot.otherSources.count
         let gone = removed + snapshot.otherSources
         orphanImageKeys = Set(gone.flatMap(\.blobKeys)).subtracting(referenced).sorted()
 
-        let locations = Set(manifest.map(\.image.description))
-        orphanDownloads = Set(gone.filter { $0.isRemote && !locations.contains($0.location) }.map(\.location)).sorted()
-            .compactMap { URL(string: $0).map(ImageLocation.remote) }
+        let goneRemote = gone.filter(\.isRemote)
+        if goneRemote.isEmpty {
+            orphanDownloads = []
+        } else {
+            let locations = Set(published.map(\.row.location) + failed.map(\.location))
+            orphanDownloads = Set(goneRemote.filter { !locations.contains($0.location) }.map(\.location)).sorted()
+                .compactMap { URL(string: $0).map(ImageLocation.remote) }
+        }
 
+        guard !pages.samePagesAsBefore else {
+            // Every page is the last build's: nothing to write, delete or forget.
+            orphanPageKeys = []
+            self.changes = changes
+            return
+        }
         // Sets, not a second table of records: this runs at the build's memory peak.
-        var paths = Set<String>(minimumCapacity: pages.count)
-        var used = Set<Digest>(minimumCapacity: pages.count)
-        for (path, record) in pages {
+        var paths = Set<String>(minimumCapacity: pages.records.count)
+        var used = Set<Digest>(minimumCapacity: pages.records.count)
+        for (path, record) in pages.records {
             paths.insert(path)
             used.insert(record.key)
             if snapshot.pages[path] != record { changes.pageUpserts.append((path, record)) }

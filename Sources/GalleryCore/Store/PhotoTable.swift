@@ -15,6 +15,9 @@ public struct PhotoTable: Sendable {
 
     public var count: Int { values.count }
 
+    /// Where the row with this id is in `values`.
+    public func row(of id: String) -> Int? { index[id] }
+
     public subscript(id: String) -> PhotoState? {
         index[id].map { values[$0] }
     }

@@ -199,8 +199,7 @@ public final class StateDatabase: Sendable {
                 INSERT OR REPLACE INTO photo (source, id, position, metadata, metadataHash, location, etag, lastModified,
                     fileSize, fileModified, contentHash, blobKeys, thumbnailKey) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
-            for state in changes.upserts {
-                let metadata = try changes.manifest[state.position].canonicalJSON()
+            for (state, metadata) in changes.upserts {
                 try upsert.execute(arguments: [changes.source, state.id, state.position, metadata, state.metadataHash.hex,
                                                state.location, state.etag, state.lastModified, state.fileSize,
                                                state.fileModified, state.contentHash.hex,

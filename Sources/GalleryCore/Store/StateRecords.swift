@@ -90,11 +90,8 @@ public struct BuildCounts: Codable, Sendable, Equatable {
 public struct StateChanges: Sendable {
     /// The manifest's source; rows of any other source are removed.
     public var source: String
-    /// New and changed photos; each one's metadata, stored as canonical JSON, is
-    /// `manifest[state.position]`.
-    public var upserts: [PhotoState] = []
-    /// The manifest's photos, in order.
-    public var manifest: [Photo] = []
+    /// New and changed photos, each with its metadata as canonical JSON (`Photo.canonicalJSON`).
+    public var upserts: [(row: PhotoState, metadata: String)] = []
     /// Unchanged photos whose manifest position moved.
     public var positions: [(id: String, position: Int)] = []
     /// Photos no longer in the manifest.
