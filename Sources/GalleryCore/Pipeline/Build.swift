@@ -114,11 +114,15 @@ public struct Build: Sendable {
             // the state needs: the manifest's own copies go before the pages are worked out.
             manifest.photos = []
 
-            let plan = renderer.plan(outcome.takeItems(), albums: manifest.albums, placeholders: PlaceholderLookup { state.placeholderURI($0) })
-            let publisher = PagePublisher(writer: writer, cache: state.pages, previous: options.force ? [:] : snapshot.pages,
-                                          previousSiteKey: options.force ? nil : snapshot.pagesKey)
-            let pages = try await asyncStep(.pages, &timings) {
-                try await publisher.publish(plan, renderer: renderer, rows: outcome.published.lazy.map(\.row), jobs: options.jobs)
+            let pages: PagePublisher.Outcome
+            do {  // The plan holds every gallery item; it goes with this scope, before the state step.
+                let plan = renderer.plan(outcome.takeItems(), albums: manifest.albums,
+                                         placeholders: PlaceholderLookup { state.placeholderURI($0) })
+                let publisher = PagePublisher(writer: writer, cache: state.pages, previous: options.force ? [:] : snapshot.pages,
+                                              previousSiteKey: options.force ? nil : snapshot.pagesKey)
+                pages = try await asyncStep(.pages, &timings) {
+                    try await publisher.publish(plan, renderer: renderer, rows: outcome.published.lazy.map(\.row), jobs: options.jobs)
+                }
             }
             try step(.pages, &timings) { try state.check() }
             report.pages = pages.pages
@@ -139,11 +143,13 @@ public struct Build: Sendable {
                 let merge = StateMerge(snapshot: snapshot, source: provider.summary, published: outcome.published,
                                        failed: outcome.failed, pages: pages)
                 var changes = merge.changes
+                outcome.published = []  // what the state needs of them is in `changes` now
                 report.photosRemoved = changes.counts.photosRemoved
                 state.images.remove(merge.orphanImageKeys)
                 state.pages.remove(merge.orphanPageKeys)
                 changes.deletedBlobs = merge.orphanImageKeys + merge.orphanPageKeys
-                changes.blobs = state.images.changedRecords + state.pages.changedRecords
+                changes.blobs = state.images.changedRecords
+                changes.blobs += state.pages.changedRecords
                 (changes.originals, changes.placeholders) = state.learnt
                 changes.pagesKey = pages.siteKey
                 changes.learntFiles = state.shared.stamps

@@ -26,6 +26,7 @@ struct StateMerge {
         var referenced = Set<Digest>()
         // Which of the state's rows the manifest still lists, by row: no set of 100,000 ids.
         var listed = [Bool](repeating: false, count: snapshot.photos.count)
+        changes.upserts.reserveCapacity(published.lazy.filter(\.writeRow).count)
         for photo in published {
             if let row = snapshot.photos.row(of: photo.row.id) { listed[row] = true }
             referenced.formUnion(photo.row.blobKeys)
