@@ -130,9 +130,9 @@ struct DeployS3Tests {
         _ = try await DeployFixtures.deployer(site, to: try server.target(bucket: "photos", prefix: "")).deploy()
         let v1 = try server.objects("photos")
 
-        // v2: photo one removed, four added, two renamed. The store refuses four's files halfway
-        // through the assets (a real 403 from moto's policy check).
-        var photos = Array(IncrementalFixtures.five.prefix(4).dropFirst())
+        // v2: photo one removed, four and five added, two renamed. The store refuses four's files,
+        // which come after five's: halfway through the assets (a real 403 from moto's policy check).
+        var photos = Array(IncrementalFixtures.five.dropFirst())
         photos[0]["title"] = "Two, renamed"
         try site.writeManifest(photos)
         _ = try await site.build()
@@ -145,7 +145,7 @@ struct DeployS3Tests {
         let failing = DeployFixtures.deployer(site, to: try server.target(bucket: "photos", prefix: "", keys: denied), lines: lines)
         let error = try await #require(throws: DeployError.self) { try await failing.deploy() }
         #expect(error.description.contains("AccessDenied") && error.description.contains("stopped in step assets"))
-        #expect(!lines.all.isEmpty, "some assets went up before the refusal")
+        #expect(lines.all.contains { $0.hasPrefix("+ photos/five/") }, "some assets went up before the refusal")
         #expect(!lines.all.contains { LocalSite.isPage(String($0.dropFirst(2))) || $0.hasPrefix("- ") })
 
         // The old site is whole: every v1 object is still there with its v1 bytes; only new assets were added.
@@ -156,5 +156,30 @@ struct DeployS3Tests {
         let retry = try await DeployFixtures.deployer(site, to: try server.target(bucket: "photos", prefix: "")).deploy()
         #expect(retry.deleted > 0)
         #expect(try server.objects("photos") == v2)
+    }
+
+    @Test func theCommandLineTakesKeysFromTheEnvironmentAndNeverPrintsThem() async throws {
+        let server = try await MotoServer(buckets: ["photos"])
+        defer { server.stop() }
+        let site = try await DeployFixtures.site(photos: Array(Self.three.prefix(1)))
+        try site.updateConfig(["deploy": ["target": "s3://photos/cli", "endpoint": server.endpoint, "pathStyle": true]])
+        let cli = try IncrementalFixtures.cli().path
+        let keys = ["AWS_ACCESS_KEY_ID": server.keys.accessKeyID, "AWS_SECRET_ACCESS_KEY": server.keys.secretAccessKey]
+
+        let deployed = BrowserTools.run([cli, "deploy", "--config", site.configURL.path], environment: keys)
+        let output = String(decoding: deployed.output, as: UTF8.self)
+        #expect(deployed.status == 0, "\(deployed.errors)")
+        let count = try DeployFixtures.digests(site.output).count
+        #expect(output.contains("deployed s3://photos/cli/: \(count) uploaded ("), "\(output)")
+        #expect(try server.objects("photos", prefix: "cli/").count == count)
+
+        var wrong = keys
+        wrong["AWS_SECRET_ACCESS_KEY"] = "not-the-secret-\(UUID().uuidString)"
+        let refused = BrowserTools.run([cli, "deploy", "--config", site.configURL.path], environment: wrong)
+        #expect(refused.status == 1)
+        #expect(refused.errors.contains("SignatureDoesNotMatch") && refused.errors.contains("AWS_SECRET_ACCESS_KEY"), "\(refused.errors)")
+        let printed = refused.errors + String(decoding: refused.output, as: UTF8.self)
+        #expect(!printed.contains(wrong["AWS_SECRET_ACCESS_KEY"]!) && !printed.contains(server.keys.accessKeyID))
+        #expect(try server.objects("photos", prefix: "cli/").count == count)
     }
 }
