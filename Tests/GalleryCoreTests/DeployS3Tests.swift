@@ -17,7 +17,7 @@ struct DeployS3Tests {
         let local = try DeployFixtures.digests(site.output)
         let lines = DeployFixtures.Lines()
 
-        let first = try await DeployFixtures.deployer(site, to: try server.target(bucket: "photos", prefix: "site/"), lines: lines).deploy()
+        let first = try await server.deploy(site, prefix: "site/", lines: lines)
         #expect(first.uploaded == local.count && first.deleted == 0 && first.plan.unchanged == 0)
         #expect(first.uploadedBytes == local.keys.reduce(0) { $0 + ((try? Data(contentsOf: site.output.appendingPathComponent($1)))?.count ?? 0) })
         // The AWS CLI sees every file under the prefix, byte for byte (single-part ETag = MD5), and nothing else was touched.
@@ -45,7 +45,7 @@ struct DeployS3Tests {
         #expect(photo["ContentType"] as? String == "image/jpeg")
         #expect(photo["CacheControl"] == nil)
 
-        let second = try await DeployFixtures.deployer(site, to: try server.target(bucket: "photos", prefix: "site/")).deploy()
+        let second = try await server.deploy(site, prefix: "site/")
         #expect(second.uploaded == 0 && second.deleted == 0 && second.plan.unchanged == local.count)
         #expect(try server.objects("photos", prefix: "site/") == remote)
     }
@@ -53,8 +53,7 @@ struct DeployS3Tests {
     @Test func aChangedTitleUploadsExactlyTheChangedPages() async throws {
         let server = try await MotoServer(buckets: ["photos"])
         defer { server.stop() }
-        let site = try await DeployFixtures.site(photos: Self.three)
-        _ = try await DeployFixtures.deployer(site, to: try server.target(bucket: "photos", prefix: "")).deploy()
+        let site = try await server.deployedSite(Self.three, prefix: "")
         let before = try DeployFixtures.digests(site.output)
 
         var photos = Self.three
@@ -65,7 +64,7 @@ struct DeployS3Tests {
         let changed = Set(after.keys.filter { before[$0] != after[$0] })
         #expect(!changed.isEmpty && changed.allSatisfy(LocalSite.isPage))
 
-        let report = try await DeployFixtures.deployer(site, to: try server.target(bucket: "photos", prefix: "")).deploy()
+        let report = try await server.deploy(site, prefix: "")
         #expect(Set(report.plan.uploads.map(\.key)) == changed)
         #expect(report.uploaded == changed.count && report.deleted == 0)
         #expect(try server.objects("photos") == after)
@@ -74,8 +73,7 @@ struct DeployS3Tests {
     @Test func aRemovedPhotoIsDeletedLast() async throws {
         let server = try await MotoServer(buckets: ["photos"])
         defer { server.stop() }
-        let site = try await DeployFixtures.site(photos: Self.three)
-        _ = try await DeployFixtures.deployer(site, to: try server.target(bucket: "photos", prefix: "gallery/")).deploy()
+        let site = try await server.deployedSite(Self.three, prefix: "gallery/")
         let before = try DeployFixtures.digests(site.output)
         try site.writeManifest(Array(Self.three.dropLast()))
         _ = try await site.build()
@@ -84,8 +82,7 @@ struct DeployS3Tests {
         #expect(gone.contains { $0.hasPrefix("photos/three/") && $0.hasSuffix(".jpg") } && gone.contains("photos/three/index.html"))
 
         let lines = DeployFixtures.Lines()
-        let report = try await DeployFixtures.deployer(site, to: try server.target(bucket: "photos", prefix: "gallery/"), lines: lines)
-            .deploy()
+        let report = try await server.deploy(site, prefix: "gallery/", lines: lines)
         #expect(report.deleted == gone.count)
         let deletions = lines.all.filter { $0.hasPrefix("- ") }
         #expect(Set(deletions.map { String($0.dropFirst(2)) }) == gone)
@@ -98,8 +95,7 @@ struct DeployS3Tests {
     @Test func aWrongKeyFailsClearlyAndChangesNothing() async throws {
         let server = try await MotoServer(buckets: ["photos"])
         defer { server.stop() }
-        let site = try await DeployFixtures.site(photos: Self.three)
-        _ = try await DeployFixtures.deployer(site, to: try server.target(bucket: "photos", prefix: "")).deploy()
+        let site = try await server.deployedSite(Self.three, prefix: "")
         let online = try server.objects("photos")
         try site.writeManifest(Array(Self.three.dropLast()))
         _ = try await site.build()
@@ -126,8 +122,7 @@ struct DeployS3Tests {
     @Test func aFailingUploadStopsBeforeAnyPageOrDeletion() async throws {
         let server = try await MotoServer(buckets: ["photos"])
         defer { server.stop() }
-        let site = try await DeployFixtures.site(photos: Self.three)
-        _ = try await DeployFixtures.deployer(site, to: try server.target(bucket: "photos", prefix: "")).deploy()
+        let site = try await server.deployedSite(Self.three, prefix: "")
         let v1 = try server.objects("photos")
 
         // v2: photo one removed, four and five added, two renamed. The store refuses four's files,
@@ -153,7 +148,7 @@ struct DeployS3Tests {
         #expect(v1.allSatisfy { mixed[$0.key] == $0.value })
         #expect(Set(mixed.keys).subtracting(v1.keys).allSatisfy { !LocalSite.isPage($0) && v2[$0] == mixed[$0] })
 
-        let retry = try await DeployFixtures.deployer(site, to: try server.target(bucket: "photos", prefix: "")).deploy()
+        let retry = try await server.deploy(site, prefix: "")
         #expect(retry.deleted > 0)
         #expect(try server.objects("photos") == v2)
     }

@@ -105,6 +105,18 @@ final class MotoServer: @unchecked Sendable {
         return S3Target(location: location, keys: keys ?? self.keys, network: network, listPageSize: listPageSize, deleteBatchSize: 4)
     }
 
+    /// Deploys `site` to bucket `photos` under `prefix` with the deployer's keys.
+    func deploy(_ site: FixtureSite, prefix: String, lines: DeployFixtures.Lines = DeployFixtures.Lines()) async throws -> DeployReport {
+        try await DeployFixtures.deployer(site, to: try target(bucket: "photos", prefix: prefix), lines: lines).deploy()
+    }
+
+    /// A site of `photos`, built and deployed once to bucket `photos` under `prefix`.
+    func deployedSite(_ photos: [[String: Any]], prefix: String) async throws -> FixtureSite {
+        let site = try await DeployFixtures.site(photos: photos)
+        _ = try await deploy(site, prefix: prefix)
+        return site
+    }
+
     private func waitUntilReady() async throws {
         for _ in 0..<150 {
             if (try? await get("/moto-api/data.json")) == 200 { return }
