@@ -75,7 +75,7 @@ struct DeployCommand: AsyncParsableCommand {
         do {
             let report = try await deployer.deploy(dryRun: dryRun)
             if dryRun {
-                for line in report.plan.lines { Terminal.info(line) }
+                for line in report.plan.lines { Terminal.info(redact(line)) }
             }
             Terminal.info("\(dryRun ? "planned" : "deployed") \(redact(deployer.target.description)): \(report.summary)")
         } catch {

@@ -34,7 +34,7 @@ struct DeployTests {
         let dryText = String(decoding: dry.output, as: UTF8.self)
         #expect(dry.status == 0)
         #expect(dryText.contains("+ index.html ("))
-        #expect(dryText.contains("planned \(URL(fileURLWithPath: folder.path).absoluteString): would upload"))
+        #expect(dryText.contains("planned file://\(folder.path): would upload"))
         #expect(!FileManager.default.fileExists(atPath: folder.path))
 
         let real = BrowserTools.run([cli, "deploy", target, "--config", site.configURL.path])

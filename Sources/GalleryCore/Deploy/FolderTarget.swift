@@ -13,7 +13,7 @@ public struct FolderTarget: DeployTarget {
         self.folder = folder.standardizedFileURL
     }
 
-    public var description: String { folder.absoluteString }
+    public var description: String { "file://" + folder.path }
 
     public func list() async throws -> [RemoteObject] {
         let manager = FileManager.default
