@@ -151,4 +151,44 @@ struct DeployTests {
             #expect(error.key == key && error.problem.contains(problem), "\(error)")
         }
     }
+
+    @Test func slowDownIsRetriedWithTheDownloadersPolicyAndAccessDeniedIsNot() async throws {
+        let listing = Data((#"<ListBucketResult><IsTruncated>false</IsTruncated><Contents><Key>site/a.html</Key>"#
+            + #"<ETag>"0cc175b9c0f1b6a831c399e269772661"</ETag><Size>1</Size></Contents></ListBucketResult>"#).utf8)
+        let slowDown = Data(#"<Error><Code>SlowDown</Code><Message>Please reduce your request rate.</Message></Error>"#.utf8)
+        let denied = Data(#"<Error><Code>AccessDenied</Code><Message>Access Denied</Message></Error>"#.utf8)
+        @Sendable func target(_ url: URL, bucket: String) -> S3Target {
+            var network = NetworkSettings(retries: 3)
+            network.retryBaseDelay = 0.01
+            return S3Target(location: S3Location(bucket: bucket, prefix: "site/", endpoint: url, region: "us-east-1", pathStyle: true),
+                            keys: SigV4.Keys(accessKeyID: "id", secretAccessKey: "secret"), network: network)
+        }
+        let answers = Answers()
+        try await FixtureServer.with({ request, _ in
+            if request.path == "/denied" { return .data(status: 403, contentType: "application/xml", body: denied) }
+            return await answers.next() < 3
+                ? .data(status: 503, contentType: "application/xml", headers: ["Retry-After": "0"], body: slowDown)
+                : .data(status: 200, contentType: "application/xml", body: listing)
+        }) { url, log in
+            let busy = target(url, bucket: "busy")
+            #expect(try await busy.list() == [RemoteObject(key: "a.html", size: 1, md5: "0cc175b9c0f1b6a831c399e269772661")])
+            #expect(await log.count { $0.path == "/busy" } == 3, "two SlowDown answers, then the listing")
+            #expect(await log.count { $0.headers["authorization"]?.hasPrefix("AWS4-HMAC-SHA256 Credential=id/") == true } == 3)
+            let refused = target(url, bucket: "denied")
+            let error = try await #require(throws: DeployError.self) { try await refused.list() }
+            #expect(!error.isCredentialProblem && error.description.contains("AccessDenied: Access Denied"))
+            #expect(await log.count { $0.path == "/denied" } == 1, "a 403 is not retried")
+            await busy.close()
+            await refused.close()
+        }
+    }
+}
+
+/// Counts requests for a fixture server's handler.
+private actor Answers {
+    private var count = 0
+    func next() -> Int {
+        count += 1
+        return count
+    }
 }
