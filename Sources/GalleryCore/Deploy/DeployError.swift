@@ -28,7 +28,7 @@ public struct DeployError: Error, CustomStringConvertible, Sendable {
     /// A target address or setting that cannot be used.
     static func target(_ location: String, _ reason: String) -> DeployError { DeployError(.target, location, reason) }
 
-    /// The target refused who we are; `hint` says which variables to check.
+    /// The target refused who we are (wrong key, bad signature, expired token); `reason` names the variables to check.
     static func credentials(_ location: String, _ reason: String) -> DeployError { DeployError(.credentials, location, reason) }
 
     /// A request the target answered with an error, or that never got an answer.

@@ -19,14 +19,10 @@ enum S3XML {
     }
 
     /// One page of `ListObjectsV2`.
-    struct ListPage: Equatable {
+    struct ListPage {
         var objects: [(key: String, size: Int, etag: String)]
         /// The token for the next page; nil on the last one.
         var continuationToken: String?
-
-        static func == (lhs: ListPage, rhs: ListPage) -> Bool {
-            lhs.continuationToken == rhs.continuationToken && lhs.objects.map(\.key) == rhs.objects.map(\.key)
-        }
     }
 
     /// A `<Code>`/`<Message>` error body.
