@@ -8,7 +8,8 @@ struct GalleryCommand: AsyncParsableCommand {
         commandName: "galleryssg",
         abstract: "Build a static photo gallery from a folder, a manifest or a photo feed.",
         version: "0.1.0",
-        subcommands: [BuildCommand.self, ServeCommand.self, InitCommand.self, CleanCommand.self, CacheCommand.self]
+        subcommands: [BuildCommand.self, ServeCommand.self, InitCommand.self, CleanCommand.self, CacheCommand.self,
+                      DeployCommand.self]
     )
 }
 

@@ -184,10 +184,12 @@ struct BrowserTools: Sendable {
     }
 
     /// Runs a command found on PATH and collects its output.
-    static func run(_ arguments: [String]) -> (status: Int32, output: Data, errors: String) {
+    /// - Parameter environment: Variables to set on top of this process's own.
+    static func run(_ arguments: [String], environment: [String: String] = [:]) -> (status: Int32, output: Data, errors: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         let output = Pipe()
         process.standardOutput = output
         process.standardInput = FileHandle.nullDevice

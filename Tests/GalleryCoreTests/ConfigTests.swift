@@ -84,7 +84,7 @@ struct ConfigTests {
 
     @Test func unknownKeySuggestsTheRightSpelling() {
         #expect(message(#"{"pagesize": 10, "source": {"type": "folder", "path": "p"}}"#)
-                == #"pagesize: unknown key (did you mean "pageSize"?); known keys here: title, description, baseURL, output, templates, state, cache, pageSize, sort, source, images, network, viewer, language, map"#)
+                == #"pagesize: unknown key (did you mean "pageSize"?); known keys here: title, description, baseURL, output, templates, state, cache, pageSize, sort, source, images, network, viewer, language, map, deploy"#)
     }
 
     @Test func missingSourceAndBadManifestSource() {

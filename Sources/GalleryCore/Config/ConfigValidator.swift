@@ -64,6 +64,7 @@ struct ConfigValidator {
         )
         config.language = try language(raw.language)
         config.map = try mapSettings(raw.map)
+        config.deploy = try deploySettings(raw.deploy)
         return config
     }
 
@@ -81,7 +82,7 @@ struct ConfigValidator {
     func checkKeys(_ document: JSONValue) throws {
         guard case .object(let top) = document else { return }
         try checkKeys(of: top, at: "", allowed: SiteConfigFile.knownKeys[""]!)
-        for section in ["images", "network", "viewer", "map"] {
+        for section in ["images", "network", "viewer", "map", "deploy"] {
             if case .object(let object)? = top[section] {
                 try checkKeys(of: object, at: section, allowed: SiteConfigFile.knownKeys[section]!)
             }

@@ -59,6 +59,11 @@ public struct Credentials: Sendable, Equatable {
     /// Config key path to the environment variable it was read from, e.g. `source.apiKey` → `FLICKR_API_KEY`.
     public var variables: [String: String] = [:]
 
+    public init(secrets: [String] = [], variables: [String: String] = [:]) {
+        self.secrets = secrets
+        self.variables = variables
+    }
+
     /// What a user should check for a credential: its environment variable, or else its config key.
     public func hint(_ keyPath: String) -> String {
         variables[keyPath] ?? keyPath

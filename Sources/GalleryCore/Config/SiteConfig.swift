@@ -34,6 +34,8 @@ public struct SiteConfig: Sendable {
     public var language: String = Defaults.language
     /// The map page's tiles (used with `images.showLocation`).
     public var map = MapSettings()
+    /// Where `galleryssg deploy` publishes when the command line names no target (`deploy`).
+    public var deploy = DeploySettings()
 
     /// The folder holding the config file.
     public var siteDirectory: URL { configFile.deletingLastPathComponent() }

@@ -17,6 +17,14 @@ struct SiteConfigFile: Decodable {
     var viewer: Viewer?
     var language: String?
     var map: Map?
+    var deploy: Deploy?
+
+    struct Deploy: Decodable {
+        var target: String?
+        var endpoint: String?
+        var region: String?
+        var pathStyle: Bool?
+    }
 
     struct Map: Decodable {
         var tileURL: String?
@@ -75,7 +83,8 @@ struct SiteConfigFile: Decodable {
     /// The keys each object of the file may hold, for the unknown-key check.
     static let knownKeys: [String: [String]] = [
         "": ["title", "description", "baseURL", "output", "templates", "state", "cache", "pageSize", "sort", "source",
-             "images", "network", "viewer", "language", "map"],
+             "images", "network", "viewer", "language", "map", "deploy"],
+        "deploy": ["target", "endpoint", "region", "pathStyle"],
         "map": ["tileURL", "attribution"],
         "images": ["thumbnail", "preview", "widths", "quality", "background", "maxPixels", "publishOriginals",
                    "maxPixelsInFlight", "showLocation", "linearLight", "exifFields", "webp", "sharpen"],

@@ -67,6 +67,9 @@ struct SearchIndex {
     /// which for 100,000 photos in one go took over 100 MB.
     static let batchSize = 500
 
+    /// The script pages load the index (or, sharded, its manifest) from.
+    static let scriptPath = "search-index.js"
+
     /// The index as JSON, `{"photos":[…]}` with sorted keys, so rebuilds are byte-identical. The
     /// same bytes as encoding the whole index at once, made a batch of entries at a time.
     func json() throws -> Data {
@@ -92,7 +95,7 @@ struct SearchIndex {
         let json = try json()
         let whole = RenderedPage(path: "search.json", contents: json)
         guard json.count > SearchShards.singleFileLimit else {
-            return [whole, RenderedPage(path: "search-index.js", contents: Self.script(json: json))]
+            return [whole, RenderedPage(path: Self.scriptPath, contents: Self.script(json: json))]
         }
         let shards = try SearchShards(entries())
         return [whole, shards.manifest] + shards.files

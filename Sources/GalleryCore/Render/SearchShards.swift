@@ -80,7 +80,7 @@ struct SearchShards {
             return RenderedPage(path: folder + body.name + ".js", contents: data)
         }
         let info = Manifest(folder: folder, count: entries.count, chunk: Self.documentsPerChunk, shards: firstWords)
-        manifest = RenderedPage(path: "search-index.js",
+        manifest = RenderedPage(path: SearchIndex.scriptPath,
                                 contents: SearchIndex.script(json: try encoder.encode(["sharded": info])))
     }
 

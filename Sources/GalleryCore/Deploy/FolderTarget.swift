@@ -1,0 +1,77 @@
+import Crypto
+import Foundation
+
+/// A local or mounted folder (an NFS share, an SMB mount, a web server's document root).
+///
+/// Each file is written beside its destination and renamed over it, so a reader never sees half a
+/// file. Content is compared by SHA-256, computed from the folder's files when listing. Folders
+/// that a deletion leaves empty are removed too.
+public struct FolderTarget: DeployTarget {
+    public let folder: URL
+
+    public init(folder: URL) {
+        self.folder = folder.standardizedFileURL
+    }
+
+    public var description: String { "file://" + folder.path }
+
+    public func list() async throws -> [RemoteObject] {
+        let manager = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard manager.fileExists(atPath: folder.path, isDirectory: &isDirectory) else { return [] }
+        guard isDirectory.boolValue else { throw DeployError.target(folder.path, "is a file, not a folder") }
+        var objects: [RemoteObject] = []
+        for key in try LocalSite.files(in: folder) {
+            let url = folder.appendingPathComponent(key)
+            do {
+                let data = try Data(contentsOf: url, options: .mappedIfSafe)
+                objects.append(RemoteObject(key: key, size: data.count, sha256: SigV4.hex(SHA256.hash(data: data))))
+            } catch {
+                throw DeployError.local(url.path, "cannot be read: \(error.localizedDescription)")
+            }
+        }
+        return objects
+    }
+
+    public func put(_ file: LocalFile) async throws {
+        let destination = folder.appendingPathComponent(file.key)
+        let staging = destination.deletingLastPathComponent()
+            .appendingPathComponent(".\(destination.lastPathComponent).galleryssg-\(UUID().uuidString)")
+        do {
+            try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+            let data = try Data(contentsOf: file.url)
+            guard SigV4.hex(SHA256.hash(data: data)) == file.sha256 else {
+                throw DeployError.local(file.url.path, "changed since the deploy was planned; is a build running?")
+            }
+            try data.write(to: staging)
+            if rename(staging.path, destination.path) != 0 {
+                let reason = String(cString: strerror(errno))
+                try? FileManager.default.removeItem(at: staging)
+                throw DeployError.local(destination.path, "cannot be replaced: \(reason)")
+            }
+        } catch let error as DeployError {
+            throw error
+        } catch {
+            try? FileManager.default.removeItem(at: staging)
+            throw DeployError.local(destination.path, "cannot be written: \(error.localizedDescription)")
+        }
+    }
+
+    public func delete(_ keys: [String]) async throws {
+        let manager = FileManager.default
+        for key in keys {
+            let url = folder.appendingPathComponent(key)
+            do {
+                if manager.fileExists(atPath: url.path) { try manager.removeItem(at: url) }
+            } catch {
+                throw DeployError.local(url.path, "cannot be deleted: \(error.localizedDescription)")
+            }
+            var parent = url.deletingLastPathComponent().standardizedFileURL
+            while parent.path.hasPrefix(folder.path + "/"),
+                  (try? manager.contentsOfDirectory(atPath: parent.path).isEmpty) == true {
+                try? manager.removeItem(at: parent)
+                parent = parent.deletingLastPathComponent().standardizedFileURL
+            }
+        }
+    }
+}

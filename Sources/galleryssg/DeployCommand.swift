@@ -1,0 +1,86 @@
+import ArgumentParser
+import Foundation
+import GalleryCore
+
+struct DeployCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "deploy",
+        abstract: "Publish the built site to an S3-compatible bucket or a folder, sending only what changed.",
+        discussion: """
+            TARGET is s3://bucket/prefix or file:///folder; without it, the config's "deploy" block names \
+            one. S3 keys come from AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY and AWS_SESSION_TOKEN.
+
+            Files are compared by content (the object's MD5 ETag, or the SHA-256 stored in \
+            x-amz-meta-sha256). New and changed images and other assets go first, then pages, then \
+            objects the site no longer has are deleted, so a visitor never gets a page whose images \
+            are missing. Cache-Control follows the site's _headers file.
+
+            Exit status: 0 deployed (or planned, with --dry-run), 1 the deploy failed (what is online \
+            is said), 2 bad config, arguments or missing keys.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("s3://bucket/prefix or file:///folder (default: the config's deploy.target).", valueName: "target"))
+    var target: String?
+
+    @Option(name: .shortAndLong, help: "The site's config file.")
+    var config: String = "site-config.json"
+
+    @Flag(help: "List what would be uploaded and deleted, and change nothing.")
+    var dryRun = false
+
+    @Flag(help: "Keep objects that the site no longer has.")
+    var noDelete = false
+
+    @Option(help: ArgumentHelp("An S3-compatible endpoint, such as https://minio.example:9000.", valueName: "url"))
+    var endpoint: String?
+
+    @Option(help: ArgumentHelp("The bucket's region (default us-east-1).", valueName: "region"))
+    var region: String?
+
+    @Flag(help: "Address the bucket as endpoint/bucket/key rather than bucket.endpoint/key.")
+    var pathStyle = false
+
+    @Flag(name: .shortAndLong, help: "Print a line for every file uploaded or deleted.")
+    var verbose = false
+
+    func run() async throws {
+        let site = try loadSite(config)
+        let environment = ProcessInfo.processInfo.environment
+        let credentials = Credentials(secrets: site.credentials.secrets + DeployDestination.secrets(in: environment))
+        let redact: @Sendable (String) -> String = { credentials.redact($0) }
+        let overrides = DeploySettings(target: target, endpoint: endpoint, region: region, pathStyle: pathStyle ? true : nil)
+        let deployer: Deployer
+        do {
+            let destination = try site.deploy.resolve(over: overrides)
+            let target = try destination.makeTarget(environment: environment, network: site.network)
+            let live = isatty(STDOUT_FILENO) == 1
+            let verbose = self.verbose
+            deployer = Deployer(target: target, site: site.output, delete: !noDelete, concurrency: site.network.connectionsPerHost,
+                                redact: redact, log: { Terminal.info($0) }, progress: { done, total, line in
+                if verbose {
+                    if live { Terminal.status("", final: true) }
+                    Terminal.info(line)
+                }
+                if live { Terminal.status("deploy: \(done)/\(total)", final: done == total) }
+            })
+        } catch let problem as DeployDestination.Problem {
+            Terminal.error(redact(problem.message) + " (see galleryssg deploy --help)")
+            throw ExitCode(2)
+        } catch {
+            Terminal.error(redact("\(error)"))
+            throw ExitCode(2)
+        }
+        Terminal.info("deploying \(site.output.path) to \(redact(deployer.target.description))\(dryRun ? " (dry run)" : "")")
+        do {
+            let report = try await deployer.deploy(dryRun: dryRun)
+            if dryRun {
+                for line in report.plan.lines { Terminal.info(redact(line)) }
+            }
+            Terminal.info("\(dryRun ? "planned" : "deployed") \(redact(deployer.target.description)): \(report.summary)")
+        } catch {
+            Terminal.error("deploy failed: \(redact("\(error)"))")
+            throw ExitCode(1)
+        }
+    }
+}
