@@ -34,7 +34,7 @@ struct PageModelTests {
             return GalleryItem(photo: photo, displaySize: display,
                                plan: DerivativePlan(display: display, settings: config.images, folder: "photos/p\(index)"),
                                averageColor: "#336699", placeholderKey: Fixtures.key(photo.id),
-                               original: full ? .remote(URL(string: "https://img.example.com/\(index).jpg")!) : .none)
+                               original: full ? .remote("https://img.example.com/\(index).jpg") : .none)
         }
         return (renderer, renderer.plan(items, placeholders: Fixtures.placeholder))
     }

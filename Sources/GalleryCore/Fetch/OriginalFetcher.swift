@@ -13,7 +13,7 @@ public struct OriginalFetcher: Sendable {
     /// The original's bytes.
     /// - Throws: `FetchError` naming the file or URL.
     public func fetch(_ location: ImageLocation) async throws -> Data {
-        switch location {
+        switch location.resolved {
         case .remote(let url): return try await downloader.original(url)
         case .file(let url): return try Self.readFile(url, maxBytes: maxBytes)
         }
@@ -22,7 +22,7 @@ public struct OriginalFetcher: Sendable {
     /// The original's bytes, with the server's validators for a download.
     /// - Throws: `FetchError` naming the file or URL.
     public func fetchOriginal(_ location: ImageLocation) async throws -> FetchedOriginal {
-        switch location {
+        switch location.resolved {
         case .remote(let url): return try await downloader.fetchOriginal(url)
         case .file(let url): return FetchedOriginal(data: try Self.readFile(url, maxBytes: maxBytes))
         }
@@ -30,7 +30,7 @@ public struct OriginalFetcher: Sendable {
 
     /// Forgets the cached download of an original that no photo uses any more.
     func forget(_ location: ImageLocation) {
-        if case .remote(let url) = location { downloader.forget(url) }
+        if let url = location.remoteURL { downloader.forget(url) }
     }
 
     static func readFile(_ url: URL, maxBytes: Int) throws -> Data {

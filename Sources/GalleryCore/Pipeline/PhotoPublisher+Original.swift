@@ -22,9 +22,9 @@ extension PhotoPublisher {
     func identify(_ photo: Photo, known: [KnownOriginal]) async throws -> Original {
         let location = photo.image.description
         var stamp: FileStamp?
-        if case .file(let url) = photo.image {
-            stamp = FileStamp.of(url.path)
-            guard stamp != nil else { throw FetchError(file: url, "file not found or not readable") }
+        if let path = photo.image.filePath {
+            stamp = FileStamp.of(path)
+            guard stamp != nil else { throw FetchError(file: URL(fileURLWithPath: path), "file not found or not readable") }
         }
         if let prior = known.first(where: { $0.location == location && $0.fileSize == stamp?.size
                                                && $0.fileModified == stamp?.modified }) {

@@ -128,8 +128,8 @@ struct PhotoPublisher: Sendable {
             guard let file = state.images.file(key) else { throw StoreError("\(state.images.store.path(key)): cached image vanished during the build") }
             try writer?.link(file, to: path)
         }
-        switch plan.photo.image {
-        case .remote(let url): linked.original = .remote(url)
+        switch plan.photo.image.resolved {
+        case .remote: linked.original = .remote(plan.photo.image.description)
         case .file:
             guard let published = Self.publishedOriginal(plan.facts.format, policy: publishOriginals) else { break }
             var name = CacheKey(published.stripped ? "original without location v1" : "original")

@@ -55,15 +55,66 @@ public struct GeoPoint: Sendable, Equatable, Codable {
     public var longitude: Double
 }
 
-/// Where an original lives.
-public enum ImageLocation: Sendable, Equatable, Codable, CustomStringConvertible {
-    case file(URL)
-    case remote(URL)
+/// Where an original lives: a local file or a URL.
+///
+/// Held as text (the path, or the absolute URL), not as a `URL`: a `URL` costs about 460 bytes,
+/// and a large site keeps one for every photo all build long. The `URL` is made when it is used.
+public struct ImageLocation: Sendable, Equatable, CustomStringConvertible {
+    private enum Kind: Sendable, Equatable { case file, remote }
+    private let kind: Kind
+    /// The file's path or the URL's absolute text.
+    public let description: String
 
-    public var description: String {
-        switch self {
-        case .file(let url): return url.path
-        case .remote(let url): return url.absoluteString
+    /// A local file.
+    public static func file(_ url: URL) -> ImageLocation { ImageLocation(kind: .file, description: url.path) }
+
+    /// A download.
+    public static func remote(_ url: URL) -> ImageLocation { ImageLocation(kind: .remote, description: url.absoluteString) }
+
+    /// The location as a `URL`, to switch over.
+    public enum Resolved { case file(URL), remote(URL) }
+
+    public var resolved: Resolved {
+        switch kind {
+        case .file: return .file(URL(fileURLWithPath: description, isDirectory: false))
+        case .remote: return .remote(URL(string: description) ?? URL(fileURLWithPath: "/"))
+        }
+    }
+
+    /// The URL of a download; nil for a local file.
+    public var remoteURL: URL? {
+        if case .remote(let url) = resolved { return url }
+        return nil
+    }
+
+    /// The path of a local file; nil for a download.
+    public var filePath: String? { kind == .file ? description : nil }
+}
+
+/// Coded as the enum it was (`{"remote":{"_0":URL}}`), so the state's stored manifests, the
+/// metadata digests made from them and `--offline` builds read the same as before.
+extension ImageLocation: Codable {
+    private enum CodingKeys: String, CodingKey { case file, remote }
+    private enum PayloadKeys: String, CodingKey { case _0 }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        if container.contains(.file) {
+            self = .file(try container.nestedContainer(keyedBy: PayloadKeys.self, forKey: .file).decode(URL.self, forKey: ._0))
+        } else {
+            self = .remote(try container.nestedContainer(keyedBy: PayloadKeys.self, forKey: .remote).decode(URL.self, forKey: ._0))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        switch resolved {
+        case .file(let url):
+            var payload = container.nestedContainer(keyedBy: PayloadKeys.self, forKey: .file)
+            try payload.encode(url, forKey: ._0)
+        case .remote(let url):
+            var payload = container.nestedContainer(keyedBy: PayloadKeys.self, forKey: .remote)
+            try payload.encode(url, forKey: ._0)
         }
     }
 }

@@ -43,7 +43,8 @@ public enum OriginalLink: Sendable, Equatable {
     /// The original was published into the site at this root-relative path.
     case published(String)
     /// The original stays at its remote URL.
-    case remote(URL)
+    /// A download's address (`ImageLocation.description`): the photo's own text, not a `URL` per photo.
+    case remote(String)
     /// Only derivatives are published; the largest one is linked.
     case none
 }

@@ -35,8 +35,8 @@ extension SiteRenderer {
         case .published(let originalPath):
             fullSize = (root + originalPath, full,
                         baseURL.map { $0.absoluteString + originalPath })
-        case .remote(let url):
-            fullSize = (url.absoluteString, full, url.absoluteString)
+        case .remote(let address):
+            fullSize = (address, full, address)
         case .none:
             let largest = item.plan.all[0]
             fullSize = (root + largest.path, strings.text("largestSize", ["width": String(largest.size.width),
