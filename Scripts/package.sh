@@ -45,9 +45,12 @@ if ldd "$binary" | grep -E 'libswift|libFoundation|libdispatch|libBlocksRuntime|
     exit 1
 fi
 
+# The package's tree is laid out as in a Debian source tree, debian/galleryssg/, because that is
+# where dpkg-shlibdeps expects the binaries it analyses.
 stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
-root="$stage/deb"
+root="$stage/src/debian/galleryssg"
+mkdir -p "$root/DEBIAN"
 install -D -m 755 "$binary" "$root/usr/bin/galleryssg"
 strip --strip-unneeded "$root/usr/bin/galleryssg"
 install -D -m 644 README.md "$root/usr/share/doc/galleryssg/README.md"
@@ -55,12 +58,10 @@ install -D -m 644 README.md "$root/usr/share/doc/galleryssg/README.md"
 # dpkg-shlibdeps reads the binary's NEEDED entries, finds each library's package with dpkg -S
 # and its minimum version in the shlibs/symbols files: the Depends a Debian maintainer would get.
 # It wants a debian/control in the folder it runs in.
-mkdir -p "$stage/src/debian"
 printf 'Source: galleryssg\n\nPackage: galleryssg\nArchitecture: any\n' > "$stage/src/debian/control"
 depends=$(cd "$stage/src" && dpkg-shlibdeps -O "$root/usr/bin/galleryssg" | sed -n 's/^shlibs:Depends=//p')
 [ -n "$depends" ] || { echo "package: dpkg-shlibdeps found no dependencies" >&2; exit 1; }
 
-mkdir -p "$root/DEBIAN"
 cat > "$root/DEBIAN/control" <<EOF
 Package: galleryssg
 Version: $version
