@@ -92,8 +92,8 @@ cp "$root/usr/bin/galleryssg" README.md "$stage/$tarname/"
 cat > "$stage/$tarname/INSTALL" <<EOF
 galleryssg $version (commit $commit) for Debian 12 ($arch)
 
-Copy galleryssg onto your PATH (for example /usr/local/bin). It needs these Debian packages,
-which a Swift toolchain is not needed for:
+Copy galleryssg onto your PATH (for example /usr/local/bin). It needs no Swift toolchain, only
+these Debian packages:
 
   sudo apt-get install $(echo "$depends" | sed 's/ ([^)]*)//g; s/,//g')
 
