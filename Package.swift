@@ -34,6 +34,8 @@ let package = Package(
         .systemLibrary(name: "CExempi", pkgConfig: "exempi-2.0", providers: [.apt(["libexempi-dev"])]),
         .systemLibrary(name: "CIPTC", pkgConfig: "libiptcdata", providers: [.apt(["libiptcdata0-dev"])]),
         .systemLibrary(name: "CMalloc"),
+        // The commit `galleryssg --version` names: "" unless Scripts/package.sh links in its own.
+        .target(name: "CBuildInfo"),
 
         // Regenerates Sources/GalleryCore/Render/DefaultTheme+Files.swift from Templates/
         // (Scripts/embed-theme.sh); a test fails when the two drift apart.
@@ -68,7 +70,7 @@ let package = Package(
         .executableTarget(
             name: "galleryssg",
             dependencies: [
-                "GalleryCore", "GalleryServe", .target(name: "CMalloc", condition: .when(platforms: [.linux])),
+                "GalleryCore", "GalleryServe", "CBuildInfo", .target(name: "CMalloc", condition: .when(platforms: [.linux])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -7,7 +7,7 @@ struct GalleryCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "galleryssg",
         abstract: "Build a static photo gallery from a folder, a manifest or a photo feed.",
-        version: "0.1.0",
+        version: Version.description,
         subcommands: [BuildCommand.self, ServeCommand.self, InitCommand.self, CleanCommand.self, CacheCommand.self,
                       DeployCommand.self]
     )

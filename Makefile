@@ -1,0 +1,23 @@
+# The two commands of README.md's quick start. Each first installs the Debian packages it needs
+# (Scripts/setup.sh: as root it runs apt-get, otherwise it prints the sudo line and stops).
+#
+#   make          builds the sample gallery (site-config.json) into public/ with a release build
+#   make test     runs the test suite, browser checks included
+#   make package  builds dist/galleryssg_VERSION_amd64.deb and a .tar.gz (Scripts/package.sh)
+#
+# TEST_ARGS passes options to swift test, e.g. make test TEST_ARGS='--skip BrowserTests'.
+
+.PHONY: all sample test package
+
+all: sample
+
+sample:
+	Scripts/setup.sh build
+	swift run -c release galleryssg build
+
+test:
+	Scripts/setup.sh test swift test $(TEST_ARGS)
+
+package:
+	Scripts/setup.sh build
+	Scripts/package.sh

@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# Tests the package Scripts/package.sh made, as a user would meet it: installs the .deb with apt
+# (which brings its Depends), then, with no Swift toolchain on PATH and an empty environment, checks
+# `galleryssg --version` and runs `galleryssg init && galleryssg build` in a folder that holds only
+# photos. Removes the package at the end, whatever happened. Run as root, after Scripts/package.sh;
+# too slow to be part of `swift test` (the static release build alone takes over ten minutes).
+#
+#   Scripts/test-package.sh [dist/galleryssg_VERSION_amd64.deb]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+version=$(sed -n 's/^ *static let number = "\(.*\)"$/\1/p' Sources/galleryssg/Version.swift)
+deb=${1:-dist/galleryssg_${version}_$(dpkg --print-architecture).deb}
+[ -f "$deb" ] || { echo "test-package: $deb not found; run Scripts/package.sh first" >&2; exit 1; }
+[ "$(id -u)" -eq 0 ] || { echo "test-package: run as root (it installs and removes the package)" >&2; exit 1; }
+if dpkg-query -W galleryssg >/dev/null 2>&1; then
+    echo "test-package: galleryssg is installed already; remove it first (apt-get remove galleryssg)" >&2
+    exit 1
+fi
+
+fail() { echo "test-package: FAIL: $*" >&2; exit 1; }
+step() { echo "test-package: $*"; }
+
+work=$(mktemp -d)
+cleanup() {
+    step "removing the package"
+    apt-get remove -y -qq galleryssg >/dev/null || true
+    rm -rf "$work"
+}
+trap cleanup EXIT
+
+step "installing $deb"
+DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y -qq "./$deb" >/dev/null
+[ "$(command -v galleryssg)" = /usr/bin/galleryssg ] || fail "galleryssg is not /usr/bin/galleryssg"
+dpkg-deb -f "$deb" Depends
+
+# What the user has: /usr/bin and /bin, a home, nothing else (no swift, no /opt/swift libraries).
+run() { (cd "$work/site" && env -i PATH=/usr/bin:/bin HOME="$work/home" LANG=C.UTF-8 "$@"); }
+mkdir -p "$work/home" "$work/site/photos/album"
+if run sh -c 'command -v swift'; then fail "swift is on the test PATH"; fi
+if ldd /usr/bin/galleryssg | grep -E 'libswift|libFoundation|libdispatch|not found'; then
+    fail "the installed binary needs the libraries above"
+fi
+
+# --version: the version in Version.swift and the commit the package says it was built from.
+built_from=$(dpkg-deb -f "$deb" Description | sed -n 's/.*Built from commit \([0-9a-f]*\(-dirty\)\{0,1\}\)\..*/\1/p')
+expected="galleryssg $version (commit $built_from)"
+got=$(run galleryssg --version)
+step "--version: $got"
+[ "$got" = "$expected" ] || fail "--version printed '$got', expected '$expected'"
+git cat-file -e "${built_from%-dirty}^{commit}" 2>/dev/null || fail "commit $built_from is not in this repository"
+[ "${built_from%-dirty}" = "$(git rev-parse --short=7 HEAD)" ] || step "note: the package was built from $built_from, HEAD is $(git rev-parse --short=7 HEAD)"
+
+# A folder holding only photos: two at the top, one in an album.
+cp Samples/photos/Kite.jpg Samples/photos/Path.jpg "$work/site/photos/"
+cp Samples/photos/FallenLeaf.jpg "$work/site/photos/album/"
+step "galleryssg init"
+run galleryssg init
+step "galleryssg build"
+run galleryssg build
+
+site="$work/site/public"
+[ -f "$site/index.html" ] || fail "no public/index.html"
+photo_pages=$(find "$site/photos" -mindepth 2 -maxdepth 2 -name index.html | wc -l)
+jpegs=$(find "$site" -name '*.jpg' | wc -l)
+step "built: $photo_pages photo pages, $jpegs JPEG files, $(find "$site" -type f | wc -l) files in all"
+[ "$photo_pages" -eq 3 ] || fail "expected 3 photo pages, found $photo_pages"
+[ "$jpegs" -gt 3 ] || fail "expected resized JPEGs, found $jpegs"
+grep -q 'album' "$site/index.html" || fail "the index does not link the album"
+step "PASS"
