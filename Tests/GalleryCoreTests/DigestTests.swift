@@ -41,6 +41,26 @@ struct DigestTests {
         #expect(asDigest.finish() == asText.finish())
     }
 
+    /// A table finds every key it holds and none it does not, whatever order the keys came in, and
+    /// keeps the last value of a key added twice.
+    @Test func digestTablesFindTheirKeys() {
+        let keys = (0..<500).map { CacheKey.sha256(Data("\($0)".utf8)) }
+        var ordered = DigestTable<Int>()
+        for (index, key) in keys.enumerated().sorted(by: { $0.element < $1.element }) { ordered.append(key, index) }
+        var shuffled = DigestTable<Int>()
+        for (index, key) in keys.enumerated().reversed() { shuffled.append(key, index) }
+        shuffled.append(keys[7], -7)
+        shuffled.sort()
+        for table in [ordered, shuffled] {
+            #expect(table.count == 500)
+            #expect(table.keys == keys.sorted())
+            #expect(keys.indices.dropFirst(8).allSatisfy { table[keys[$0]] == $0 })
+            #expect(table[CacheKey.sha256(Data("absent".utf8))] == nil)
+        }
+        #expect(ordered[keys[7]] == 7 && shuffled[keys[7]] == -7)
+        #expect(DigestTable<Int>()[keys[0]] == nil)
+    }
+
     /// In JSON a digest is its hex text, and a dictionary keyed by digests is an object.
     @Test func jsonKeepsTheHexForm() throws {
         let key = CacheKey.sha256(Data("k".utf8))

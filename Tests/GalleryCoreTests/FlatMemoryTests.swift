@@ -36,7 +36,7 @@ import Testing
     @Test func learntFactsAndPlaceholdersAreWrittenInBatchesDuringTheBuild() async throws {
         let folder = try Fixtures.temporaryFolder()
         let database = try StateDatabase.open(folder: folder)
-        let state = BuildState(snapshot: StateSnapshot(), blobs: ([:], [:]), cache: folder, reuse: true, database: database)
+        let state = BuildState(snapshot: StateSnapshot(), blobs: (DigestTable(), DigestTable()), cache: folder, reuse: true, database: database)
         for index in 0..<(BuildState.batchSize + 3) {
             state.remember(Placeholder(averageColor: "#000000", dataURI: "data:image/jpeg;base64,\(index)"), key: Fixtures.key("key-\(index)"))
         }

@@ -90,6 +90,9 @@ struct WatchAndInitTests {
         let config = try SiteConfig.load(from: folder.appendingPathComponent("site-config.json"))
         let report = try await Build(config: config).run()
         #expect(report.photosPublished == 0)
+        // The note init leaves in photos/ is ignored on purpose, not a skipped photo (`--strict` passes).
+        #expect(report.failures.isEmpty && report.warnings.isEmpty)
+        #expect(report.ignored.map(\.path) == ["README.txt"] && report.ignoredSummary == "1 notes file")
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("public/index.html").path))
         // Every source example is a valid source block.
         let examples = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("source-examples.json"))) as! [String: Any]

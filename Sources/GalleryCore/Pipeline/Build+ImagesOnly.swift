@@ -32,7 +32,7 @@ extension Build {
         progress("manifest: \(manifest.photos.count) photos from \(provider.summary), \(slice.count) in shard \(shard)")
 
         let state = try step(.state, &timings) {
-            BuildState(snapshot: StateSnapshot(), blobs: ([:], [:]), cache: config.cacheDirectory, shared: learntInCache(),
+            BuildState(snapshot: StateSnapshot(), blobs: (DigestTable(), DigestTable()), cache: config.cacheDirectory, shared: learntInCache(),
                        reuse: !options.force)
         }
         report.learntFilesRead = state.shared.files

@@ -119,7 +119,7 @@ public struct BuildReport: Codable, Sendable {
         ("album index, read", "album index read", "album indexes read"),
         ("sidecar without", "sidecar without a photo", "sidecars without a photo"),
         ("system file", "system file", "system files"), ("hidden file", "hidden file", "hidden files"),
-        ("hidden folder", "hidden folder", "hidden folders"),
+        ("hidden folder", "hidden folder", "hidden folders"), ("notes file", "notes file", "notes files"),
         ("folder of another tool", "folder of another tool", "folders of other tools"),
         ("already listed", "folder linked twice", "folders linked twice"),
     ]

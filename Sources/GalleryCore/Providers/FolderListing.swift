@@ -138,6 +138,10 @@ struct FolderListing: Sendable {
         }
     }
 
+    /// A folder's notes to people, such as the one `galleryssg init` leaves in `photos/`: read by
+    /// nobody, ignored on purpose rather than reported as a photo that could not be read.
+    static let notesFiles: Set<String> = ["readme.txt"]  // README.md could be README.jpg's sidecar
+
     /// Files a folder's sidecars are matched against later; here a file is only sorted by its name.
     private mutating func classify(name: String, lower: String, path: String, into current: inout Directory) {
         let ext = (lower as NSString).pathExtension
@@ -145,6 +149,8 @@ struct FolderListing: Sendable {
             ignored.append(IgnoredFile(path: path, reason: "system file"))
         } else if name.hasPrefix(".") {
             ignored.append(IgnoredFile(path: path, reason: "hidden file"))
+        } else if Self.notesFiles.contains(lower) {
+            ignored.append(IgnoredFile(path: path, reason: "notes file (a README)"))
         } else if Self.photoExtensions.contains(ext) {
             current.photos.append(path)
         } else if lower == "index.md" {

@@ -87,22 +87,25 @@ final class BlobCache: @unchecked Sendable {
     let store: BlobStore
     private let reuse: Bool
     private let lock = NSLock()
-    private var records: [Digest: BlobStamp]
+    private let records: DigestTable<BlobStamp>
     /// Records of blobs that images-only builds stored (`SharedCache`), for keys the state does not
     /// know; one found intact is adopted: recorded in the state as if this build had stored it.
     private let shared: [Digest: BlobStamp]
-    /// Blobs checked this build: the intact file's identity, or nil for a miss. (Paths are made
-    /// when asked for; 100,000 of them would cost tens of megabytes.)
-    private var checked: [Digest: FileIdentity?] = [:]
+    /// Blobs checked this build: the intact file's identity, or nil for a miss; by the record's
+    /// place in `records` (a dictionary of 200,000 keys took 29 MB), and in `others` for keys the
+    /// state does not know. (Paths are made when asked for.)
+    private var checked: [FileIdentity??]
+    private var others: [Digest: FileIdentity?] = [:]
     private var updates: [Digest: BlobStamp] = [:]
 
     /// - Parameters:
     ///   - records: The blobs the state knows of this kind.
     ///   - shared: Blobs other builds recorded in the cache's learnt files.
     ///   - reuse: False (`build --force`) treats every blob not stored by this build as a miss.
-    init(store: BlobStore, records: [Digest: BlobStamp], shared: [Digest: BlobStamp] = [:], reuse: Bool) {
+    init(store: BlobStore, records: DigestTable<BlobStamp>, shared: [Digest: BlobStamp] = [:], reuse: Bool) {
         self.store = store
         self.records = records
+        checked = Array(repeating: nil, count: records.count)
         self.shared = shared
         self.reuse = reuse
     }
@@ -112,13 +115,14 @@ final class BlobCache: @unchecked Sendable {
 
     /// The blob for `key` when it can be linked as it is; nil for a missing or corrupt blob.
     func file(_ key: Digest) -> BlobFile? {
+        let index = records.index(of: key)
         lock.lock()
-        if let known = checked[key] {
+        if let known = state(key, at: index) {
             lock.unlock()
             return known.map { BlobFile(path: store.path(key), identity: $0) }
         }
-        let known = records[key]
         lock.unlock()
+        let known = index.map { records.values[$0] }
         var file: BlobFile?
         if reuse, let record = known ?? shared[key] {
             switch store.check(key, record) {
@@ -131,7 +135,7 @@ final class BlobCache: @unchecked Sendable {
             case .bad: break
             }
         }
-        lock.withLock { checked[key] = .some(file?.identity) }
+        lock.withLock { mark(key, at: index, file?.identity) }
         return file
     }
 
@@ -141,7 +145,7 @@ final class BlobCache: @unchecked Sendable {
         let (record, stamp) = try store.put(data, key: key, sha256: sha256)
         lock.withLock {
             updates[key] = record   // `checked` answers for it from now on, so `records` need not
-            checked[key] = .some(stamp.identity)
+            mark(key, at: records.index(of: key), stamp.identity)
         }
         return BlobFile(path: store.path(key), identity: stamp.identity)
     }
@@ -149,7 +153,9 @@ final class BlobCache: @unchecked Sendable {
     /// The record of a blob this build found intact or stored.
     func record(_ key: Digest) -> BlobRecord? {
         lock.withLock {
-            guard case .some(.some) = checked[key], let stamp = updates[key] ?? records[key] else { return nil }
+            let index = records.index(of: key)
+            guard case .some(.some) = state(key, at: index),
+                  let stamp = updates[key] ?? index.map({ records.values[$0] }) else { return nil }
             return BlobRecord(key: key, kind: store.kind, size: stamp.size, modified: stamp.modified, sha256: stamp.sha256)
         }
     }
@@ -170,11 +176,22 @@ final class BlobCache: @unchecked Sendable {
         }
         lock.withLock {
             for key in keys {
-                records[key] = nil
                 updates[key] = nil
-                checked[key] = .some(nil)
+                mark(key, at: records.index(of: key), nil)
             }
         }
+    }
+
+    /// What this build found of a blob: nil when it was not checked yet, else the intact file's
+    /// identity or nil for a miss. Called under the lock.
+    private func state(_ key: Digest, at index: Int?) -> FileIdentity?? {
+        if let index { return checked[index] }
+        return others[key]
+    }
+
+    /// Records what this build found of a blob. Called under the lock.
+    private func mark(_ key: Digest, at index: Int?, _ identity: FileIdentity?) {
+        if let index { checked[index] = .some(identity) } else { others[key] = .some(identity) }
     }
 }
 

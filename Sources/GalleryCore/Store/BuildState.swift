@@ -38,7 +38,7 @@ final class BuildState: @unchecked Sendable {
     ///   - cache: The cache folder.
     ///   - shared: What images-only builds learnt (`SharedCache.load`); used when the state knows nothing.
     ///   - database: Where learnt facts and placeholders are written as they are learnt.
-    init(snapshot: StateSnapshot, blobs: (images: [Digest: BlobStamp], pages: [Digest: BlobStamp]), cache: URL,
+    init(snapshot: StateSnapshot, blobs: (images: DigestTable<BlobStamp>, pages: DigestTable<BlobStamp>), cache: URL,
          shared: SharedLearnt = SharedLearnt(), reuse: Bool, database: StateDatabase? = nil) {
         self.snapshot = snapshot
         self.database = database

@@ -115,28 +115,31 @@ public final class StateDatabase: Sendable {
             var snapshot = StateSnapshot()
             // Without their data URIs (about 900 bytes each), which pages look up one by one when
             // they are rendered (`placeholderURI`); a no-op build never needs them.
-            snapshot.placeholders.reserveCapacity(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM placeholder") ?? 0)
-            let placeholders = try Row.fetchCursor(db, sql: "SELECT key, averageColor, warnings FROM placeholder")
+            // In key order (keys are stored as lower-case hex, which sorts as digests do), sized once.
+            snapshot.placeholders = DigestTable(capacity: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM placeholder") ?? 0)
+            let placeholders = try Row.fetchCursor(db, sql: "SELECT key, averageColor, warnings FROM placeholder ORDER BY key")
             while let row = try placeholders.next() {
                 guard let key = try Self.digest(row, 0) else { continue }
                 let warnings: String = row[2]
-                snapshot.placeholders[key] = Placeholder(averageColor: row[1], dataURI: "",
-                                                            warnings: warnings.isEmpty ? [] : warnings.components(separatedBy: "\n"))
+                snapshot.placeholders.append(key, Placeholder(averageColor: row[1], dataURI: "",
+                                                              warnings: warnings.isEmpty ? [] : warnings.components(separatedBy: "\n")))
             }
-            // Sized once: a dictionary that grows by doubling holds both tables while it moves.
-            snapshot.imageBlobs.reserveCapacity(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM blob WHERE kind = 'images'") ?? 0)
-            snapshot.pageBlobs.reserveCapacity(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM blob WHERE kind = 'pages'") ?? 0)
-            let blobs = try Row.fetchCursor(db, sql: "SELECT key, kind, size, modified, sha256 FROM blob")
+            snapshot.placeholders.sort()
+            snapshot.imageBlobs = DigestTable(capacity: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM blob WHERE kind = 'images'") ?? 0)
+            snapshot.pageBlobs = DigestTable(capacity: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM blob WHERE kind = 'pages'") ?? 0)
+            let blobs = try Row.fetchCursor(db, sql: "SELECT key, kind, size, modified, sha256 FROM blob ORDER BY key")
             while let row = try blobs.next() {
                 guard let key = try Self.digest(row, 0), let sha256 = try Self.digest(row, 4) else { continue }
                 let kind: String = row[1]
                 let record = BlobStamp(size: row[2], modified: row[3], sha256: sha256)
                 switch kind {
-                case "images": snapshot.imageBlobs[key] = record
-                case "pages": snapshot.pageBlobs[key] = record
+                case "images": snapshot.imageBlobs.append(key, record)
+                case "pages": snapshot.pageBlobs.append(key, record)
                 default: continue
                 }
             }
+            snapshot.imageBlobs.sort()
+            snapshot.pageBlobs.sort()
             snapshot.photos = PhotoTable(
                 capacity: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM photo WHERE source = ?", arguments: [source]) ?? 0)
             let rows = try Row.fetchCursor(db, sql: """
@@ -254,11 +257,11 @@ public struct StateSnapshot: Sendable {
     /// Photos of any other source: all orphans once this build is saved.
     public var otherSources: [PhotoState] = []
     /// Placeholders by thumbnail key, without their data URIs (`StateDatabase.placeholderURI`).
-    public var placeholders: [Digest: Placeholder] = [:]
+    public var placeholders = DigestTable<Placeholder>()
     /// Cached derivatives and published originals, by key. `takeBlobs` hands them to the build's caches.
-    public var imageBlobs: [Digest: BlobStamp] = [:]
+    public var imageBlobs = DigestTable<BlobStamp>()
     /// Cached pages, by key.
-    public var pageBlobs: [Digest: BlobStamp] = [:]
+    public var pageBlobs = DigestTable<BlobStamp>()
     /// The last build's pages, by path.
     public var pages: [String: PageRecord] = [:]
     /// The key of everything the last build's pages were made from.
@@ -268,8 +271,8 @@ public struct StateSnapshot: Sendable {
 
     /// Moves the blob records out, so the caches that update them hold the only copy (a copy shared
     /// with the snapshot would be duplicated whole on the cache's first change).
-    public mutating func takeBlobs() -> (images: [Digest: BlobStamp], pages: [Digest: BlobStamp]) {
-        defer { imageBlobs = [:]; pageBlobs = [:] }
+    public mutating func takeBlobs() -> (images: DigestTable<BlobStamp>, pages: DigestTable<BlobStamp>) {
+        defer { imageBlobs = DigestTable(); pageBlobs = DigestTable() }
         return (imageBlobs, pageBlobs)
     }
 }
