@@ -19,6 +19,10 @@ final class BuildState: @unchecked Sendable {
     /// Facts learnt by this build. Once written to the database they are dropped (and read back
     /// when asked for), unless there is no database or this build may not read the state (`--force`).
     private var originals: [Digest: OriginalFacts] = [:]
+    /// Facts read from the database lately, for photos that share an original (a site of 100,000
+    /// photos over 100 images asked for the same 100 rows a thousand times each); emptied when full.
+    private var recentlyRead: [Digest: OriginalFacts] = [:]
+    static let recentFacts = 1024
     /// Placeholders learnt by this build; once written to the database, without their data URIs.
     private var placeholders: [Digest: Placeholder] = [:]
     /// Learnt but not written yet.
@@ -69,10 +73,16 @@ final class BuildState: @unchecked Sendable {
     /// from the state database, else learnt by an images-only build (kept as this build's, so the
     /// state has them from now on). A failed read is kept for `check`.
     func facts(_ hash: Digest) -> OriginalFacts? {
-        if let known = lock.withLock({ originals[hash] }) { return known }
+        if let known = lock.withLock({ originals[hash] ?? recentlyRead[hash] }) { return known }
         guard reuse else { return nil }
         do {
-            if let stored = try database?.facts(hash) { return stored }
+            if let stored = try database?.facts(hash) {
+                lock.withLock {
+                    if recentlyRead.count >= Self.recentFacts { recentlyRead.removeAll(keepingCapacity: true) }
+                    recentlyRead[hash] = stored
+                }
+                return stored
+            }
         } catch {
             lock.withLock { if failure == nil { failure = error } }
         }
