@@ -91,12 +91,11 @@ final class BlobCache: @unchecked Sendable {
     /// Records of blobs that images-only builds stored (`SharedCache`), for keys the state does not
     /// know; one found intact is adopted: recorded in the state as if this build had stored it.
     private let shared: [Digest: BlobStamp]
-    /// Blobs checked this build: the intact file's identity, or nil for a miss; by the record's
-    /// place in `records` (a dictionary of 200,000 keys took 29 MB), and in `others` for keys the
-    /// state does not know. (Paths are made when asked for.)
+    /// Blobs of `records` checked this build, by the record's place: the intact file's identity,
+    /// or nil for a miss. (Paths are made when asked for.)
     private var checked: [FileIdentity??]
-    private var others: [Digest: FileIdentity?] = [:]
-    private var updates: [Digest: BlobStamp] = [:]
+    /// New records, and what was checked of keys the state does not know.
+    private var fresh = FreshBlobs()
 
     /// - Parameters:
     ///   - records: The blobs the state knows of this kind.
@@ -128,10 +127,10 @@ final class BlobCache: @unchecked Sendable {
             switch store.check(key, record) {
             case .intact(let identity):
                 file = BlobFile(path: store.path(key), identity: identity)
-                if known == nil { lock.withLock { updates[key] = record } }
+                if known == nil { lock.withLock { fresh.update(key) { $0.stamp = record } } }
             case .rehashed(let updated, let identity):
                 file = BlobFile(path: store.path(key), identity: identity)
-                lock.withLock { updates[key] = updated }
+                lock.withLock { fresh.update(key) { $0.stamp = updated } }
             case .bad: break
             }
         }
@@ -144,7 +143,7 @@ final class BlobCache: @unchecked Sendable {
     func put(_ data: Data, key: Digest, sha256: Digest? = nil) throws -> BlobFile {
         let (record, stamp) = try store.put(data, key: key, sha256: sha256)
         lock.withLock {
-            updates[key] = record   // `checked` answers for it from now on, so `records` need not
+            fresh.update(key) { $0.stamp = record }   // `checked` answers for it from now on
             mark(key, at: records.index(of: key), stamp.identity)
         }
         return BlobFile(path: store.path(key), identity: stamp.identity)
@@ -155,7 +154,7 @@ final class BlobCache: @unchecked Sendable {
         lock.withLock {
             let index = records.index(of: key)
             guard case .some(.some) = state(key, at: index),
-                  let stamp = updates[key] ?? index.map({ records.values[$0] }) else { return nil }
+                  let stamp = fresh[key]?.stamp ?? index.map({ records.values[$0] }) else { return nil }
             return BlobRecord(key: key, kind: store.kind, size: stamp.size, modified: stamp.modified, sha256: stamp.sha256)
         }
     }
@@ -163,9 +162,11 @@ final class BlobCache: @unchecked Sendable {
     /// Blobs stored or re-checked during this build, for the state.
     var changedRecords: [BlobRecord] {
         lock.withLock {
-            updates.sorted { $0.key < $1.key }.map {
-                BlobRecord(key: $0.key, kind: store.kind, size: $0.value.size, modified: $0.value.modified, sha256: $0.value.sha256)
-            }
+            fresh.entries.compactMap { entry in
+                entry.stamp.map {
+                    BlobRecord(key: entry.key, kind: store.kind, size: $0.size, modified: $0.modified, sha256: $0.sha256)
+                }
+            }.sorted { $0.key < $1.key }
         }
     }
 
@@ -176,7 +177,7 @@ final class BlobCache: @unchecked Sendable {
         }
         lock.withLock {
             for key in keys {
-                updates[key] = nil
+                if fresh.index(of: key) != nil { fresh.update(key) { $0.stamp = nil } }
                 mark(key, at: records.index(of: key), nil)
             }
         }
@@ -186,12 +187,12 @@ final class BlobCache: @unchecked Sendable {
     /// identity or nil for a miss. Called under the lock.
     private func state(_ key: Digest, at index: Int?) -> FileIdentity?? {
         if let index { return checked[index] }
-        return others[key]
+        return fresh[key]?.checked   // nil: no entry, or not checked yet
     }
 
     /// Records what this build found of a blob. Called under the lock.
     private func mark(_ key: Digest, at index: Int?, _ identity: FileIdentity?) {
-        if let index { checked[index] = .some(identity) } else { others[key] = .some(identity) }
+        if let index { checked[index] = .some(identity) } else { fresh.update(key) { $0.checked = .some(identity) } }
     }
 }
 
