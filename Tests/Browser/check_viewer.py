@@ -235,12 +235,15 @@ def slideshow(driver, base, photo):
               "waited": round(time.time() - began, 2)}
     settle(driver)
     result["stillPlaying"] = driver.execute_script("return document.querySelector('.viewer-tools .play').getAttribute('aria-pressed')") == "true"
+    result["labelPlaying"], result["pauseWords"] = driver.execute_script(
+        "const p = document.querySelector('.viewer-tools .play'); return [p.querySelector('.label').textContent, p.getAttribute('data-pause')]")
     second = driver.current_url
     ActionChains(driver).send_keys(Keys.SHIFT).perform()
     time.sleep(seconds * 1.5 + 1)
     result["afterKey"] = driver.current_url
     result["stoppedAt"] = second
     result["pressedAfterKey"] = driver.execute_script("return document.querySelector('.viewer-tools .play').getAttribute('aria-pressed')")
+    result["labelAfterKey"] = driver.execute_script("return document.querySelector('.viewer-tools .play .label').textContent")
     driver.get(base + "index.html")
     settle(driver)
     first = driver.execute_script("return document.querySelector('.grid > .tile').href")

@@ -125,6 +125,9 @@ struct ViewerBrowserTests {
         #expect(show["stillPlaying"] as? Bool == true, "\(show)")
         #expect(show["afterKey"] as? String == show["stoppedAt"] as? String, "a key press stops it: \(show)")
         #expect(show["pressedAfterKey"] as? String == "false")
+        // The button names itself in the site's words: data-pause while playing, its own text after.
+        #expect(show["labelPlaying"] as? String == show["pauseWords"] as? String && (show["pauseWords"] as? String)?.isEmpty == false, "\(show)")
+        #expect(show["labelAfterKey"] as? String == "Play slideshow", "\(show)")
         #expect(show["gridStartsAt"] as? String == show["gridFirst"] as? String && show["gridPlaying"] as? Bool == true, "\(show)")
         #expect(show["consoleErrors"] as? [String] == [], "\(show["consoleErrors"] ?? "")")
     }
