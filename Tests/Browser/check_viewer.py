@@ -2,9 +2,10 @@
 """Checks the viewer of a built galleryssg site (issue 14) in headless Chromium: zoom and pan on the
 photo page, the swipe that follows the finger, infinite scroll on grids, the slideshow, the phone
 grid at 390x844 (DPR 3), the site with JavaScript off, and axe-core 4.x. It prints one JSON object;
-ViewerBrowserTests.swift asserts on it, this script only measures.
+ViewerBrowserTests.swift asserts on it, this script only measures. With --browser firefox, the zoom,
+swipe, infinite scroll and slideshow checks run in Firefox ESR instead (check_viewer_firefox.py).
 
-usage: check_viewer.py --site DIR [--axe AXE.MIN.JS]
+usage: check_viewer.py --site DIR [--axe AXE.MIN.JS] [--only PARTS] [--browser chromium|firefox]
 """
 import argparse
 import json
@@ -80,6 +81,10 @@ def zoom(driver, base, photo):
     return result
 
 
+def touch_emulation(driver, on):
+    driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": on, "maxTouchPoints": 2} if on else {"enabled": False})
+
+
 def touch(driver, kind, points):
     driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
 
@@ -110,7 +115,7 @@ return {photoLeft: main.left - s.left, neighbourLeft: r ? r.left - s.left : null
 def swipes(driver, base, photo):
     """Touch drags of 40 % and 10 % of the width, and one downwards."""
     viewport(driver, 390, 844, mobile=True)
-    driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 2})
+    touch_emulation(driver, True)
     result = {}
     for name, share in (("long", 0.4), ("short", 0.1)):
         driver.get(base + photo)
@@ -137,9 +142,9 @@ def swipes(driver, base, photo):
     box = driver.execute_script("const r = document.querySelector('.stage').getBoundingClientRect(); return [r.left, r.top, r.width, r.height];")
     drag(driver, box[0] + box[2] / 2, box[1] + box[3] / 2, box[0] + box[2] / 2 + 4, box[1] + box[3] * 0.9, 8, 0.04)
     wait(driver, "return location.href !== %s" % json.dumps(start), 4)
+    settle(driver)  # Firefox reports about:blank as the address while the next page loads
     result["down"] = {"end": driver.current_url, "up": up}
-    settle(driver)
-    driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
+    touch_emulation(driver, False)
     result["consoleErrors"] = console_errors(driver)
     return result
 
@@ -417,6 +422,7 @@ def main():
     parser.add_argument("--site", required=True)
     parser.add_argument("--axe", help="axe.min.js (4.x), from the axe-playwright-python wheel")
     parser.add_argument("--only", help="comma-separated parts to run (default: all)")
+    parser.add_argument("--browser", choices=("chromium", "firefox"), default="chromium")
     args = parser.parse_args()
     SITE = os.path.abspath(args.site)
     only = set(args.only.split(",")) if args.only else None
@@ -427,9 +433,17 @@ def main():
     first_page = open(os.path.join(SITE, "index.html"), encoding="utf-8").read()
     photo = re.findall(r'class="tile" href="(photos/[^"]+)"', first_page)[1]
     report = {"photo": photo, "photos": len(index["photos"])}
-    driver = browser()
+    if args.browser == "firefox":
+        # The same checks with Firefox's driver, window size, touch drag and error log.
+        global viewport, console_errors, drag, touch_emulation
+        import check_viewer_firefox as gecko
+        viewport, console_errors, drag, touch_emulation = gecko.viewport, gecko.console_errors, gecko.touch_drag, lambda d, on: None
+        only = (only or {"zoom", "swipe", "infinite", "slideshow"}) & {"zoom", "swipe", "infinite", "slideshow"}
+        driver = gecko.browser()
+    else:
+        driver = browser()
     try:
-        report["chromium"] = driver.capabilities.get("browserVersion")
+        report[args.browser] = driver.capabilities.get("browserVersion")
         parts = (("zoom", lambda: zoom(driver, base, photo)), ("swipe", lambda: swipes(driver, base, photo)),
                  ("infinite", lambda: infinite(driver, base)), ("retry", lambda: retry(driver, base)), ("slideshow", lambda: slideshow(driver, base, photo)),
                  ("phone", lambda: phone(driver, base)), ("saveData", lambda: save_data(driver, base, photo)))
