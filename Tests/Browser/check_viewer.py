@@ -81,6 +81,48 @@ def zoom(driver, base, photo):
     return result
 
 
+def gestures(driver, base, photo):
+    """A two-finger pinch (CDP touch points), ctrl+wheel (a trackpad pinch) and the full-screen button."""
+    result = {}
+    viewport(driver, 390, 844, mobile=True)
+    touch_emulation(driver, True)
+    driver.get(base + photo)
+    settle(driver)
+    box = driver.execute_script("const r = document.querySelector('.stage').getBoundingClientRect(); return [r.left, r.top, r.width, r.height];")
+    cx, cy = box[0] + box[2] / 2, box[1] + box[3] / 2
+    touch(driver, "touchStart", [{"x": cx - 30, "y": cy, "id": 1}, {"x": cx + 30, "y": cy, "id": 2}])
+    for i in range(1, 9):
+        time.sleep(0.04)
+        spread = 30 + 60 * i / 8  # the fingers end 3 times as far apart
+        touch(driver, "touchMove", [{"x": cx - spread, "y": cy, "id": 1}, {"x": cx + spread, "y": cy, "id": 2}])
+    time.sleep(0.1)
+    touch(driver, "touchEnd", [])
+    time.sleep(0.4)
+    result["pinch"] = state(driver)
+    result["pinchPageScale"] = driver.execute_script("return visualViewport.scale")
+    touch_emulation(driver, False)
+    viewport(driver, 1366, 768)
+    driver.get(base + photo)
+    settle(driver)
+    box = driver.execute_script("const r = document.querySelector('.stage').getBoundingClientRect(); return [r.left, r.top, r.width, r.height];")
+    cx, cy = box[0] + box[2] / 2, box[1] + box[3] / 2
+    for kind in ("mouseMoved", "mouseWheel"):
+        driver.execute_cdp_cmd("Input.dispatchMouseEvent", {"type": kind, "x": cx, "y": cy, "deltaX": 0, "deltaY": -100, "modifiers": 2})
+    time.sleep(0.4)
+    result["wheel"] = state(driver)
+    result["wheelPageScale"] = driver.execute_script("return visualViewport.scale")
+    driver.get(base + photo)
+    settle(driver)
+    driver.find_element(By.CSS_SELECTOR, ".viewer-tools .fullscreen").click()
+    wait(driver, "return !!document.fullscreenElement", 5)
+    result["fullscreen"] = driver.execute_script(
+        "return {element: document.fullscreenElement ? document.fullscreenElement.className : null,"
+        " pressed: document.querySelector('.viewer-tools .fullscreen').getAttribute('aria-pressed')}")
+    driver.execute_script("if (document.fullscreenElement) { document.exitFullscreen(); }")
+    result["consoleErrors"] = console_errors(driver)
+    return result
+
+
 def touch_emulation(driver, on):
     driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": on, "maxTouchPoints": 2} if on else {"enabled": False})
 
@@ -444,7 +486,8 @@ def main():
         driver = browser()
     try:
         report[args.browser] = driver.capabilities.get("browserVersion")
-        parts = (("zoom", lambda: zoom(driver, base, photo)), ("swipe", lambda: swipes(driver, base, photo)),
+        parts = (("zoom", lambda: zoom(driver, base, photo)), ("gestures", lambda: gestures(driver, base, photo)),
+                 ("swipe", lambda: swipes(driver, base, photo)),
                  ("infinite", lambda: infinite(driver, base)), ("retry", lambda: retry(driver, base)), ("slideshow", lambda: slideshow(driver, base, photo)),
                  ("phone", lambda: phone(driver, base)), ("saveData", lambda: save_data(driver, base, photo)))
         for name, run in parts:

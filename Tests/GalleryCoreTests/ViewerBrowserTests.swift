@@ -44,8 +44,9 @@ struct ViewerBrowserTests {
     @Test("Zoom, swipe, infinite scroll, slideshow, the phone grid and JavaScript off",
           .enabled(if: enabled, "needs \(tools.missing.joined(separator: ", ")); see .ci/run"))
     func viewer() async throws {
-        let result = try await Self.check(["--only", "zoom,swipe,infinite,retry,slideshow,phone,saveData,noScript"])
+        let result = try await Self.check(["--only", "zoom,gestures,swipe,infinite,retry,slideshow,phone,saveData,noScript"])
         Self.assertZoom(Self.object(result["zoom"]))
+        Self.assertGestures(Self.object(result["gestures"]))
         Self.assertSwipe(Self.object(result["swipe"]))
         Self.assertInfinite(Self.object(result["infinite"]))
         let retry = Self.object(result["retry"])
@@ -108,6 +109,20 @@ struct ViewerBrowserTests {
         #expect(abs(scale("afterPlus") - 1.5) < 0.02, "+: \(state("afterPlus"))")
         #expect(abs(scale("afterZero") - 1) < 0.01, "0: \(state("afterZero"))")
         #expect(zoom["consoleErrors"] as? [String] == [], "\(zoom["consoleErrors"] ?? "")")
+    }
+
+    /// A pinch whose fingers end three times as far apart zooms the photo, not the page; ctrl+wheel
+    /// (how browsers report a trackpad pinch) zooms it by e (100 px of wheel); the full-screen
+    /// button puts the stage in full screen through the Fullscreen API.
+    static func assertGestures(_ gestures: [String: Any]) {
+        let pinch = object(gestures["pinch"]), wheel = object(gestures["wheel"])
+        #expect((number(pinch["scale"]) ?? 0) > 2 && pinch["covers"] as? Bool == true, "pinch: \(pinch)")
+        #expect(number(gestures["pinchPageScale"]) == 1, "the page zoomed: \(gestures["pinchPageScale"] ?? "")")
+        #expect(abs((number(wheel["scale"]) ?? 0) - exp(1)) < 0.05, "ctrl+wheel: \(wheel)")
+        #expect(number(gestures["wheelPageScale"]) == 1)
+        let full = object(gestures["fullscreen"])
+        #expect(full["element"] as? String == "stage" && full["pressed"] as? String == "true", "full screen: \(full)")
+        #expect(gestures["consoleErrors"] as? [String] == [], "\(gestures["consoleErrors"] ?? "")")
     }
 
     /// 40 % of the width navigates to the next photo, with the photo under the finger and the next
