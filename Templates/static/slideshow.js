@@ -14,12 +14,15 @@
   /* ---- Slideshow: sessionStorage carries "playing" from page to page. ---- */
   var KEY = "galleryssg-slideshow", timer = null;
   var seconds = parseFloat(play && play.getAttribute("data-seconds")) || 5;
+  /* The button's words in the site's language: its own text, and data-pause while it plays. */
+  var label = play && play.querySelector(".label");
+  var words = { play: label ? label.textContent : "", pause: (play && play.getAttribute("data-pause")) || "" };
   function playing() { try { return sessionStorage.getItem(KEY) === "1"; } catch (e) { return false; } }
   function setPlaying(on) {
     try { if (on) { sessionStorage.setItem(KEY, "1"); } else { sessionStorage.removeItem(KEY); } } catch (e) { /* private mode */ }
     if (play) {
       play.setAttribute("aria-pressed", String(on));
-      play.querySelector(".label").textContent = on ? "Pause slideshow" : "Play slideshow";
+      if (label) { label.textContent = on ? words.pause || words.play : words.play; }
     }
     clearTimeout(timer);
     timer = null;

@@ -92,7 +92,9 @@ const singles = document.querySelectorAll('.leaflet-marker-icon:not(.marker-clus
 return {markers: m.cluster.getLayers().length, data: window.galleryMapPhotos.length, clusters: clusters, singles: singles,
         shown: clusters.reduce(function (a, b) { return a + b; }, 0) + singles,
         hidden: getComputedStyle(document.getElementById('map')).display === 'none', height: document.getElementById('map').getBoundingClientRect().height,
-        links: m.cluster.getLayers().map(function (l) { return l.getPopup().getContent().getAttribute('href'); })};
+        links: m.cluster.getLayers().map(function (l) { return l.getPopup().getContent().getAttribute('href'); }),
+        attribution: (document.querySelector('.leaflet-control-attribution') || {}).textContent || null,
+        tile: (document.querySelector('img.leaflet-tile') || {}).src || null};
 """
 
 

@@ -2,9 +2,10 @@
 """Checks the viewer of a built galleryssg site (issue 14) in headless Chromium: zoom and pan on the
 photo page, the swipe that follows the finger, infinite scroll on grids, the slideshow, the phone
 grid at 390x844 (DPR 3), the site with JavaScript off, and axe-core 4.x. It prints one JSON object;
-ViewerBrowserTests.swift asserts on it, this script only measures.
+ViewerBrowserTests.swift asserts on it, this script only measures. With --browser firefox, the zoom,
+swipe, infinite scroll and slideshow checks run in Firefox ESR instead (check_viewer_firefox.py).
 
-usage: check_viewer.py --site DIR [--axe AXE.MIN.JS]
+usage: check_viewer.py --site DIR [--axe AXE.MIN.JS] [--only PARTS] [--browser chromium|firefox]
 """
 import argparse
 import json
@@ -80,6 +81,52 @@ def zoom(driver, base, photo):
     return result
 
 
+def gestures(driver, base, photo):
+    """A two-finger pinch (CDP touch points), ctrl+wheel (a trackpad pinch) and the full-screen button."""
+    result = {}
+    viewport(driver, 390, 844, mobile=True)
+    touch_emulation(driver, True)
+    driver.get(base + photo)
+    settle(driver)
+    box = driver.execute_script("const r = document.querySelector('.stage').getBoundingClientRect(); return [r.left, r.top, r.width, r.height];")
+    cx, cy = box[0] + box[2] / 2, box[1] + box[3] / 2
+    touch(driver, "touchStart", [{"x": cx - 30, "y": cy, "id": 1}, {"x": cx + 30, "y": cy, "id": 2}])
+    for i in range(1, 9):
+        time.sleep(0.04)
+        spread = 30 + 60 * i / 8  # the fingers end 3 times as far apart
+        touch(driver, "touchMove", [{"x": cx - spread, "y": cy, "id": 1}, {"x": cx + spread, "y": cy, "id": 2}])
+    time.sleep(0.1)
+    touch(driver, "touchEnd", [])
+    time.sleep(0.4)
+    result["pinch"] = state(driver)
+    result["pinchPageScale"] = driver.execute_script("return visualViewport.scale")
+    touch_emulation(driver, False)
+    viewport(driver, 1366, 768)
+    driver.get(base + photo)
+    settle(driver)
+    box = driver.execute_script("const r = document.querySelector('.stage').getBoundingClientRect(); return [r.left, r.top, r.width, r.height];")
+    cx, cy = box[0] + box[2] / 2, box[1] + box[3] / 2
+    for kind in ("mouseMoved", "mouseWheel"):
+        driver.execute_cdp_cmd("Input.dispatchMouseEvent", {"type": kind, "x": cx, "y": cy, "deltaX": 0, "deltaY": -100, "modifiers": 2})
+    time.sleep(0.4)
+    result["wheel"] = state(driver)
+    result["wheelPageScale"] = driver.execute_script("return visualViewport.scale")
+    driver.get(base + photo)
+    settle(driver)
+    driver.find_element(By.CSS_SELECTOR, ".viewer-tools .fullscreen").click()
+    wait(driver, "return !!document.fullscreenElement", 5)
+    result["fullscreen"] = driver.execute_script(
+        "return {element: document.fullscreenElement ? document.fullscreenElement.className : null,"
+        " pressed: document.querySelector('.viewer-tools .fullscreen').getAttribute('aria-pressed')}")
+    driver.execute_script("if (document.fullscreenElement) { document.exitFullscreen(); }")
+    result["consoleErrors"] = console_errors(driver)
+    return result
+
+
+def touch_emulation(driver, on):
+    driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": on, "maxTouchPoints": 2} if on else {"enabled": False})
+
+
 def touch(driver, kind, points):
     driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
 
@@ -110,7 +157,7 @@ return {photoLeft: main.left - s.left, neighbourLeft: r ? r.left - s.left : null
 def swipes(driver, base, photo):
     """Touch drags of 40 % and 10 % of the width, and one downwards."""
     viewport(driver, 390, 844, mobile=True)
-    driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 2})
+    touch_emulation(driver, True)
     result = {}
     for name, share in (("long", 0.4), ("short", 0.1)):
         driver.get(base + photo)
@@ -137,9 +184,9 @@ def swipes(driver, base, photo):
     box = driver.execute_script("const r = document.querySelector('.stage').getBoundingClientRect(); return [r.left, r.top, r.width, r.height];")
     drag(driver, box[0] + box[2] / 2, box[1] + box[3] / 2, box[0] + box[2] / 2 + 4, box[1] + box[3] * 0.9, 8, 0.04)
     wait(driver, "return location.href !== %s" % json.dumps(start), 4)
+    settle(driver)  # Firefox reports about:blank as the address while the next page loads
     result["down"] = {"end": driver.current_url, "up": up}
-    settle(driver)
-    driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
+    touch_emulation(driver, False)
     result["consoleErrors"] = console_errors(driver)
     return result
 
@@ -235,12 +282,15 @@ def slideshow(driver, base, photo):
               "waited": round(time.time() - began, 2)}
     settle(driver)
     result["stillPlaying"] = driver.execute_script("return document.querySelector('.viewer-tools .play').getAttribute('aria-pressed')") == "true"
+    result["labelPlaying"], result["pauseWords"] = driver.execute_script(
+        "const p = document.querySelector('.viewer-tools .play'); return [p.querySelector('.label').textContent, p.getAttribute('data-pause')]")
     second = driver.current_url
     ActionChains(driver).send_keys(Keys.SHIFT).perform()
     time.sleep(seconds * 1.5 + 1)
     result["afterKey"] = driver.current_url
     result["stoppedAt"] = second
     result["pressedAfterKey"] = driver.execute_script("return document.querySelector('.viewer-tools .play').getAttribute('aria-pressed')")
+    result["labelAfterKey"] = driver.execute_script("return document.querySelector('.viewer-tools .play .label').textContent")
     driver.get(base + "index.html")
     settle(driver)
     first = driver.execute_script("return document.querySelector('.grid > .tile').href")
@@ -414,6 +464,7 @@ def main():
     parser.add_argument("--site", required=True)
     parser.add_argument("--axe", help="axe.min.js (4.x), from the axe-playwright-python wheel")
     parser.add_argument("--only", help="comma-separated parts to run (default: all)")
+    parser.add_argument("--browser", choices=("chromium", "firefox"), default="chromium")
     args = parser.parse_args()
     SITE = os.path.abspath(args.site)
     only = set(args.only.split(",")) if args.only else None
@@ -424,10 +475,19 @@ def main():
     first_page = open(os.path.join(SITE, "index.html"), encoding="utf-8").read()
     photo = re.findall(r'class="tile" href="(photos/[^"]+)"', first_page)[1]
     report = {"photo": photo, "photos": len(index["photos"])}
-    driver = browser()
+    if args.browser == "firefox":
+        # The same checks with Firefox's driver, window size, touch drag and error log.
+        global viewport, console_errors, drag, touch_emulation
+        import check_viewer_firefox as gecko
+        viewport, console_errors, drag, touch_emulation = gecko.viewport, gecko.console_errors, gecko.touch_drag, lambda d, on: None
+        only = (only or {"zoom", "swipe", "infinite", "slideshow"}) & {"zoom", "swipe", "infinite", "slideshow"}
+        driver = gecko.browser()
+    else:
+        driver = browser()
     try:
-        report["chromium"] = driver.capabilities.get("browserVersion")
-        parts = (("zoom", lambda: zoom(driver, base, photo)), ("swipe", lambda: swipes(driver, base, photo)),
+        report[args.browser] = driver.capabilities.get("browserVersion")
+        parts = (("zoom", lambda: zoom(driver, base, photo)), ("gestures", lambda: gestures(driver, base, photo)),
+                 ("swipe", lambda: swipes(driver, base, photo)),
                  ("infinite", lambda: infinite(driver, base)), ("retry", lambda: retry(driver, base)), ("slideshow", lambda: slideshow(driver, base, photo)),
                  ("phone", lambda: phone(driver, base)), ("saveData", lambda: save_data(driver, base, photo)))
         for name, run in parts:

@@ -32,6 +32,9 @@ struct MapSearchBrowserTests {
         #expect(map["hidden"] as? Bool == false && (BrowserTests.number(map["height"]) ?? 0) > 200, "\(map)")
         let links = (map["links"] as? [String] ?? []).sorted()
         #expect(links == (1...6).map { "../photos/m\($0)/index.html" }, "\(links)")
+        // Tiles from map.tileURL, always credited to OpenStreetMap.
+        #expect((map["tile"] as? String)?.contains("/tiles/") == true, "\(map["tile"] ?? "no tile")")
+        #expect((map["attribution"] as? String)?.contains("© OpenStreetMap contributors") == true, "\(map["attribution"] ?? "none")")
         #expect(result["listItems"] as? Int == 6 && result["noscriptShown"] as? Bool == false)
         #expect(result["located"] as? Int == 6)
         let fromPhoto = result["fromPhoto"] as? [String: String] ?? [:]

@@ -80,6 +80,16 @@ struct ThemeStringsTests {
         let photo = try site.read("photos/p2/index.html")
         #expect(photo.contains("<dt>Aufgenommen</dt>") && photo.contains(">2. April 2018</time>"))
         #expect(photo.contains(#"<p class="position">Foto "#))
+        // The viewer's toolbar, the grid's slideshow button and the infinite scroll's error are German too.
+        #expect(photo.contains(#"aria-label="Fotobetrachter""#) && photo.contains(">Vergrößern</span>")
+            && photo.contains(">Verkleinern</span>") && photo.contains(">Vollbild</span>"))
+        #expect(photo.contains(#"data-pause="Diashow anhalten"><span aria-hidden="true">▶</span><span class="label visually-hidden">Diashow starten</span>"#))
+        #expect(grid.contains(#"<span aria-hidden="true">▶</span> Diashow</button>"#))
+        #expect(grid.contains(#"data-failed="Weitere Fotos konnten nicht geladen werden." data-retry="Erneut versuchen""#))
+        for english in ["Photo viewer", "Zoom in", "Zoom out", "Play slideshow", "Pause slideshow", "Full screen"] {
+            #expect(!photo.contains(english), "\(english)")
+        }
+        #expect(!grid.contains("Slideshow") && !grid.contains("Try again"))
         #expect(try site.read("albums/reise/index.html").contains("4 Fotos"))
         #expect(try site.read("404.html").contains("Seite nicht gefunden"))
     }

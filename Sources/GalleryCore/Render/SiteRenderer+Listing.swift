@@ -17,7 +17,12 @@ extension SiteRenderer {
             sizes: Self.gridSizes(aspect: aspect),
             width: item.plan.thumbnail.size.width, height: item.plan.thumbnail.size.height,
             alt: item.altText, title: item.photo.title, loading: eager ? "eager" : "lazy",
+            // The tile's own aspect ratio (--ar, the stylesheet's aspect-ratio; vnu does not know the
+            // property in a style attribute) sets its height, not the file that happens to be loaded:
+            // srcset files of a few dozen pixels round their shape differently (64×43 against
+            // 120×80), and a row would move when the browser swapped one for the other.
             style: "flex-grow:\(Formatting.fixed(aspect * 100, digits: 0));flex-basis:\(Formatting.fixed(aspect * Self.rowHeightEm, digits: 2))em;"
+                + "--ar:\(Formatting.fixed(aspect, digits: 4));"
                 + item.placeholderStyle(plan.placeholders),
             transitionName: Self.transitionName(index))
     }
