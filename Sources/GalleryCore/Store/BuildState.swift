@@ -23,7 +23,8 @@ final class BuildState: @unchecked Sendable {
     /// photos over 100 images asked for the same 100 rows a thousand times each); emptied when full.
     private var recentlyRead: [Digest: OriginalFacts] = [:]
     static let recentFacts = 1024
-    /// Placeholders learnt by this build; once written to the database, without their data URIs.
+    /// Placeholders learnt by this build and not written yet (with `--force`, all of them, without
+    /// the data URIs of those written).
     private var placeholders: [Digest: Placeholder] = [:]
     /// Learnt but not written yet.
     private var pending: (originals: [(hash: Digest, facts: OriginalFacts)], placeholders: [(key: Digest, value: Placeholder)]) = ([], [])
@@ -98,11 +99,18 @@ final class BuildState: @unchecked Sendable {
         }
     }
 
-    /// A placeholder, by the key of the thumbnail pixels it was made from. Its `dataURI` is empty
-    /// once it is in the database; pages ask `placeholderURI` for it.
+    /// A placeholder, by the key of the thumbnail pixels it was made from: learnt by this build and
+    /// not written yet, else the state's. Its `dataURI` is empty once it is in the database; pages
+    /// ask `placeholderURI` for it.
     func placeholder(_ key: Digest) -> Placeholder? {
         if let known = lock.withLock({ placeholders[key] }) ?? (reuse ? snapshot.placeholders[key] : nil) { return known }
-        guard reuse, let learnt = shared.placeholders[key] else { return nil }
+        guard reuse else { return nil }
+        do {
+            if let stored = try database?.placeholder(key) { return stored }
+        } catch {
+            lock.withLock { if failure == nil { failure = error } }
+        }
+        guard let learnt = shared.placeholders[key] else { return nil }
         remember(learnt, key: key)
         return learnt
     }
@@ -134,8 +142,11 @@ final class BuildState: @unchecked Sendable {
             try database.saveLearnt(originals: batch.originals.sorted { $0.hash < $1.hash },
                                     placeholders: batch.placeholders.sorted { $0.key < $1.key })
             lock.withLock {
+                // Written: dropped from memory and read back when asked for (a cold build of
+                // 100,000 photos would otherwise hold them all), or with `--force`, which may not
+                // read the state, kept without their data URIs.
                 for (key, value) in batch.placeholders where placeholders[key] == value {
-                    placeholders[key]?.dataURI = ""
+                    if reuse { placeholders[key] = nil } else { placeholders[key]?.dataURI = "" }
                 }
                 if reuse {
                     for (hash, _) in batch.originals { originals[hash] = nil }

@@ -48,6 +48,17 @@ extension StateDatabase {
         return OriginalFacts(format: format, size: PixelSize(width: row[1], height: row[2]), exif: exif, embedded: embedded)
     }
 
+    /// A placeholder without its data URI (`placeholderURI`), as the snapshot holds them.
+    func placeholder(_ key: Digest) throws -> Placeholder? {
+        try queue.unsafeRead { db in
+            let statement = try db.cachedStatement(sql: "SELECT averageColor, warnings FROM placeholder WHERE key = ?")
+            return try Row.fetchOne(statement, arguments: [key.hex]).map { row in
+                let warnings: String = row[1]
+                return Placeholder(averageColor: row[0], dataURI: "", warnings: warnings.isEmpty ? [] : warnings.components(separatedBy: "\n"))
+            }
+        }
+    }
+
     func placeholderURI(_ key: Digest) throws -> String? {
         try queue.unsafeRead { db in
             try String.fetchOne(db.cachedStatement(sql: "SELECT dataURI FROM placeholder WHERE key = ?"), arguments: [key.hex])
