@@ -85,7 +85,7 @@ final class BuildState: @unchecked Sendable {
                 return stored
             }
         } catch {
-            lock.withLock { if failure == nil { failure = error } }
+            keep(error)
         }
         guard let learnt = shared.facts[hash] else { return nil }
         remember(learnt, hash: hash)
@@ -108,7 +108,7 @@ final class BuildState: @unchecked Sendable {
         do {
             if let stored = try database?.placeholder(key) { return stored }
         } catch {
-            lock.withLock { if failure == nil { failure = error } }
+            keep(error)
         }
         guard let learnt = shared.placeholders[key] else { return nil }
         remember(learnt, key: key)
@@ -169,9 +169,14 @@ final class BuildState: @unchecked Sendable {
             if let uri = try database?.placeholderURI(key) { return uri }
             throw StoreError("placeholder \(key) is not in the state database")
         } catch {
-            lock.withLock { if failure == nil { failure = error } }
+            keep(error)
             return ""
         }
+    }
+
+    /// Keeps the first failure to read the state, for `check`.
+    private func keep(_ error: Error) {
+        lock.withLock { if failure == nil { failure = error } }
     }
 
     /// Throws the first failure to write or read learnt items.

@@ -52,11 +52,14 @@ extension StateDatabase {
     func placeholder(_ key: Digest) throws -> Placeholder? {
         try queue.unsafeRead { db in
             let statement = try db.cachedStatement(sql: "SELECT averageColor, warnings FROM placeholder WHERE key = ?")
-            return try Row.fetchOne(statement, arguments: [key.hex]).map { row in
-                let warnings: String = row[1]
-                return Placeholder(averageColor: row[0], dataURI: "", warnings: warnings.isEmpty ? [] : warnings.components(separatedBy: "\n"))
-            }
+            return try Row.fetchOne(statement, arguments: [key.hex]).map { Self.placeholder(averageColor: $0[0], warnings: $0[1]) }
         }
+    }
+
+    /// A placeholder row without its data URI; `warnings` is one warning a line, '' for none
+    /// (as `write(originals:placeholders:in:)` stores them).
+    static func placeholder(averageColor: String, warnings: String) -> Placeholder {
+        Placeholder(averageColor: averageColor, dataURI: "", warnings: warnings.isEmpty ? [] : warnings.components(separatedBy: "\n"))
     }
 
     func placeholderURI(_ key: Digest) throws -> String? {

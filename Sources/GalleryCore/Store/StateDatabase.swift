@@ -120,9 +120,7 @@ public final class StateDatabase: Sendable {
             let placeholders = try Row.fetchCursor(db, sql: "SELECT key, averageColor, warnings FROM placeholder ORDER BY key")
             while let row = try placeholders.next() {
                 guard let key = try Self.digest(row, 0) else { continue }
-                let warnings: String = row[2]
-                snapshot.placeholders.append(key, Placeholder(averageColor: row[1], dataURI: "",
-                                                              warnings: warnings.isEmpty ? [] : warnings.components(separatedBy: "\n")))
+                snapshot.placeholders.append(key, Self.placeholder(averageColor: row[1], warnings: row[2]))
             }
             snapshot.placeholders.sort()
             snapshot.imageBlobs = DigestTable(capacity: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM blob WHERE kind = 'images'") ?? 0)
