@@ -128,10 +128,10 @@ struct PhotoPublisher: Sendable {
             guard let file = state.images.file(key) else { throw StoreError("\(state.images.store.path(key)): cached image vanished during the build") }
             try writer?.link(file, to: path)
         }
-        switch plan.photo.image.resolved {
-        case .remote: linked.original = .remote(plan.photo.image.description)
-        case .file:
-            guard let published = Self.publishedOriginal(plan.facts.format, policy: publishOriginals) else { break }
+        // Which kind of location, from its text: a `URL` made per photo only to ask this costs.
+        if plan.photo.image.filePath == nil {
+            linked.original = .remote(plan.photo.image.description)
+        } else if let published = Self.publishedOriginal(plan.facts.format, policy: publishOriginals) {
             var name = CacheKey(published.stripped ? "original without location v1" : "original")
             name.add(plan.original.hash)
             let key = name.finish()
