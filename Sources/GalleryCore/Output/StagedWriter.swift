@@ -21,17 +21,17 @@ public struct StagedWriter: Sendable {
     public let staging: URL
     /// `staging`'s path; files are named by joining text, which is much cheaper than `URL`'s
     /// path operations when a build stages tens of thousands of files.
-    private let stagingPath: String
+    let stagingPath: String
     /// Every site-relative path this build wrote, so `commit` can remove the rest.
-    private let written = PathSet()
+    let written = PathSet()
     /// What the staging folder held when the build started, listed in the background.
     private let previous: StagedListing
     /// Whether the staging folder started from an earlier site (else it started empty, and no
     /// file needs checking before it is linked).
-    private let reused: Bool
+    let reused: Bool
     /// Folders this build made sure exist, so each is made once (in a staging folder that started
     /// empty, before its first file rather than after a failed link).
-    private let folders = PathSet()
+    let folders = PathSet()
 
     private init(output: URL, staging: URL, reused: Bool) {
         self.output = output
@@ -121,64 +121,6 @@ public struct StagedWriter: Sendable {
         }
     }
 
-    /// Puts an existing file (a cached blob) at a site-relative path inside the staging folder.
-    ///
-    /// A hard link costs no copy and no disk space; where the cache and the output are on different
-    /// file systems, or links are not allowed, the file is copied instead. Cached blobs are never
-    /// changed in place, so a link is as safe as a copy.
-    /// - Throws: `OutputError` for unsafe paths or failed writes.
-    func link(_ source: BlobFile, to relativePath: String) throws {
-        let target = try resolve(relativePath)
-        written.insert(relativePath)
-        if reused {
-            if Self.isFile(source.identity, at: target) { return }
-        } else {
-            makeFolders(above: relativePath)
-        }
-        if Self.hardLink(source.path, target) == 0 { return }
-        if errno == ENOENT {
-            makeFolders(above: relativePath)
-            if Self.hardLink(source.path, target) == 0 { return }
-        }
-        if errno == EEXIST {
-            unlink(target)
-            if Self.hardLink(source.path, target) == 0 { return }
-        }
-        let targetURL = URL(fileURLWithPath: target)
-        try Self.attempt(target) {
-            try FileManager.default.createDirectory(at: targetURL.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try? FileManager.default.removeItem(at: targetURL)
-            try FileManager.default.copyItem(at: URL(fileURLWithPath: source.path), to: targetURL)
-        }
-    }
-
-    /// Whether `path` is already the file `identity` names: a spare's file still linked to the blob.
-    private static func isFile(_ identity: FileIdentity, at path: String) -> Bool {
-        var info = stat()
-        guard lstat(path, &info) == 0 else { return false }
-        return UInt64(info.st_dev) == identity.device && UInt64(info.st_ino) == identity.inode
-    }
-
-    private static func hardLink(_ source: String, _ target: String) -> Int32 {
-        #if canImport(Glibc)
-        return Glibc.link(source, target)
-        #else
-        return Darwin.link(source, target)
-        #endif
-    }
-
-    /// Creates the folders above a site-relative path inside the staging folder, one `mkdir` each,
-    /// skipping folders this build already made sure of.
-    private func makeFolders(above relativePath: String) {
-        var folder = ""
-        for part in relativePath.split(separator: "/").dropLast() {
-            folder += folder.isEmpty ? String(part) : "/" + part
-            if folders.contains(folder) { continue }
-            _ = mkdir(stagingPath + "/" + folder, 0o755)
-            folders.insert(folder)
-        }
-    }
-
     /// Swaps the staging folder in as the output and removes the previous site.
     /// - Throws: `OutputError`; the previous site is still in place when it does.
     public func commit() throws {
@@ -243,7 +185,7 @@ public struct StagedWriter: Sendable {
     }
 
     /// The staging path of a site-relative path, which must stay inside the site.
-    private func resolve(_ relativePath: String) throws -> String {
+    func resolve(_ relativePath: String) throws -> String {
         let parts = relativePath.split(separator: "/", omittingEmptySubsequences: false)
         guard !relativePath.hasPrefix("/"), !parts.isEmpty,
               parts.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." && !$0.contains("\0") }) else {
@@ -283,7 +225,7 @@ public struct StagedWriter: Sendable {
         #endif
     }
 
-    private static func attempt(_ path: String, _ body: () throws -> Void) throws {
+    static func attempt(_ path: String, _ body: () throws -> Void) throws {
         do {
             try body()
         } catch {

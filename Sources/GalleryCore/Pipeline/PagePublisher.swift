@@ -119,8 +119,7 @@ struct PagePublisher: Sendable {
                 group.addTask {
                     var outcome = Outcome()
                     for (index, (path, record)) in previous.enumerated() where index % parts == part {
-                        guard let file = cache.file(record.key) else { return nil }
-                        try writer.link(file, to: path)
+                        guard try linkCached(record.key, to: path) else { return nil }
                         outcome.count(path, reused: true)
                     }
                     return outcome
@@ -159,8 +158,7 @@ struct PagePublisher: Sendable {
             let model = try renderer.model(of: page, in: plan)
             let inputs = try model.inputKey(templatesKey: renderer.templatesKey)
             var record: PageRecord
-            if let prior = previous[model.path], prior.inputs == inputs, let file = cache.file(prior.key) {
-                try writer.link(file, to: model.path)
+            if let prior = previous[model.path], prior.inputs == inputs, try linkCached(prior.key, to: model.path) {
                 record = prior   // shares the snapshot's strings
                 outcome.count(model.path, reused: true)
             } else {
@@ -172,6 +170,18 @@ struct PagePublisher: Sendable {
             outcome.records.append((model.path, record))
         }
         return outcome
+    }
+
+    /// Puts the cached page `key` at `path`: kept when the staging folder holds it already (it was
+    /// the last site's), else linked from the cache. False when the cache has no intact copy.
+    private func linkCached(_ key: Digest, to path: String) throws -> Bool {
+        if let stamp = cache.stamp(key), writer.holds(stamp, at: path) {
+            writer.keep(path)
+            return true
+        }
+        guard let file = cache.file(key) else { return false }
+        try writer.link(file, to: path)
+        return true
     }
 
     /// Caches bytes under their key (unless an intact copy is there) and links them into the site.

@@ -49,6 +49,8 @@ struct PhotoPublisher: Sendable {
         var keys: DerivativeKeys
         /// Derivatives the cache lacks; rendering makes them (and the placeholder, when missing).
         var missing: [(path: String, key: Digest)]
+        /// Derivatives the staging folder already holds (`StagedWriter.holds`): kept, not linked.
+        var held: [String] = []
         var folder: String { "photos/\(photo.id)" }
     }
 
@@ -94,8 +96,11 @@ struct PhotoPublisher: Sendable {
             }
             let layout = try processor.layout(facts, folder: "photos/\(photo.id)")
             let keys = processor.keys(contentHash: original.hash, facts: facts, layout: layout)
+            // An unchanged photo's files, in a rebuild, are already in the staging folder: the cache's copies need no look.
+            let held = keys.files.filter { holds($0.key, at: $0.path) }.map(\.path)
             return PhotoPlan(photo: photo, position: position, prior: prior, original: original, facts: facts, layout: layout,
-                             keys: keys, missing: keys.files.filter { !state.images.isIntact($0.key) })
+                             keys: keys, missing: keys.files.filter { !held.contains($0.path) && !state.images.isIntact($0.key) },
+                             held: held)
         }
     }
 
@@ -125,6 +130,10 @@ struct PhotoPublisher: Sendable {
     private func link(_ plan: inout PhotoPlan) async throws -> Linked {
         var linked = Linked(blobKeys: plan.keys.files.map(\.key), original: .none, reused: plan.keys.files.count - plan.missing.count)
         for (path, key) in plan.keys.files {
+            if plan.held.contains(path) {
+                writer?.keep(path)
+                continue
+            }
             guard let file = state.images.file(key) else { throw StoreError("\(state.images.store.path(key)): cached image vanished during the build") }
             try writer?.link(file, to: path)
         }
@@ -135,8 +144,13 @@ struct PhotoPublisher: Sendable {
             var name = CacheKey(published.stripped ? "original without location v1" : "original")
             name.add(plan.original.hash)
             let key = name.finish()
-            var file = state.images.file(key)
-            if file != nil {
+            let path = "\(plan.folder)/original.\(published.fileExtension)"
+            var file: BlobFile?
+            if holds(key, at: path) {
+                writer?.keep(path)
+                linked.reused += 1
+            } else if let intact = state.images.file(key) {
+                file = intact
                 linked.reused += 1
             } else {
                 let data = try await originalBytes(of: plan.photo, &plan.original)
@@ -145,12 +159,17 @@ struct PhotoPublisher: Sendable {
                 linked.made += 1
                 linked.bytes += content.count
             }
-            let path = "\(plan.folder)/original.\(published.fileExtension)"
-            try writer?.link(file!, to: path)
+            if let file { try writer?.link(file, to: path) }
             linked.blobKeys.append(key)
             linked.original = .published(path)
         }
         return linked
+    }
+
+    /// Whether the staging folder holds the cached image `key` at `path` already.
+    private func holds(_ key: Digest, at path: String) -> Bool {
+        guard let writer, let stamp = state.images.stamp(key) else { return false }
+        return writer.holds(stamp, at: path)
     }
 
     /// The photo's gallery item and the state row it leaves.

@@ -82,7 +82,9 @@ struct BlobFile: Sendable {
 
 /// One build's view of a blob store: which blobs are known to be intact, and which this build stored.
 ///
-/// Thread-safe; photos and pages are published in parallel. Each blob is checked at most once per build.
+/// Thread-safe; photos and pages are published in parallel. A blob is checked when a build first
+/// needs its file (two photos may check the same blob at once), not when the staging folder
+/// already holds it (`stamp`).
 final class BlobCache: @unchecked Sendable {
     let store: BlobStore
     private let reuse: Bool
@@ -111,6 +113,17 @@ final class BlobCache: @unchecked Sendable {
 
     /// Whether the blob for `key` can be linked as it is. A missing or corrupt blob is a miss.
     func isIntact(_ key: Digest) -> Bool { file(key) != nil }
+
+    /// The state's record of a blob, without looking at its file, for `StagedWriter.holds`: nil with
+    /// `--force`, for a key the state does not know, or one this build found missing or corrupt.
+    func stamp(_ key: Digest) -> BlobStamp? {
+        guard reuse else { return nil }
+        let index = records.index(of: key)
+        return lock.withLock {
+            if case .some(.none) = state(key, at: index) { return nil }
+            return fresh[key]?.stamp ?? index.map { records.values[$0] }
+        }
+    }
 
     /// The blob for `key` when it can be linked as it is; nil for a missing or corrupt blob.
     func file(_ key: Digest) -> BlobFile? {

@@ -34,21 +34,33 @@ public struct Digest: Hashable, Comparable, Sendable, CustomStringConvertible {
     }
 
     /// Parses 64 hex digits given as UTF-8 bytes (either case); nil for anything else.
-    init?(hexBytes: some Sequence<UInt8>) {
-        var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-        var count = 0
-        for byte in hexBytes {
-            guard count < 64, let value = Self.value(of: byte) else { return nil }
-            switch count / 16 {
-            case 0: words.0 = words.0 << 4 | UInt64(value)
-            case 1: words.1 = words.1 << 4 | UInt64(value)
-            case 2: words.2 = words.2 << 4 | UInt64(value)
-            default: words.3 = words.3 << 4 | UInt64(value)
+    init?(hexBytes: some Collection<UInt8>) {
+        let parsed = hexBytes.withContiguousStorageIfAvailable { Self.words(hex: UnsafeRawBufferPointer($0)) }
+            ?? Array(hexBytes).withUnsafeBytes { Self.words(hex: $0) }
+        guard let parsed else { return nil }
+        (w0, w1, w2, w3) = parsed
+    }
+
+    /// Parses 64 hex digits in a buffer of bytes (a column's bytes, say) without copying them.
+    init?(hexBuffer: UnsafeRawBufferPointer) {
+        guard let parsed = Self.words(hex: hexBuffer) else { return nil }
+        (w0, w1, w2, w3) = parsed
+    }
+
+    /// Every key the state reads goes through here (a no-op build of 10,000 photos parses about
+    /// 60,000), so it reads the bytes in place: iterating a `Data` byte by byte cost 5 % of that build.
+    private static func words(hex bytes: UnsafeRawBufferPointer) -> (UInt64, UInt64, UInt64, UInt64)? {
+        guard bytes.count == 64 else { return nil }
+        func word(_ start: Int) -> UInt64? {
+            var word: UInt64 = 0
+            for index in start..<start + 16 {
+                guard let value = value(of: bytes[index]) else { return nil }
+                word = word << 4 | UInt64(value)
             }
-            count += 1
+            return word
         }
-        guard count == 64 else { return nil }
-        (w0, w1, w2, w3) = words
+        guard let w0 = word(0), let w1 = word(16), let w2 = word(32), let w3 = word(48) else { return nil }
+        return (w0, w1, w2, w3)
     }
 
     private static func value(of digit: UInt8) -> UInt8? {

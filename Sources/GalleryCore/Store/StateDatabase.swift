@@ -145,10 +145,8 @@ public final class StateDatabase: Sendable {
                        contentHash, blobKeys, thumbnailKey FROM photo ORDER BY source, position
                 """)
             while let row = try rows.next() {
-                let keys: String = row[10]
-                let blobKeys = keys.split(separator: " ").compactMap { Digest(hex: $0) }
                 guard let metadataHash = try Self.digest(row, 3), let contentHash = try Self.digest(row, 9),
-                      let thumbnailKey = try Self.digest(row, 11), blobKeys.count == keys.split(separator: " ").count else { continue }
+                      let thumbnailKey = try Self.digest(row, 11), let blobKeys = try Self.digests(row, 10) else { continue }
                 let state = PhotoState(id: row[1], position: row[2], metadataHash: metadataHash, location: row[4], etag: row[5],
                                        lastModified: row[6], fileSize: row[7], fileModified: row[8], contentHash: contentHash,
                                        blobKeys: blobKeys, thumbnailKey: thumbnailKey)
@@ -172,7 +170,25 @@ public final class StateDatabase: Sendable {
     /// The key in column `index`, read from the row's bytes without making a `String`; nil when
     /// the column is NULL, empty or not a key.
     static func digest(_ row: Row, _ index: Int) throws -> Digest? {
-        try row.withUnsafeData(atIndex: index) { data in data.flatMap { Digest(hexBytes: $0) } }
+        try row.withUnsafeData(atIndex: index) { data in data.flatMap { $0.withUnsafeBytes { Digest(hexBuffer: $0) } } }
+    }
+
+    /// The keys in column `index`, separated by single spaces ('' for none); nil when one is not a key.
+    static func digests(_ row: Row, _ index: Int) throws -> [Digest]? {
+        try row.withUnsafeData(atIndex: index) { data in
+            guard let data, !data.isEmpty else { return [] }
+            return data.withUnsafeBytes { bytes -> [Digest]? in
+                guard (bytes.count + 1) % 65 == 0 else { return nil }
+                var keys: [Digest] = []
+                keys.reserveCapacity((bytes.count + 1) / 65)
+                for start in stride(from: 0, to: bytes.count, by: 65) {
+                    guard start == 0 || bytes[start - 1] == UInt8(ascii: " "),
+                          let key = Digest(hexBuffer: UnsafeRawBufferPointer(rebasing: bytes[start..<start + 64])) else { return nil }
+                    keys.append(key)
+                }
+                return keys
+            }
+        }
     }
 
     /// How many photos of `source` the state holds.
