@@ -67,6 +67,28 @@ struct MetadataBuildTests {
         #expect(try site.read("photos/iceland-b/index.html").contains("<h1>Known from the state</h1>"))
     }
 
+    /// Planning a window of photos reads their facts with one query (`BuildState.prefetchFacts`):
+    /// it agrees with the point reads, leaves out hashes the state lacks, and the build has them at
+    /// hand afterwards (rows deleted after the prefetch are still answered, with no failure).
+    @Test func factsOfAWindowAreReadAtOnce() async throws {
+        let site = try Self.site()
+        let first = try await site.build()
+        let database = try StateDatabase.open(folder: site.state)
+        let snapshot = try database.snapshot(source: first.source)
+        let hashes = snapshot.photos.values.map(\.contentHash)
+        #expect(hashes.count >= 3)
+        let batch = try database.facts(hashes + [Digest.sha256(Data("no such original".utf8))])
+        #expect(Set(batch.map(\.0)) == Set(hashes))
+        for (hash, facts) in batch { #expect(try database.facts(hash) == facts) }
+
+        let state = BuildState(snapshot: snapshot, blobs: (DigestTable(), DigestTable()), cache: site.cache, reuse: true,
+                               database: database)
+        state.prefetchFacts(hashes)
+        try await database.queue.write { db in try db.execute(sql: "DELETE FROM original") }
+        for (hash, facts) in batch { #expect(state.facts(hash) == facts) }
+        try state.check()
+    }
+
     /// A state from before v4 has facts without embedded metadata: the upgrade drops them, the next
     /// build reads each original once more and gives the same site, and the build after is a no-op.
     /// (A real upgrade is also a new executable, which makes every page be worked out again.)

@@ -74,6 +74,11 @@ extension PhotoPublisher {
             var next = 0
             func startNext() {
                 guard next < photos.count else { return }
+                if next % Self.prefetchWindow == 0 {
+                    // The next window's header facts, read in one query rather than one per photo.
+                    let window = photos[next..<min(next + Self.prefetchWindow, photos.count)]
+                    state.prefetchFacts(window.compactMap { state.prior($0.id)?.contentHash })
+                }
                 let index = next
                 next += 1
                 group.addTask { (index, await publish(photos[index], position: index, cpu: cpu)) }
@@ -116,6 +121,11 @@ extension PhotoPublisher {
         }
         return outcome
     }
+
+    /// Photos whose header facts are read from the state at once (`BuildState.prefetchFacts`): far
+    /// fewer than `BuildState.recentFacts`, so a window's facts are still at hand when its photos
+    /// are planned, with up to `inFlight` photos of the previous window still in progress.
+    static let prefetchWindow = 256
 
     /// Sorts two parallel arrays by a key of the second, in place (no copy of either is made).
     static func sort<First, Second>(_ first: inout [First], _ second: inout [Second], by key: (Second) -> Int) {

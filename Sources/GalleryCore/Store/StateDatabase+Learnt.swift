@@ -28,6 +28,23 @@ extension StateDatabase {
         }
     }
 
+    /// The facts of many originals in one query (those the state has; at most a few hundred hashes).
+    func facts(_ hashes: [Digest]) throws -> [(Digest, OriginalFacts)] {
+        guard !hashes.isEmpty else { return [] }
+        return try queue.read { db in
+            let marks = Array(repeating: "?", count: hashes.count).joined(separator: ",")
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT format, width, height, orientation, make, model, lens, focalLength, aperture, exposureTime,
+                       iso, takenAt, latitude, longitude, embedded, hash FROM original WHERE hash IN (\(marks))
+                """, arguments: StatementArguments(hashes.map(\.hex)))
+            var found: [(Digest, OriginalFacts)] = []
+            while let row = try rows.next() {
+                if let hash = try Self.digest(row, 15), let facts = Self.facts(row) { found.append((hash, facts)) }
+            }
+            return found
+        }
+    }
+
     /// A row of the `original` table as facts; nil for a row this version cannot read, which makes
     /// the original be read again.
     private static func facts(_ row: Row) -> OriginalFacts? {
