@@ -28,7 +28,7 @@ extension StagedWriter {
 
     /// Keeps a file the staging folder holds (`holds`) as this build's, as if it had been linked.
     func keep(_ relativePath: String) {
-        written.insert(relativePath)
+        written?.insert(relativePath)
     }
 
     /// Puts an existing file (a cached blob) at a site-relative path inside the staging folder.
@@ -39,7 +39,7 @@ extension StagedWriter {
     /// - Throws: `OutputError` for unsafe paths or failed writes.
     func link(_ source: BlobFile, to relativePath: String) throws {
         let target = try resolve(relativePath)
-        written.insert(relativePath)
+        written?.insert(relativePath)
         if reused {
             if Self.isFile(source.identity, at: target) { return }
         } else {

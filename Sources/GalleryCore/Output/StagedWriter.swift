@@ -22,8 +22,10 @@ public struct StagedWriter: Sendable {
     /// `staging`'s path; files are named by joining text, which is much cheaper than `URL`'s
     /// path operations when a build stages tens of thousands of files.
     let stagingPath: String
-    /// Every site-relative path this build wrote, so `commit` can remove the rest.
-    let written = PathSet()
+    /// Every site-relative path this build wrote, so `commit` can remove the rest of what the
+    /// staging folder started with; nil when it started empty (a cold build of 1,000,000 photos
+    /// would hold 3,000,000 paths for nothing).
+    let written: PathSet?
     /// What the staging folder held when the build started, listed in the background.
     private let previous: StagedListing
     /// Whether the staging folder started from an earlier site (else it started empty, and no
@@ -38,6 +40,7 @@ public struct StagedWriter: Sendable {
         self.staging = staging
         stagingPath = staging.path
         previous = StagedListing(root: reused ? staging.path : nil)
+        written = reused ? PathSet() : nil
         self.reused = reused
     }
 
@@ -113,7 +116,7 @@ public struct StagedWriter: Sendable {
     /// - Throws: `OutputError` for unsafe paths or failed writes (a full disk among them).
     public func write(_ data: Data, to relativePath: String) throws {
         let target = URL(fileURLWithPath: try resolve(relativePath))
-        written.insert(relativePath)
+        written?.insert(relativePath)
         try Self.attempt(target.path) {
             try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
             // Atomic: a new file replaces the name, so a cached blob hard-linked there is never overwritten.
@@ -161,6 +164,7 @@ public struct StagedWriter: Sendable {
     /// Removes every file in the staging folder that this build did not write (what a spare or a
     /// killed build's folder held beyond this build's site), then the folders that left empty.
     private func removeUnwritten() throws {
+        guard let written else { return }   // nothing was there to begin with
         let listing = previous.wait()
         var emptied = Set(listing.emptyFolders)
         try listing.forEachFile { path in
