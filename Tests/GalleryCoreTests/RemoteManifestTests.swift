@@ -53,6 +53,39 @@ struct RemoteManifestTests {
         #expect(message == "response is larger than 4096 bytes (network.maxDownloadBytes)")
     }
 
+    /// A manifest is capped by `network.maxDownloadBytes`, the key its error names, over HTTP and on
+    /// disk alike: under the cap it is read, over it refused, and raising the key lets it in.
+    @Test func manifestSizeFollowsMaxDownloadBytes() async throws {
+        let entries = (0..<200).map { #"{"id": "p\#($0)", "title": "Photo \#($0)", "image": "images/photo-1.jpg"}"# }
+        let manifest = #"{"photos": ["# + entries.joined(separator: ",") + "]}"
+        let file = try Fixtures.temporaryFolder().appendingPathComponent("manifest.json")
+        try Data(manifest.utf8).write(to: file)
+        func photos(_ location: @escaping @Sendable (URL) -> ManifestProvider.Location, cap: Int) async throws -> Result<Int, ProviderError> {
+            try await FixtureServer.with(["/manifest.json": .json(manifest)]) { base in
+                let transport = HTTPTransport(settings: NetworkSettings(timeoutSeconds: 10, maxDownloadBytes: cap))
+                let provider = ManifestProvider(location: location(base), downloader: Downloader(transport: transport, cacheFolder: nil))
+                let result: Result<Int, ProviderError>
+                do {
+                    result = .success(try await provider.fetchManifest().photos.count)
+                } catch let error as ProviderError {
+                    result = .failure(error)
+                }
+                await transport.shutdown()
+                return result
+            }
+        }
+        let locations: [@Sendable (URL) -> ManifestProvider.Location] = [{ .url($0.appendingPathComponent("manifest.json")) }, { _ in .file(file) }]
+        for location in locations {
+            let small = manifest.utf8.count / 2
+            guard case .failure(let error) = try await photos(location, cap: small) else {
+                Issue.record("a manifest over network.maxDownloadBytes was read")
+                continue
+            }
+            #expect("\(error)".contains("network.maxDownloadBytes"), "\(error)")
+            #expect(try await photos(location, cap: manifest.utf8.count * 2).get() == 200)
+        }
+    }
+
     @Test func plainHTTPIsOnlyAllowedToLoopback() async throws {
         let settings = NetworkSettings(timeoutSeconds: 5, maxDownloadBytes: 1024)
         let transport = HTTPTransport(settings: settings)

@@ -13,8 +13,9 @@ public struct ManifestProvider: PhotoProvider {
 
     let location: Location
     let downloader: Downloader?
-    /// The largest manifest accepted, in bytes.
-    static let maxBytes = 64 * 1024 * 1024
+    /// The largest manifest accepted, in bytes: `network.maxDownloadBytes`, which the error names
+    /// (a fixed 64 MB refused manifests of more than about 300,000 photos with no way round it).
+    var maxBytes: Int { downloader?.transport.settings.maxDownloadBytes ?? SiteConfig.Defaults.maxDownloadBytes }
 
     public init(location: Location, downloader: Downloader?) {
         self.location = location
@@ -36,7 +37,7 @@ public struct ManifestProvider: PhotoProvider {
         case .file(let url):
             name = url.path
             do {
-                data = try OriginalFetcher.readFile(url, maxBytes: Self.maxBytes)
+                data = try OriginalFetcher.readFile(url, maxBytes: maxBytes)
             } catch let error as FetchError {
                 throw ProviderError.unreadable(name, "\(error.reason); check source.path in the config")
             }
@@ -46,7 +47,7 @@ public struct ManifestProvider: PhotoProvider {
             guard let downloader else { throw ProviderError.unreadable(name, "no downloader available") }
             let response: HTTPTransport.Response
             do {
-                response = try await downloader.api(url, maxBytes: Self.maxBytes)
+                response = try await downloader.api(url, maxBytes: maxBytes)
             } catch let error as FetchError {
                 throw ProviderError.unreadable(error.location, error.reason)
             }
