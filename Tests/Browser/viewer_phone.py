@@ -1,0 +1,134 @@
+"""The phone grid at 360-430 px and DPR 3 (issue 14, 8.), the pages with JavaScript off, and axe-core."""
+import os
+import time
+import urllib.parse
+
+import viewer_support as support
+from check_site import settle
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+
+PHONE = """
+const vw = innerWidth, vh = innerHeight, images = [];
+let covered = 0;
+for (const tile of document.querySelectorAll('.grid > .tile')) {
+  if (getComputedStyle(tile).visibility !== 'visible') { continue; }
+  const r = tile.getBoundingClientRect();
+  const w = Math.max(0, Math.min(r.right, vw) - Math.max(r.left, 0)), h = Math.max(0, Math.min(r.bottom, vh) - Math.max(r.top, 0));
+  covered += w * h;
+  const img = tile.querySelector('img');
+  if (img.complete && img.currentSrc) { images.push({src: img.currentSrc, width: r.width, srcset: img.getAttribute('srcset'), sizes: img.getAttribute('sizes')}); }
+}
+const rows = [];
+for (const tile of document.querySelectorAll('.grid > .tile')) {
+  const r = tile.getBoundingClientRect(), row = rows.find(x => Math.abs(x.top - r.top) < 2);
+  if (row) { row.count += 1; } else { rows.push({top: r.top, height: r.height, count: 1}); }
+}
+return {photoShare: covered / (vw * vh), images: images, rows: rows, viewport: [vw, vh, devicePixelRatio]};
+"""
+
+
+def phone(driver, base):
+    """The sample grid at 390x844, DPR 3, from an empty cache: how much of the first screen is photo,
+    the rows, and the bytes of the grid images against what the drawn tiles need at DPR 3."""
+    driver.execute_cdp_cmd("Network.enable", {})
+    driver.execute_cdp_cmd("Network.clearBrowserCache", {})
+    driver.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": True})
+    result = {}
+    for width in (360, 390, 430):
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": width, "height": 844, "deviceScaleFactor": 3, "mobile": True})
+        driver.get(base + "index.html")
+        settle(driver)
+        time.sleep(0.5)
+        measured = driver.execute_script(PHONE)
+        loaded = needed = pixels = 0
+        for image in measured["images"]:
+            candidates = []
+            for entry in image["srcset"].split(","):
+                src, w = entry.strip().split()
+                candidates.append((int(w[:-1]), urllib.parse.urljoin(base, src)))
+            candidates.sort()
+            want = image["width"] * 3
+            best = next((c for c in candidates if c[0] >= want), candidates[-1])
+            got = next(c for c in candidates if c[1] == image["src"])
+            loaded += support.file_size(image["src"])
+            needed += support.file_size(best[1])
+            pixels += support.file_size(image["src"]) * min(1.0, (want / got[0]) ** 2)
+            image["needFile"] = best[1]
+        measured.update({"loadedBytes": loaded, "neededBytes": needed, "pixelNeedBytes": round(pixels)})
+        result["phone-%d" % width] = measured
+    driver.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": False})
+    # Album captions at 390 px: nothing cut off, and the count readable on the veil over white.
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+    if os.path.exists(os.path.join(support.SITE, "albums/index.html")):
+        driver.get(base + "albums/index.html")
+        settle(driver)
+        result["captions"] = driver.execute_script("""
+          function rgba(t) { const v = t.match(/[\\d.]+/g).map(Number); return v.length === 3 ? v.concat(1) : v; }
+          function ch(c) { c /= 255; return c <= 0.03928 ? c / 12.92 : Math.pow((c + 0.055) / 1.055, 2.4); }
+          function lum(v) { return 0.2126 * ch(v[0]) + 0.7152 * ch(v[1]) + 0.0722 * ch(v[2]); }
+          return Array.from(document.querySelectorAll('.album')).map(function (tile) {
+            const t = tile.getBoundingClientRect(), caption = tile.querySelector('.caption');
+            const veil = rgba(getComputedStyle(caption).backgroundColor), a = veil[3];
+            const over = [0, 1, 2].map(i => veil[i] * a + 255 * (1 - a));  // the veil over a white photo
+            const parts = Array.from(caption.querySelectorAll('.name, .count')).map(function (span) {
+              const r = span.getBoundingClientRect(), c = lum(rgba(getComputedStyle(span).color)), b = lum(over);
+              return {text: span.textContent, inside: r.left >= t.left - 0.5 && r.right <= t.right + 0.5 && r.top >= t.top - 0.5 && r.bottom <= t.bottom + 0.5,
+                      clipped: span.scrollWidth > Math.ceil(r.width) + 1, contrast: (Math.max(c, b) + 0.05) / (Math.min(c, b) + 0.05)};
+            });
+            return {parts: parts};
+          });
+        """)
+    return result
+
+
+def no_script(base, photo):
+    """The same pages with JavaScript off: the photo is a link to the full size, grids page."""
+    options = webdriver.ChromeOptions()
+    options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+    for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--window-size=1366,768"):
+        options.add_argument(flag)
+    options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
+    driver = webdriver.Chrome(options=options, service=Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")))
+    try:
+        driver.get(base + "index.html")
+        result = {"scriptRan": driver.execute_script("return document.documentElement.className") == "js"}
+        visible = lambda css: [e.is_displayed() for e in driver.find_elements(By.CSS_SELECTOR, css)]
+        result["gridTiles"] = len(driver.find_elements(By.CSS_SELECTOR, ".grid > .tile"))
+        result["paginationVisible"] = visible("nav.pagination")
+        result["footerVisible"] = visible(".site-footer")
+        result["slideshowButton"] = visible("button.slideshow")
+        driver.get(base + photo)
+        result["toolbar"] = visible(".viewer-tools")
+        full = driver.find_element(By.CSS_SELECTOR, ".stage a.full").get_attribute("href")
+        driver.find_element(By.CSS_SELECTOR, ".stage img.main").click()
+        WebDriverWait(driver, 10).until(lambda d: d.current_url != base + photo)
+        result["photoClickOpens"] = driver.current_url
+        result["fullSizeHref"] = full
+        return result
+    finally:
+        driver.quit()
+
+
+def axe(driver, base, photo, source):
+    results = {}
+    for name, path, width, height in (("grid", "index.html", 1366, 768), ("grid-phone", "index.html", 390, 844),
+                                      ("photo", photo, 1366, 768), ("photo-phone", photo, 390, 844)):
+        support.viewport(driver, width, height, mobile=width < 600)
+        driver.get(base + path)
+        settle(driver)
+        driver.execute_script(source)
+        driver.set_script_timeout(60)
+        found = driver.execute_async_script("""
+          const done = arguments[arguments.length - 1];
+          axe.run(document, {resultTypes: ['violations']}).then(function (r) {
+            done({version: axe.version, violations: r.violations.map(function (v) {
+              return {id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map(function (n) { return n.target.join(' '); }).slice(0, 5)};
+            })});
+          }, function (e) { done({error: String(e)}); });
+        """)
+        results[name] = found
+    return results
