@@ -1,7 +1,6 @@
 """The phone grid at 360-430 px and DPR 3 (issue 14, 8.), the pages with JavaScript off, and axe-core."""
 import os
 import time
-import urllib.parse
 
 import viewer_support as support
 from check_site import settle
@@ -12,28 +11,62 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 
 PHONE = """
-const vw = innerWidth, vh = innerHeight, images = [];
+const vw = innerWidth, vh = innerHeight;
 let covered = 0;
 for (const tile of document.querySelectorAll('.grid > .tile')) {
   if (getComputedStyle(tile).visibility !== 'visible') { continue; }
   const r = tile.getBoundingClientRect();
   const w = Math.max(0, Math.min(r.right, vw) - Math.max(r.left, 0)), h = Math.max(0, Math.min(r.bottom, vh) - Math.max(r.top, 0));
   covered += w * h;
-  const img = tile.querySelector('img');
-  if (img.complete && img.currentSrc) { images.push({src: img.currentSrc, width: r.width, srcset: img.getAttribute('srcset'), sizes: img.getAttribute('sizes')}); }
 }
 const rows = [];
 for (const tile of document.querySelectorAll('.grid > .tile')) {
   const r = tile.getBoundingClientRect(), row = rows.find(x => Math.abs(x.top - r.top) < 2);
   if (row) { row.count += 1; } else { rows.push({top: r.top, height: r.height, count: 1}); }
 }
-return {photoShare: covered / (vw * vh), images: images, rows: rows, viewport: [vw, vh, devicePixelRatio]};
+return {photoShare: covered / (vw * vh), rows: rows, viewport: [vw, vh, devicePixelRatio]};
+"""
+
+# Every grid image the page has drawn, with its tile's size in CSS px and the pixels of the file it
+# shows (read from a fresh Image, whose natural size is the file's own), and every image file the
+# page downloaded under photos/ with its bytes (a file fetched and then replaced counts too).
+IMAGE_BYTES = """
+const done = arguments[arguments.length - 1];
+const drawn = Array.from(document.querySelectorAll('.grid > .tile img')).filter(img => img.complete && img.currentSrc).map(img => {
+  const r = img.closest('.tile').getBoundingClientRect();
+  return {src: img.currentSrc, width: r.width, height: r.height};
+});
+const fetched = performance.getEntriesByType('resource').filter(e => e.initiatorType === 'img' && new URL(e.name).pathname.includes('/photos/'))
+  .map(e => ({src: e.name, bytes: e.encodedBodySize}));
+Promise.all(drawn.map(d => new Promise(resolve => {
+  const probe = new Image();
+  probe.onload = () => resolve(Object.assign(d, {fileWidth: probe.naturalWidth, fileHeight: probe.naturalHeight}));
+  probe.onerror = () => resolve(d);
+  probe.src = d.src;
+}))).then(images => done({images: images, fetched: fetched}));
 """
 
 
+def image_bytes(driver, density):
+    """The bytes of the grid images a page downloaded against the bytes it needs: for each image
+    drawn, its file's bytes scaled by the pixels its tile needs at `density` over the pixels the
+    file has (what a file exactly that size would weigh)."""
+    driver.set_script_timeout(30)
+    found = driver.execute_async_script(IMAGE_BYTES)
+    needed = 0
+    for image in found["images"]:
+        need = density * image["width"] * density * image["height"]
+        have = image.get("fileWidth", 0) * image.get("fileHeight", 0)
+        image["pixelRatio"] = round(have / need, 3) if need else None
+        needed += support.file_size(image["src"]) * need / have if have else 0
+    loaded = sum(entry["bytes"] or support.file_size(entry["src"]) for entry in found["fetched"])
+    return {"loadedBytes": loaded, "neededBytes": round(needed), "images": found["images"], "fetched": len(found["fetched"])}
+
+
 def phone(driver, base):
-    """The sample grid at 390x844, DPR 3, from an empty cache: how much of the first screen is photo,
-    the rows, and the bytes of the grid images against what the drawn tiles need at DPR 3."""
+    """The sample grid at 360, 390 and 430 px wide (844 tall, DPR 3), from an empty cache: how much
+    of the first screen is photo, the rows, and the bytes of the grid images against what the drawn
+    tiles need at DPR 3."""
     driver.execute_cdp_cmd("Network.enable", {})
     driver.execute_cdp_cmd("Network.clearBrowserCache", {})
     driver.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": True})
@@ -44,22 +77,20 @@ def phone(driver, base):
         settle(driver)
         time.sleep(0.5)
         measured = driver.execute_script(PHONE)
-        loaded = needed = pixels = 0
-        for image in measured["images"]:
-            candidates = []
-            for entry in image["srcset"].split(","):
-                src, w = entry.strip().split()
-                candidates.append((int(w[:-1]), urllib.parse.urljoin(base, src)))
-            candidates.sort()
-            want = image["width"] * 3
-            best = next((c for c in candidates if c[0] >= want), candidates[-1])
-            got = next(c for c in candidates if c[1] == image["src"])
-            loaded += support.file_size(image["src"])
-            needed += support.file_size(best[1])
-            pixels += support.file_size(image["src"]) * min(1.0, (want / got[0]) ** 2)
-            image["needFile"] = best[1]
-        measured.update({"loadedBytes": loaded, "neededBytes": needed, "pixelNeedBytes": round(pixels)})
+        measured.update(image_bytes(driver, 3))
         result["phone-%d" % width] = measured
+    # The whole grid at 390 px, scrolled to its end: the tiles infinite scroll appended too.
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 3, "mobile": True})
+    driver.get(base + "index.html")
+    settle(driver)
+    for _ in range(100):
+        driver.execute_script("window.scrollBy(0, 300)")
+        time.sleep(0.15)
+        if driver.execute_script("return document.documentElement.classList.contains('all') && innerHeight + scrollY >= document.documentElement.scrollHeight - 2"):
+            break
+    support.wait(driver, "return Array.from(document.querySelectorAll('.grid > .tile img')).every(i => i.complete)", 15)
+    time.sleep(0.5)
+    result["scrolled-390"] = image_bytes(driver, 3)
     driver.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": False})
     # Album captions at 390 px: nothing cut off, and the count readable on the veil over white.
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
