@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """Checks the viewer of a built galleryssg site (issue 14) in headless Chromium: zoom and pan on the
-photo page, the swipe that follows the finger, infinite scroll on grids, the slideshow, the phone
-grid at 390x844 (DPR 3), the site with JavaScript off, and axe-core 4.x. It prints one JSON object;
-ViewerBrowserTests.swift asserts on it, this script only measures. With --browser firefox, the zoom,
-swipe, infinite scroll and slideshow checks run in Firefox ESR instead (check_viewer_firefox.py).
+photo page and the files it steps through, the swipe that follows the finger and a fling, infinite
+scroll on grids with Back and Forward, the slideshow (in a hidden tab too), what a photo page
+fetches on Save-Data, 2G and cellular links, the phone grid at 390x844 (DPR 3), the site with
+JavaScript off, and axe-core 4.x. It prints one JSON object; ViewerBrowserTests.swift asserts on
+it, this script only measures. With --browser firefox, the checks that need no Chromium-only tool
+run in Firefox ESR instead (check_viewer_firefox.py).
 
 The checks live in one file per feature: viewer_zoom.py, viewer_swipe.py, viewer_scroll.py,
 viewer_slideshow.py and viewer_phone.py, with what they share in viewer_support.py.
@@ -25,8 +27,9 @@ import viewer_support as support  # noqa: E402
 import viewer_swipe  # noqa: E402
 import viewer_zoom  # noqa: E402
 
-# What runs in Firefox ESR: the checks that need no Chromium-only tool (CDP, DPR 3, Save-Data).
-FIREFOX_PARTS = {"zoom", "swipe", "infinite", "slideshow"}
+# What runs in Firefox ESR: the checks that need no Chromium-only tool (CDP, DPR 3, Save-Data,
+# Chromium's flag that turns its back/forward cache off).
+FIREFOX_PARTS = {"zoom", "swipe", "infinite", "slideshow", "fling", "hidden"}
 
 
 def parts(driver, base, photo):
@@ -38,7 +41,11 @@ def parts(driver, base, photo):
             ("retry", lambda: viewer_scroll.retry(driver, base)),
             ("slideshow", lambda: viewer_slideshow.slideshow(driver, base, photo)),
             ("phone", lambda: viewer_phone.phone(driver, base)),
-            ("saveData", lambda: viewer_slideshow.save_data(driver, base, photo)))
+            ("saveData", lambda: viewer_slideshow.save_data(driver, base, photo)),
+            ("zoomSteps", lambda: viewer_zoom.ladder(driver, base, photo)),
+            ("fling", lambda: viewer_swipe.fling(driver, base, photo)),
+            ("backForward", lambda: viewer_scroll.back_and_forward(base, photo)),
+            ("hidden", lambda: viewer_slideshow.hidden(driver, base, photo)))
 
 
 def main():

@@ -4,8 +4,6 @@ import time
 
 import viewer_support as support
 from check_site import settle
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -118,12 +116,7 @@ def phone(driver, base):
 
 def no_script(base, photo):
     """The same pages with JavaScript off: the photo is a link to the full size, grids page."""
-    options = webdriver.ChromeOptions()
-    options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-    for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--window-size=1366,768"):
-        options.add_argument(flag)
-    options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
-    driver = webdriver.Chrome(options=options, service=Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")))
+    driver = support.chromium(prefs={"profile.managed_default_content_settings.javascript": 2})
     try:
         driver.get(base + "index.html")
         result = {"scriptRan": driver.execute_script("return document.documentElement.className") == "js"}

@@ -6,11 +6,43 @@ import time
 import urllib.parse
 
 import viewer_support as support
-from check_site import settle
+from check_site import CLS_OBSERVER, settle
 from selenium.webdriver.common.by import By
 
 
+def grid_pages():
+    """The home grid's pages, in order."""
+    return ["index.html"] + ["page/%d/index.html" % n for n in range(2, 1000) if os.path.exists(support.site_path("page/%d/index.html" % n))]
+
+
 TILE_TOP = "const a = Array.from(document.querySelectorAll('.grid > .tile')).find(t => t.href === arguments[0]); return a ? a.getBoundingClientRect().top : null;"
+
+
+def scroll_to_end(driver):
+    """Scrolls down 250 px at a time until every page is in and the end is in view; returns the
+    addresses the page had on the way."""
+    urls = []
+    for _ in range(200):
+        driver.execute_script("window.scrollBy(0, 250)")
+        time.sleep(0.12)
+        if driver.current_url not in urls:
+            urls.append(driver.current_url)
+        if driver.execute_script("return document.documentElement.classList.contains('all') && innerHeight + scrollY >= document.documentElement.scrollHeight - 2"):
+            break
+    time.sleep(0.5)
+    return urls
+
+
+def centre_row_start(driver, base, page):
+    """Scrolls the first tile of grid page `page` that starts a row to the middle of the view and
+    returns its address."""
+    tiles = [urllib.parse.urljoin(base + page, href) for href in re.findall(r'class="tile" href="([^"]+)"', support.read(page))]
+    return driver.execute_script("""
+      const tiles = Array.from(document.querySelectorAll('.grid > .tile'));
+      const start = tiles.find((t, i) => arguments[0].includes(t.href) && i > 0 &&
+                               Math.abs(tiles[i - 1].getBoundingClientRect().top - t.getBoundingClientRect().top) > 2);
+      scrollTo(0, scrollY + start.getBoundingClientRect().top - innerHeight / 2 + 5);
+      return start.href;""", tiles)
 
 
 def infinite(driver, base):
@@ -19,20 +51,11 @@ def infinite(driver, base):
     driver.get(base + "index.html")
     settle(driver)
     driver.execute_script("window.__sameDocument = true")
-    pages = ["index.html"] + ["page/%d/index.html" % n for n in range(2, 1000) if os.path.exists(os.path.join(support.SITE, "page/%d/index.html" % n))]
-    expected = sum(len(re.findall(r'<a class="tile"', open(os.path.join(support.SITE, p), encoding="utf-8").read())) for p in pages)
+    pages = grid_pages()
+    expected = sum(len(re.findall(r'<a class="tile"', support.read(p))) for p in pages)
     result = {"tilesAtStart": driver.execute_script("return document.querySelectorAll('.grid > .tile').length"),
-              "expectedTiles": expected, "pageSize": len(re.findall(r'<a class="tile"', open(os.path.join(support.SITE, "index.html"), encoding="utf-8").read())),
-              "urls": []}
-    for _ in range(200):
-        driver.execute_script("window.scrollBy(0, 250)")
-        time.sleep(0.12)
-        url = driver.current_url
-        if url not in result["urls"]:
-            result["urls"].append(url)
-        if driver.execute_script("return document.documentElement.classList.contains('all') && innerHeight + scrollY >= document.documentElement.scrollHeight - 2"):
-            break
-    time.sleep(0.5)
+              "expectedTiles": expected, "pageSize": len(re.findall(r'<a class="tile"', support.read("index.html")))}
+    result["urls"] = scroll_to_end(driver)
     result["tilesAtEnd"] = driver.execute_script("return document.querySelectorAll('.grid > .tile').length")
     result["sameDocument"] = driver.execute_script("return window.__sameDocument === true")
     result["cls"] = driver.execute_script("return window.__cls")
@@ -40,14 +63,7 @@ def infinite(driver, base):
     result["footerVisible"] = driver.execute_script("return getComputedStyle(document.querySelector('.site-footer')).visibility === 'visible'")
     result["urlAtEnd"] = driver.current_url
     # A tile of page 2 that starts its row, at the middle of the view: the address becomes page/2/.
-    page2 = [urllib.parse.urljoin(base + "page/2/index.html", href) for href in
-             re.findall(r'class="tile" href="([^"]+)"', open(os.path.join(support.SITE, "page/2/index.html"), encoding="utf-8").read())]
-    anchor = driver.execute_script("""
-      const tiles = Array.from(document.querySelectorAll('.grid > .tile'));
-      const start = tiles.find((t, i) => arguments[0].includes(t.href) && i > 0 &&
-                               Math.abs(tiles[i - 1].getBoundingClientRect().top - t.getBoundingClientRect().top) > 2);
-      scrollTo(0, scrollY + start.getBoundingClientRect().top - innerHeight / 2 + 5);
-      return start.href;""", page2)
+    anchor = centre_row_start(driver, base, "page/2/index.html")
     time.sleep(0.8)
     result["urlWithPage2InView"] = driver.current_url
     result["anchor"] = anchor
@@ -85,3 +101,54 @@ def retry(driver, base):
     result["url"] = driver.current_url
     support.console_errors(driver)  # the blocked request's own message, expected here
     return result
+
+
+def back_and_forward(base, photo):
+    """Forward after Back, and Back again, where the browser keeps no page whole for them (its
+    back/forward cache off, as when it has evicted the page): the grid is loaded afresh each time
+    and scroll.js alone brings the view back.
+
+    From a photo page to the grid, scrolled to a row of its last page (coming back needs every
+    page before it fetched again); Back to the photo page, then Forward: the same photo is at the
+    same place, with the address of its page. Then a photo page from there, and Back."""
+    driver = support.chromium("--disable-back-forward-cache")
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": CLS_OBSERVER})
+    try:
+        support.viewport(driver, 390, 844, mobile=True)
+        driver.get(base + photo)
+        settle(driver)
+        driver.get(base + "index.html")
+        settle(driver)
+        scroll_to_end(driver)
+        last = grid_pages()[-1]
+        anchor = centre_row_start(driver, base, last)
+        time.sleep(0.8)
+        result = {"lastPage": last, "anchor": anchor, "urlBefore": driver.current_url, "anchorTopBefore": driver.execute_script(TILE_TOP, anchor)}
+        driver.execute_script("window.__sameDocument = true")
+        driver.back()
+        settle(driver)
+        result["urlAfterBack"] = driver.current_url
+        driver.forward()
+        result["forward"] = arrival(driver, anchor, result["anchorTopBefore"])
+        driver.execute_script("window.__sameDocument = true")
+        driver.get(anchor)
+        settle(driver)
+        driver.back()
+        result["back"] = arrival(driver, anchor, result["anchorTopBefore"])
+        result["consoleErrors"] = support.console_errors(driver)
+        return result
+    finally:
+        driver.quit()
+
+
+def arrival(driver, anchor, top):
+    """Where the grid's `anchor` tile is once the view has come back to it: the pages before the
+    remembered one arrive one by one, and the view follows them."""
+    settle(driver)
+    support.wait(driver, "const t = Array.from(document.querySelectorAll('.grid > .tile')).find(a => a.href === arguments[0]);"
+                 " return t && Math.abs(t.getBoundingClientRect().top - arguments[1]) < 3", 10, anchor, top)
+    time.sleep(0.5)
+    return {"url": driver.current_url, "anchorTop": driver.execute_script(TILE_TOP, anchor),
+            "reloaded": driver.execute_script("return window.__sameDocument !== true"),
+            "cls": driver.execute_script("return window.__cls"), "shifts": driver.execute_script("return window.__shifts"),
+            "navigationType": driver.execute_script("return performance.getEntriesByType('navigation')[0].type")}

@@ -4,11 +4,16 @@ waiting, the photo page's zoom state, and CDP touch input.
 The four browser-specific helpers (viewport, console_errors, drag, touch_emulation) are module
 attributes that the parts look up at call time (`support.viewport(...)`), so that
 check_viewer.py --browser firefox can put check_viewer_firefox.py's in their place."""
+import functools
+import http.server
 import os
+import threading
 import time
 import urllib.parse
 
-from check_site import browser, console_errors, serve, settle, viewport  # noqa: F401 (re-exported)
+from check_site import QuietHandler, browser, console_errors, serve, settle, viewport  # noqa: F401 (re-exported)
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.support.ui import WebDriverWait
 
 # The built site's folder (check_viewer.py sets it from --site).
@@ -38,6 +43,36 @@ def read(path):
 def file_size(url):
     """The size on disk of the site file that a URL of the local server names."""
     return os.path.getsize(site_path(urllib.parse.unquote(urllib.parse.urlparse(url).path).lstrip("/")))
+
+
+def chromium(*flags, prefs=None):
+    """A headless Chromium of its own beside check_site.browser()'s, with more command-line flags
+    or profile preferences (JavaScript off, say)."""
+    options = webdriver.ChromeOptions()
+    options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+    for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--window-size=1366,768") + flags:
+        options.add_argument(flag)
+    if prefs:
+        options.add_experimental_option("prefs", prefs)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(options=options, service=Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")))
+    driver.set_page_load_timeout(30)
+    return driver
+
+
+def serve_recording(folder):
+    """Serves `folder` like check_site.serve, and lists the path of every request as it arrives
+    (a request still under way counts, where the page's resource timing lists only finished ones)."""
+    requests = []
+
+    class Recording(QuietHandler):
+        def do_GET(self):
+            requests.append(urllib.parse.unquote(self.path))
+            super().do_GET()
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Recording, directory=folder))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, "http://127.0.0.1:%d/" % server.server_address[1], requests
 
 
 def state(driver):

@@ -49,3 +49,29 @@ def swipes(driver, base, photo):
     support.touch_emulation(driver, False)
     result["consoleErrors"] = support.console_errors(driver)
     return result
+
+
+def fling(driver, base, photo):
+    """The same short drag sideways (18 % of the width, under the quarter that navigates by
+    distance) twice: flung (three moves with no pause, lifted at once) it navigates; slowly (moves
+    80 ms apart, held 0.3 s before lifting) it springs back."""
+    support.viewport(driver, 390, 844, mobile=True)
+    support.touch_emulation(driver, True)
+    result = {"share": 0.18}
+    for name, pause, hold in (("fast", 0.0, 0.0), ("slow", 0.08, 0.3)):
+        driver.get(base + photo)
+        settle(driver)
+        start = driver.current_url
+        expected = driver.execute_script("var a = document.querySelector('.photo-nav a[rel=next]'); return a ? a.href : null")
+        box = support.stage_box(driver)
+        x0, y = box[0] + box[2] * 0.6, box[1] + box[3] / 2
+        began = time.time()
+        support.drag(driver, x0, y, x0 - box[2] * result["share"], y + 2, 3, pause, hold=hold)
+        took = time.time() - began
+        moved = support.wait(driver, "return location.href !== %s" % json.dumps(start), 4)
+        if moved:
+            settle(driver)
+        result[name] = {"start": start, "end": driver.current_url, "next": expected, "navigated": moved, "seconds": round(took, 3)}
+    support.touch_emulation(driver, False)
+    result["consoleErrors"] = support.console_errors(driver)
+    return result

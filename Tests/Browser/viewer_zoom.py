@@ -10,7 +10,8 @@ from selenium.webdriver.common.keys import Keys
 
 
 def zoom(driver, base, photo):
-    """Double-click zooms and loads a larger file, a drag pans inside the frame, Esc zooms out."""
+    """Double-click zooms and loads a larger file, a drag pans inside the frame, Esc zooms out;
+    + + - 0 zoom in, in, out and back to the fit."""
     support.viewport(driver, 1366, 768)
     driver.get(base + photo)
     settle(driver)
@@ -31,9 +32,10 @@ def zoom(driver, base, photo):
     ActionChains(driver).send_keys(Keys.ESCAPE).perform()
     time.sleep(0.6)
     result["afterEscape"] = support.state(driver)
-    ActionChains(driver).send_keys("+").perform()
-    time.sleep(0.6)
-    result["afterPlus"] = support.state(driver)
+    for name, key in (("afterPlus", "+"), ("afterPlusTwice", "+"), ("afterMinus", "-")):
+        ActionChains(driver).send_keys(key).perform()
+        time.sleep(0.6)
+        result[name] = support.state(driver)
     ActionChains(driver).send_keys("0").perform()
     time.sleep(0.6)
     result["afterZero"] = support.state(driver)
@@ -80,4 +82,60 @@ def gestures(driver, base, photo):
         " pressed: document.querySelector('.viewer-tools .fullscreen').getAttribute('aria-pressed')}")
     driver.execute_script("if (document.fullscreenElement) { document.exitFullscreen(); }")
     result["consoleErrors"] = support.console_errors(driver)
+    return result
+
+
+# Every .hires image the viewer lays over the preview, in order, with its box and the frame's.
+HIRES_LOG = """
+window.__hires = [];
+const frame = document.querySelector('.stage .full');
+new MutationObserver(function (records) {
+  records.forEach(r => r.addedNodes.forEach(function (n) {
+    if (!n.classList || !n.classList.contains('hires')) { return; }
+    const a = n.getBoundingClientRect(), b = frame.getBoundingClientRect();
+    window.__hires.push({src: n.currentSrc || n.src, offset: Math.max(Math.abs(a.left - b.left), Math.abs(a.top - b.top),
+                         Math.abs(a.width - b.width), Math.abs(a.height - b.height))});
+  }));
+}).observe(frame, {childList: true});
+"""
+
+# The photo's files: the srcset the preview came from (the <source>'s WebP or the img's own) and
+# the file the viewer zooms into, with their widths; the preview's file; the frame's width.
+LADDER = """
+const frame = document.querySelector('.stage .full'), img = frame.querySelector('img.main');
+const parse = el => (el.getAttribute('srcset') || '').split(',').map(e => e.trim().split(/\\s+/))
+  .map(e => ({src: new URL(e[0], document.baseURI).href, width: parseInt(e[1], 10)}));
+const lists = [img].concat(Array.from(frame.querySelectorAll('source'))).map(parse);
+return {srcset: lists.find(l => l.some(c => c.src === img.currentSrc)) || lists[0], preview: img.currentSrc,
+        original: {src: new URL(frame.dataset.zoom, document.baseURI).href, width: Number(frame.dataset.zoomWidth)},
+        frameWidth: frame.offsetWidth, dpr: devicePixelRatio,
+        fetched: performance.getEntriesByType('resource').map(e => e.name).filter(n => n.includes('/photos/'))};
+"""
+
+
+def ladder(driver, base, photo):
+    """Zooming in step by step (the + key) on a phone-sized page at DPR 1, from an empty cache:
+    every file the viewer lays over the preview, with the scale it was asked at, and every image
+    file the page fetched, to compare with the srcset sizes and the original."""
+    driver.execute_cdp_cmd("Network.enable", {})
+    driver.execute_cdp_cmd("Network.clearBrowserCache", {})
+    driver.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": True})
+    support.viewport(driver, 390, 844, mobile=True)
+    try:
+        driver.get(base + photo)
+        settle(driver)
+        driver.execute_script(HIRES_LOG)
+        result = driver.execute_script(LADDER)
+        result["steps"] = []
+        for _ in range(8):  # 1.5 ** 8 = 25: past the original's resolution
+            ActionChains(driver).send_keys("+").perform()
+            time.sleep(0.4)
+            # Each file is decoded before it is laid over the preview: wait until none is loading.
+            support.wait(driver, "return document.getAnimations().every(a => a.playState !== 'running')", 5)
+            time.sleep(1.2)
+            result["steps"].append({"scale": support.state(driver)["scale"], "hires": driver.execute_script("return window.__hires.slice()")})
+        result["fetched"] = driver.execute_script(LADDER)["fetched"]
+        result["consoleErrors"] = support.console_errors(driver)
+    finally:
+        driver.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": False})
     return result
