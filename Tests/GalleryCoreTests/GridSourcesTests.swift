@@ -37,6 +37,22 @@ struct GridSourcesTests {
         #expect(sliver.all.allSatisfy { $0.size.width <= 3 })
     }
 
+    /// `images.gridSteps: false` (the benchmarks' jobs) makes the other sizes alone, and the grid
+    /// offers those.
+    @Test func gridStepsCanBeTurnedOff() throws {
+        let file = URL(fileURLWithPath: "/sites/demo/site-config.json")
+        func settings(_ images: String) throws -> ImageSettings {
+            let json = #"{"source": {"type": "folder", "path": "photos"}, "images": \#(images)}"#
+            return try SiteConfig.parse(Data(json.utf8), file: file, environment: [:]).images
+        }
+        #expect(try settings("{}").gridSteps && ImageSettings.defaults.gridSteps)
+        let off = try settings(#"{"gridSteps": false, "widths": []}"#)
+        let plan = DerivativePlan(display: PixelSize(width: 3000, height: 2000), settings: off, folder: "photos/a")
+        #expect(plan.gridSteps.isEmpty && plan.all.map(\.size.width) == [1600, 400])
+        #expect(plan.thumbnailSources.map(\.size.width) == [400, 1600])
+        #expect(throws: (any Error).self) { try settings(#"{"gridSteps": "no"}"#) }
+    }
+
     /// The grid's sizes are made after the others, so the others are resampled from the same
     /// sizes as before and keep their cache keys: an incremental build makes only the new files.
     @Test func gridStepsLeaveTheOtherSizesKeysAsTheyWere() throws {

@@ -33,7 +33,8 @@ public struct DerivativePlan: Sendable, Equatable {
     /// neither how the other sizes are made nor their keys.
     public var all: [Derivative]
     /// Sizes made for the grid alone, from the thumbnail up to `gridTallest`, so that each step is
-    /// at most `gridStep` wider than the one before (largest first; see `gridWidths`).
+    /// at most `gridStep` wider than the one before (largest first; see `gridWidths`); none with
+    /// `images.gridSteps` off.
     public var gridSteps: [Derivative]
     /// Whether each derivative also has a WebP twin at `webpPath`.
     public var webp: Bool
@@ -93,8 +94,8 @@ public struct DerivativePlan: Sendable, Equatable {
             sizes.insert(display.fitting(width: width))
         }
         all = sizes.sorted { ($0.width, $0.height) > ($1.width, $1.height) }.map(derivative)
-        let steps = Self.gridWidths(thumbnail: thumbnail.size.width, widths: sizes.map(\.width),
-                                    aspect: Double(display.width) / Double(display.height))
+        let steps = !settings.gridSteps ? [] : Self.gridWidths(thumbnail: thumbnail.size.width, widths: sizes.map(\.width),
+                                                               aspect: Double(display.width) / Double(display.height))
             .map { display.fitting(width: $0) }.filter { !sizes.contains($0) }
         gridSteps = Set(steps).sorted { ($0.width, $0.height) > ($1.width, $1.height) }.map(derivative)
         all += gridSteps
