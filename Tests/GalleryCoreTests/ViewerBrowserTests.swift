@@ -112,12 +112,7 @@ struct ViewerBrowserTests {
     @Test("Zoom steps on a WebP site", .enabled(if: enabled, "needs \(tools.missing.joined(separator: ", ")); see .ci/run"))
     func zoomStepsInWebP() async throws {
         try Self.tools.require()
-        var config = try SiteConfig.load(from: Fixtures.repository.appendingPathComponent("site-config.json"), environment: [:])
-        config.images.webp = true
-        let folder = try Fixtures.temporaryFolder()
-        config.output = folder.appendingPathComponent("public")
-        config.stateDirectory = folder.appendingPathComponent("state")
-        let report = try await Build(config: config, options: BuildOptions(jobs: 2)).run()
+        let (config, report) = try await SampleBuild.build { $0.images.webp = true }
         #expect(report.failures == [])
         let steps = Self.object(try await Self.check(["--only", "zoomSteps"], site: config.output)["zoomSteps"])
         #expect((steps["preview"] as? String ?? "").hasSuffix(".webp"), "\(steps["preview"] ?? "")")
