@@ -32,6 +32,9 @@
 #                       every run cold: its state and any previous site are removed first
 #   galleryssg-srcset   the same plus 1200 and 800 srcset widths (compare with vips-srcset)
 #   galleryssg-noop     a rebuild with nothing changed (state and site made by `prep`)
+# Every galleryssg job has images.gridSteps off: the grid's own sizes between the thumbnail and
+# 600 px tall (on by default since 2026-11-24) are no part of the job the peers do. The other
+# benchmarks' sites turn them off too, so their figures stay comparable with earlier runs.
 # GALLERYSSG names the binary (default: the release build beside this script).
 set -euo pipefail
 
@@ -53,7 +56,7 @@ galleryssg_conf() {  # galleryssg_conf NAME -> writes $OUTROOT/conf/NAME.json, p
   cat > "$f" <<JSON
 { "title": "benchmark", "pageSize": 24, "state": "$OUTROOT/state-$name",
   "source": { "type": "folder", "path": "$CORPUS" },
-  "images": { "thumbnail": 400, "preview": 1600, "widths": $widths, "quality": 80, "publishOriginals": false } }
+  "images": { "thumbnail": 400, "preview": 1600, "widths": $widths, "quality": 80, "publishOriginals": false, "gridSteps": false } }
 JSON
   echo "$f"
 }

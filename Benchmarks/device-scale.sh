@@ -61,7 +61,7 @@ PY
 cat > $W/gconf.json <<JSON
 { "title": "scale", "pageSize": 24, "state": "$W/state",
   "source": { "type": "folder", "path": "$W/corpus" },
-  "images": { "thumbnail": 400, "preview": 1600, "widths": [], "quality": 80, "publishOriginals": false } }
+  "images": { "thumbnail": 400, "preview": 1600, "widths": [], "quality": 80, "publishOriginals": false, "gridSteps": false } }
 JSON
 timeit() {  # timeit LABEL CMD... -> prints LABEL wall cpu maxrss
   $PY - "$@" <<'PY'

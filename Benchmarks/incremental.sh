@@ -90,7 +90,7 @@ site() {  # site NAME MANIFEST -> writes $WORK/NAME/site-config.json
   cat > "$WORK/$1/site-config.json" <<JSON
 { "title": "incremental benchmark", "pageSize": 24,
   "source": { "type": "manifest", "url": "http://127.0.0.1:$PORT/$2" },
-  "images": { "thumbnail": 64, "preview": 160, "widths": [], "quality": 80 } }
+  "images": { "thumbnail": 64, "preview": 160, "widths": [], "quality": 80, "gridSteps": false } }
 JSON
 }
 
@@ -178,7 +178,7 @@ CONF
   mkdir -p "$PEERS/galleryssg"
   cat > "$PEERS/galleryssg/site-config.json" <<JSON
 { "title": "incremental benchmark", "pageSize": 24, "source": { "type": "folder", "path": "$PEERS/src" },
-  "images": { "thumbnail": 64, "preview": 160, "widths": [], "quality": 80 } }
+  "images": { "thumbnail": 64, "preview": 160, "widths": [], "quality": 80, "gridSteps": false } }
 JSON
   rm -rf "$PEERS/sigal-out" "$PEERS/galleryssg/public" "$PEERS/galleryssg/.galleryssg" "$PEERS/galleryssg/.public."*
   SIGAL="sigal build -q -c $PEERS/sigal.conf.py -n $JOBS $PEERS/src $PEERS/sigal-out"

@@ -68,7 +68,7 @@ def build(galleryssg, corpus, out):
     config = out.parent / "quality.json"
     config.write_text(json.dumps({
         "title": "quality", "state": str(out.parent / "state"), "source": {"type": "folder", "path": str(corpus)},
-        "images": {"thumbnail": 400, "preview": 1600, "widths": [], "quality": 100, "publishOriginals": False}}))
+        "images": {"thumbnail": 400, "preview": 1600, "widths": [], "quality": 100, "publishOriginals": False, "gridSteps": False}}))
     subprocess.run([galleryssg, "build", "-q", "-j", "2", "-c", str(config), "-o", str(out)], check=True)
 
 

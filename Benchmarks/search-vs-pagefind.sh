@@ -44,7 +44,7 @@ for i in range(n):
 json.dump({"photos": photos}, open(work + "/manifest.json", "w"))
 json.dump({"title": "Search benchmark", "pageSize": 24, "output": "public",
            "source": {"type": "manifest", "path": "manifest.json"},
-           "images": {"thumbnail": 64, "preview": 120, "widths": [80]}}, open(work + "/site-config.json", "w"))
+           "images": {"thumbnail": 64, "preview": 120, "widths": [80], "gridSteps": False}}, open(work + "/site-config.json", "w"))
 json.dump({"rare": words[-1], "common": words[0], "album": "basque", "two": words[0] + " " + words[40]},
           open(work + "/queries.json", "w"))
 PY

@@ -38,7 +38,7 @@ site() {  # site NAME PHOTOS [CACHE] -> a site folder $OUTROOT/NAME with its con
   cat > "$folder/site-config.json" <<JSON
 { "title": "benchmark", "pageSize": 24, $cache
   "source": { "type": "folder", "path": "$2" },
-  "images": { "thumbnail": 400, "preview": 1600, "widths": [], "quality": 80, "publishOriginals": false } }
+  "images": { "thumbnail": 400, "preview": 1600, "widths": [], "quality": 80, "publishOriginals": false, "gridSteps": false } }
 JSON
 }
 

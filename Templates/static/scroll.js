@@ -1,6 +1,7 @@
 /* galleryssg infinite scroll for grid, album and tag pages. Near the end of the grid it fetches the
    next page's own HTML and appends its tiles; the address follows the page in view (replaceState),
-   so Back, Forward and reload come back to the same photo. Without it, or on file://, the page
+   so Back, Forward and reload come back to the same photo at the same place, fetching the pages
+   before it again when the browser loads its page afresh. Without it, or on file://, the page
    links do the same job; they stay in the HTML for crawlers. */
 (function () {
   "use strict";
@@ -24,10 +25,12 @@
     });
   }
 
-  var pages = [{ url: location.href.split("#")[0] }];
+  /* The pages in the grid by number: 0 is this one, later ones count up and earlier ones down. */
+  var pages = { 0: { url: location.href.split("#")[0] } }, first = 0, last = 0;
   Array.prototype.forEach.call(grid.children, function (tile) { tile.setAttribute("data-page", "0"); });
-  var nextLink = nav && nav.querySelector('a[rel="next"]');
-  var nextURL = nextLink ? nextLink.href : null, busy = false, error = null;
+  var link = function (rel) { return nav && nav.querySelector('a[rel="' + rel + '"]'); };
+  var nextURL = link("next") ? link("next").href : null, prevURL = link("prev") ? link("prev").href : null;
+  var busy = false, error = null;
   if (nextURL) { window.galleryScrolls = true; } else { html.classList.add("all"); }
 
   function tiles() { return grid.querySelectorAll(":scope > .tile"); }
@@ -57,22 +60,19 @@
     }
   }
 
-  function append(fetched, from, page) {
-    var incoming = fetched.querySelectorAll("main div.grid > .tile");
-    var fragment = doc.createDocumentFragment();
-    /* The last row is re-justified when tiles join it. Below the screen that moves nothing anyone
-       sees; on screen, a seam keeps it as it is (a spacer takes its free room and a break starts
-       the next row), so nothing visible moves. */
-    var list = tiles(), last = list[list.length - 1], r = last && last.getBoundingClientRect();
-    if (r && r.bottom > 0 && r.top < innerHeight) {
-      ["seam", "seam-break"].forEach(function (name) {
-        var spacer = doc.createElement("i");
-        spacer.className = name;
-        spacer.setAttribute("aria-hidden", "true");
-        fragment.appendChild(spacer);
-      });
-    }
-    Array.prototype.forEach.call(incoming, function (tile) {
+  /* A seam: a spacer that takes a row's free room and a break that starts the next row. */
+  function seam(fragment) {
+    ["seam", "seam-break"].forEach(function (name) {
+      var spacer = doc.createElement("i");
+      spacer.className = name;
+      spacer.setAttribute("aria-hidden", "true");
+      fragment.appendChild(spacer);
+    });
+  }
+
+  /* The tiles of a fetched page, with their links resolved against its address. */
+  function adopt(fetched, from, page, fragment) {
+    Array.prototype.forEach.call(fetched.querySelectorAll("main div.grid > .tile"), function (tile) {
       var copy = doc.importNode(tile, true);
       copy.setAttribute("data-page", String(page));
       rebase(copy, "href", from);
@@ -83,34 +83,81 @@
       });
       fragment.appendChild(copy);
     });
-    grid.appendChild(fragment);
+    return fragment;
   }
 
-  function more() {
-    if (busy || !nextURL || error) { return; }
+  function append(fetched, from, page) {
+    var fragment = doc.createDocumentFragment();
+    /* The last row is re-justified when tiles join it. Below the screen that moves nothing anyone
+       sees; on screen, a seam keeps it as it is, so nothing visible moves. */
+    var list = tiles(), end = list[list.length - 1], r = end && end.getBoundingClientRect();
+    if (r && r.bottom > 0 && r.top < innerHeight) { seam(fragment); }
+    grid.appendChild(adopt(fetched, from, page, fragment));
+  }
+
+  /* An earlier page's tiles go before the first, ended by a seam so that the rows below keep their
+     shape, and the view is scrolled by the height they add: nothing on screen moves. */
+  function prepend(fetched, from, page) {
+    var fragment = adopt(fetched, from, page, doc.createDocumentFragment());
+    seam(fragment);
+    var held = tiles()[0], top = held.getBoundingClientRect().top;
+    html.style.overflowAnchor = "none";  /* this does what scroll anchoring would, once */
+    grid.insertBefore(fragment, grid.firstChild);
+    scrollBy(0, held.getBoundingClientRect().top - top);
+    html.style.overflowAnchor = "";
+  }
+
+  /* A page's HTML, parsed; then `use` runs with it just before the next frame is drawn, so that
+     a seam is decided by what that frame shows. */
+  function load(url, use) {
     busy = true;
-    var url = nextURL;
-    fetch(url, { credentials: "same-origin" }).then(function (response) {
+    return fetch(url, { credentials: "same-origin" }).then(function (response) {
       if (!response.ok) { throw new Error(response.status + " " + response.statusText); }
       return response.text();
     }).then(function (text) {
       var fetched = new DOMParser().parseFromString(text, "text/html");
-      /* Added just before the next frame is drawn, so the seam is decided by what that frame shows. */
       return new Promise(function (resolve) {
         requestAnimationFrame(function () {
-          pages.push({ url: url });
-          append(fetched, url, pages.length - 1);
-          var next = fetched.querySelector('main nav.pagination a[rel="next"]');
-          nextURL = next ? new URL(next.getAttribute("href"), url).href : null;
+          use(fetched, function (rel) {
+            var a = fetched.querySelector('main nav.pagination a[rel="' + rel + '"]');
+            return a ? new URL(a.getAttribute("href"), url).href : null;
+          });
           busy = false;
-          if (!nextURL) { html.classList.add("all"); }
-          restore();
           resolve();
         });
       });
+    });
+  }
+
+  function more() {
+    if (busy || !nextURL || error) { return; }
+    var url = nextURL;
+    load(url, function (fetched, linked) {
+      pages[++last] = { url: url };
+      append(fetched, url, last);
+      nextURL = linked("next");
+      if (!nextURL) { html.classList.add("all"); }
+      restore();
     }).then(check, function () {
       busy = false;
       failed(url);
+    });
+  }
+
+  /* The page before the first in the grid, to bring a remembered tile back to its place. */
+  function earlier() {
+    if (busy || !prevURL) { return; }
+    var url = prevURL;
+    load(url, function (fetched, linked) {
+      pages[--first] = { url: url };
+      prepend(fetched, url, first);
+      prevURL = linked("prev");
+    }).then(function () {
+      requestAnimationFrame(restore);
+    }, function () {
+      busy = false;
+      prevURL = null;  /* as near as this page alone allows */
+      restore();
     });
   }
 
@@ -167,14 +214,17 @@
   }, { passive: true });
   addEventListener("pagehide", remember);
 
-  /* Back to the remembered tile; if the page is not tall enough yet, again after the next page
-     arrives, until the reader does anything. */
+  /* Back to the remembered tile, until the reader does anything: if the page is not tall enough
+     below it yet, again after the next page arrives; if there is not enough above it (the browser
+     loaded its page afresh, without the pages before it), once the page before is back. */
   function restore() {
     if (!saved) { return; }
     var tile = null;
     Array.prototype.some.call(tiles(), function (t) { return t.href === saved.anchor && (tile = t); });
     if (!tile) { return; }
-    scrollTo(scrollX, scrollY + tile.getBoundingClientRect().top - saved.offset);
+    var target = scrollY + tile.getBoundingClientRect().top - saved.offset;
+    if (target < 0 && prevURL) { earlier(); return; }
+    scrollTo(scrollX, target);
     if (Math.abs(tile.getBoundingClientRect().top - saved.offset) < 2) { saved = null; }
   }
   ["wheel", "touchstart", "keydown", "pointerdown"].forEach(function (type) {

@@ -50,20 +50,29 @@
     if (scale > 1) { zoomTo(1, x, y, true); } else { zoomTo(n >= 1.5 && n < 2.5 ? n : 2.5, x, y, true); }
   }
 
-  /* Past the preview's resolution, the next srcset size and then the original are loaded and laid
-     over the preview once decoded, in the same box, so nothing moves. */
-  var ladder = (main.getAttribute("srcset") || "").split(",").map(function (entry) {
-    var parts = entry.trim().split(/\s+/);
-    return { src: parts[0], width: parseInt(parts[1], 10) || 0 };
-  }).filter(function (c) { return c.src; });
-  ladder.push({ src: frame.getAttribute("data-zoom"), width: Number(frame.getAttribute("data-zoom-width")) });
+  /* Past the preview's resolution, the smallest srcset size that is sharp at this zoom, and past
+     the largest the original, is loaded and laid over the preview once decoded, in the same box,
+     so nothing moves. The sizes come from the srcset the browser took the preview from: the
+     <source>'s WebP files, or the img's own. */
+  function candidates(element) {
+    return (element.getAttribute("srcset") || "").split(",").map(function (entry) {
+      var parts = entry.trim().split(/\s+/);
+      return { src: parts[0] && new URL(parts[0], doc.baseURI).href, width: parseInt(parts[1], 10) || 0 };
+    }).filter(function (c) { return c.src; });
+  }
+  function ladder() {
+    var lists = [main].concat(Array.prototype.slice.call(frame.querySelectorAll("source"))).map(candidates);
+    var list = lists.filter(function (l) { return l.some(function (c) { return c.src === main.currentSrc; }); })[0] || lists[0];
+    return list.concat([{ src: new URL(frame.getAttribute("data-zoom"), doc.baseURI).href, width: Number(frame.getAttribute("data-zoom-width")) }]);
+  }
   var shown = 0, loading = null, hires = null;
   function sharpen() {
     var need = frame.offsetWidth * scale * (window.devicePixelRatio || 1);
-    var have = shown;
-    ladder.forEach(function (c) { if (new URL(c.src, doc.baseURI).href === main.currentSrc) { have = Math.max(have, c.width); } });
+    var have = shown, steps = ladder();
+    steps.forEach(function (c) { if (c.src === main.currentSrc) { have = Math.max(have, c.width); } });
     if (loading || have >= need) { return; }
-    var step = ladder.filter(function (c) { return c.width > have; }).sort(function (a, b) { return a.width - b.width; })[0];
+    var larger = steps.filter(function (c) { return c.width > have; }).sort(function (a, b) { return a.width - b.width; });
+    var step = larger.filter(function (c) { return c.width >= need; })[0] || larger[larger.length - 1];
     if (!step) { return; }
     loading = new Image();
     loading.alt = "";

@@ -1,6 +1,7 @@
 """Firefox ESR for check_viewer.py --browser firefox: the viewer checks that need no Chromium-only
-tool (double-click zoom, a touch swipe, infinite scroll, the slideshow) run in headless Firefox
-through geckodriver, with check_viewer.py's own measuring code. Only the three browser-specific
+tool (double-click zoom and the keys, a touch swipe and a fling, infinite scroll, the slideshow and
+its pause in a hidden tab) run in headless Firefox through geckodriver, with check_viewer.py's own
+measuring code. Only the three browser-specific
 pieces differ, and they are here:
 
 - the driver: Firefox ($FIREFOX, else /usr/bin/firefox-esr) through the geckodriver that
@@ -11,7 +12,9 @@ pieces differ, and they are here:
 - the touch drag: WebDriver touch actions, which Firefox delivers as Pointer Events with
   pointerType "touch", instead of CDP's Input.dispatchTouchEvent.
 
-Not measured here: CLS (Firefox has no layout-shift entries), DPR 3, Save-Data, and axe."""
+Not measured here: CLS (Firefox has no layout-shift entries), DPR 3, Save-Data and network
+conditions, the zoom's file steps (from an emptied cache), Back and Forward without the
+back/forward cache, and axe."""
 import os
 import time
 
@@ -51,13 +54,20 @@ def console_errors(driver):
 
 
 def touch_drag(driver, x0, y0, x1, y1, steps, pause, hold=0.0, probe=None):
-    """A one-finger touch drag (WebDriver actions); `probe` runs with the finger still down at the end."""
+    """A one-finger touch drag (WebDriver actions); `probe` runs with the finger still down at the end.
+    With no pause, hold or probe it is a flick: moves of 10 ms (not WebDriver's 250) and the finger
+    lifted in the same action sequence."""
     finger = PointerInput(interaction.POINTER_TOUCH, "finger")
-    actions = ActionBuilder(driver, mouse=finger)
+    flick = not pause and not hold and not probe
+    actions = ActionBuilder(driver, mouse=finger, duration=10 if flick else 250)
     actions.pointer_action.move_to_location(int(x0), int(y0)).pointer_down()
     for i in range(1, steps + 1):
         actions.pointer_action.pause(pause)
         actions.pointer_action.move_to_location(int(x0 + (x1 - x0) * i / steps), int(y0 + (y1 - y0) * i / steps))
+    if flick:
+        actions.pointer_action.pointer_up()
+        actions.perform()
+        return None
     actions.perform()
     time.sleep(0.1)
     seen = driver.execute_script(probe) if probe else None

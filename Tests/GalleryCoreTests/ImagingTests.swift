@@ -57,9 +57,10 @@ struct ImagingTests {
         let plan = DerivativePlan(display: PixelSize(width: 900, height: 600), settings: .defaults, folder: "photos/a")
         #expect(plan.preview.size == PixelSize(width: 900, height: 600))
         #expect(plan.thumbnail.size == PixelSize(width: 400, height: 267))
-        #expect(plan.all.map(\.size.width) == [900, 800, 480, 400])
+        // The grid's own steps (GridSourcesTests) come after the others.
+        #expect(plan.all.map(\.size.width) == [900, 800, 480, 400, 691, 576])
         #expect(plan.all.allSatisfy { $0.size.width <= 900 && $0.path.hasPrefix("photos/a/") })
-        #expect(plan.thumbnailSources.map(\.size.width) == [400, 800])
+        #expect(plan.thumbnailSources.map(\.size.width) == [400, 480, 576, 691, 800, 900])
         let tiny = DerivativePlan(display: PixelSize(width: 120, height: 80), settings: .defaults, folder: "t")
         #expect(tiny.all.map(\.size) == [PixelSize(width: 120, height: 80)])
     }

@@ -6,7 +6,8 @@ import Testing
 /// `Tests/Browser/check_viewer.py`: zoom and pan, the swipe that follows the finger, infinite
 /// scroll, the slideshow, the phone grid at 390×844 and DPR 3, the pages with JavaScript off, and
 /// axe-core 4.x (its `axe.min.js` from the `axe-playwright-python` wheel, which `.ci/run` downloads
-/// and names in `AXE_JS`).
+/// and names in `AXE_JS`); Firefox ESR for what needs no Chromium-only tool. What each check
+/// asserts is in ViewerBrowserAssertions.swift.
 extension LoadSensitive {
 @Suite("The viewer in a real browser", .serialized)
 struct ViewerBrowserTests {
@@ -24,19 +25,24 @@ struct ViewerBrowserTests {
     static func number(_ value: Any?) -> Double? { BrowserTests.number(value) }
     static func object(_ value: Any?) -> [String: Any] { value as? [String: Any] ?? [:] }
 
-    /// Runs the script on the sample site and returns its JSON.
-    static func check(_ arguments: [String]) async throws -> [String: Any] {
+    /// Runs the script on the sample site (or `site`) and returns its JSON.
+    static func check(_ arguments: [String], site: URL? = nil) async throws -> [String: Any] {
         try tools.require()
-        let (config, report) = try await SampleBuild.shared.site()
-        #expect(report.failures == [])
+        var built = site
+        if built == nil {
+            let (config, report) = try await SampleBuild.shared.site()
+            #expect(report.failures == [])
+            built = config.output
+        }
         let script = Fixtures.repository.appendingPathComponent("Tests/Browser/check_viewer.py")
-        let result = BrowserTools.run(["python3", script.path, "--site", config.output.path] + arguments)
+        let result = BrowserTools.run(["python3", script.path, "--site", built?.path ?? ""] + arguments)
         guard result.status == 0, let object = try JSONSerialization.jsonObject(with: result.output) as? [String: Any] else {
             throw BrowserToolsMissing(description: "check_viewer.py failed (\(result.status)): \(result.errors.suffix(3000))")
         }
         let folder = Fixtures.repository.appendingPathComponent(".build/screenshots/viewer")
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let suffix = arguments.contains("axe") ? "-axe" : arguments.contains("firefox") ? "-firefox" : ""
+        let suffix = arguments.contains("axe") ? "-axe" : arguments.contains("firefox") ? "-firefox"
+            : site != nil ? "-webp" : arguments.contains { $0.contains("backForward") } ? "-more" : ""
         try? result.output.write(to: folder.appendingPathComponent("report\(suffix).json"))
         return object
     }
@@ -76,7 +82,7 @@ struct ViewerBrowserTests {
     /// The checks that need no Chromium-only tool, in Firefox ESR through geckodriver: the same
     /// measurements and assertions, the touch drag as WebDriver touch actions (Pointer Events), and
     /// no CLS (Firefox reports no layout shifts).
-    @Test("Zoom, swipe, infinite scroll and the slideshow in Firefox ESR",
+    @Test("Zoom, swipe, a fling, infinite scroll and the slideshow (a hidden tab too) in Firefox ESR",
           .enabled(if: firefoxEnabled, "needs firefox-esr and GECKODRIVER naming a geckodriver; see .ci/run"))
     func inFirefox() async throws {
         _ = try #require(Self.geckodriver, "GECKODRIVER names no geckodriver; .ci/run installs one")
@@ -87,133 +93,30 @@ struct ViewerBrowserTests {
         Self.assertSwipe(Self.object(result["swipe"]))
         Self.assertInfinite(Self.object(result["infinite"]), layoutShifts: false)
         Self.assertSlideshow(Self.object(result["slideshow"]))
+        Self.assertFling(Self.object(result["fling"]))
+        Self.assertHidden(Self.object(result["hidden"]))
     }
 
-    /// Double-click zooms past 1.5× and loads a larger file; drags pan but never show the frame's
-    /// edge; Esc zooms out (and stays on the page); + and 0 zoom in and back.
-    static func assertZoom(_ zoom: [String: Any]) {
-        func state(_ key: String) -> [String: Any] { object(zoom[key]) }
-        func scale(_ key: String) -> Double { number(state(key)["scale"]) ?? 0 }
-        #expect(abs(scale("before") - 1) < 0.01, "\(zoom)")
-        #expect(scale("afterDoubleClick") > 1.5, "double-click: \(state("afterDoubleClick"))")
-        #expect(state("afterDoubleClick")["covers"] as? Bool == true)
-        let before = number(state("before")["mainFile"]) ?? .infinity
-        #expect((number(state("afterLoad")["hiresNatural"]) ?? 0) > before, "larger file: \(state("afterLoad")), preview \(before) px")
-        let start = number(state("afterLoad")["left"]) ?? 0
-        #expect((number(state("afterDrag")["left"]) ?? 0) < start - 100, "drag pans: \(state("afterDrag")) from \(start)")
-        #expect(state("afterDrag")["covers"] as? Bool == true)
-        let far = state("afterFarDrag")
-        #expect(far["covers"] as? Bool == true && abs(number(far["left"]) ?? 1) < 0.5 && abs(number(far["top"]) ?? 1) < 0.5, "edges: \(far)")
-        #expect(abs(scale("afterEscape") - 1) < 0.01, "Esc: \(state("afterEscape"))")
-        #expect(state("afterEscape")["url"] as? String == state("before")["url"] as? String, "Esc left the page")
-        #expect(abs(scale("afterPlus") - 1.5) < 0.02, "+: \(state("afterPlus"))")
-        #expect(abs(scale("afterZero") - 1) < 0.01, "0: \(state("afterZero"))")
-        #expect(zoom["consoleErrors"] as? [String] == [], "\(zoom["consoleErrors"] ?? "")")
+    @Test("Back and Forward without the back/forward cache, a fling, the slideshow in a hidden tab, zoom steps",
+          .enabled(if: enabled, "needs \(tools.missing.joined(separator: ", ")); see .ci/run"))
+    func more() async throws {
+        let result = try await Self.check(["--only", "backForward,fling,hidden,zoomSteps"])
+        Self.assertBackForward(Self.object(result["backForward"]))
+        Self.assertFling(Self.object(result["fling"]))
+        Self.assertHidden(Self.object(result["hidden"]))
+        Self.assertZoomSteps(Self.object(result["zoomSteps"]))
     }
 
-    /// A pinch whose fingers end three times as far apart zooms the photo, not the page; ctrl+wheel
-    /// (how browsers report a trackpad pinch) zooms it by e (100 px of wheel); the full-screen
-    /// button puts the stage in full screen through the Fullscreen API.
-    static func assertGestures(_ gestures: [String: Any]) {
-        let pinch = object(gestures["pinch"]), wheel = object(gestures["wheel"])
-        #expect((number(pinch["scale"]) ?? 0) > 2 && pinch["covers"] as? Bool == true, "pinch: \(pinch)")
-        #expect(number(gestures["pinchPageScale"]) == 1, "the page zoomed: \(gestures["pinchPageScale"] ?? "")")
-        #expect(abs((number(wheel["scale"]) ?? 0) - exp(1)) < 0.05, "ctrl+wheel: \(wheel)")
-        #expect(number(gestures["wheelPageScale"]) == 1)
-        let full = object(gestures["fullscreen"])
-        #expect(full["element"] as? String == "stage" && full["pressed"] as? String == "true", "full screen: \(full)")
-        #expect(gestures["consoleErrors"] as? [String] == [], "\(gestures["consoleErrors"] ?? "")")
-    }
-
-    /// 40 % of the width navigates to the next photo, with the photo under the finger and the next
-    /// one sliding in on the way; 10 % springs back; a drag down goes back to the grid.
-    static func assertSwipe(_ swipe: [String: Any]) {
-        let long = object(swipe["long"]), short = object(swipe["short"]), down = object(swipe["down"])
-        #expect(long["navigated"] as? Bool == true && long["end"] as? String == long["next"] as? String && long["next"] != nil, "40 %: \(long)")
-        let during = object(long["duringDrag"])
-        let dragged = number(long["dragged"]) ?? 0, width = number(during["stageWidth"]) ?? 0
-        #expect(abs((number(during["photoLeft"]) ?? 0) + dragged) < 12, "the photo follows the finger: \(during)")
-        #expect((number(during["neighbourLeft"]) ?? .infinity) < width, "the next photo slides in: \(during)")
-        #expect(short["navigated"] as? Bool == false && short["end"] as? String == short["start"] as? String, "10 %: \(short)")
-        #expect(abs(number(short["offsetAfter"]) ?? 1) < 1, "springs back: \(short)")
-        #expect(down["end"] as? String == down["up"] as? String && down["up"] != nil, "drag down: \(down)")
-        #expect(swipe["consoleErrors"] as? [String] == [], "\(swipe["consoleErrors"] ?? "")")
-    }
-
-    /// The whole home grid arrives by scrolling one document, the address follows the page in view
-    /// (page/2/), nothing shifts, and Back puts the same photo at the same place.
-    static func assertInfinite(_ scroll: [String: Any], layoutShifts: Bool = true) {
-        #expect(number(scroll["tilesAtEnd"]) == number(scroll["expectedTiles"]) && (number(scroll["expectedTiles"]) ?? 0) > (number(scroll["pageSize"]) ?? 0), "\(scroll)")
-        #expect(scroll["sameDocument"] as? Bool == true)
-        let urls = scroll["urls"] as? [String] ?? []
-        #expect(urls.contains { $0.hasSuffix("/page/2/index.html") }, "addresses while scrolling: \(urls)")
-        #expect((scroll["urlWithPage2InView"] as? String ?? "").hasSuffix("/page/2/index.html"), "\(scroll["urlWithPage2InView"] ?? "")")
-        if layoutShifts { #expect(number(scroll["cls"]) == 0, "layout shift: \(scroll["shifts"] ?? "")") }
-        #expect(scroll["footerVisible"] as? Bool == true)
-        #expect(scroll["urlAfterBack"] as? String == scroll["urlWithPage2InView"] as? String, "\(scroll)")
-        let before = number(scroll["anchorTopBefore"]) ?? 0, after = number(scroll["anchorTopAfterBack"]) ?? .infinity
-        #expect(abs(before - after) <= 3, "Back: the photo was at \(before), now at \(after)")
-        #expect(scroll["consoleErrors"] as? [String] == [], "\(scroll["consoleErrors"] ?? "")")
-    }
-
-    /// Play advances to the next photo by itself and keeps playing; a key press stops it; the
-    /// grid's button starts at the grid's first photo.
-    static func assertSlideshow(_ show: [String: Any]) {
-        #expect(show["advanced"] as? Bool == true && show["after"] as? String != show["start"] as? String, "\(show)")
-        #expect(show["stillPlaying"] as? Bool == true, "\(show)")
-        #expect(show["afterKey"] as? String == show["stoppedAt"] as? String, "a key press stops it: \(show)")
-        #expect(show["pressedAfterKey"] as? String == "false")
-        // The button names itself in the site's words: data-pause while playing, its own text after.
-        #expect(show["labelPlaying"] as? String == show["pauseWords"] as? String && (show["pauseWords"] as? String)?.isEmpty == false, "\(show)")
-        #expect(show["labelAfterKey"] as? String == "Play slideshow", "\(show)")
-        #expect(show["gridStartsAt"] as? String == show["gridFirst"] as? String && show["gridPlaying"] as? Bool == true, "\(show)")
-        #expect(show["consoleErrors"] as? [String] == [], "\(show["consoleErrors"] ?? "")")
-    }
-
-    /// At 360–430 px (DPR 3): rows of 100–260 px with two photos or fewer in most, at least half of
-    /// the 390×844 first screen is photo, and grid images weigh at most 1.3× what the drawn tiles
-    /// need; album captions fit and their count has 4.5:1 contrast.
-    static func assertPhone(_ phone: [String: Any]) {
-        for width in [360, 390, 430] {
-            let grid = object(phone["phone-\(width)"])
-            let loaded = number(grid["loadedBytes"]) ?? .infinity, needed = number(grid["neededBytes"]) ?? 0
-            #expect(needed > 0 && loaded <= 1.3 * needed, "\(width) px: \(loaded) bytes loaded, \(needed) needed at DPR 3")
-            let rows = (grid["rows"] as? [[String: Any]] ?? []).dropLast()
-            let heights = rows.compactMap { number($0["height"]) }.sorted()
-            let counts = rows.compactMap { number($0["count"]) }
-            // Two 3:2 photos side by side are (width − gaps) / 3 tall: 114 px at 360, 124 px at 390.
-            #expect(!heights.isEmpty && heights.allSatisfy { (100...260).contains($0) }, "\(width) px row heights \(heights)")
-            #expect(counts.filter { $0 <= 2 }.count * 2 >= counts.count, "\(width) px photos a row \(counts)")
-        }
-        #expect((number(object(phone["phone-390"])["photoShare"]) ?? 0) >= 0.5, "first screen at 390×844: \(object(phone["phone-390"])["photoShare"] ?? "")")
-        let captions = phone["captions"] as? [[String: Any]] ?? []
-        #expect(!captions.isEmpty)
-        for caption in captions {
-            for part in caption["parts"] as? [[String: Any]] ?? [] {
-                #expect(part["inside"] as? Bool == true && part["clipped"] as? Bool == false, "caption cut off: \(part)")
-                #expect((number(part["contrast"]) ?? 0) >= 4.5, "caption contrast: \(part)")
-            }
-        }
-    }
-
-    /// The next photo's page and preview are fetched after load, except with Save-Data on.
-    static func assertSaveData(_ data: [String: Any]) {
-        let frugal = object(data["saveData"]), normal = object(data["normal"])
-        #expect(frugal["saveData"] as? Bool == true && normal["saveData"] as? Bool == false, "\(data)")
-        #expect((frugal["prefetch"] as? [String]) == [] && (frugal["requested"] as? [String]) == [], "Save-Data: \(frugal)")
-        let next = normal["nextPage"] as? String
-        #expect(next != nil && (normal["prefetch"] as? [String]) == [next!], "\(normal)")
-        #expect((normal["requested"] as? [String] ?? []).contains { $0.hasSuffix(".jpg") || $0.hasSuffix(".webp") }, "next preview preloaded: \(normal)")
-    }
-
-    /// Without JavaScript: no script ran, the grid shows one page with its page links and footer,
-    /// no viewer controls, and the photo is a link to the full-size file.
-    static func assertNoScript(_ plain: [String: Any]) {
-        #expect(plain["scriptRan"] as? Bool == false, "\(plain)")
-        #expect((number(plain["gridTiles"]) ?? 0) > 0)
-        #expect(plain["paginationVisible"] as? [Bool] == [true] && plain["footerVisible"] as? [Bool] == [true], "\(plain)")
-        #expect((plain["slideshowButton"] as? [Bool] ?? [true]).allSatisfy { !$0 } && (plain["toolbar"] as? [Bool] ?? [true]).allSatisfy { !$0 }, "\(plain)")
-        #expect(plain["photoClickOpens"] as? String == plain["fullSizeHref"] as? String && plain["fullSizeHref"] != nil, "\(plain)")
+    /// The sample site built with `images.webp`: the preview is the <source>'s WebP file, and
+    /// zooming steps through the WebP sizes to the original.
+    @Test("Zoom steps on a WebP site", .enabled(if: enabled, "needs \(tools.missing.joined(separator: ", ")); see .ci/run"))
+    func zoomStepsInWebP() async throws {
+        try Self.tools.require()
+        let (config, report) = try await SampleBuild.build { $0.images.webp = true }
+        #expect(report.failures == [])
+        let steps = Self.object(try await Self.check(["--only", "zoomSteps"], site: config.output)["zoomSteps"])
+        #expect((steps["preview"] as? String ?? "").hasSuffix(".webp"), "\(steps["preview"] ?? "")")
+        Self.assertZoomSteps(steps)
     }
 }
 }

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 @testable import GalleryCore
 
-/// Issue 14's settings and page values: `viewer.slideshowSeconds`, the grid's `sizes` derived from
-/// the stylesheet, and the file the viewer zooms into.
+/// Issue 14's settings and page values: `viewer.slideshowSeconds` and the file the viewer zooms
+/// into (the grid's `sizes` are in GridSourcesTests).
 @Suite("Viewer settings and page values")
 struct ViewerSettingsTests {
     let file = URL(fileURLWithPath: "/sites/demo/site-config.json")
@@ -34,21 +34,6 @@ struct ViewerSettingsTests {
         }
         #expect(message(#"{"slideshowSecs": 3}"#)?.hasPrefix("viewer.slideshowSecs: unknown key") == true)
         #expect(message(#"{"slideshowSeconds": "fast"}"#) != nil)
-    }
-
-    /// The phone `sizes` comes from the same grid font size the stylesheet sets, so the two cannot
-    /// drift apart; tiles wider than the screen are capped at the grid's width.
-    @Test func gridSizesFollowTheStylesheet() throws {
-        let css = String(decoding: try #require(DefaultTheme.files["static/style.css"]), as: UTF8.self)
-        let vw = Formatting.fixed(SiteRenderer.phoneGridFontVW, digits: 2)
-        #expect(css.contains(".grid { font-size: \(vw)vw; }"), "style.css no longer sets the phone grid's font size to \(vw)vw")
-        for aspect in [0.5, 0.75, 1, 1.5, 2] {
-            let sizes = SiteRenderer.gridSizes(aspect: aspect)
-            let phone = aspect * SiteRenderer.rowHeightEm * SiteRenderer.phoneGridFontVW * SiteRenderer.rowStretch
-            let wide = aspect * SiteRenderer.rowHeightEm * 16 * SiteRenderer.rowStretch
-            #expect(sizes == "(max-width: 600px) \(Int(phone.rounded(.up)))vw, \(Int(wide.rounded(.up)))px", "\(aspect)")
-        }
-        #expect(SiteRenderer.gridSizes(aspect: 3).hasPrefix("(max-width: 600px) calc(100vw - 12px), "))
     }
 
     @Test func theViewerZoomsIntoWhatABrowserCanShow() {

@@ -44,7 +44,8 @@ struct ConfigValidator {
                 linearLight: images?.linearLight ?? D.linearLight,
                 exifFields: try exifFields(images?.exifFields ?? D.exifFields),
                 webp: images?.webp ?? D.webp,
-                sharpen: try fraction(images?.sharpen ?? D.sharpen, "images.sharpen")
+                sharpen: try fraction(images?.sharpen ?? D.sharpen, "images.sharpen"),
+                gridSteps: images?.gridSteps ?? D.gridSteps
             ),
             network: NetworkSettings(
                 allowHTTP: source.allowInsecureHTTP ?? D.allowInsecureHTTP,

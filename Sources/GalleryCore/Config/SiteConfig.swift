@@ -83,6 +83,9 @@ public struct ImageSettings: Sendable, Equatable {
     public var webp: Bool = false
     /// Unsharp-mask amount applied after a reduction of 3× or more (0 turns it off).
     public var sharpen: Double = 0
+    /// Whether the grid gets sizes of its own between the thumbnail and 600 px tall
+    /// (`DerivativePlan.gridSteps`), so that a phone finds a file close to what its tiles need.
+    public var gridSteps: Bool = true
 }
 
 /// The site's script settings (`viewer`): the slideshow.
@@ -167,6 +170,7 @@ extension SiteConfig {
         public static let exifFields = ["camera", "lens", "focalLength", "aperture", "exposure", "iso"]
         public static let webp = false
         public static let sharpen = 0.0
+        public static let gridSteps = true
         public static let slideshowSeconds = 5.0
         /// The slideshow's shortest and longest time per photo, in seconds.
         public static let slideshowRange = 1.0...120.0

@@ -67,6 +67,7 @@ struct SiteConfigFile: Decodable {
         var exifFields: [String]?
         var webp: Bool?
         var sharpen: Double?
+        var gridSteps: Bool?
     }
 
     struct Viewer: Decodable {
@@ -87,7 +88,7 @@ struct SiteConfigFile: Decodable {
         "deploy": ["target", "endpoint", "region", "pathStyle"],
         "map": ["tileURL", "attribution"],
         "images": ["thumbnail", "preview", "widths", "quality", "background", "maxPixels", "publishOriginals",
-                   "maxPixelsInFlight", "showLocation", "linearLight", "exifFields", "webp", "sharpen"],
+                   "maxPixelsInFlight", "showLocation", "linearLight", "exifFields", "webp", "sharpen", "gridSteps"],
         "viewer": ["slideshowSeconds"],
         "network": ["timeoutSeconds", "maxDownloadBytes", "connectionsPerHost", "retries"],
         "source/folder": ["type", "path"],

@@ -25,21 +25,61 @@ public struct DerivativePlan: Sendable, Equatable {
     public var thumbnail: Derivative
     /// The photo-page image: long edge at most `images.preview`.
     public var preview: Derivative
-    /// Every distinct derivative, largest first; `srcset` entries come from here.
+    /// Every distinct derivative: the thumbnail, the preview and the `images.widths` sizes, largest
+    /// first, then `gridSteps`. `srcset` entries come from here.
+    ///
+    /// The grid's steps come last because `ImageProcessor` makes each size from one made before it
+    /// (`cascadeSourceIndex`) and a size's cache key follows that chain: appended, they change
+    /// neither how the other sizes are made nor their keys.
     public var all: [Derivative]
+    /// Sizes made for the grid alone, from the thumbnail up to `gridTallest`, so that each step is
+    /// at most `gridStep` wider than the one before (largest first; see `gridWidths`); none with
+    /// `images.gridSteps` off.
+    public var gridSteps: [Derivative]
     /// Whether each derivative also has a WebP twin at `webpPath`.
     public var webp: Bool
 
     /// Derivatives for `srcset` on the photo page, narrowest first, ending with the preview.
     public var previewSources: [Derivative] {
-        all.filter { $0.size.width <= preview.size.width }.sorted { $0.size.width < $1.size.width }
+        all.filter { $0.size.width <= preview.size.width && !gridSteps.contains($0) }.sorted { $0.size.width < $1.size.width }
     }
 
-    /// Derivatives for `srcset` in the grid: the thumbnail and the next size up for high-density screens.
+    /// Derivatives for `srcset` in the grid, narrowest first: the thumbnail and every size wider
+    /// than it, the grid's steps included, so that a tile finds a file close to what it needs at
+    /// any pixel density (on a phone at DPR 3, two photos a row need about 1.4 times the default
+    /// thumbnail's width, a panorama three times).
     public var thumbnailSources: [Derivative] {
-        let larger = all.filter { $0.size.width > thumbnail.size.width }.sorted { $0.size.width < $1.size.width }
-        let double = larger.first { $0.size.width >= thumbnail.size.width * 2 } ?? larger.last
-        return [thumbnail] + (double.map { [$0] } ?? [])
+        [thumbnail] + all.filter { $0.size.width > thumbnail.size.width }.sorted { $0.size.width < $1.size.width }
+    }
+
+    /// How much wider a grid step may be than the one before: 1.2 times, so a tile's file has at
+    /// most 1.44 times the pixels it needs, and about 1.2 times on average.
+    public static let gridStep = 1.2
+    /// A size that already exists is used as a step when it is at most this much wider than the step.
+    static let gridSnap = 1.05
+    /// The steps go up to a file this tall: a phone's grid rows are at most about 200 CSS px tall
+    /// (`style.css`, `SiteRenderer.phoneGridFontVW`), 600 px at 3 device pixels per CSS pixel.
+    public static let gridTallest = 600
+
+    /// The widths the grid's own steps add for a photo of this aspect ratio (width over height):
+    /// from the thumbnail's width up to the first width at least `gridTallest` tall, wherever
+    /// `widths` (the other sizes) leave a gap wider than `gridStep`; never as wide as the widest of
+    /// `widths` (no upscaling, and the preview covers the rest).
+    static func gridWidths(thumbnail: Int, widths: [Int], aspect: Double) -> [Int] {
+        let widths = widths.sorted()
+        var width = thumbnail, added: [Int] = []
+        while Double(width) / aspect < Double(gridTallest) {
+            let step = Double(width) * gridStep
+            if let next = widths.first(where: { $0 > width }), Double(next) <= step * gridSnap {
+                width = next
+                continue
+            }
+            let next = max(width + 1, Int(step.rounded()))
+            guard next < (widths.last ?? 0) else { break }
+            added.append(next)
+            width = next
+        }
+        return added
     }
 
     /// Plans the derivatives of a photo shown at `display` size.
@@ -54,6 +94,11 @@ public struct DerivativePlan: Sendable, Equatable {
             sizes.insert(display.fitting(width: width))
         }
         all = sizes.sorted { ($0.width, $0.height) > ($1.width, $1.height) }.map(derivative)
+        let steps = !settings.gridSteps ? [] : Self.gridWidths(thumbnail: thumbnail.size.width, widths: sizes.map(\.width),
+                                                               aspect: Double(display.width) / Double(display.height))
+            .map { display.fitting(width: $0) }.filter { !sizes.contains($0) }
+        gridSteps = Set(steps).sorted { ($0.width, $0.height) > ($1.width, $1.height) }.map(derivative)
+        all += gridSteps
         webp = settings.webp
     }
 

@@ -10,9 +10,7 @@ extension SiteRenderer {
         page.isAlbums = true
         page = withSocialImage(page, tree.roots.first.flatMap { tree.albums[$0].cover }.map { plan.items[$0] })
         let root = page.root
-        let albums = tree.roots.enumerated().compactMap { offset, index in
-            albumCard(index, plan, root: root, eager: offset < Self.eagerTiles)
-        }
+        let albums = albumCards(tree.roots, plan, root: root)
         return PageModel(path: "albums/index.html", template: "albums",
                          context: AlbumsContext(site: site, page: page, heading: strings.text("albumsHeading"), albums: albums))
     }
@@ -32,10 +30,10 @@ extension SiteRenderer {
         let members = Array(album.members[paginator.range(ofPage: number)])
         page = withSocialImage(page, (members.first ?? album.cover).map { plan.items[$0] })
         let root = page.root
-        let cards = number == 1
-            ? album.children.enumerated().compactMap { albumCard($1, plan, root: root, eager: $0 < Self.eagerTiles) } : []
+        let cards = number == 1 ? albumCards(album.children, plan, root: root) : []
+        let sizes = Self.gridSizes(aspects: members.map { Self.aspect(plan.items[$0]) })
         let tiles = members.enumerated().map { offset, item in
-            tile(item, plan, root: root, eager: cards.count + offset < Self.eagerTiles)
+            tile(item, plan, root: root, eager: cards.count + offset < Self.eagerTiles, sizes: sizes[offset])
         }
         let pages = pagination(number, of: paginator, page: &page) { root + album.path(page: $0) }
         let parent = album.parent.map { tree.albums[$0] }
@@ -49,13 +47,19 @@ extension SiteRenderer {
         return PageModel(path: path, template: "grid", context: context)
     }
 
-    /// An album's card: its title, cover and size; nil for an album without any photo (none is made).
-    func albumCard(_ index: Int, _ plan: SitePlan, root: String, eager: Bool) -> CollectionTile? {
-        let album = plan.sections.albums.albums[index]
-        guard let cover = album.cover else { return nil }
-        return CollectionTile(name: album.title, href: root + album.path(page: 1), count: album.total,
-                              albumCount: album.children.count, countLabel: countLabel(album),
-                              cover: tile(cover, plan, root: root, eager: eager))
+    /// The cards of these albums, in one grid: each its title, cover and size; none for an album
+    /// without any photo.
+    func albumCards(_ indices: [Int], _ plan: SitePlan, root: String) -> [CollectionTile] {
+        let shown = indices.compactMap { index -> (album: AlbumTree.Album, cover: Int)? in
+            let album = plan.sections.albums.albums[index]
+            return album.cover.map { (album, $0) }
+        }
+        let sizes = Self.gridSizes(aspects: shown.map { Self.aspect(plan.items[$0.cover]) })
+        return shown.enumerated().map { offset, card in
+            CollectionTile(name: card.album.title, href: root + card.album.path(page: 1), count: card.album.total,
+                           albumCount: card.album.children.count, countLabel: countLabel(card.album),
+                           cover: tile(card.cover, plan, root: root, eager: offset < Self.eagerTiles, sizes: sizes[offset]))
+        }
     }
 
     /// `5 photos`, counting sub-albums' photos, and `· 2 albums` when it has sub-albums.

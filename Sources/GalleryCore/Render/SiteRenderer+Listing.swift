@@ -5,16 +5,17 @@ extension SiteRenderer {
     /// The view-transition name shared by a photo's grid tile and its page's preview.
     static func transitionName(_ index: Int) -> String { "photo-\(index)" }
 
-    /// A justified-grid tile for item `index`, seen from a page whose root prefix is `root`.
-    func tile(_ index: Int, _ plan: SitePlan, root: String, eager: Bool) -> GridTile {
+    /// A justified-grid tile for item `index`, seen from a page whose root prefix is `root`;
+    /// `sizes` comes from `gridSizes(aspects:)` over the page's tiles.
+    func tile(_ index: Int, _ plan: SitePlan, root: String, eager: Bool, sizes: String) -> GridTile {
         let item = plan.items[index]
-        let aspect = Double(item.displaySize.width) / Double(item.displaySize.height)
+        let aspect = Self.aspect(item)
         return GridTile(
             href: root + item.pagePath,
             src: root + item.plan.thumbnail.path,
             srcset: Self.srcset(item.plan.thumbnailSources, root: root, path: \.path),
             webpSrcset: item.plan.webp ? Self.srcset(item.plan.thumbnailSources, root: root, path: \.webpPath) : nil,
-            sizes: Self.gridSizes(aspect: aspect),
+            sizes: sizes,
             width: item.plan.thumbnail.size.width, height: item.plan.thumbnail.size.height,
             alt: item.altText, title: item.photo.title, loading: eager ? "eager" : "lazy",
             // The tile's own aspect ratio (--ar, the stylesheet's aspect-ratio; vnu does not know the
@@ -25,16 +26,6 @@ extension SiteRenderer {
                 + "--ar:\(Formatting.fixed(aspect, digits: 4));"
                 + item.placeholderStyle(plan.placeholders),
             transitionName: Self.transitionName(index))
-    }
-
-    /// The width a tile is drawn at, from the stylesheet's layout: on phones its row starts at
-    /// `rowHeightEm` × `phoneGridFontVW` and is stretched by about `rowStretch`, never wider than the
-    /// grid (the screen less `main`'s 6 px padding each side); on wider screens rows start at 220 px.
-    static func gridSizes(aspect: Double) -> String {
-        let phone = aspect * rowHeightEm * phoneGridFontVW * rowStretch
-        let wide = aspect * rowHeightEm * 16 * rowStretch
-        let phoneSize = phone >= 97 ? "calc(100vw - 12px)" : "\(Formatting.fixed(phone.rounded(.up), digits: 0))vw"
-        return "(max-width: 600px) \(phoneSize), \(Formatting.fixed(wide.rounded(.up), digits: 0))px"
     }
 
     /// Numbered page links, or nil for a single page; also sets the page's `rel` prev/next.
@@ -82,7 +73,8 @@ extension SiteRenderer {
         let shown = range.map { plan.home[$0] }
         page = withSocialImage(page, shown.first.map { items[$0] })
         let root = page.root
-        let tiles = shown.enumerated().map { tile($1, plan, root: root, eager: $0 < Self.eagerTiles) }
+        let sizes = Self.gridSizes(aspects: shown.map { Self.aspect(items[$0]) })
+        let tiles = shown.enumerated().map { tile($1, plan, root: root, eager: $0 < Self.eagerTiles, sizes: sizes[$0]) }
         let pages = pagination(number, of: paginator, page: &page) { root + Paginator.path(ofPage: $0) }
         let context = GridContext(site: site, page: page, heading: title, intro: site.description, photos: tiles,
                                   photoCount: plan.home.count, pagination: pages, slideshowHref: tiles.first?.href)
@@ -119,7 +111,10 @@ extension SiteRenderer {
         let members = Array(collection.members[paginator.range(ofPage: number)])
         page = withSocialImage(page, members.first.map { plan.items[$0] })
         let root = page.root
-        let tiles = members.enumerated().map { offset, index in tile(index, plan, root: root, eager: offset < Self.eagerTiles) }
+        let sizes = Self.gridSizes(aspects: members.map { Self.aspect(plan.items[$0]) })
+        let tiles = members.enumerated().map { offset, index in
+            tile(index, plan, root: root, eager: offset < Self.eagerTiles, sizes: sizes[offset])
+        }
         let pages = pagination(number, of: paginator, page: &page) { root + collection.path(in: folder, page: $0) }
         let context = GridContext(site: site, page: page, heading: heading, intro: countLabel(collection.members.count),
                                   parentHref: root + "\(folder)/index.html", parentLabel: parentLabel, photos: tiles,

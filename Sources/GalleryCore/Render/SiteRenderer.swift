@@ -118,8 +118,10 @@ public struct SiteRenderer: Sendable {
     /// screens and a 2:1 panorama has a row to itself.
     static let phoneGridFontVW = 2.15
 
-    /// How much wider than its flex-basis a tile is drawn on average, once its row is stretched to
-    /// the grid's width (measured on the sample site at 360–1366 px: 1.0–1.3).
+    /// How much wider than its flex-basis a tile is drawn on average on screens wider than a phone,
+    /// where its row depends on the window's width, once the row is stretched to the grid's width
+    /// (measured on the sample site at 360–1366 px: 1.0–1.3). Phones get each tile's own width
+    /// (`gridSizes(aspects:)`).
     static let rowStretch = 1.15
 
     /// Tiles loaded at once on each grid page; the rest wait until they are near the viewport.
