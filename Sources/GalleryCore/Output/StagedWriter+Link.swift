@@ -6,24 +6,16 @@ import Glibc
 /// Putting cached blobs into the staging folder: a hard link each, or nothing at all for a file the
 /// staging folder (started from the last site) already holds.
 extension StagedWriter {
-    /// Whether the staging folder already holds, at a site-relative path, the blob `stamp` records:
-    /// a regular file of the blob's size and modification time to the nanosecond, which is the
-    /// blob's own inode, linked there by an earlier build. The cache's copy is not looked at, so a
-    /// no-op build makes one `lstat` per file where checking the cache and then the link made two.
-    /// What the file holds is trusted by size and time, as the cache's own check trusts them.
-    /// Writes nothing: a photo that holds its files still calls `keep` for each.
-    func holds(_ stamp: BlobStamp, at relativePath: String) -> Bool {
-        guard reused, let target = try? resolve(relativePath) else { return false }
-        var info = stat()
-        guard lstat(target, &info) == 0, (info.st_mode & mode_t(S_IFMT)) == mode_t(S_IFREG), Int(info.st_size) == stamp.size else {
-            return false
-        }
-        #if os(Linux)
-        let time = info.st_mtim
-        #else
-        let time = info.st_mtimespec
-        #endif
-        return Int(time.tv_sec) * 1_000_000_000 + Int(time.tv_nsec) == stamp.modified
+    /// Whether the staging folder already holds, at a site-relative path, the blob `key` of `cache`:
+    /// a regular file of the size and modification time to the nanosecond that the state recorded
+    /// for the blob (`BlobCache.stamp`), which is the blob's own inode, linked there by an earlier
+    /// build. The cache's copy is not looked at, so a no-op build makes one `lstat` per file where
+    /// checking the cache and then the link made two. What the file holds is trusted by size and
+    /// time, as the cache's own check trusts them. Writes nothing: a file held is still `keep`t.
+    func holds(_ key: Digest, of cache: BlobCache, at relativePath: String) -> Bool {
+        guard reused, let stamp = cache.stamp(key), let target = try? resolve(relativePath),
+              let found = FileStamp.of(target, followingLinks: false) else { return false }
+        return found.size == stamp.size && found.modified == stamp.modified
     }
 
     /// Keeps a file the staging folder holds (`holds`) as this build's, as if it had been linked.

@@ -175,7 +175,7 @@ struct PagePublisher: Sendable {
     /// Puts the cached page `key` at `path`: kept when the staging folder holds it already (it was
     /// the last site's), else linked from the cache. False when the cache has no intact copy.
     private func linkCached(_ key: Digest, to path: String) throws -> Bool {
-        if let stamp = cache.stamp(key), writer.holds(stamp, at: path) {
+        if writer.holds(key, of: cache, at: path) {
             writer.keep(path)
             return true
         }

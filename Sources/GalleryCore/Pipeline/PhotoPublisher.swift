@@ -97,7 +97,7 @@ struct PhotoPublisher: Sendable {
             let layout = try processor.layout(facts, folder: "photos/\(photo.id)")
             let keys = processor.keys(contentHash: original.hash, facts: facts, layout: layout)
             // An unchanged photo's files, in a rebuild, are already in the staging folder: the cache's copies need no look.
-            let held = keys.files.filter { holds($0.key, at: $0.path) }.map(\.path)
+            let held = keys.files.filter { writer?.holds($0.key, of: state.images, at: $0.path) == true }.map(\.path)
             return PhotoPlan(photo: photo, position: position, prior: prior, original: original, facts: facts, layout: layout,
                              keys: keys, missing: keys.files.filter { !held.contains($0.path) && !state.images.isIntact($0.key) },
                              held: held)
@@ -146,7 +146,7 @@ struct PhotoPublisher: Sendable {
             let key = name.finish()
             let path = "\(plan.folder)/original.\(published.fileExtension)"
             var file: BlobFile?
-            if holds(key, at: path) {
+            if writer?.holds(key, of: state.images, at: path) == true {
                 writer?.keep(path)
                 linked.reused += 1
             } else if let intact = state.images.file(key) {
@@ -164,12 +164,6 @@ struct PhotoPublisher: Sendable {
             linked.original = .published(path)
         }
         return linked
-    }
-
-    /// Whether the staging folder holds the cached image `key` at `path` already.
-    private func holds(_ key: Digest, at path: String) -> Bool {
-        guard let writer, let stamp = state.images.stamp(key) else { return false }
-        return writer.holds(stamp, at: path)
     }
 
     /// The photo's gallery item and the state row it leaves.

@@ -31,10 +31,7 @@ extension SiteRenderer {
         page = withSocialImage(page, (members.first ?? album.cover).map { plan.items[$0] })
         let root = page.root
         let cards = number == 1 ? albumCards(album.children, plan, root: root) : []
-        let sizes = Self.gridSizes(aspects: members.map { Self.aspect(plan.items[$0]) })
-        let tiles = members.enumerated().map { offset, item in
-            tile(item, plan, root: root, eager: cards.count + offset < Self.eagerTiles, sizes: sizes[offset])
-        }
+        let tiles = tiles(members, plan, root: root, before: cards.count)
         let pages = pagination(number, of: paginator, page: &page) { root + album.path(page: $0) }
         let parent = album.parent.map { tree.albums[$0] }
         let context = GridContext(

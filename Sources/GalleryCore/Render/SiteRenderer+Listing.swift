@@ -28,6 +28,16 @@ extension SiteRenderer {
             transitionName: Self.transitionName(index))
     }
 
+    /// The tiles of one grid page, items in page order, their `sizes` worked out together (tiles
+    /// share rows); the first `eagerTiles` of the page load at once, counting `before` tiles
+    /// (album cards) above them.
+    func tiles(_ indices: [Int], _ plan: SitePlan, root: String, before: Int = 0) -> [GridTile] {
+        let sizes = Self.gridSizes(aspects: indices.map { Self.aspect(plan.items[$0]) })
+        return indices.enumerated().map { offset, index in
+            tile(index, plan, root: root, eager: before + offset < Self.eagerTiles, sizes: sizes[offset])
+        }
+    }
+
     /// Numbered page links, or nil for a single page; also sets the page's `rel` prev/next.
     func pagination(_ number: Int, of paginator: Paginator, page: inout PageContext,
                     href: (Int) -> String) -> Pagination? {
@@ -73,8 +83,7 @@ extension SiteRenderer {
         let shown = range.map { plan.home[$0] }
         page = withSocialImage(page, shown.first.map { items[$0] })
         let root = page.root
-        let sizes = Self.gridSizes(aspects: shown.map { Self.aspect(items[$0]) })
-        let tiles = shown.enumerated().map { tile($1, plan, root: root, eager: $0 < Self.eagerTiles, sizes: sizes[$0]) }
+        let tiles = tiles(shown, plan, root: root)
         let pages = pagination(number, of: paginator, page: &page) { root + Paginator.path(ofPage: $0) }
         let context = GridContext(site: site, page: page, heading: title, intro: site.description, photos: tiles,
                                   photoCount: plan.home.count, pagination: pages, slideshowHref: tiles.first?.href)
@@ -111,10 +120,7 @@ extension SiteRenderer {
         let members = Array(collection.members[paginator.range(ofPage: number)])
         page = withSocialImage(page, members.first.map { plan.items[$0] })
         let root = page.root
-        let sizes = Self.gridSizes(aspects: members.map { Self.aspect(plan.items[$0]) })
-        let tiles = members.enumerated().map { offset, index in
-            tile(index, plan, root: root, eager: offset < Self.eagerTiles, sizes: sizes[offset])
-        }
+        let tiles = tiles(members, plan, root: root)
         let pages = pagination(number, of: paginator, page: &page) { root + collection.path(in: folder, page: $0) }
         let context = GridContext(site: site, page: page, heading: heading, intro: countLabel(collection.members.count),
                                   parentHref: root + "\(folder)/index.html", parentLabel: parentLabel, photos: tiles,

@@ -222,10 +222,12 @@ struct FileStamp: Equatable {
     var modified: Int
     var identity: FileIdentity
 
-    /// The stamp of a regular file, or nil when there is none at `path`.
-    static func of(_ path: String) -> FileStamp? {
+    /// The stamp of a regular file, or nil when there is none at `path`; with `followingLinks`
+    /// false, nil for a symbolic link too (`lstat`).
+    static func of(_ path: String, followingLinks: Bool = true) -> FileStamp? {
         var info = stat()
-        guard stat(path, &info) == 0, (info.st_mode & mode_t(S_IFMT)) == mode_t(S_IFREG) else { return nil }
+        guard (followingLinks ? stat(path, &info) : lstat(path, &info)) == 0,
+              (info.st_mode & mode_t(S_IFMT)) == mode_t(S_IFREG) else { return nil }
         #if os(Linux)
         let time = info.st_mtim
         #else

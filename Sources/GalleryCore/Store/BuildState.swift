@@ -76,7 +76,7 @@ final class BuildState: @unchecked Sendable {
     /// from the state database, else learnt by an images-only build (kept as this build's, so the
     /// state has them from now on). A failed read is kept for `check`.
     func facts(_ hash: Digest) -> OriginalFacts? {
-        if let known = lock.withLock({ originals[hash] ?? recentlyRead[hash] ?? readBefore[hash] }) { return known }
+        if let known = lock.withLock({ atHand(hash) }) { return known }
         guard reuse else { return nil }
         do {
             if let stored = try database?.facts(hash) {
@@ -96,7 +96,7 @@ final class BuildState: @unchecked Sendable {
     /// not read again. A failed read is kept for `check`.
     func prefetchFacts(_ hashes: [Digest]) {
         guard reuse, let database else { return }
-        let wanted = lock.withLock { hashes.filter { originals[$0] == nil && recentlyRead[$0] == nil && readBefore[$0] == nil } }
+        let wanted = lock.withLock { hashes.filter { atHand($0) == nil } }
         guard !wanted.isEmpty else { return }
         do {
             let found = try database.facts(Array(Set(wanted)))
@@ -104,6 +104,11 @@ final class BuildState: @unchecked Sendable {
         } catch {
             keep(error)
         }
+    }
+
+    /// Facts learnt by this build and not written yet, or read from the database lately. Called under the lock.
+    private func atHand(_ hash: Digest) -> OriginalFacts? {
+        originals[hash] ?? recentlyRead[hash] ?? readBefore[hash]
     }
 
     /// Keeps facts read from the database, dropping the older half of the reads when full. Called under the lock.

@@ -12,7 +12,6 @@ extension StateDatabase {
         try queue.write { db in try Self.write(originals: originals, placeholders: placeholders, in: db) }
     }
 
-    /// A placeholder's `data:` URI, or nil when the state has none under `key`.
     /// The header facts of the original with this content hash, if a build learnt them. Read per
     /// photo when it is planned rather than loaded with the snapshot: they are the largest part of
     /// a row, and the gallery items hold what the pages need of them.
@@ -20,10 +19,7 @@ extension StateDatabase {
     /// around each of 100,000 point queries made a no-op build three times slower.
     func facts(_ hash: Digest) throws -> OriginalFacts? {
         try queue.unsafeRead { db in
-            let statement = try db.cachedStatement(sql: """
-                SELECT format, width, height, orientation, make, model, lens, focalLength, aperture, exposureTime,
-                       iso, takenAt, latitude, longitude, embedded FROM original WHERE hash = ?
-                """)
+            let statement = try db.cachedStatement(sql: "SELECT \(Self.factColumns) FROM original WHERE hash = ?")
             return try Row.fetchOne(statement, arguments: [hash.hex]).flatMap(Self.facts)
         }
     }
@@ -33,10 +29,8 @@ extension StateDatabase {
         guard !hashes.isEmpty else { return [] }
         return try queue.read { db in
             let marks = Array(repeating: "?", count: hashes.count).joined(separator: ",")
-            let rows = try Row.fetchCursor(db, sql: """
-                SELECT format, width, height, orientation, make, model, lens, focalLength, aperture, exposureTime,
-                       iso, takenAt, latitude, longitude, embedded, hash FROM original WHERE hash IN (\(marks))
-                """, arguments: StatementArguments(hashes.map(\.hex)))
+            let rows = try Row.fetchCursor(db, sql: "SELECT \(Self.factColumns), hash FROM original WHERE hash IN (\(marks))",
+                                           arguments: StatementArguments(hashes.map(\.hex)))
             var found: [(Digest, OriginalFacts)] = []
             while let row = try rows.next() {
                 if let hash = try Self.digest(row, 15), let facts = Self.facts(row) { found.append((hash, facts)) }
@@ -44,6 +38,12 @@ extension StateDatabase {
             return found
         }
     }
+
+    /// The columns of the `original` table that `facts(_: Row)` reads, in its order (the hash after them is column 15).
+    private static let factColumns = """
+        format, width, height, orientation, make, model, lens, focalLength, aperture, exposureTime, \
+        iso, takenAt, latitude, longitude, embedded
+        """
 
     /// A row of the `original` table as facts; nil for a row this version cannot read, which makes
     /// the original be read again.
@@ -79,6 +79,7 @@ extension StateDatabase {
         Placeholder(averageColor: averageColor, dataURI: "", warnings: warnings.isEmpty ? [] : warnings.components(separatedBy: "\n"))
     }
 
+    /// A placeholder's `data:` URI, or nil when the state has none under `key`.
     func placeholderURI(_ key: Digest) throws -> String? {
         try queue.unsafeRead { db in
             try String.fetchOne(db.cachedStatement(sql: "SELECT dataURI FROM placeholder WHERE key = ?"), arguments: [key.hex])
