@@ -33,8 +33,8 @@ struct AlbumFixture {
         }
     }
 
-    func plan(_ photos: [Photo], albums: [String: AlbumInfo] = [:]) -> SitePlan {
-        renderer.plan(items(photos), albums: albums, placeholders: Fixtures.placeholder)
+    func plan(_ photos: [Photo], albums: [String: AlbumInfo] = [:]) throws -> SitePlan {
+        try renderer.plan(items(photos), albums: albums, placeholders: Fixtures.placeholder)
     }
 
     /// Every page of the plan rendered, by path.

@@ -126,7 +126,7 @@ struct AlbumTreeTests {
         let paths = ["../x", "a//b", "/", "..", "../../..", deep, long, "海/🌊", "x/./y", " . /a", "page/page", "\u{0}\u{7}/ctrl"]
         let photos = paths.enumerated().map { AlbumFixture.photo("h\($0.offset)", album: $0.element) }
         let fixture = try AlbumFixture()
-        let plan = fixture.plan(photos)
+        let plan = try fixture.plan(photos)
         let pages = try fixture.render(plan)
         let albumPaths = pages.keys.filter { $0.hasPrefix("albums/") && $0 != "albums/index.html" }
         #expect(!albumPaths.isEmpty)
@@ -140,7 +140,7 @@ struct AlbumTreeTests {
         #expect(Set(tree.albums.map(\.path)).isSuperset(of: ["x", "a/b", "a", "海/🌊", "x/y", "a", "page/page", "ctrl"]))
         #expect(tree.albums.allSatisfy { $0.path.split(separator: "/").count <= AlbumPath.maxDepth })
         // "/", ".." and "../../.." name no album: those photos have none.
-        for id in ["h2", "h3", "h4"] { #expect(tree.albumOfItem[plan.items.firstIndex { $0.photo.id == id } ?? -1] == nil) }
+        for id in ["h2", "h3", "h4"] { #expect(tree.albumOfItem[plan.items.facts.firstIndex { $0.id == id } ?? -1] == nil) }
         let folded = try #require(tree.albums.first { $0.path.hasPrefix("level 0/") && $0.path.split(separator: "/").count == 8 })
         #expect(folded.title.hasPrefix("level 7 · level 8 · "))
         #expect(tree.albums.allSatisfy { $0.title.count <= AlbumPath.maxNameLength + 1 })
@@ -157,7 +157,7 @@ struct AlbumTreeTests {
     /// Every field of the album models answers through `child(named:)` (see PageModelTests).
     @Test func templatesReachEveryAlbumModelField() throws {
         let fixture = try AlbumFixture()
-        let plan = fixture.plan(Self.trip, albums: ["2024": AlbumInfo(description: "A *year*")])
+        let plan = try fixture.plan(Self.trip, albums: ["2024": AlbumInfo(description: "A *year*")])
         var checked = Set<String>()
         for page in plan.pages {
             let model = try fixture.renderer.model(of: page, in: plan)

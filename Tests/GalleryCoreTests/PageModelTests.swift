@@ -36,7 +36,7 @@ struct PageModelTests {
                                averageColor: "#336699", placeholderKey: Fixtures.key(photo.id),
                                original: full ? .remote("https://img.example.com/\(index).jpg") : .none)
         }
-        return (renderer, renderer.plan(items, placeholders: Fixtures.placeholder))
+        return (renderer, try renderer.plan(items, placeholders: Fixtures.placeholder))
     }
 
     /// Every stored property of every model, at any depth, is answered by `child(named:)` with the
@@ -152,19 +152,6 @@ struct PageModelTests {
             "map/index.html",
         ]
         #expect(changed == expected, "\(changed.sorted())")
-    }
-
-    /// Photos finish in any order; their items and rows are put back in manifest order in place.
-    @Test func parallelArraysAreSortedTogetherInPlace() {
-        var generator = SystemRandomNumberGenerator()
-        for count in [0, 1, 2, 7, 100, 1000] {
-            let positions = Array(0..<count).shuffled(using: &generator)
-            var names = positions.map { "item \($0)" }
-            var keys = positions
-            PhotoPublisher.sort(&names, &keys) { $0 }
-            #expect(keys == Array(0..<count))
-            #expect(names == (0..<count).map { "item \($0)" })
-        }
     }
 
     @Test func longGridsListPagesAroundTheCurrentOne() {

@@ -1,5 +1,5 @@
 /// One resized copy of an original: its pixel size and its path in the output.
-public struct Derivative: Sendable, Equatable, Hashable {
+public struct Derivative: Sendable, Equatable, Hashable, Codable {
     public var size: PixelSize
     /// The photo's folder, such as `photos/kite`: one string that all of a photo's derivatives
     /// share, where each path of its own would be an allocation per derivative of every photo.
@@ -20,7 +20,7 @@ public struct Derivative: Sendable, Equatable, Hashable {
 /// Every derivative a photo needs, known from its displayed size before any pixel is computed.
 ///
 /// Sizes never exceed the original (no upscaling) and equal sizes are made once.
-public struct DerivativePlan: Sendable, Equatable {
+public struct DerivativePlan: Sendable, Equatable, Codable {
     /// The grid image: long edge at most `images.thumbnail`.
     public var thumbnail: Derivative
     /// The photo-page image: long edge at most `images.preview`.

@@ -14,8 +14,11 @@ extension Build {
             ?? PixelBudget.automatic(jobs: options.jobs, availableBytes: PixelBudget.availableBytes())
         report.pixelBudget = budget
         let inFlight = options.jobs + 2 * config.network.connectionsPerHost
-        let outcome = await timed(.images, &timings) {
-            await publisher.publishAll(photos, jobs: options.jobs, inFlight: inFlight, pixelBudget: budget, progress: photoProgress)
+        // An images-only build renders no pages, and writes nothing in the state folder.
+        let items = try step(.images, &timings) { try ItemList.Builder(folder: options.imagesOnly == nil ? config.stateDirectory : nil) }
+        let outcome = try await asyncStep(.images, &timings) {
+            try await publisher.publishAll(photos, jobs: options.jobs, inFlight: inFlight, pixelBudget: budget, items: items,
+                                           progress: photoProgress)
         }
         state.flush()
         try step(.images, &timings) { try state.check() }

@@ -127,10 +127,7 @@ public struct BuildReport: Codable, Sendable {
     /// Counts the published photos of the `images` step.
     mutating func count(_ outcome: PhotoPublisher.Outcome) {
         photosPublished = outcome.items.count
-        for item in outcome.items {
-            derivatives += item.plan.all.count * (item.plan.webp ? 2 : 1)
-            if case .published = item.original { derivatives += 1 }   // the original, published beside them
-        }
+        derivatives += outcome.derivatives
         for photo in outcome.published {
             switch photo.status {
             case .new: photosNew += 1

@@ -31,9 +31,12 @@ extension PhotoPublisher {
     }
 
     struct Outcome {
-        /// The published photos, in manifest order, and what the state learns of each (same order).
-        var items: [GalleryItem] = []
+        /// The published photos, in manifest order (kept in a file, see `ItemList`), and what the
+        /// state learns of each (same order).
+        var items = ItemList.empty
         var published: [Published] = []
+        /// Files each published photo has in the site: its derivatives (JPEG and WebP) and a published original.
+        var derivatives = 0
         var failures: [BuildReport.Failure] = []
         /// Photos published despite a problem the decoder forgave, in manifest order.
         var warnings: [BuildReport.Failure] = []
@@ -44,8 +47,8 @@ extension PhotoPublisher {
         var peaks = WorkBudget.Peaks()
 
         /// Moves the items out, so the page plan can order them in place.
-        mutating func takeItems() -> [GalleryItem] {
-            defer { items = [] }
+        mutating func takeItems() -> ItemList {
+            defer { items = .empty }
             return items
         }
     }
@@ -57,19 +60,21 @@ extension PhotoPublisher {
     ///     originals held in memory.
     ///   - pixelBudget: Decoded pixels allowed in memory at once across all jobs; a single photo larger
     ///     than the budget runs alone.
+    ///   - items: Where the published photos' items are written as they arrive.
     ///   - progress: Called after each photo with the number done and the total.
-    func publishAll(_ photos: [Photo], jobs: Int, inFlight: Int, pixelBudget: Int,
-                    progress: @Sendable (Int, Int) -> Void) async -> Outcome {
+    /// - Throws: `StoreError` when the items could not be written.
+    func publishAll(_ photos: [Photo], jobs: Int, inFlight: Int, pixelBudget: Int, items: consuming ItemList.Builder,
+                    progress: @Sendable (Int, Int) -> Void) async throws -> Outcome {
         // Results are appended as they arrive and put in manifest order in place at the end, so
-        // 100,000 photos' items and rows are never held twice.
-        var items: [GalleryItem] = []
+        // 100,000 photos' rows are never held twice; their items go to a file at once.
         var rows: [Published] = []
-        items.reserveCapacity(photos.count)
+        var derivatives = 0
         rows.reserveCapacity(photos.count)
         var failures: [Int: PhotoFailure] = [:]
         let cpu = WorkBudget(jobs: jobs, pixels: pixelBudget)
         var done = 0
         var seconds: [String: Double] = [:]
+        var warned: [String: String] = [:]   // photo id → its original, for photos with warnings
         await withTaskGroup(of: (Int, Result<(GalleryItem, Published), PhotoFailure>).self) { group in
             var next = 0
             func startNext() {
@@ -89,6 +94,9 @@ extension PhotoPublisher {
                 switch result {
                 case .success(let (item, published)):
                     for (name, value) in published.seconds { seconds[name, default: 0] += value }
+                    derivatives += item.plan.all.count * (item.plan.webp ? 2 : 1)
+                    if case .published = item.original { derivatives += 1 }   // the original, published beside them
+                    if !published.warnings.isEmpty { warned[item.photo.id] = item.photo.image.description }
                     items.append(item)
                     rows.append(published)
                     rows[rows.count - 1].seconds = [:]
@@ -103,13 +111,16 @@ extension PhotoPublisher {
         var outcome = Outcome()
         outcome.seconds = seconds
         outcome.peaks = await cpu.peaks
-        Self.sort(&items, &rows) { $0.row.position }
-        outcome.items = items
+        outcome.derivatives = derivatives
+        let order = rows.indices.sorted { rows[$0].row.position < rows[$1].row.position }
+        items.permute(by: order)
+        rows.permute(by: order)
+        outcome.items = try items.finish()
         outcome.published = rows
-        for (item, published) in zip(items, rows) {
+        for published in rows where !published.warnings.isEmpty {
+            let id = published.row.id
             for warning in published.warnings {
-                outcome.warnings.append(BuildReport.Failure(id: item.photo.id, location: item.photo.image.description,
-                                                            stage: .imaging, status: nil, reason: warning))
+                outcome.warnings.append(BuildReport.Failure(id: id, location: warned[id], stage: .imaging, status: nil, reason: warning))
             }
         }
         for (index, failure) in failures.sorted(by: { $0.key < $1.key }) {
@@ -126,13 +137,6 @@ extension PhotoPublisher {
     /// fewer than `BuildState.recentFacts`, so a window's facts are still at hand when its photos
     /// are planned, with up to `inFlight` photos of the previous window still in progress.
     static let prefetchWindow = 256
-
-    /// Sorts two parallel arrays by a key of the second, in place (no copy of either is made).
-    static func sort<First, Second>(_ first: inout [First], _ second: inout [Second], by key: (Second) -> Int) {
-        let order = second.indices.sorted { key(second[$0]) < key(second[$1]) }
-        first.permute(by: order)
-        second.permute(by: order)
-    }
 
     struct PhotoFailure: Error {
         var stage: BuildStep

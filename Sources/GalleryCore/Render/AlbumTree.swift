@@ -46,7 +46,7 @@ struct AlbumTree: Sendable {
     ///   - infos: Album settings keyed by album path, as sources give them (cleaned here).
     ///   - sources: Each item's position in the source's list, for albums sorted otherwise than the site.
     ///   - sort: The site's order, for albums without their own.
-    init(_ items: [GalleryItem], sources: [Int], infos: [String: AlbumInfo], sort: PhotoSort) {
+    init(_ items: [ItemFacts], sources: [Int], infos: [String: AlbumInfo], sort: PhotoSort) {
         var settings: [String: AlbumInfo] = [:]
         for key in infos.keys.sorted() {
             guard let path = AlbumPath.normalized(key), settings[path] == nil, let info = infos[key] else { continue }
@@ -54,7 +54,7 @@ struct AlbumTree: Sendable {
         }
         var indexOfPath: [String: Int] = [:]
         var usedSlugs: [Int: Set<String>] = [:]   // parent album (-1: the top) → its children's slugs
-        for (item, photo) in items.lazy.map(\.photo).enumerated() {
+        for (item, photo) in items.enumerated() {
             let parts = AlbumPath.components(photo.album)
             var parent: Int?
             for depth in parts.indices {
@@ -84,7 +84,12 @@ struct AlbumTree: Sendable {
                 albumOfItem[item] = parent
             }
         }
-        let idToItem = Dictionary(items.enumerated().map { ($0.element.photo.id, $0.offset) }, uniquingKeysWith: { first, _ in first })
+        // Only albums that name their cover need an item by its id; a site of 1,000,000 photos rarely has many.
+        let covers = Set(albums.compactMap(\.info.cover))
+        var idToItem: [String: Int] = [:]
+        if !covers.isEmpty {
+            for (index, item) in items.enumerated() where covers.contains(item.id) && idToItem[item.id] == nil { idToItem[item.id] = index }
+        }
         // An album without a sort of its own takes the nearest one above it (parents come first).
         var sortOf: [PhotoSort?] = []
         for album in albums { sortOf.append(album.info.sort ?? album.parent.flatMap { sortOf[$0] }) }
@@ -92,7 +97,7 @@ struct AlbumTree: Sendable {
             guard let own = sortOf[index], own != sort else { continue }
             let members = albums[index].members
             let itemAt = Dictionary(members.map { (sources[$0], $0) }, uniquingKeysWith: { first, _ in first })
-            let sorted = PhotoOrder.sorted(members.map { sources[$0] }, by: own) { items[itemAt[$0] ?? 0].photo }
+            let sorted = PhotoOrder.sorted(members.map { sources[$0] }, by: own) { items[itemAt[$0] ?? 0].sortPhoto }
             albums[index].members = sorted.compactMap { itemAt[$0] }
         }
         // Sub-albums follow their photos' order, so they come in order of first appearance, except by

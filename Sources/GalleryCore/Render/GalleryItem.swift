@@ -1,7 +1,7 @@
 import Foundation
 
 /// Everything the pages need about one published photo: metadata plus the planned derivatives.
-public struct GalleryItem: Sendable {
+public struct GalleryItem: Sendable, Codable {
     public var photo: Photo
     public var displaySize: PixelSize
     public var plan: DerivativePlan
@@ -28,7 +28,10 @@ public struct GalleryItem: Sendable {
     }
 
     /// The photo's page, relative to the site root.
-    public var pagePath: String { "photos/\(photo.id)/index.html" }
+    public var pagePath: String { Self.pagePath(id: photo.id) }
+
+    /// The page of the photo with this id.
+    static func pagePath(id: String) -> String { "photos/\(id)/index.html" }
 
     /// Alt text: the title, else "Photo by …", else a generic description.
     public var altText: String {
@@ -39,7 +42,7 @@ public struct GalleryItem: Sendable {
 }
 
 /// The target of a photo page's "full size" link.
-public enum OriginalLink: Sendable, Equatable {
+public enum OriginalLink: Sendable, Equatable, Codable {
     /// The original was published into the site at this root-relative path.
     case published(String)
     /// The original stays at its remote URL.

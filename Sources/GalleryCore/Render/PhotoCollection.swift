@@ -15,12 +15,12 @@ struct PhotoCollection: Sendable, Equatable {
     }
 
     /// Tags sorted by name.
-    static func tags(of items: [GalleryItem]) -> [PhotoCollection] {
-        group(items.map(\.photo.tags), sortedByName: true)
+    static func tags(of items: [ItemFacts]) -> [PhotoCollection] {
+        group(items.lazy.map(\.tags), sortedByName: true)
     }
 
     /// Groups item indices by name, then gives each group a unique slug, deterministically.
-    private static func group(_ namesPerItem: [[String]], sortedByName: Bool) -> [PhotoCollection] {
+    private static func group(_ namesPerItem: some Sequence<[String]>, sortedByName: Bool) -> [PhotoCollection] {
         var order: [String] = []
         var members: [String: [Int]] = [:]
         for (index, names) in namesPerItem.enumerated() {

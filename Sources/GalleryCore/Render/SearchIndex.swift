@@ -29,11 +29,11 @@ struct SearchIndex {
         }
     }
 
-    let items: [GalleryItem]
+    let items: ItemList
     /// Each item's album text (`Entry.album`), by item index.
     let albums: [Int: String]
 
-    init(items: [GalleryItem], albums: [Int: String] = [:]) {
+    init(items: ItemList, albums: [Int: String] = [:]) {
         self.items = items
         self.albums = albums
     }

@@ -24,7 +24,8 @@ enum SitePage: Sendable, Equatable {
 /// Every page of a site and what they are made from: the published photos, their albums and tags,
 /// and the grid's paging.
 public struct SitePlan: Sendable {
-    let items: [GalleryItem]
+    /// The published photos in the site's order, read back a window at a time (`ItemList`).
+    let items: ItemList
     let sections: SiteRenderer.Sections
     /// Pages the home grid: `home`'s photos.
     let paginator: Paginator

@@ -10,7 +10,7 @@ extension SiteRenderer {
 
     /// The located photos, in the site's order.
     func located(_ plan: SitePlan) -> [Int] {
-        showLocation ? plan.items.indices.filter { plan.items[$0].photo.location != nil } : []
+        showLocation ? plan.items.indices.filter { plan.items.facts[$0].hasLocation } : []
     }
 
     func mapModel(_ plan: SitePlan) -> PageModel {

@@ -32,10 +32,10 @@ extension SiteRenderer {
     }
 
     /// The latest photos by date taken (undated ones after, in gallery order).
-    func feed(_ items: [GalleryItem]) -> FeedContext {
+    func feed(_ items: ItemList) -> FeedContext {
         let parser = ISO8601DateFormatter()
         let dated = items.indices.map { index -> (index: Int, date: String?, instant: Date?) in
-            let date = Formatting.rfc3339(items[index].photo.takenAt)
+            let date = Formatting.rfc3339(items.facts[index].takenAt)
             return (index, date, date.flatMap(parser.date(from:)))
         }
         let latest = dated.sorted { lhs, rhs in

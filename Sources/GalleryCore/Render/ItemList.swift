@@ -1,0 +1,188 @@
+import Foundation
+import Glibc
+
+/// What the page plan needs of a published photo to order the site and find its albums, tags and
+/// map points, without reading the whole item back: ids, album paths, tag names and sort fields.
+struct ItemFacts: Sendable {
+    var id: String
+    var album: String?
+    var tags: [String]
+    var title: String?
+    var fallbackTitle: String?
+    var takenAt: String?
+    var rating: Int?
+    var hasLocation: Bool
+
+    /// The photo's page, as `GalleryItem.pagePath`.
+    var pagePath: String { GalleryItem.pagePath(id: id) }
+
+    init(_ photo: Photo) {
+        id = photo.id
+        album = photo.album
+        tags = photo.tags
+        title = photo.title
+        fallbackTitle = photo.fallbackTitle
+        takenAt = photo.takenAt
+        rating = photo.rating
+        hasLocation = photo.location != nil
+    }
+
+    /// A photo with the fields `PhotoOrder` sorts by (and no others).
+    var sortPhoto: Photo {
+        var photo = Photo(id: id, title: title, takenAt: takenAt, album: album, image: Self.noImage)
+        photo.fallbackTitle = fallbackTitle
+        photo.rating = rating
+        return photo
+    }
+
+    private static let noImage = ImageLocation.file(URL(fileURLWithPath: "/"))
+}
+
+/// The site's published photos in order. Each `GalleryItem` (about 1 KB in memory, with its photo's
+/// text and its derivatives) is written once to a temporary file that has no name (unlinked as soon
+/// as it is made, so even a killed build leaves nothing behind) and read back when a page shows it;
+/// only its `ItemFacts` stay in memory. Pages are worked on a window at a time, so a 1,000,000-photo
+/// site never holds more than a few hundred items at once.
+struct ItemList: Sendable {
+    /// Each item's facts, in the list's order.
+    private(set) var facts: [ItemFacts]
+    /// Where each item's encoded bytes are in `file`, in the list's order.
+    private var records: [Record]
+    /// Nil for the empty list only.
+    private let file: SpillFile?
+
+    struct Record: Sendable {
+        var offset: Int
+        var length: Int
+    }
+
+    var count: Int { facts.count }
+    var indices: Range<Int> { facts.indices }
+    var isEmpty: Bool { facts.isEmpty }
+
+    /// The item at `index`, read from the file.
+    subscript(index: Int) -> GalleryItem {
+        let record = records[index]
+        do {
+            guard let file else { throw StoreError("no item file") }
+            return try JSONDecoder().decode(GalleryItem.self, from: file.read(record))
+        } catch {
+            // The file is this process's own and was written whole before any page reads it: a
+            // failing read is a broken disk, and no page could be made right without the item.
+            fatalError("the build's item file could not be read back: \(error)")
+        }
+    }
+
+    /// The same items, `self[i]` becoming the old `self[order[i]]`, without copying them.
+    mutating func permute(by order: [Int]) {
+        facts.permute(by: order)
+        if !records.isEmpty { records.permute(by: order) }
+    }
+
+    /// Items in memory, spilled to a temporary file (previews and tests).
+    init(_ items: [GalleryItem], folder: URL = FileManager.default.temporaryDirectory) throws {
+        var builder = try Builder(folder: folder)
+        for item in items { builder.append(item) }
+        self = try builder.finish()
+    }
+
+    /// No items, and no file.
+    static let empty = ItemList(facts: [], records: [], file: nil)
+
+    fileprivate init(facts: [ItemFacts], records: [Record], file: SpillFile?) {
+        self.facts = facts
+        self.records = records
+        self.file = file
+    }
+
+    /// Writes items as they are published, in any order, and keeps their facts.
+    struct Builder: Sendable {
+        private(set) var facts: [ItemFacts] = []
+        private var records: [Record] = []
+        /// Nil when only the facts are kept (an images-only build renders no pages).
+        private let file: SpillFile?
+        private let encoder = JSONEncoder()
+        private var end = 0
+        private var failure: String?
+
+        /// - Parameter folder: Where the unnamed file is made (the state folder: on the disk the build
+        ///   already writes to); nil to keep only the items' facts.
+        init(folder: URL?) throws {
+            file = try folder.map(SpillFile.init)
+        }
+
+        var count: Int { facts.count }
+
+        mutating func append(_ item: GalleryItem) {
+            guard failure == nil else { return }
+            do {
+                if let file {
+                    let data = try encoder.encode(item)
+                    try file.write(data, at: end)
+                    records.append(Record(offset: end, length: data.count))
+                    end += data.count
+                }
+                facts.append(ItemFacts(item.photo))
+            } catch {
+                failure = "\(error)"
+            }
+        }
+
+        /// Reorders what was appended so far, as `ItemList.permute`.
+        mutating func permute(by order: [Int]) {
+            facts.permute(by: order)
+            if !records.isEmpty { records.permute(by: order) }
+        }
+
+        /// The list, or the error that stopped an item being written (a full disk, say).
+        func finish() throws -> ItemList {
+            if let failure { throw StoreError("\(file?.folder ?? ""): the build's item file could not be written: \(failure)") }
+            return ItemList(facts: facts, records: records, file: file)
+        }
+    }
+}
+
+/// A read-write file with no name, in `folder`, closed when the last list using it goes.
+private final class SpillFile: Sendable {
+    let descriptor: Int32
+    let folder: String
+
+    init(folder: URL) throws {
+        self.folder = folder.path
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var template = Array((folder.path + "/.items-XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else {
+            throw StoreError("\(folder.path): cannot make the build's item file: \(String(cString: strerror(errno)))")
+        }
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        self.descriptor = descriptor
+    }
+
+    deinit { close(descriptor) }
+
+    /// Writes `data` at `offset`.
+    func write(_ data: Data, at offset: Int) throws {
+        try data.withUnsafeBytes { buffer in
+            var done = 0
+            while done < buffer.count {
+                let written = pwrite(descriptor, buffer.baseAddress! + done, buffer.count - done, off_t(offset + done))
+                guard written > 0 else { throw StoreError("write: \(String(cString: strerror(errno)))") }
+                done += written
+            }
+        }
+    }
+
+    func read(_ record: ItemList.Record) throws -> Data {
+        var data = Data(count: record.length)
+        try data.withUnsafeMutableBytes { buffer in
+            var done = 0
+            while done < buffer.count {
+                let count = pread(descriptor, buffer.baseAddress! + done, buffer.count - done, off_t(record.offset + done))
+                guard count > 0 else { throw StoreError("read: \(count == 0 ? "file too short" : String(cString: strerror(errno)))") }
+                done += count
+            }
+        }
+        return data
+    }
+}

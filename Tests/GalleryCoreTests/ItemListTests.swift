@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+
+@testable import GalleryCore
+
+/// The site's items live in a file with no name and are read back when a page shows them.
+@Suite("Items kept on disk") struct ItemListTests {
+    static func item(_ index: Int) -> GalleryItem {
+        var photo = Photo(id: "p\(index)", title: index.isMultiple(of: 2) ? "Title \(index) \u{e9}\"<>" : nil,
+                          description: "Caption **\(index)**", author: "A", authorURL: URL(string: "https://a.example/\(index)"),
+                          takenAt: "2024-05-0\(index % 9 + 1)T10:00:00", tags: ["sea", "t\(index % 3)"],
+                          album: index.isMultiple(of: 3) ? "2024/Trip" : nil, license: License(name: "CC-BY-4.0"),
+                          image: .remote(URL(string: "https://img.example.com/\(index).jpg")!),
+                          camera: CameraInfo(make: "Canon", iso: 100 + index),
+                          location: index.isMultiple(of: 4) ? GeoPoint(latitude: 59.9, longitude: 10.7) : nil)
+        photo.rating = index % 6 - 1
+        photo.fallbackTitle = "IMG \(index)"
+        let display = PixelSize(width: 1600 + index, height: 1200)
+        var settings = ImageSettings.defaults
+        settings.webp = index.isMultiple(of: 2)
+        return GalleryItem(photo: photo, displaySize: display,
+                           plan: DerivativePlan(display: display, settings: settings, folder: "photos/p\(index)"),
+                           averageColor: "#33669\(index % 10)", placeholderKey: Fixtures.key("p\(index)"),
+                           original: [.none, .published("originals/\(index).jpg"), .remote("https://o.example/\(index)")][index % 3])
+    }
+
+    static func same(_ read: GalleryItem, _ written: GalleryItem) -> Bool {
+        read.photo == written.photo && read.displaySize == written.displaySize && read.plan == written.plan
+            && read.averageColor == written.averageColor && read.placeholderKey == written.placeholderKey
+            && read.original == written.original
+    }
+
+    @Test func itemsReadBackAsWrittenInAnyOrder() throws {
+        let folder = try Fixtures.temporaryFolder()
+        let items = (0..<50).map(Self.item)
+        var builder = try ItemList.Builder(folder: folder)
+        let arrival = Array(items.indices).shuffled()
+        for index in arrival { builder.append(items[index]) }
+        // Back in manifest order, as `publishAll` does with the arrival order.
+        builder.permute(by: arrival.indices.sorted { arrival[$0] < arrival[$1] })
+        var list = try builder.finish()
+        #expect(list.count == 50)
+        for index in list.indices {
+            #expect(Self.same(list[index], items[index]), "item \(index)")
+            #expect(list.facts[index].id == items[index].photo.id)
+            #expect(list.facts[index].tags == items[index].photo.tags)
+            #expect(list.facts[index].hasLocation == (items[index].photo.location != nil))
+            #expect(list.facts[index].sortPhoto.rating == items[index].photo.rating)
+        }
+        // Reordered again (the site's sort), facts and items stay together.
+        let reversed = Array(list.indices.reversed())
+        list.permute(by: reversed)
+        for index in list.indices {
+            #expect(Self.same(list[index], items[49 - index]))
+            #expect(list.facts[index].id == "p\(49 - index)")
+        }
+    }
+
+    @Test func theFileHasNoNameAndItsFolderStaysEmpty() throws {
+        let folder = try Fixtures.temporaryFolder()
+        let list = try ItemList((0..<10).map(Self.item), folder: folder)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+        #expect(Self.same(list[9], Self.item(9)))
+    }
+
+    @Test func anImagesOnlyBuilderKeepsFactsAndWritesNothing() throws {
+        let folder = try Fixtures.temporaryFolder().appendingPathComponent("state")
+        var builder = try ItemList.Builder(folder: nil)
+        for index in 0..<5 { builder.append(Self.item(index)) }
+        let list = try builder.finish()
+        #expect(list.count == 5)
+        #expect(list.facts.map(\.id) == (0..<5).map { "p\($0)" })
+        #expect(!FileManager.default.fileExists(atPath: folder.path))
+    }
+
+    /// The plan and its pages come from the list: a site's pages are the same whether its items
+    /// are read back from the file or were never written (the grid, a photo page, the feed, search).
+    @Test func pagesShowWhatTheFileHolds() throws {
+        let fixture = try AlbumFixture()
+        let photos = (0..<30).map { Self.item($0).photo }
+        let plan = try fixture.plan(photos)
+        #expect(plan.items.count == 30)
+        let pages = try fixture.render(plan)
+        let photoPage = try #require(pages["photos/p6/index.html"])
+        #expect(photoPage.contains("Title 6 é&quot;&lt;&gt;"))
+        #expect(photoPage.contains("Caption <strong>6</strong>"))
+        let trip = try #require(pages["albums/2024/trip/index.html"])
+        let shown = AlbumFixture.tileIDs(trip)
+        #expect(shown.count == 3 && shown.allSatisfy { Int($0.dropFirst()).map { $0.isMultiple(of: 3) } == true }, "\(shown)")
+    }
+}
