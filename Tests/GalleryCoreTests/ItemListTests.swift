@@ -56,6 +56,24 @@ import Testing
         }
     }
 
+    /// A photo with nothing but its id and a local file, and one whose every optional field is set, read back the same.
+    @Test func sparseAndFullPhotosReadBackTheSame() throws {
+        let sparse = Photo(id: "only-id", image: .file(URL(fileURLWithPath: "/photos/a b/ü.jpg")))
+        var full = Self.item(4).photo
+        full.camera = CameraInfo(make: "M", model: "X", lens: "L", focalLength: 35.5, aperture: 1.4, exposureTime: 1.0 / 8000, iso: 0)
+        full.license = License(name: "Own terms", url: nil)
+        full.sourcePage = URL(string: "https://www.flickr.com/photos/x/1")
+        full.rating = -1
+        let items = [sparse, full].map { photo in
+            GalleryItem(photo: photo, displaySize: PixelSize(width: 3, height: 2),
+                        plan: DerivativePlan(display: PixelSize(width: 3, height: 2), settings: .defaults, folder: "photos/\(photo.id)"),
+                        averageColor: "", placeholderKey: Fixtures.key(photo.id), original: .none)
+        }
+        let list = try ItemList(items, folder: try Fixtures.temporaryFolder())
+        #expect(Self.same(list[0], items[0]) && list[0].photo.image.filePath == "/photos/a b/ü.jpg")
+        #expect(Self.same(list[1], items[1]) && list[1].photo.camera.iso == 0 && list[1].photo.license?.url == nil)
+    }
+
     @Test func theFileHasNoNameAndItsFolderStaysEmpty() throws {
         let folder = try Fixtures.temporaryFolder()
         let list = try ItemList((0..<10).map(Self.item), folder: folder)

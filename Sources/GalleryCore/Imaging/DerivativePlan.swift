@@ -1,5 +1,5 @@
 /// One resized copy of an original: its pixel size and its path in the output.
-public struct Derivative: Sendable, Equatable, Hashable, Codable {
+public struct Derivative: Sendable, Equatable, Hashable {
     public var size: PixelSize
     /// The photo's folder, such as `photos/kite`: one string that all of a photo's derivatives
     /// share, where each path of its own would be an allocation per derivative of every photo.
@@ -20,7 +20,7 @@ public struct Derivative: Sendable, Equatable, Hashable, Codable {
 /// Every derivative a photo needs, known from its displayed size before any pixel is computed.
 ///
 /// Sizes never exceed the original (no upscaling) and equal sizes are made once.
-public struct DerivativePlan: Sendable, Equatable, Codable {
+public struct DerivativePlan: Sendable, Equatable {
     /// The grid image: long edge at most `images.thumbnail`.
     public var thumbnail: Derivative
     /// The photo-page image: long edge at most `images.preview`.
@@ -83,6 +83,15 @@ public struct DerivativePlan: Sendable, Equatable, Codable {
     }
 
     /// Plans the derivatives of a photo shown at `display` size.
+    /// A plan as it was worked out before (`ItemCoding` reads it back).
+    init(thumbnail: Derivative, preview: Derivative, all: [Derivative], gridSteps: [Derivative], webp: Bool) {
+        self.thumbnail = thumbnail
+        self.preview = preview
+        self.all = all
+        self.gridSteps = gridSteps
+        self.webp = webp
+    }
+
     public init(display: PixelSize, settings: ImageSettings, folder: String) {
         func derivative(_ size: PixelSize) -> Derivative {
             Derivative(size: size, folder: folder)

@@ -91,6 +91,13 @@ public struct ImageLocation: Sendable, Equatable, CustomStringConvertible {
     public var filePath: String? { kind == .file ? description : nil }
 }
 
+extension ImageLocation {
+    /// A location from its text as `description` gives it, without parsing it again (`ItemCoding`).
+    init(remote: Bool, description: String) {
+        self.init(kind: remote ? .remote : .file, description: description)
+    }
+}
+
 /// Coded as the enum it was (`{"remote":{"_0":URL}}`), so the state's stored manifests, the
 /// metadata digests made from them and `--offline` builds read the same as before.
 extension ImageLocation: Codable {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Everything the pages need about one published photo: metadata plus the planned derivatives.
-public struct GalleryItem: Sendable, Codable {
+public struct GalleryItem: Sendable {
     public var photo: Photo
     public var displaySize: PixelSize
     public var plan: DerivativePlan
@@ -42,7 +42,7 @@ public struct GalleryItem: Sendable, Codable {
 }
 
 /// The target of a photo page's "full size" link.
-public enum OriginalLink: Sendable, Equatable, Codable {
+public enum OriginalLink: Sendable, Equatable {
     /// The original was published into the site at this root-relative path.
     case published(String)
     /// The original stays at its remote URL.

@@ -65,7 +65,7 @@ struct ItemList: Sendable {
         let record = records[index]
         do {
             guard let file else { throw StoreError("no item file") }
-            return try JSONDecoder().decode(GalleryItem.self, from: file.read(record))
+            return try file.read(record).withUnsafeBytes(ItemCoding.decode)
         } catch {
             // The file is this process's own and was written whole before any page reads it: a
             // failing read is a broken disk, and no page could be made right without the item.
@@ -101,7 +101,6 @@ struct ItemList: Sendable {
         private var records: [Record] = []
         /// Nil when only the facts are kept (an images-only build renders no pages).
         private let file: SpillFile?
-        private let encoder = JSONEncoder()
         private var end = 0
         private var failure: String?
 
@@ -117,7 +116,7 @@ struct ItemList: Sendable {
             guard failure == nil else { return }
             do {
                 if let file {
-                    let data = try encoder.encode(item)
+                    let data = ItemCoding.encode(item)
                     try file.write(data, at: end)
                     records.append(Record(offset: end, length: data.count))
                     end += data.count
@@ -162,7 +161,7 @@ private final class SpillFile: Sendable {
     deinit { close(descriptor) }
 
     /// Writes `data` at `offset`.
-    func write(_ data: Data, at offset: Int) throws {
+    func write(_ data: [UInt8], at offset: Int) throws {
         try data.withUnsafeBytes { buffer in
             var done = 0
             while done < buffer.count {
