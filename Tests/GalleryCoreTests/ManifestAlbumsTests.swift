@@ -7,9 +7,7 @@ import Testing
 @Suite("Manifest albums")
 struct ManifestAlbumsTests {
     static func decode(_ json: String) throws -> Manifest {
-        let decoder = JSONDecoder()
-        decoder.userInfo[StreamedManifest.mapperKey] = ManifestEntryMapper(resolver: .base(URL(string: "https://example.com/")!))
-        return try decoder.decode(StreamedManifest.self, from: Data(json.utf8)).manifest
+        try ManifestDocument.read(.data(Data(json.utf8)), mapper: ManifestEntryMapper(resolver: .base(URL(string: "https://example.com/")!)))
     }
 
     @Test func albumSettingsAreParsedAndBadValuesReported() throws {

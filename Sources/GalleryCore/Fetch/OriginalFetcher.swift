@@ -34,6 +34,16 @@ public struct OriginalFetcher: Sendable {
     }
 
     static func readFile(_ url: URL, maxBytes: Int) throws -> Data {
+        try checkSize(url, maxBytes: maxBytes)
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            throw FetchError(file: url, "file could not be read; check its permissions")
+        }
+        return data
+    }
+
+    /// Throws unless `url` is there and holds at most `maxBytes`: what `readFile` checks before it
+    /// reads, for readers that take a file a chunk at a time.
+    static func checkSize(_ url: URL, maxBytes: Int) throws {
         let attributes: [FileAttributeKey: Any]
         do {
             attributes = try FileManager.default.attributesOfItem(atPath: url.path)
@@ -43,9 +53,5 @@ public struct OriginalFetcher: Sendable {
         if let size = attributes[.size] as? Int, size > maxBytes {
             throw FetchError(file: url, "file is \(size) bytes, over the \(maxBytes)-byte limit (network.maxDownloadBytes)")
         }
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw FetchError(file: url, "file could not be read; check its permissions")
-        }
-        return data
     }
 }
