@@ -81,6 +81,17 @@ import Testing
         #expect(Self.same(list[9], Self.item(9)))
     }
 
+    /// The manifest's photos wait in a file of their own during the images step (`PhotoList`).
+    @Test func photoListsReadBackTheManifestInOrder() throws {
+        let folder = try Fixtures.temporaryFolder()
+        let photos = (0..<40).map { Self.item($0).photo } + [Photo(id: "bare", image: .file(URL(fileURLWithPath: "/a.jpg")))]
+        let list = try PhotoList(photos, folder: folder)
+        #expect(Array(list) == photos)
+        #expect(list[list.count - 1].image.filePath == "/a.jpg")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+        #expect(try PhotoList([], folder: folder).isEmpty)
+    }
+
     @Test func anImagesOnlyBuilderKeepsFactsAndWritesNothing() throws {
         let folder = try Fixtures.temporaryFolder().appendingPathComponent("state")
         var builder = try ItemList.Builder(folder: nil)

@@ -7,9 +7,10 @@ extension Build {
     /// Each failure is announced and added to `report.failures`.
     /// - Parameter noneProcessed: The reason the build stops when there were photos and none was published.
     /// - Throws: `BuildError` at `images` when none was published or what was learnt could not be written.
-    func publishImages(_ photos: [Photo], with publisher: PhotoPublisher, state: BuildState, downloader: Downloader,
+    func publishImages<Photos: RandomAccessCollection<Photo> & Sendable>(
+        _ photos: Photos, with publisher: PhotoPublisher, state: BuildState, downloader: Downloader,
                        report: inout BuildReport, timings: inout [String: Double],
-                       noneProcessed: @autoclosure () -> String) async throws -> PhotoPublisher.Outcome {
+                       noneProcessed: @autoclosure () -> String) async throws -> PhotoPublisher.Outcome where Photos.Index == Int {
         let budget = config.images.maxPixelsInFlight
             ?? PixelBudget.automatic(jobs: options.jobs, availableBytes: PixelBudget.availableBytes())
         report.pixelBudget = budget

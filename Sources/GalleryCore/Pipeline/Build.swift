@@ -106,13 +106,13 @@ public struct Build: Sendable {
             let fetcher = OriginalFetcher(downloader: downloader, maxBytes: config.network.maxDownloadBytes)
             let photos = PhotoPublisher(fetcher: fetcher, processor: ImageProcessor(settings: config.images),
                                         writer: writer, publishOriginals: config.images.publishOriginals, state: state)
-            var outcome = try await publishImages(manifest.photos, with: photos, state: state, downloader: downloader,
-                                                  report: &report, timings: &timings,
-                                                  noneProcessed: "none of the \(manifest.photos.count) photos could be processed "
-                                                      + "(see the lines above); the previous site was kept")
-            // The gallery items hold what the pages need of each photo, and the published rows what
-            // the state needs: the manifest's own copies go before the pages are worked out.
+            // The manifest's photos wait in a file, each read when its turn comes (`PhotoList`).
+            let listed = try step(.images, &timings) { try PhotoList(manifest.photos, folder: config.stateDirectory) }
             manifest.photos = []
+            var outcome = try await publishImages(listed, with: photos, state: state, downloader: downloader,
+                                                  report: &report, timings: &timings,
+                                                  noneProcessed: "none of the \(listed.count) photos could be processed "
+                                                      + "(see the lines above); the previous site was kept")
 
             let pages: PagePublisher.Outcome
             do {  // The plan holds every gallery item; it goes with this scope, before the state step.

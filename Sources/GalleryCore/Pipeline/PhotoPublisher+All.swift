@@ -63,8 +63,9 @@ extension PhotoPublisher {
     ///   - items: Where the published photos' items are written as they arrive.
     ///   - progress: Called after each photo with the number done and the total.
     /// - Throws: `StoreError` when the items could not be written.
-    func publishAll(_ photos: [Photo], jobs: Int, inFlight: Int, pixelBudget: Int, items: consuming ItemList.Builder,
-                    progress: @Sendable (Int, Int) -> Void) async throws -> Outcome {
+    func publishAll<Photos: RandomAccessCollection<Photo> & Sendable>(
+        _ photos: Photos, jobs: Int, inFlight: Int, pixelBudget: Int, items: consuming ItemList.Builder,
+                    progress: @Sendable (Int, Int) -> Void) async throws -> Outcome where Photos.Index == Int {
         // Results are appended as they arrive and put in manifest order in place at the end, so
         // 100,000 photos' rows are never held twice; their items go to a file at once.
         var rows: [Published] = []

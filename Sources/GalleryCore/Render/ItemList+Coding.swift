@@ -8,7 +8,28 @@ import Foundation
 enum ItemCoding {
     static func encode(_ item: GalleryItem) -> [UInt8] {
         var out = Writer()
-        let photo = item.photo
+        write(item.photo, to: &out)
+        writeRest(of: item, to: &out)
+        return out.bytes
+    }
+
+    static func encode(_ photo: Photo) -> [UInt8] {
+        var out = Writer()
+        write(photo, to: &out)
+        return out.bytes
+    }
+
+    static func decode(_ bytes: UnsafeRawBufferPointer) throws -> GalleryItem {
+        var input = Reader(bytes: bytes)
+        return try readItem(photo: try readPhoto(&input), &input)
+    }
+
+    static func decodePhoto(_ bytes: UnsafeRawBufferPointer) throws -> Photo {
+        var input = Reader(bytes: bytes)
+        return try readPhoto(&input)
+    }
+
+    private static func write(_ photo: Photo, to out: inout Writer) {
         out.text(photo.id)
         out.text(photo.title)
         out.text(photo.description)
@@ -31,6 +52,9 @@ enum ItemCoding {
         out.text(photo.sourcePage?.absoluteString)
         out.int(photo.rating.map { $0 + 2 } ?? 0)
         out.text(photo.fallbackTitle)
+    }
+
+    private static func writeRest(of item: GalleryItem, to out: inout Writer) {
         out.size(item.displaySize)
         let plan = item.plan
         out.text(plan.thumbnail.folder)
@@ -48,11 +72,9 @@ enum ItemCoding {
         case .published(let path): out.int(1); out.text(path)
         case .remote(let address): out.int(2); out.text(address)
         }
-        return out.bytes
     }
 
-    static func decode(_ bytes: UnsafeRawBufferPointer) throws -> GalleryItem {
-        var input = Reader(bytes: bytes)
+    private static func readPhoto(_ input: inout Reader) throws -> Photo {
         var photo = Photo(id: try input.text(), image: .file(URL(fileURLWithPath: "/")))
         photo.title = try input.optionalText()
         photo.description = try input.optionalText()
@@ -78,6 +100,10 @@ enum ItemCoding {
         let rating = try input.int()
         photo.rating = rating == 0 ? nil : rating - 2
         photo.fallbackTitle = try input.optionalText()
+        return photo
+    }
+
+    private static func readItem(photo: Photo, _ input: inout Reader) throws -> GalleryItem {
         let display = try input.size()
         let folder = try input.text()
         let thumbnail = Derivative(size: try input.size(), folder: folder)

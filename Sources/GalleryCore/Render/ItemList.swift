@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 
 /// What the page plan needs of a published photo to order the site and find its albums, tags and
 /// map points, without reading the whole item back: ids, album paths, tag names and sort fields.
@@ -51,10 +50,7 @@ struct ItemList: Sendable {
     /// Nil for the empty list only.
     private let file: SpillFile?
 
-    struct Record: Sendable {
-        var offset: Int
-        var length: Int
-    }
+    typealias Record = SpillFile.Record
 
     var count: Int { facts.count }
     var indices: Range<Int> { facts.indices }
@@ -100,14 +96,13 @@ struct ItemList: Sendable {
         private(set) var facts: [ItemFacts] = []
         private var records: [Record] = []
         /// Nil when only the facts are kept (an images-only build renders no pages).
-        private let file: SpillFile?
-        private var end = 0
+        private var writer: SpillWriter?
         private var failure: String?
 
         /// - Parameter folder: Where the unnamed file is made (the state folder: on the disk the build
         ///   already writes to); nil to keep only the items' facts.
         init(folder: URL?) throws {
-            file = try folder.map(SpillFile.init)
+            writer = try folder.map(SpillWriter.init)
         }
 
         var count: Int { facts.count }
@@ -115,12 +110,7 @@ struct ItemList: Sendable {
         mutating func append(_ item: GalleryItem) {
             guard failure == nil else { return }
             do {
-                if let file {
-                    let data = ItemCoding.encode(item)
-                    try file.write(data, at: end)
-                    records.append(Record(offset: end, length: data.count))
-                    end += data.count
-                }
+                if writer != nil { records.append(try writer!.append(ItemCoding.encode(item))) }
                 facts.append(ItemFacts(item.photo))
             } catch {
                 failure = "\(error)"
@@ -135,53 +125,8 @@ struct ItemList: Sendable {
 
         /// The list, or the error that stopped an item being written (a full disk, say).
         func finish() throws -> ItemList {
-            if let failure { throw StoreError("\(file?.folder ?? ""): the build's item file could not be written: \(failure)") }
-            return ItemList(facts: facts, records: records, file: file)
+            if let failure { throw StoreError("\(writer?.file.folder ?? ""): the build's item file could not be written: \(failure)") }
+            return ItemList(facts: facts, records: records, file: writer?.file)
         }
-    }
-}
-
-/// A read-write file with no name, in `folder`, closed when the last list using it goes.
-private final class SpillFile: Sendable {
-    let descriptor: Int32
-    let folder: String
-
-    init(folder: URL) throws {
-        self.folder = folder.path
-        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        var template = Array((folder.path + "/.items-XXXXXX").utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else {
-            throw StoreError("\(folder.path): cannot make the build's item file: \(String(cString: strerror(errno)))")
-        }
-        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
-        self.descriptor = descriptor
-    }
-
-    deinit { close(descriptor) }
-
-    /// Writes `data` at `offset`.
-    func write(_ data: [UInt8], at offset: Int) throws {
-        try data.withUnsafeBytes { buffer in
-            var done = 0
-            while done < buffer.count {
-                let written = pwrite(descriptor, buffer.baseAddress! + done, buffer.count - done, off_t(offset + done))
-                guard written > 0 else { throw StoreError("write: \(String(cString: strerror(errno)))") }
-                done += written
-            }
-        }
-    }
-
-    func read(_ record: ItemList.Record) throws -> Data {
-        var data = Data(count: record.length)
-        try data.withUnsafeMutableBytes { buffer in
-            var done = 0
-            while done < buffer.count {
-                let count = pread(descriptor, buffer.baseAddress! + done, buffer.count - done, off_t(record.offset + done))
-                guard count > 0 else { throw StoreError("read: \(count == 0 ? "file too short" : String(cString: strerror(errno)))") }
-                done += count
-            }
-        }
-        return data
     }
 }

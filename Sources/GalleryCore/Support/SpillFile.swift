@@ -1,0 +1,72 @@
+import Foundation
+import Glibc
+
+/// A read-write file with no name, in `folder`, closed when the last list using it goes: values a
+/// build makes once and reads back later (`ItemList`, `PhotoList`) wait there instead of in memory.
+/// The name is unlinked as soon as the file is made, so even a killed build leaves nothing behind.
+final class SpillFile: Sendable {
+    /// Where one value's bytes are.
+    struct Record: Sendable {
+        var offset: Int
+        var length: Int
+    }
+
+    let descriptor: Int32
+    let folder: String
+
+    init(folder: URL) throws {
+        self.folder = folder.path
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var template = Array((folder.path + "/.items-XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else {
+            throw StoreError("\(folder.path): cannot make the build's item file: \(String(cString: strerror(errno)))")
+        }
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        self.descriptor = descriptor
+    }
+
+    deinit { close(descriptor) }
+
+    /// Writes `data` at `offset`.
+    func write(_ data: [UInt8], at offset: Int) throws {
+        try data.withUnsafeBytes { buffer in
+            var done = 0
+            while done < buffer.count {
+                let written = pwrite(descriptor, buffer.baseAddress! + done, buffer.count - done, off_t(offset + done))
+                guard written > 0 else { throw StoreError("write: \(String(cString: strerror(errno)))") }
+                done += written
+            }
+        }
+    }
+
+    func read(_ record: Record) throws -> Data {
+        var data = Data(count: record.length)
+        try data.withUnsafeMutableBytes { buffer in
+            var done = 0
+            while done < buffer.count {
+                let count = pread(descriptor, buffer.baseAddress! + done, buffer.count - done, off_t(record.offset + done))
+                guard count > 0 else { throw StoreError("read: \(count == 0 ? "file too short" : String(cString: strerror(errno)))") }
+                done += count
+            }
+        }
+        return data
+    }
+}
+
+/// Appends values to a `SpillFile`, one after the other.
+struct SpillWriter: Sendable {
+    let file: SpillFile
+    private var end = 0
+
+    init(folder: URL) throws {
+        file = try SpillFile(folder: folder)
+    }
+
+    /// Writes `bytes` after the last value; returns where they are.
+    mutating func append(_ bytes: [UInt8]) throws -> SpillFile.Record {
+        try file.write(bytes, at: end)
+        defer { end += bytes.count }
+        return SpillFile.Record(offset: end, length: bytes.count)
+    }
+}
