@@ -33,7 +33,7 @@ struct PagePublisher: Sendable {
         var samePagesAsBefore = false
         /// The key of everything the pages were made from (`siteKey`).
         var siteKey: Digest?
-        /// Seconds spent making `robots.txt`, the search index and the map's data (nearly all of it the index).
+        /// Seconds spent making and storing `robots.txt`, the search index and the map's data (nearly all of it the index).
         var plainFileSeconds = 0.0
 
         /// Counts the page at `path` if people read it (`SitePage.isHTML(path:)`).
@@ -141,13 +141,13 @@ struct PagePublisher: Sendable {
     private func publishPlainFiles(_ plan: SitePlan, renderer: SiteRenderer) throws -> Outcome {
         var outcome = Outcome()
         let started = ContinuousClock.now
-        let files = try renderer.plainFiles(plan)
-        outcome.plainFileSeconds = seconds(since: started)
-        for file in files {
+        // Each file is stored as soon as it is made: the search index of a large site is hundreds of MB.
+        try renderer.plainFiles(plan) { file in
             let key = Self.contentKey(file.contents)
             try store(file.contents, key: key, path: file.path, outcome: &outcome)
             outcome.records.append((file.path, PageRecord(inputs: nil, key: key)))
         }
+        outcome.plainFileSeconds = seconds(since: started)
         return outcome
     }
 

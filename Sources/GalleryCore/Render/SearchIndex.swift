@@ -85,20 +85,23 @@ struct SearchIndex {
         return data
     }
 
-    /// Every entry, for the sharded index.
-    func entries() -> [Entry] { items.indices.map(entry) }
 
     /// The published files: `search.json` (the whole index, for tools) and `search-index.js`, which
     /// the theme's script loads: the same JSON for a small site, the manifest of `SearchShards` (and
     /// its shards) once the JSON passes `SearchShards.singleFileLimit`.
-    func files() throws -> [RenderedPage] {
-        let json = try json()
-        let whole = RenderedPage(path: "search.json", contents: json)
-        guard json.count > SearchShards.singleFileLimit else {
-            return [whole, RenderedPage(path: Self.scriptPath, contents: Self.script(json: json))]
+    /// Each file is handed to `emit` as soon as it is made, so the whole index is gone before the
+    /// shards are made.
+    func files(_ emit: (RenderedPage) throws -> Void) throws {
+        do {  // the whole index goes with this scope
+            let json = try json()
+            try emit(RenderedPage(path: "search.json", contents: json))
+            guard json.count > SearchShards.singleFileLimit else {
+                return try emit(RenderedPage(path: Self.scriptPath, contents: Self.script(json: json)))
+            }
         }
-        let shards = try SearchShards(entries())
-        return [whole, shards.manifest] + shards.files
+        let shards = try SearchShards(count: items.count, entry: entry)
+        try emit(shards.manifest)
+        try shards.files.forEach(emit)
     }
 
     /// The index as a script, `window.gallerySearchIndex = {…};`, around the JSON.

@@ -30,56 +30,64 @@ struct SearchShards {
     let manifest: RenderedPage
 
     init(_ entries: [SearchIndex.Entry]) throws {
+        try self.init(count: entries.count) { entries[$0] }
+    }
+
+    /// - Parameter entry: Makes the entry of a photo; called twice per photo (words, then documents),
+    ///   so the entries of a 1,000,000-photo site are never all held at once.
+    init(count: Int, entry: (Int) -> SearchIndex.Entry) throws {
         var postings: [String: [Int]] = [:]
-        for (id, entry) in entries.enumerated() {
+        for id in 0..<count {
             var seen = Set<String>()
-            for word in Self.words(entry.searchText) where seen.insert(word).inserted {
+            for word in Self.words(entry(id).searchText) where seen.insert(word).inserted {
                 postings[word, default: []].append(id)
             }
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        var bodies: [(name: String, key: String, json: Data)] = []
+        // Each file is made whole as soon as its body is, and the version is hashed as they come:
+        // the bodies are not kept a second time beside the files.
+        var files: [RenderedPage] = []
+        var digest = SHA256()
+        func add(_ key: String, _ json: Data) {
+            digest.update(data: Data(key.utf8))
+            digest.update(data: json)
+            var data = Data("gallerySearchData(\"\(key)\",".utf8)
+            data.append(json)
+            data.append(contentsOf: ");\n".utf8)
+            files.append(RenderedPage(path: key + ".js", contents: data))
+        }
         var firstWords: [String] = []
         var shard = Data(), shardFirst: String?
         func closeShard() {
             guard let first = shardFirst else { return }
             let key = "t\(firstWords.count)"
-            bodies.append((key, key, Data("{".utf8) + shard + Data("}".utf8)))
+            add(key, Data("{".utf8) + shard + Data("}".utf8))
             firstWords.append(first)
             shard = Data()
             shardFirst = nil
         }
         for word in postings.keys.sorted(by: Self.utf16Order) {
+            defer { postings[word] = nil }
             // Words are letters and digits only, and lists base-36 or base64, so neither needs escaping.
-            let member = Data("\"\(word)\":\"\(Self.encode(postings[word] ?? [], count: entries.count))\"".utf8)
+            let member = Data("\"\(word)\":\"\(Self.encode(postings[word] ?? [], count: count))\"".utf8)
             if shardFirst != nil, shard.count + member.count > Self.shardBytes { closeShard() }
             if shardFirst == nil { shardFirst = word } else { shard.append(UInt8(ascii: ",")) }
             shard.append(member)
         }
         closeShard()
-        for start in stride(from: 0, to: entries.count, by: Self.documentsPerChunk) {
-            let chunk = entries[start..<min(start + Self.documentsPerChunk, entries.count)]
-            let rows: [[JSONScalar]] = chunk.map {
-                [.text($0.title), .text($0.url), .text($0.thumb), .number($0.width), .number($0.height)]
+        for start in stride(from: 0, to: count, by: Self.documentsPerChunk) {
+            let rows: [[JSONScalar]] = (start..<min(start + Self.documentsPerChunk, count)).map {
+                let entry = entry($0)
+                return [.text(entry.title), .text(entry.url), .text(entry.thumb), .number(entry.width), .number(entry.height)]
             }
-            let key = "d\(start / Self.documentsPerChunk)"
-            bodies.append((key, key, try encoder.encode(rows)))
-        }
-        var digest = SHA256()
-        for body in bodies {
-            digest.update(data: Data(body.key.utf8))
-            digest.update(data: body.json)
+            add("d\(start / Self.documentsPerChunk)", try encoder.encode(rows))
         }
         let version = digest.finalize().map { String(format: "%02x", $0) }.joined().prefix(10)
         let folder = "search/\(version)/"
-        files = bodies.map { body in
-            var data = Data("gallerySearchData(\"\(body.key)\",".utf8)
-            data.append(body.json)
-            data.append(contentsOf: ");\n".utf8)
-            return RenderedPage(path: folder + body.name + ".js", contents: data)
-        }
-        let info = Manifest(folder: folder, count: entries.count, chunk: Self.documentsPerChunk, shards: firstWords)
+        for index in files.indices { files[index].path = folder + files[index].path }
+        self.files = files
+        let info = Manifest(folder: folder, count: count, chunk: Self.documentsPerChunk, shards: firstWords)
         manifest = RenderedPage(path: SearchIndex.scriptPath,
                                 contents: SearchIndex.script(json: try encoder.encode(["sharded": info])))
     }

@@ -22,13 +22,15 @@ extension SiteRenderer {
     }
 
     /// The files that are not rendered from a template: `robots.txt` and the search index.
-    func plainFiles(_ plan: SitePlan) throws -> [RenderedPage] {
+    func plainFiles(_ plan: SitePlan, _ emit: (RenderedPage) throws -> Void) throws {
         var robots = "User-agent: *\nDisallow:\n"
         if baseURL != nil {
             robots += "\nSitemap: \(absoluteURL("sitemap.xml") ?? "")\n"
         }
         let index = SearchIndex(items: plan.items, albums: SearchIndex.albumTitles(plan.sections.albums))
-        return [RenderedPage(path: "robots.txt", text: robots)] + (try index.files()) + [try mapData(plan)].compactMap { $0 }
+        try emit(RenderedPage(path: "robots.txt", text: robots))
+        try index.files(emit)
+        if let map = try mapData(plan) { try emit(map) }
     }
 
     /// The latest photos by date taken (undated ones after, in gallery order).
