@@ -90,6 +90,14 @@ import Testing
         #expect(list[list.count - 1].image.filePath == "/a.jpg")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
         #expect(try PhotoList([], folder: folder).isEmpty)
+        #expect(list.photos(in: 3..<17) == Array(photos[3..<17]) && list.photos(in: 40..<41) == [photos[40]])
+        // More than one write buffer's worth: values either side of a flush read back whole.
+        let many = (0..<8_000).map { index in
+            Photo(id: "p\(index)", title: String(repeating: "t", count: index % 300), image: .file(URL(fileURLWithPath: "/\(index).jpg")))
+        }
+        let long = try PhotoList(many, folder: folder)
+        #expect(Array(long) == many)
+        #expect(long.photos(in: 0..<8_000) == many)
     }
 
     @Test func anImagesOnlyBuilderKeepsFactsAndWritesNothing() throws {

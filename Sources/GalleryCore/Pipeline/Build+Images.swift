@@ -7,10 +7,10 @@ extension Build {
     /// Each failure is announced and added to `report.failures`.
     /// - Parameter noneProcessed: The reason the build stops when there were photos and none was published.
     /// - Throws: `BuildError` at `images` when none was published or what was learnt could not be written.
-    func publishImages<Photos: RandomAccessCollection<Photo> & Sendable>(
-        _ photos: Photos, with publisher: PhotoPublisher, state: BuildState, downloader: Downloader,
+    func publishImages(
+        _ photos: some PhotoWindows, with publisher: PhotoPublisher, state: BuildState, downloader: Downloader,
                        report: inout BuildReport, timings: inout [String: Double],
-                       noneProcessed: @autoclosure () -> String) async throws -> PhotoPublisher.Outcome where Photos.Index == Int {
+                       noneProcessed: @autoclosure () -> String) async throws -> PhotoPublisher.Outcome {
         let budget = config.images.maxPixelsInFlight
             ?? PixelBudget.automatic(jobs: options.jobs, availableBytes: PixelBudget.availableBytes())
         report.pixelBudget = budget

@@ -3,7 +3,7 @@ import Foundation
 /// The manifest's photos while the `images` step works through them. Once the manifest is read they
 /// are written to a nameless file (`SpillFile`; about 0.7 KB each in memory, 700 MB for 1,000,000)
 /// and each is read back when its turn comes, so the images step holds only the photos in flight.
-struct PhotoList: RandomAccessCollection, Sendable {
+struct PhotoList: PhotoWindows {
     private let records: [SpillFile.Record]
     private let file: SpillFile?
 
@@ -22,6 +22,7 @@ struct PhotoList: RandomAccessCollection, Sendable {
         records.reserveCapacity(photos.count)
         do {
             for photo in photos { records.append(try writer.append(ItemCoding.encode(photo))) }
+            try writer.flush()
         } catch {
             throw StoreError("\(folder.path): the build's photo list could not be written: \(error)")
         }
@@ -38,4 +39,31 @@ struct PhotoList: RandomAccessCollection, Sendable {
             fatalError("the build's photo list could not be read back: \(error)")
         }
     }
+
+    /// The photos of `range`, read in one go: a window's records follow each other in the file.
+    func photos(in range: Range<Int>) -> [Photo] {
+        guard let first = range.first, let file else { return [] }
+        let start = records[first].offset
+        let span = SpillFile.Record(offset: start, length: records[range.last!].offset + records[range.last!].length - start)
+        do {
+            let data = try file.read(span)
+            return try data.withUnsafeBytes { bytes in
+                try range.map { index in
+                    let record = records[index]
+                    return try ItemCoding.decodePhoto(UnsafeRawBufferPointer(rebasing: bytes[(record.offset - start)..<(record.offset - start + record.length)]))
+                }
+            }
+        } catch {
+            fatalError("the build's photo list could not be read back: \(error)")
+        }
+    }
+}
+
+/// Photos the `images` step takes a window at a time: the manifest's `PhotoList`, or a shard's slice.
+protocol PhotoWindows: RandomAccessCollection<Photo>, Sendable where Index == Int {
+    func photos(in range: Range<Int>) -> [Photo]
+}
+
+extension Array: PhotoWindows where Element == Photo {
+    func photos(in range: Range<Int>) -> [Photo] { Array(self[range]) }
 }

@@ -63,9 +63,8 @@ extension PhotoPublisher {
     ///   - items: Where the published photos' items are written as they arrive.
     ///   - progress: Called after each photo with the number done and the total.
     /// - Throws: `StoreError` when the items could not be written.
-    func publishAll<Photos: RandomAccessCollection<Photo> & Sendable>(
-        _ photos: Photos, jobs: Int, inFlight: Int, pixelBudget: Int, items: consuming ItemList.Builder,
-                    progress: @Sendable (Int, Int) -> Void) async throws -> Outcome where Photos.Index == Int {
+    func publishAll(_ photos: some PhotoWindows, jobs: Int, inFlight: Int, pixelBudget: Int, items: consuming ItemList.Builder,
+                    progress: @Sendable (Int, Int) -> Void) async throws -> Outcome {
         // Results are appended as they arrive and put in manifest order in place at the end, so
         // 100,000 photos' rows are never held twice; their items go to a file at once.
         var rows: [Published] = []
@@ -78,16 +77,17 @@ extension PhotoPublisher {
         var warned: [String: String] = [:]   // photo id → its original, for photos with warnings
         await withTaskGroup(of: (Int, Result<(GalleryItem, Published), PhotoFailure>).self) { group in
             var next = 0
+            var window: [Photo] = []
             func startNext() {
                 guard next < photos.count else { return }
                 if next % Self.prefetchWindow == 0 {
-                    // The next window's header facts, read in one query rather than one per photo.
-                    let window = photos[next..<min(next + Self.prefetchWindow, photos.count)]
+                    // The next window's photos, and their header facts, read in one go rather than one by one.
+                    window = photos.photos(in: next..<min(next + Self.prefetchWindow, photos.count))
                     state.prefetchFacts(window.compactMap { state.prior($0.id)?.contentHash })
                 }
-                let index = next
+                let index = next, photo = window[next % Self.prefetchWindow]
                 next += 1
-                group.addTask { (index, await publish(photos[index], position: index, cpu: cpu)) }
+                group.addTask { (index, await publish(photo, position: index, cpu: cpu)) }
             }
             for _ in 0..<min(max(jobs, inFlight), photos.count) { startNext() }
             for await (index, result) in group {

@@ -124,7 +124,10 @@ struct ItemList: Sendable {
         }
 
         /// The list, or the error that stopped an item being written (a full disk, say).
-        func finish() throws -> ItemList {
+        mutating func finish() throws -> ItemList {
+            if failure == nil {
+                do { try writer?.flush() } catch { failure = "\(error)" }
+            }
             if let failure { throw StoreError("\(writer?.file.folder ?? ""): the build's item file could not be written: \(failure)") }
             return ItemList(facts: facts, records: records, file: writer?.file)
         }

@@ -54,19 +54,34 @@ final class SpillFile: Sendable {
     }
 }
 
-/// Appends values to a `SpillFile`, one after the other.
+/// Appends values to a `SpillFile`, one after the other, a megabyte at a time (a write per value
+/// was a tenth of a no-op build's time). `flush` before reading.
 struct SpillWriter: Sendable {
     let file: SpillFile
     private var end = 0
+    private var buffer: [UInt8] = []
+    /// Where `buffer` goes in the file.
+    private var bufferStart = 0
+    static let bufferSize = 1 << 20
 
     init(folder: URL) throws {
         file = try SpillFile(folder: folder)
     }
 
-    /// Writes `bytes` after the last value; returns where they are.
+    /// Adds `bytes` after the last value; returns where they will be.
     mutating func append(_ bytes: [UInt8]) throws -> SpillFile.Record {
-        try file.write(bytes, at: end)
+        if buffer.count + bytes.count > Self.bufferSize { try flush() }
+        if buffer.isEmpty { buffer.reserveCapacity(Self.bufferSize) }
+        buffer.append(contentsOf: bytes)
         defer { end += bytes.count }
         return SpillFile.Record(offset: end, length: bytes.count)
+    }
+
+    /// Writes what is buffered.
+    mutating func flush() throws {
+        guard !buffer.isEmpty else { return }
+        try file.write(buffer, at: bufferStart)
+        bufferStart += buffer.count
+        buffer.removeAll(keepingCapacity: true)
     }
 }
