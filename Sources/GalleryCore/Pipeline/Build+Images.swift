@@ -18,7 +18,10 @@ extension Build {
             await publisher.publishAll(photos, jobs: options.jobs, inFlight: inFlight, pixelBudget: budget, progress: photoProgress)
         }
         state.flush()
-        try step(.images, &timings) { try state.check() }
+        try step(.images, &timings) {
+            try state.check()
+            if let failure = outcome.rowsFailure { throw failure }
+        }
         report.peakJobs = outcome.peaks.jobs
         report.peakPixelsInFlight = outcome.peaks.pixels
         report.downloads = await downloader.stats.snapshot()

@@ -131,15 +131,11 @@ public struct BuildReport: Codable, Sendable {
             derivatives += item.plan.all.count * (item.plan.webp ? 2 : 1)
             if case .published = item.original { derivatives += 1 }   // the original, published beside them
         }
-        for photo in outcome.published {
-            switch photo.status {
-            case .new: photosNew += 1
-            case .changed: photosChanged += 1
-            case .unchanged: photosUnchanged += 1
-            }
-            derivativesMade += photo.made
-            derivativesReused += photo.reused
-            bytesWritten += photo.bytes
-        }
+        photosNew += outcome.tally.new
+        photosChanged += outcome.tally.changed
+        photosUnchanged += outcome.tally.unchanged
+        derivativesMade += outcome.tally.made
+        derivativesReused += outcome.tally.reused
+        bytesWritten += outcome.tally.bytes
     }
 }

@@ -61,12 +61,13 @@ struct PagePublisher: Sendable {
     /// config, static files, this executable), the sources' album settings and, in order, each
     /// published photo's state row, which fixes its item: metadata, original, derivatives,
     /// placeholder. When it matches the last build's, every page's model would too, so the pages
-    /// are linked without working them out.
-    static func siteKey(renderer: SiteRenderer, albumsKey: Digest, rows: some Sequence<PhotoState>) -> Digest {
+    /// are linked without working them out. `rows` calls its argument with each row, in manifest
+    /// order (`PhotoRows.forEach`), which reads them back from the state rather than from memory.
+    static func siteKey(renderer: SiteRenderer, albumsKey: Digest, rows: (_ each: (PhotoState) -> Void) throws -> Void) throws -> Digest {
         var key = CacheKey("site pages")
         key.add(renderer.settingsKey)
         key.add(albumsKey)
-        for row in rows {
+        try rows { row in
             key.add(row.id)
             key.add(row.metadataHash)
             key.add(row.location)
@@ -78,8 +79,9 @@ struct PagePublisher: Sendable {
         return key.finish()
     }
 
-    func publish(_ plan: SitePlan, renderer: SiteRenderer, rows: some Sequence<PhotoState>, jobs: Int) async throws -> Outcome {
-        let siteKey = Self.siteKey(renderer: renderer, albumsKey: plan.albumsKey, rows: rows)
+    func publish(_ plan: SitePlan, renderer: SiteRenderer, jobs: Int,
+                 rows: (_ each: (PhotoState) -> Void) throws -> Void) async throws -> Outcome {
+        let siteKey = try Self.siteKey(renderer: renderer, albumsKey: plan.albumsKey, rows: rows)
         if siteKey == previousSiteKey, var unchanged = try await linkPrevious(jobs: jobs) {
             unchanged.siteKey = siteKey
             return unchanged

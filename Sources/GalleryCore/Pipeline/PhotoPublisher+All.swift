@@ -6,10 +6,12 @@ extension PhotoPublisher {
     /// How a published photo compares with the last build.
     enum Status: Sendable { case new, changed, unchanged }
 
-    /// What the state learns of one published photo; its `GalleryItem` is kept apart, in `Outcome.items`.
+    /// What the state learns of one published photo; its `GalleryItem` is kept apart, in `Outcome.items`,
+    /// and of this only a `PublishedRow` is kept once its row went where it belongs (`PhotoRows`).
     struct Published: Sendable {
         var row: PhotoState
-        /// Whether the photo's row must be written (it is new, changed or moved).
+        /// Whether the photo's row must be written (it is new or changed); an unchanged photo that
+        /// moved only has its position written (`PhotoRows`).
         var writeRow: Bool
         var status: Status
         var made: Int
@@ -22,6 +24,37 @@ extension PhotoPublisher {
         var metadata = ""
     }
 
+    /// What the state step and the page key need of a published photo once its row is in the state's
+    /// pending table or, unchanged, in the snapshot (`PhotoRows.forEach` reads them back in order).
+    struct PublishedRow: Sendable {
+        var position: Int32
+        /// Its row in the last build's state (`StateSnapshot.photos.values`); -1 for a new photo.
+        var prior: Int32
+        /// Whether its row was written to the pending table; else it is the snapshot's row at `prior`.
+        var written: Bool
+    }
+
+    /// The published photos' counts, summed as they finish.
+    struct Tally: Sendable {
+        var new = 0
+        var changed = 0
+        var unchanged = 0
+        var made = 0
+        var reused = 0
+        var bytes = 0
+
+        mutating func add(_ photo: Published) {
+            switch photo.status {
+            case .new: new += 1
+            case .changed: changed += 1
+            case .unchanged: unchanged += 1
+            }
+            made += photo.made
+            reused += photo.reused
+            bytes += photo.bytes
+        }
+    }
+
     /// A photo that could not be published, where the state step needs it: its row is kept.
     struct Failed: Sendable {
         var id: String
@@ -31,9 +64,15 @@ extension PhotoPublisher {
     }
 
     struct Outcome {
-        /// The published photos, in manifest order, and what the state learns of each (same order).
+        /// The published photos, in manifest order, and what the state step keeps of each (same order).
         var items: [GalleryItem] = []
-        var published: [Published] = []
+        var published: [PublishedRow] = []
+        var tally = Tally()
+        /// The published photos' rows, in manifest order, when the state has no database (an
+        /// images-only build); else they are in the state's pending table or snapshot.
+        var rows: [PhotoState] = []
+        /// The first failure to write rows to the pending table (`PhotoRows.failure`).
+        var rowsFailure: (any Error)?
         var failures: [BuildReport.Failure] = []
         /// Photos published despite a problem the decoder forgave, in manifest order.
         var warnings: [BuildReport.Failure] = []
@@ -61,9 +100,12 @@ extension PhotoPublisher {
     func publishAll(_ photos: [Photo], jobs: Int, inFlight: Int, pixelBudget: Int,
                     progress: @Sendable (Int, Int) -> Void) async -> Outcome {
         // Results are appended as they arrive and put in manifest order in place at the end, so
-        // 100,000 photos' items and rows are never held twice.
+        // 100,000 photos' items are never held twice; their rows stream into the state (`PhotoRows`).
         var items: [GalleryItem] = []
-        var rows: [Published] = []
+        var rows: [PublishedRow] = []
+        var sink = PhotoRows(snapshot: state.snapshot.photos, database: state.database)
+        var tally = Tally()
+        var warnings: [(index: Int, reasons: [String])] = []
         items.reserveCapacity(photos.count)
         rows.reserveCapacity(photos.count)
         var failures: [Int: PhotoFailure] = [:]
@@ -90,8 +132,9 @@ extension PhotoPublisher {
                 case .success(let (item, published)):
                     for (name, value) in published.seconds { seconds[name, default: 0] += value }
                     items.append(item)
-                    rows.append(published)
-                    rows[rows.count - 1].seconds = [:]
+                    rows.append(sink.add(published, position: index))
+                    tally.add(published)
+                    if !published.warnings.isEmpty { warnings.append((index, published.warnings)) }
                 case .failure(let failure):
                     failures[index] = failure
                 }
@@ -100,15 +143,19 @@ extension PhotoPublisher {
                 startNext()
             }
         }
+        sink.flush()
         var outcome = Outcome()
         outcome.seconds = seconds
         outcome.peaks = await cpu.peaks
-        Self.sort(&items, &rows) { $0.row.position }
+        Self.sort(&items, &rows) { Int($0.position) }
         outcome.items = items
         outcome.published = rows
-        for (item, published) in zip(items, rows) {
-            for warning in published.warnings {
-                outcome.warnings.append(BuildReport.Failure(id: item.photo.id, location: item.photo.image.description,
+        outcome.tally = tally
+        outcome.rows = sink.kept.sorted { $0.position < $1.position }
+        outcome.rowsFailure = sink.failure
+        for (index, reasons) in warnings.sorted(by: { $0.index < $1.index }) {
+            for warning in reasons {
+                outcome.warnings.append(BuildReport.Failure(id: photos[index].id, location: photos[index].image.description,
                                                             stage: .imaging, status: nil, reason: warning))
             }
         }

@@ -90,9 +90,8 @@ public struct BuildCounts: Codable, Sendable, Equatable {
 public struct StateChanges: Sendable {
     /// The manifest's source; rows of any other source are removed.
     public var source: String
-    /// New and changed photos, each with its metadata as canonical JSON (`Photo.canonicalJSON`).
-    public var upserts: [(row: PhotoState, metadata: String)] = []
-    /// Unchanged photos whose manifest position moved.
+    /// Photos that failed this build (their rows are kept) and whose manifest position moved. The
+    /// published photos' new, changed and moved rows are in the pending table (`StateDatabase.addPending`).
     public var positions: [(id: String, position: Int)] = []
     /// Photos no longer in the manifest.
     public var removedIDs: [String] = []
