@@ -3,9 +3,10 @@ import GRDB
 import Testing
 @testable import GalleryCore
 
-/// The rows a build writes stream into the state's pending table during the `images` step, and
-/// only the state step's transaction moves them into `photo`: a build that fails or is killed
-/// before it leaves the state describing the previous site, and the next build ignores its rows.
+/// The rows a build writes stream into the state's pending tables during the `images` and `pages`
+/// steps, and only the state step's transaction moves them into `photo` and `page`: a build that
+/// fails or is killed before it leaves the state describing the previous site, and the next build
+/// ignores what it left.
 extension LoadSensitive {
 @Suite("State rows stream through the pending table", .serialized)
 struct PendingRowsTests {
@@ -16,10 +17,23 @@ struct PendingRowsTests {
         return try queue.read { db in try Row.fetchAll(db, sql: "SELECT * FROM photo ORDER BY source, id").map(\.description) }
     }
 
-    static func pendingCount(_ site: FixtureSite) throws -> Int {
+    /// Every page record, in path order.
+    static func pageTable(_ site: FixtureSite) throws -> [String] {
         let queue = try DatabaseQueue(path: StateDatabase.file(in: site.state).path)
         defer { try? queue.close() }
-        return try queue.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM pending_photo") ?? -1 }
+        return try queue.read { db in try Row.fetchAll(db, sql: "SELECT path, key, inputs FROM page ORDER BY path").map(\.description) }
+    }
+
+    static func column(_ site: FixtureSite, _ sql: String) throws -> [String] {
+        let queue = try DatabaseQueue(path: StateDatabase.file(in: site.state).path)
+        defer { try? queue.close() }
+        return try queue.read { db in try String.fetchAll(db, sql: sql) }
+    }
+
+    static func pendingCount(_ site: FixtureSite, _ table: String = "pending_photo") throws -> Int {
+        let queue = try DatabaseQueue(path: StateDatabase.file(in: site.state).path)
+        defer { try? queue.close() }
+        return try queue.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? -1 }
     }
 
     /// Runs SQL on the site's state database, as another process would.
@@ -42,6 +56,7 @@ struct PendingRowsTests {
         let site = try FixtureSite.make(entries: IncrementalFixtures.five)
         _ = try await site.build()
         let table = try Self.photoTable(site)
+        let pageTable = try Self.pageTable(site)
         let tree = try site.treeHash()
 
         // The pages cache cannot be written: the pages step fails once the images step is done.
@@ -58,6 +73,7 @@ struct PendingRowsTests {
         }
         #expect(try Self.pendingCount(site) > 0, "the failed build's rows were not streamed during the images step")
         #expect(try Self.photoTable(site) == table)
+        #expect(try Self.pageTable(site) == pageTable)
         #expect(try site.treeHash() == tree)
 
         // Back to the first manifest: the failed build's rows (six, three retitled, the moves) must not come back.
@@ -67,6 +83,7 @@ struct PendingRowsTests {
         let again = try await site.build()
         #expect(again.photosUnchanged == 5 && again.photosNew == 0 && again.photosChanged == 0 && again.photosRemoved == 0)
         #expect(try Self.photoTable(site) == table)
+        #expect(try Self.pageTable(site) == pageTable)
         #expect(try Self.pendingCount(site) == 0)
         #expect(try site.treeHash() == tree)
 
@@ -82,6 +99,7 @@ struct PendingRowsTests {
         let site = try FixtureSite.make(entries: IncrementalFixtures.five)
         _ = try await site.build()
         let table = try Self.photoTable(site)
+        let pageTable = try Self.pageTable(site)
         try Self.execute(site, "CREATE TRIGGER refuse BEFORE INSERT ON build BEGIN SELECT RAISE(ABORT, 'refused by the test'); END")
         try site.writeManifest(Self.edited)
         do {
@@ -90,23 +108,27 @@ struct PendingRowsTests {
         } catch let error as BuildError {
             #expect(error.step == .state, "\(error)")
         }
+        #expect(try Self.pendingCount(site, "pending_page") > 0, "the failed build's pages were not streamed")
         #expect(try Self.photoTable(site) == table)
+        #expect(try Self.pageTable(site) == pageTable)
 
         try Self.execute(site, "DROP TRIGGER refuse")
         let report = try await site.build()
         #expect(report.photosNew == 1 && report.photosChanged == 1 && report.photosUnchanged == 3 && report.photosRemoved == 1)
-        #expect(try Self.pendingCount(site) == 0)
+        #expect(try Self.pendingCount(site) == 0 && Self.pendingCount(site, "pending_page") == 0)
         #expect(try site.treeHash() == (try await site.cleanBuildHash()))
     }
 
-    /// Rows a killed build left pending (a photo the manifest never had, a move of one it has) are
-    /// cleared when the next build starts, never applied.
+    /// Rows and pages a killed build left pending (a photo the manifest never had, a move of one it
+    /// has, a page of that photo) are cleared when the next build starts, never applied: neither by
+    /// a no-op nor by a build whose pages change.
     @Test func pendingRowsOfAKilledBuildAreIgnoredAndCleared() async throws {
         let site = try FixtureSite.make(entries: IncrementalFixtures.five)
         _ = try await site.build()
         let table = try Self.photoTable(site)
+        let pages = try Self.pageTable(site)
         let tree = try site.treeHash()
-        try Self.execute(site, """
+        let leftovers = """
             INSERT INTO pending_photo (position, id, metadata, metadataHash, location, etag, lastModified, fileSize,
                 fileModified, contentHash, blobKeys, thumbnailKey)
                 SELECT 0, 'ghost', metadata, metadataHash, location, etag, lastModified, fileSize, fileModified, contentHash,
@@ -115,13 +137,56 @@ struct PendingRowsTests {
                 fileModified, contentHash, blobKeys, thumbnailKey)
                 SELECT 42, id, NULL, metadataHash, location, etag, lastModified, fileSize, fileModified, contentHash,
                        blobKeys, thumbnailKey FROM photo WHERE id = 'two';
-            """)
-        #expect(try Self.pendingCount(site) == 2)
+            INSERT INTO pending_page (path, key, inputs) SELECT 'photos/ghost/index.html', key, inputs FROM page LIMIT 1;
+            """
+        try Self.execute(site, leftovers)
+        #expect(try Self.pendingCount(site) == 2 && Self.pendingCount(site, "pending_page") == 1)
         let report = try await site.build()
         #expect(report.photosUnchanged == 5 && report.photosNew == 0 && report.photosRemoved == 0)
         #expect(try Self.photoTable(site) == table)
-        #expect(try Self.pendingCount(site) == 0)
+        #expect(try Self.pageTable(site) == pages)
+        #expect(try Self.pendingCount(site) == 0 && Self.pendingCount(site, "pending_page") == 0)
         #expect(try site.treeHash() == tree)
+
+        try Self.execute(site, leftovers)
+        try site.writeManifest(Self.edited)
+        let edited = try await site.build()
+        #expect(edited.photosNew == 1 && edited.photosChanged == 1 && edited.photosUnchanged == 3 && edited.photosRemoved == 1)
+        #expect(try !Self.photoTable(site).contains { $0.contains("ghost") })
+        #expect(try !Self.pageTable(site).contains { $0.contains("ghost") })
+        let twin = try await Self.cleanTwin(of: site)
+        #expect(try Self.pageTable(site) == Self.pageTable(twin))
+    }
+
+    /// After a build that adds, edits, moves and removes photos, the state's pages are a clean
+    /// build's, and the pages cache holds, and the state records, exactly the pages they use.
+    @Test func pagesAreACleanBuildsAndOnlyTheirCachedFilesStay() async throws {
+        let site = try FixtureSite.make(entries: IncrementalFixtures.five)
+        _ = try await site.build()
+        let first = try Self.pageTable(site)
+        try site.writeManifest(Self.edited)
+        let report = try await site.build()
+        #expect(report.pagesRendered > 0 && report.pagesReused > 0)
+        let pages = try Self.pageTable(site)
+        #expect(pages != first)
+        let twin = try await Self.cleanTwin(of: site)
+        #expect(try pages == Self.pageTable(twin))
+
+        let recorded = Set(try Self.column(site, "SELECT key FROM blob WHERE kind = 'pages'"))
+        let used = Set(try Self.column(site, "SELECT key FROM page"))
+        #expect(recorded == used)
+        let files = site.outputFiles(in: BuildState.pagesFolder(cache: site.cache)).map { String($0.split(separator: "/").last ?? "") }
+        #expect(Set(files) == used && files.count == used.count)
+    }
+
+    /// A fresh site with the same photos, manifest and config, built from scratch.
+    static func cleanTwin(of site: FixtureSite) async throws -> FixtureSite {
+        let twin = FixtureSite(folder: try Fixtures.temporaryFolder())
+        for name in ["photos", "manifest.json", "site-config.json"] {
+            try FileManager.default.copyItem(at: site.folder.appendingPathComponent(name), to: twin.folder.appendingPathComponent(name))
+        }
+        _ = try await twin.build()
+        return twin
     }
 
     /// New, changed, unchanged and removed photos are counted right through adds, edits, moves and

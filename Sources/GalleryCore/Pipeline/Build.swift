@@ -87,7 +87,7 @@ public struct Build: Sendable {
         report.source = provider.summary
         let database = try step(.state, &timings) {
             let database = try StateDatabase.open(folder: config.stateDirectory, warn: progress)
-            try database.clearPending()   // rows of a build that failed or was killed: they describe no site
+            try database.clearPending()   // what a build that failed or was killed left: it describes no site
             return database
         }
         var (manifest, snapshot) = try await fetchManifestAndState(provider, database: database, timings: &timings)
@@ -125,7 +125,7 @@ public struct Build: Sendable {
                 let plan = renderer.plan(outcome.takeItems(), albums: manifest.albums,
                                          placeholders: PlaceholderLookup { state.placeholderURI($0) })
                 let publisher = PagePublisher(writer: writer, cache: state.pages, previous: options.force ? [:] : snapshot.pages,
-                                              previousSiteKey: options.force ? nil : snapshot.pagesKey)
+                                              previousSiteKey: options.force ? nil : snapshot.pagesKey, database: database)
                 pages = try await asyncStep(.pages, &timings) {
                     try await publisher.publish(plan, renderer: renderer, jobs: options.jobs, rows: {
                         try PhotoRows.forEach(outcome.published, snapshot: snapshot.photos, database: database, $0)
@@ -149,9 +149,7 @@ public struct Build: Sendable {
             }
             try step(.state, &timings) {
                 let merge = try StateMerge(snapshot: snapshot, source: provider.summary, published: outcome.published,
-                                           tally: outcome.tally, failed: outcome.failed, pages: pages) {
-                    try PhotoRows.forEach(outcome.published, snapshot: snapshot.photos, database: database, $0)
-                }
+                                           tally: outcome.tally, failed: outcome.failed, pages: pages, database: database)
                 var changes = merge.changes
                 outcome.published = []  // what the state needs of them is in `changes` and the pending table now
                 report.photosRemoved = changes.counts.photosRemoved

@@ -21,11 +21,11 @@ struct StateMerge {
     ///   - published: What the build kept of every photo of the manifest that was published, in manifest order.
     ///   - tally: Their counts.
     ///   - failed: The others; a photo is in the manifest if and only if it is in one of the two.
-    ///   - rows: Calls its argument with the state row of each published photo (`PhotoRows.forEach`);
-    ///     only called when removed photos leave cached files or downloads that may be orphans.
+    ///   - database: The state, whose pending tables hold the build's written rows and staged pages;
+    ///     the rows are read back (`PhotoRows.forEach`) only when removed photos leave cached files or
+    ///     downloads that may be orphans.
     init(snapshot: StateSnapshot, source: String, published: [PhotoPublisher.PublishedRow], tally: PhotoPublisher.Tally,
-         failed: [PhotoPublisher.Failed], pages: PagePublisher.Outcome,
-         rows: (_ each: (PhotoState) -> Void) throws -> Void) throws {
+         failed: [PhotoPublisher.Failed], pages: PagePublisher.Outcome, database: StateDatabase) throws {
         var changes = StateChanges(source: source)
         changes.counts.photosNew = tally.new
         changes.counts.photosChanged = tally.changed
@@ -55,7 +55,7 @@ struct StateMerge {
                 orphanLocations.remove(photo.location)
                 if let prior = snapshot.photos[photo.id] { orphanKeys.subtract(prior.blobKeys) }
             }
-            try rows { row in
+            try PhotoRows.forEach(published, snapshot: snapshot.photos, database: database) { row in
                 orphanKeys.subtract(row.blobKeys)
                 orphanLocations.remove(row.location)
             }
@@ -69,18 +69,10 @@ struct StateMerge {
             self.changes = changes
             return
         }
-        // Sets, not a second table of records: this runs at the build's memory peak.
-        var paths = Set<String>(minimumCapacity: pages.records.count)
-        var used = Set<Digest>(minimumCapacity: pages.records.count)
-        for (path, record) in pages.records {
-            paths.insert(path)
-            used.insert(record.key)
-            if snapshot.pages[path] != record { changes.pageUpserts.append((path, record)) }
-        }
-        changes.pageDeletes = snapshot.pages.keys.filter { !paths.contains($0) }.sorted()
-        var orphanPages = Set<Digest>()
-        for record in snapshot.pages.values where !used.contains(record.key) { orphanPages.insert(record.key) }
-        orphanPageKeys = orphanPages.sorted()
+        // The staged pages are in the pending table, which replaces the last build's in the state's
+        // transaction (`StateDatabase.applyPendingPages`); the pages only the last build used go.
+        changes.pagesStaged = true
+        orphanPageKeys = try database.unusedPageKeys()
         self.changes = changes
     }
 }

@@ -2,10 +2,11 @@ import Foundation
 import GRDB
 
 /// The rows a build writes to `photo`, streamed into `pending_photo` while its photos are published
-/// (`PhotoRows`), so that no build holds every photo's row and metadata text until its state step.
-/// Only that step's transaction (`save`) moves them into `photo`: a build that fails or is killed
-/// before it leaves `photo` describing the site that is still published, and the next build clears
-/// what it left (`clearPending`).
+/// (`PhotoRows`), and the records of the pages it stages, streamed into `pending_page` (`PagePublisher`),
+/// so that no build holds every photo's row and metadata text, or every page's keys, until its state
+/// step. Only that step's transaction (`save`) moves them into `photo` and `page`: a build that fails
+/// or is killed before it leaves the state describing the site that is still published, and the next
+/// build clears what it left (`clearPending`).
 ///
 /// Rows are keyed by the photo's manifest position. A row without metadata is a photo whose row is
 /// the same but for its position: only its position is written.
@@ -17,9 +18,9 @@ extension StateDatabase {
         var metadata: String?
     }
 
-    /// Forgets the rows of a build that did not reach its state step.
+    /// Forgets the rows and pages of a build that did not reach its state step.
     func clearPending() throws {
-        try queue.write { db in try db.execute(sql: "DELETE FROM pending_photo") }
+        try queue.write { db in try db.execute(sql: "DELETE FROM pending_photo; DELETE FROM pending_page") }
     }
 
     /// Adds rows in one transaction.
@@ -65,6 +66,43 @@ extension StateDatabase {
                 WHERE pending.metadata IS NULL AND photo.source = ? AND photo.id = pending.id;
             DELETE FROM pending_photo;
             """, arguments: [source, source])
+    }
+
+    /// Adds the records of staged pages in one transaction.
+    func addPendingPages(_ pages: [(path: String, record: PageRecord)]) throws {
+        guard !pages.isEmpty else { return }
+        try queue.write { db in
+            let insert = try db.cachedStatement(sql: "INSERT OR REPLACE INTO pending_page (path, key, inputs) VALUES (?, ?, ?)")
+            for (path, record) in pages {
+                try insert.execute(arguments: [path, record.key.hex, record.inputs?.hex ?? ""])
+            }
+        }
+    }
+
+    /// The cached pages of the last build that no staged page uses: what the state step deletes.
+    func unusedPageKeys() throws -> [Digest] {
+        try queue.read { db in
+            let keys = try Row.fetchCursor(db, sql: """
+                SELECT DISTINCT key FROM page WHERE key NOT IN (SELECT key FROM pending_page) ORDER BY key
+                """)
+            var unused: [Digest] = []
+            while let row = try keys.next() {
+                if let key = try Self.digest(row, 0) { unused.append(key) }
+            }
+            return unused
+        }
+    }
+
+    /// Replaces the last build's pages with the staged ones, and clears them; within `save`'s
+    /// transaction. Only pages whose keys changed are rewritten.
+    static func applyPendingPages(in db: Database) throws {
+        try db.execute(sql: """
+            DELETE FROM page WHERE path NOT IN (SELECT path FROM pending_page);
+            INSERT INTO page (path, key, inputs) SELECT path, key, inputs FROM pending_page WHERE true
+                ON CONFLICT (path) DO UPDATE SET key = excluded.key, inputs = excluded.inputs
+                WHERE key <> excluded.key OR inputs <> excluded.inputs;
+            DELETE FROM pending_page;
+            """)
     }
 
     /// The columns of a photo's row that `photoState` reads, in its order.

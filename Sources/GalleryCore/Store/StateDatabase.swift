@@ -7,8 +7,8 @@ import GRDB
 /// hash, placeholders by thumbnail key, a record of every cached blob, the key of every page of the
 /// last build, and a short history of builds. It is only ever an accelerator: output is always
 /// built in full from the manifest and the caches, so a lost or stale state costs time, never
-/// correctness. Each build writes its changes in one transaction; the photo rows it streams while it
-/// runs wait in a pending table until then (`StateDatabase+Pending.swift`).
+/// correctness. Each build writes its changes in one transaction; the photo rows and page records it
+/// streams while it runs wait in pending tables until then (`StateDatabase+Pending.swift`).
 public final class StateDatabase: Sendable {
     public let file: URL
     let queue: DatabaseQueue
@@ -111,6 +111,9 @@ public final class StateDatabase: Sendable {
                     contentHash TEXT NOT NULL, blobKeys TEXT NOT NULL, thumbnailKey TEXT NOT NULL);
                 """)
         }
+        migrator.registerMigration("v7: pages pending until the build is saved") { db in
+            try db.execute(sql: "CREATE TABLE pending_page (path TEXT PRIMARY KEY, key TEXT NOT NULL, inputs TEXT NOT NULL) WITHOUT ROWID")
+        }
         return migrator
     }
 
@@ -212,7 +215,8 @@ public final class StateDatabase: Sendable {
 
     // MARK: Writing
 
-    /// Applies a build's changes in one transaction, with the rows it left pending (`addPending`).
+    /// Applies a build's changes in one transaction, with the rows and pages it left pending
+    /// (`addPending`, `addPendingPages`).
     public func save(_ changes: StateChanges, finishedAt: Date = Date()) throws {
         try queue.write { db in
             try Self.applyPending(source: changes.source, in: db)
@@ -235,14 +239,7 @@ public final class StateDatabase: Sendable {
                 try unblob.execute(arguments: [key.hex])
             }
             try Self.write(originals: changes.originals, placeholders: changes.placeholders, in: db)
-            let page = try db.makeStatement(sql: "INSERT OR REPLACE INTO page (path, key, inputs) VALUES (?, ?, ?)")
-            for (path, record) in changes.pageUpserts {
-                try page.execute(arguments: [path, record.key.hex, record.inputs?.hex ?? ""])
-            }
-            let unpage = try db.makeStatement(sql: "DELETE FROM page WHERE path = ?")
-            for path in changes.pageDeletes {
-                try unpage.execute(arguments: [path])
-            }
+            if changes.pagesStaged { try Self.applyPendingPages(in: db) }
             if let key = changes.pagesKey {
                 try db.execute(sql: "INSERT OR REPLACE INTO setting (name, value) VALUES ('pagesKey', ?)", arguments: [key.hex])
             }

@@ -99,9 +99,9 @@ public struct StateChanges: Sendable {
     public var deletedBlobs: [Digest] = []
     public var originals: [(hash: Digest, facts: OriginalFacts)] = []
     public var placeholders: [(key: Digest, value: Placeholder)] = []
-    /// Pages whose keys are new or changed, and pages that are gone.
-    public var pageUpserts: [(path: String, record: PageRecord)] = []
-    public var pageDeletes: [String] = []
+    /// Whether the build's pages are in the pending table (`StateDatabase.addPendingPages`) and replace
+    /// the last build's; false when its pages are the last build's (`PagePublisher.Outcome.samePagesAsBefore`).
+    public var pagesStaged = false
     public var counts = BuildCounts()
     /// The key of everything the site's pages were made from (`PagePublisher.siteKey`).
     public var pagesKey: Digest?
