@@ -49,7 +49,7 @@ struct PhotoRows {
         defer { batch.removeAll(keepingCapacity: true) }
         guard let database, failure == nil else { return }
         do {
-            try database.addPending(batch)
+            try database.addPendingRows(batch)
         } catch {
             failure = error
         }

@@ -24,7 +24,7 @@ extension StateDatabase {
     }
 
     /// Adds rows in one transaction.
-    func addPending(_ rows: [PendingPhoto]) throws {
+    func addPendingRows(_ rows: [PendingPhoto]) throws {
         guard !rows.isEmpty else { return }
         try queue.write { db in
             let insert = try db.cachedStatement(sql: """

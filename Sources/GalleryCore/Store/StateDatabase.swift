@@ -216,7 +216,7 @@ public final class StateDatabase: Sendable {
     // MARK: Writing
 
     /// Applies a build's changes in one transaction, with the rows and pages it left pending
-    /// (`addPending`, `addPendingPages`).
+    /// (`addPendingRows`, `addPendingPages`).
     public func save(_ changes: StateChanges, finishedAt: Date = Date()) throws {
         try queue.write { db in
             try Self.applyPending(source: changes.source, in: db)

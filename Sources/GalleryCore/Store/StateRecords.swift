@@ -91,7 +91,7 @@ public struct StateChanges: Sendable {
     /// The manifest's source; rows of any other source are removed.
     public var source: String
     /// Photos that failed this build (their rows are kept) and whose manifest position moved. The
-    /// published photos' new, changed and moved rows are in the pending table (`StateDatabase.addPending`).
+    /// published photos' new, changed and moved rows are in the pending table (`StateDatabase.addPendingRows`).
     public var positions: [(id: String, position: Int)] = []
     /// Photos no longer in the manifest.
     public var removedIDs: [String] = []
