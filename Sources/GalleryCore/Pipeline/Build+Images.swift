@@ -22,7 +22,10 @@ extension Build {
                                            progress: photoProgress)
         }
         state.flush()
-        try step(.images, &timings) { try state.check() }
+        try step(.images, &timings) {
+            try state.check()
+            if let failure = outcome.rowsFailure { throw failure }
+        }
         report.peakJobs = outcome.peaks.jobs
         report.peakPixelsInFlight = outcome.peaks.pixels
         report.downloads = await downloader.stats.snapshot()

@@ -44,7 +44,7 @@ extension Build {
                                               noneProcessed: "none of the \(slice.count) photos of shard \(shard) could be processed "
                                                   + "(see the lines above)")
         let file = try step(.learnt, &timings) {
-            try SharedCache(folder: config.cacheDirectory).write(shard, rows: outcome.published.map(\.row), state: state, root: root)
+            try SharedCache(folder: config.cacheDirectory).write(shard, rows: outcome.rows, state: state, root: root)
         }
         report.learntFile = file.path
         progress("learnt: \(file.path)")

@@ -6,11 +6,13 @@ import Foundation
 /// 2. `theme`    load the built-in templates and the site's overrides
 /// 3. `state`    open the state database and load what the last build left
 /// 4. `manifest` ask the provider for the photo list (or the state, `--offline`)
-/// 5. `images`   per photo, in parallel: identify the original, make the missing derivatives, stage them
+/// 5. `images`   per photo, in parallel: identify the original, make the missing derivatives, stage them;
+///               the rows the state must write stream into its pending table (`PhotoRows`)
 /// 6. `pages`    work out the model of every grid, photo, album, tag and 404 page, the feed and the
 ///               sitemap; render those whose inputs changed, link the rest from the page cache
 /// 7. `static`   stage the theme's static files (CSS and JS fingerprinted) and `_headers`
-/// 8. `state`    merge the manifest into the state: new, changed, removed photos and their blobs
+/// 8. `state`    merge the manifest into the state: new, changed, removed photos and their blobs, the
+///               pending rows applied in the same transaction
 /// 9. `publish`  swap the staged site in for the old one
 ///
 /// Step 3 also reads what images-only builds on other machines left in the cache (`SharedCache`),
@@ -83,7 +85,11 @@ public struct Build: Sendable {
 
         let provider = ProviderFactory.provider(for: config.source, downloader: downloader, credentials: config.credentials)
         report.source = provider.summary
-        let database = try step(.state, &timings) { try StateDatabase.open(folder: config.stateDirectory, warn: progress) }
+        let database = try step(.state, &timings) {
+            let database = try StateDatabase.open(folder: config.stateDirectory, warn: progress)
+            try database.clearPending()   // what a build that failed or was killed left: it describes no site
+            return database
+        }
         var (manifest, snapshot) = try await fetchManifestAndState(provider, database: database, timings: &timings)
         report.photosInManifest = manifest.photos.count + manifest.issues.count
         report.failures = manifestFailures(manifest)
@@ -119,9 +125,11 @@ public struct Build: Sendable {
                 let plan = renderer.plan(outcome.takeItems(), albums: manifest.albums,
                                          placeholders: PlaceholderLookup { state.placeholderURI($0) })
                 let publisher = PagePublisher(writer: writer, cache: state.pages, previous: options.force ? [:] : snapshot.pages,
-                                              previousSiteKey: options.force ? nil : snapshot.pagesKey)
+                                              previousSiteKey: options.force ? nil : snapshot.pagesKey, database: database)
                 pages = try await asyncStep(.pages, &timings) {
-                    try await publisher.publish(plan, renderer: renderer, rows: outcome.published.lazy.map(\.row), jobs: options.jobs)
+                    try await publisher.publish(plan, renderer: renderer, jobs: options.jobs, rows: {
+                        try PhotoRows.forEach(outcome.published, snapshot: snapshot.photos, database: database, $0)
+                    })
                 }
             }
             try step(.pages, &timings) { try state.check() }
@@ -140,10 +148,10 @@ public struct Build: Sendable {
                 try writer.write(Data(assets.headersFile.utf8), to: "_headers")
             }
             try step(.state, &timings) {
-                let merge = StateMerge(snapshot: snapshot, source: provider.summary, published: outcome.published,
-                                       failed: outcome.failed, pages: pages)
+                let merge = try StateMerge(snapshot: snapshot, source: provider.summary, published: outcome.published,
+                                           tally: outcome.tally, failed: outcome.failed, pages: pages, database: database)
                 var changes = merge.changes
-                outcome.published = []  // what the state needs of them is in `changes` now
+                outcome.published = []  // what the state needs of them is in `changes` and the pending table now
                 report.photosRemoved = changes.counts.photosRemoved
                 state.images.remove(merge.orphanImageKeys)
                 state.pages.remove(merge.orphanPageKeys)

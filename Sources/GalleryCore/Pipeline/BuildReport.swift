@@ -128,15 +128,11 @@ public struct BuildReport: Codable, Sendable {
     mutating func count(_ outcome: PhotoPublisher.Outcome) {
         photosPublished = outcome.items.count
         derivatives += outcome.derivatives
-        for photo in outcome.published {
-            switch photo.status {
-            case .new: photosNew += 1
-            case .changed: photosChanged += 1
-            case .unchanged: photosUnchanged += 1
-            }
-            derivativesMade += photo.made
-            derivativesReused += photo.reused
-            bytesWritten += photo.bytes
-        }
+        photosNew += outcome.tally.new
+        photosChanged += outcome.tally.changed
+        photosUnchanged += outcome.tally.unchanged
+        derivativesMade += outcome.tally.made
+        derivativesReused += outcome.tally.reused
+        bytesWritten += outcome.tally.bytes
     }
 }

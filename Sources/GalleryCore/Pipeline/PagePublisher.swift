@@ -8,8 +8,9 @@ import Foundation
 /// templates (`PageModel.inputKey`). When the key matches the last build's and the cached page is
 /// intact, the cached file is linked without rendering; otherwise the page is rendered and its
 /// bytes are cached under their SHA-256. The output is therefore always exactly what a clean build
-/// makes. Pages are worked on in parallel chunks, and only keys are kept, never rendered pages, so
-/// memory does not grow with the number of pages.
+/// makes. Pages are worked on in parallel chunks, and only keys are kept, never rendered pages; each
+/// chunk's keys go to the state's pending table (`StateDatabase.addPendingPages`), so memory does not
+/// grow with the number of pages.
 struct PagePublisher: Sendable {
     let writer: StagedWriter
     let cache: BlobCache
@@ -17,6 +18,8 @@ struct PagePublisher: Sendable {
     let previous: [String: PageRecord]
     /// The key of everything the last build's pages were made from; nil for `build --force`.
     let previousSiteKey: Digest?
+    /// Where the staged pages' records go, for the state step to apply.
+    let database: StateDatabase
 
     struct Outcome: Sendable {
         /// HTML pages rendered because their inputs changed (or their cached file was damaged).
@@ -26,9 +29,10 @@ struct PagePublisher: Sendable {
         /// HTML pages in all.
         var pages = 0
         var bytes = 0
-        /// Every staged page, feed, sitemap and search index with its keys, sorted by path.
+        /// The pages, feed, sitemap and search index a chunk staged, with their keys, until `publish`
+        /// writes them to the state's pending table; always empty in the site's outcome.
         var records: [(path: String, record: PageRecord)] = []
-        /// Whether the pages are exactly the last build's (`records` is then empty: the state's
+        /// Whether the pages are exactly the last build's (nothing is pending then: the state's
         /// table is the list, and a second copy of it would be the largest thing a no-op holds).
         var samePagesAsBefore = false
         /// The key of everything the pages were made from (`siteKey`).
@@ -48,7 +52,6 @@ struct PagePublisher: Sendable {
             reused += other.reused
             pages += other.pages
             bytes += other.bytes
-            records += other.records
             plainFileSeconds += other.plainFileSeconds
         }
     }
@@ -56,17 +59,20 @@ struct PagePublisher: Sendable {
     /// Pages one task works on before it reports; small enough to spread work evenly, large
     /// enough that task overhead does not show.
     static let chunkSize = 128
+    /// Page records written to the pending table per transaction (at least).
+    static let pendingBatch = 512
 
     /// The key of everything a site's pages are made from: the renderer's settings (templates,
     /// config, static files, this executable), the sources' album settings and, in order, each
     /// published photo's state row, which fixes its item: metadata, original, derivatives,
     /// placeholder. When it matches the last build's, every page's model would too, so the pages
-    /// are linked without working them out.
-    static func siteKey(renderer: SiteRenderer, albumsKey: Digest, rows: some Sequence<PhotoState>) -> Digest {
+    /// are linked without working them out. `rows` calls its argument with each row, in manifest
+    /// order (`PhotoRows.forEach`), which reads them back from the state rather than from memory.
+    static func siteKey(renderer: SiteRenderer, albumsKey: Digest, rows: (_ each: (PhotoState) -> Void) throws -> Void) throws -> Digest {
         var key = CacheKey("site pages")
         key.add(renderer.settingsKey)
         key.add(albumsKey)
-        for row in rows {
+        try rows { row in
             key.add(row.id)
             key.add(row.metadataHash)
             key.add(row.location)
@@ -78,8 +84,9 @@ struct PagePublisher: Sendable {
         return key.finish()
     }
 
-    func publish(_ plan: SitePlan, renderer: SiteRenderer, rows: some Sequence<PhotoState>, jobs: Int) async throws -> Outcome {
-        let siteKey = Self.siteKey(renderer: renderer, albumsKey: plan.albumsKey, rows: rows)
+    func publish(_ plan: SitePlan, renderer: SiteRenderer, jobs: Int,
+                 rows: (_ each: (PhotoState) -> Void) throws -> Void) async throws -> Outcome {
+        let siteKey = try Self.siteKey(renderer: renderer, albumsKey: plan.albumsKey, rows: rows)
         if siteKey == previousSiteKey, var unchanged = try await linkPrevious(jobs: jobs) {
             unchanged.siteKey = siteKey
             return unchanged
@@ -100,12 +107,18 @@ struct PagePublisher: Sendable {
             // The search index and robots.txt, made whole every build, alongside the pages.
             group.addTask { try publishPlainFiles(plan, renderer: renderer) }
             for _ in 0..<max(1, jobs) { start() }
+            var batch: [(path: String, record: PageRecord)] = []
             while let done = try await group.next() {
                 outcome.merge(done)
+                batch += done.records
+                if batch.count >= Self.pendingBatch {
+                    try database.addPendingPages(batch)
+                    batch.removeAll(keepingCapacity: true)
+                }
                 start()
             }
+            try database.addPendingPages(batch)
         }
-        outcome.records.sort { $0.path < $1.path }
         return outcome
     }
 

@@ -6,10 +6,12 @@ extension PhotoPublisher {
     /// How a published photo compares with the last build.
     enum Status: Sendable { case new, changed, unchanged }
 
-    /// What the state learns of one published photo; its `GalleryItem` is kept apart, in `Outcome.items`.
+    /// What the state learns of one published photo; its `GalleryItem` is kept apart, in `Outcome.items`,
+    /// and of this only a `PublishedRow` is kept once its row went where it belongs (`PhotoRows`).
     struct Published: Sendable {
         var row: PhotoState
-        /// Whether the photo's row must be written (it is new, changed or moved).
+        /// Whether the photo's row must be written (it is new or changed); an unchanged photo that
+        /// moved only has its position written (`PhotoRows`).
         var writeRow: Bool
         var status: Status
         var made: Int
@@ -22,6 +24,37 @@ extension PhotoPublisher {
         var metadata = ""
     }
 
+    /// What the state step and the page key need of a published photo once its row is in the state's
+    /// pending table or, unchanged, in the snapshot (`PhotoRows.forEach` reads them back in order).
+    struct PublishedRow: Sendable {
+        var position: Int32
+        /// Its row in the last build's state (`StateSnapshot.photos.values`); -1 for a new photo.
+        var prior: Int32
+        /// Whether its row was written to the pending table; else it is the snapshot's row at `prior`.
+        var written: Bool
+    }
+
+    /// The published photos' counts, summed as they finish.
+    struct Tally: Sendable {
+        var new = 0
+        var changed = 0
+        var unchanged = 0
+        var made = 0
+        var reused = 0
+        var bytes = 0
+
+        mutating func add(_ photo: Published) {
+            switch photo.status {
+            case .new: new += 1
+            case .changed: changed += 1
+            case .unchanged: unchanged += 1
+            }
+            made += photo.made
+            reused += photo.reused
+            bytes += photo.bytes
+        }
+    }
+
     /// A photo that could not be published, where the state step needs it: its row is kept.
     struct Failed: Sendable {
         var id: String
@@ -32,11 +65,17 @@ extension PhotoPublisher {
 
     struct Outcome {
         /// The published photos, in manifest order (kept in a file, see `ItemList`), and what the
-        /// state learns of each (same order).
+        /// state step keeps of each (same order).
         var items = ItemList.empty
-        var published: [Published] = []
+        var published: [PublishedRow] = []
+        var tally = Tally()
         /// Files each published photo has in the site: its derivatives (JPEG and WebP) and a published original.
         var derivatives = 0
+        /// The published photos' rows, in manifest order, when the state has no database (an
+        /// images-only build); else they are in the state's pending table or snapshot.
+        var rows: [PhotoState] = []
+        /// The first failure to write rows to the pending table (`PhotoRows.failure`).
+        var rowsFailure: (any Error)?
         var failures: [BuildReport.Failure] = []
         /// Photos published despite a problem the decoder forgave, in manifest order.
         var warnings: [BuildReport.Failure] = []
@@ -66,15 +105,18 @@ extension PhotoPublisher {
     func publishAll(_ photos: some PhotoWindows, jobs: Int, inFlight: Int, pixelBudget: Int, items: consuming ItemList.Builder,
                     progress: @Sendable (Int, Int) -> Void) async throws -> Outcome {
         // Results are appended as they arrive and put in manifest order in place at the end, so
-        // 100,000 photos' rows are never held twice; their items go to a file at once.
-        var rows: [Published] = []
+        // 100,000 photos' rows are never held whole: they stream into the state (`PhotoRows`), and
+        // the items go to a file at once (`ItemList`).
+        var rows: [PublishedRow] = []
+        var sink = PhotoRows(snapshot: state.snapshot.photos, database: state.database)
+        var tally = Tally()
         var derivatives = 0
+        var warnings: [(index: Int, reasons: [String])] = []
         rows.reserveCapacity(photos.count)
         var failures: [Int: PhotoFailure] = [:]
         let cpu = WorkBudget(jobs: jobs, pixels: pixelBudget)
         var done = 0
         var seconds: [String: Double] = [:]
-        var warned: [String: String] = [:]   // photo id → its original, for photos with warnings
         await withTaskGroup(of: (Int, Result<(GalleryItem, Published), PhotoFailure>).self) { group in
             var next = 0
             var window: [Photo] = []
@@ -97,10 +139,10 @@ extension PhotoPublisher {
                     for (name, value) in published.seconds { seconds[name, default: 0] += value }
                     derivatives += item.plan.all.count * (item.plan.webp ? 2 : 1)
                     if case .published = item.original { derivatives += 1 }   // the original, published beside them
-                    if !published.warnings.isEmpty { warned[item.photo.id] = item.photo.image.description }
                     items.append(item)
-                    rows.append(published)
-                    rows[rows.count - 1].seconds = [:]
+                    rows.append(sink.add(published, position: index))
+                    tally.add(published)
+                    if !published.warnings.isEmpty { warnings.append((index, published.warnings)) }
                 case .failure(let failure):
                     failures[index] = failure
                 }
@@ -109,19 +151,24 @@ extension PhotoPublisher {
                 startNext()
             }
         }
+        sink.flush()
         var outcome = Outcome()
         outcome.seconds = seconds
         outcome.peaks = await cpu.peaks
         outcome.derivatives = derivatives
-        let order = rows.indices.sorted { rows[$0].row.position < rows[$1].row.position }
+        let order = rows.indices.sorted { rows[$0].position < rows[$1].position }
         items.permute(by: order)
         rows.permute(by: order)
         outcome.items = try items.finish()
         outcome.published = rows
-        for published in rows where !published.warnings.isEmpty {
-            let id = published.row.id
-            for warning in published.warnings {
-                outcome.warnings.append(BuildReport.Failure(id: id, location: warned[id], stage: .imaging, status: nil, reason: warning))
+        outcome.tally = tally
+        outcome.rows = sink.kept.sorted { $0.position < $1.position }
+        outcome.rowsFailure = sink.failure
+        for (index, reasons) in warnings.sorted(by: { $0.index < $1.index }) {
+            let photo = photos[index]
+            for warning in reasons {
+                outcome.warnings.append(BuildReport.Failure(id: photo.id, location: photo.image.description,
+                                                            stage: .imaging, status: nil, reason: warning))
             }
         }
         for (index, failure) in failures.sorted(by: { $0.key < $1.key }) {

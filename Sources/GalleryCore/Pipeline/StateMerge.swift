@@ -18,52 +18,50 @@ struct StateMerge {
     let orphanDownloads: [ImageLocation]
 
     /// - Parameters:
-    ///   - published: Every photo of the manifest that was published, in manifest order.
+    ///   - published: What the build kept of every photo of the manifest that was published, in manifest order.
+    ///   - tally: Their counts.
     ///   - failed: The others; a photo is in the manifest if and only if it is in one of the two.
-    init(snapshot: StateSnapshot, source: String, published: [PhotoPublisher.Published],
-         failed: [PhotoPublisher.Failed], pages: PagePublisher.Outcome) {
+    ///   - database: The state, whose pending tables hold the build's written rows and staged pages;
+    ///     the rows are read back (`PhotoRows.forEach`) only when removed photos leave cached files or
+    ///     downloads that may be orphans.
+    init(snapshot: StateSnapshot, source: String, published: [PhotoPublisher.PublishedRow], tally: PhotoPublisher.Tally,
+         failed: [PhotoPublisher.Failed], pages: PagePublisher.Outcome, database: StateDatabase) throws {
         var changes = StateChanges(source: source)
-        var referenced = Set<Digest>()
+        changes.counts.photosNew = tally.new
+        changes.counts.photosChanged = tally.changed
+        changes.counts.photosUnchanged = tally.unchanged
+        changes.counts.derivativesMade = tally.made
+        changes.counts.derivativesReused = tally.reused
         // Which of the state's rows the manifest still lists, by row: no set of 100,000 ids.
         var listed = [Bool](repeating: false, count: snapshot.photos.count)
-        changes.upserts.reserveCapacity(published.lazy.filter(\.writeRow).count)
-        for photo in published {
-            if let row = snapshot.photos.row(of: photo.row.id) { listed[row] = true }
-            referenced.formUnion(photo.row.blobKeys)
-            switch photo.status {
-            case .new: changes.counts.photosNew += 1
-            case .changed: changes.counts.photosChanged += 1
-            case .unchanged: changes.counts.photosUnchanged += 1
-            }
-            changes.counts.derivativesMade += photo.made
-            changes.counts.derivativesReused += photo.reused
-            if photo.writeRow {
-                changes.upserts.append((photo.row, photo.metadata))
-            } else if let prior = snapshot.photos[photo.row.id], prior.position != photo.row.position {
-                changes.positions.append((photo.row.id, photo.row.position))
-            }
-        }
+        for photo in published where photo.prior >= 0 { listed[Int(photo.prior)] = true }
         for photo in failed {
             guard let row = snapshot.photos.row(of: photo.id) else { continue }
             listed[row] = true
             let prior = snapshot.photos.values[row]
-            referenced.formUnion(prior.blobKeys)
             if photo.position != prior.position { changes.positions.append((photo.id, photo.position)) }
         }
         let removed = snapshot.photos.values.indices.filter { !listed[$0] }.map { snapshot.photos.values[$0] }.sorted { $0.id < $1.id }
         changes.removedIDs = removed.map(\.id)
         changes.counts.photosRemoved = removed.count + snapshot.otherSources.count
-        let gone = removed + snapshot.otherSources
-        orphanImageKeys = Set(gone.flatMap(\.blobKeys)).subtracting(referenced).sorted()
 
-        let goneRemote = gone.filter(\.isRemote)
-        if goneRemote.isEmpty {
-            orphanDownloads = []
-        } else {
-            let locations = Set(published.map(\.row.location) + failed.map(\.location))
-            orphanDownloads = Set(goneRemote.filter { !locations.contains($0.location) }.map(\.location)).sorted()
-                .compactMap { URL(string: $0).map(ImageLocation.remote) }
+        // What the gone rows used, less what a photo of this build still uses: only those keys and
+        // downloads are looked for in the rows, so nothing the size of the manifest is gathered.
+        let gone = removed + snapshot.otherSources
+        var orphanKeys = Set(gone.flatMap(\.blobKeys))
+        var orphanLocations = Set(gone.filter(\.isRemote).map(\.location))
+        if !orphanKeys.isEmpty || !orphanLocations.isEmpty {
+            for photo in failed {
+                orphanLocations.remove(photo.location)
+                if let prior = snapshot.photos[photo.id] { orphanKeys.subtract(prior.blobKeys) }
+            }
+            try PhotoRows.forEach(published, snapshot: snapshot.photos, database: database) { row in
+                orphanKeys.subtract(row.blobKeys)
+                orphanLocations.remove(row.location)
+            }
         }
+        orphanImageKeys = orphanKeys.sorted()
+        orphanDownloads = orphanLocations.sorted().compactMap { URL(string: $0).map(ImageLocation.remote) }
 
         guard !pages.samePagesAsBefore else {
             // Every page is the last build's: nothing to write, delete or forget.
@@ -71,18 +69,10 @@ struct StateMerge {
             self.changes = changes
             return
         }
-        // Sets, not a second table of records: this runs at the build's memory peak.
-        var paths = Set<String>(minimumCapacity: pages.records.count)
-        var used = Set<Digest>(minimumCapacity: pages.records.count)
-        for (path, record) in pages.records {
-            paths.insert(path)
-            used.insert(record.key)
-            if snapshot.pages[path] != record { changes.pageUpserts.append((path, record)) }
-        }
-        changes.pageDeletes = snapshot.pages.keys.filter { !paths.contains($0) }.sorted()
-        var orphanPages = Set<Digest>()
-        for record in snapshot.pages.values where !used.contains(record.key) { orphanPages.insert(record.key) }
-        orphanPageKeys = orphanPages.sorted()
+        // The staged pages are in the pending table, which replaces the last build's in the state's
+        // transaction (`StateDatabase.applyPendingPages`); the pages only the last build used go.
+        changes.pagesStaged = true
+        orphanPageKeys = try database.unusedPageKeys()
         self.changes = changes
     }
 }

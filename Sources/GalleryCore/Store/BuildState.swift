@@ -10,9 +10,10 @@ final class BuildState: @unchecked Sendable {
     let images: BlobCache
     /// Rendered pages.
     let pages: BlobCache
-    /// Where learnt facts and placeholders go as they are learnt; nil keeps them in memory (tests,
-    /// images-only builds, which write them to the cache's learnt file instead).
-    private let database: StateDatabase?
+    /// Where learnt facts and placeholders go as they are learnt, and the rows of published photos
+    /// (`PhotoRows`); nil keeps them in memory (tests, images-only builds, which write them to the
+    /// cache's learnt file instead).
+    let database: StateDatabase?
     /// What images-only builds left in the cache (`SharedCache`), less the blob records `images` holds.
     let shared: SharedLearnt
     private let lock = NSLock()

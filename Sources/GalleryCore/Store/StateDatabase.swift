@@ -7,7 +7,8 @@ import GRDB
 /// hash, placeholders by thumbnail key, a record of every cached blob, the key of every page of the
 /// last build, and a short history of builds. It is only ever an accelerator: output is always
 /// built in full from the manifest and the caches, so a lost or stale state costs time, never
-/// correctness. Each build writes its changes in one transaction.
+/// correctness. Each build writes its changes in one transaction; the photo rows and page records it
+/// streams while it runs wait in pending tables until then (`StateDatabase+Pending.swift`).
 public final class StateDatabase: Sendable {
     public let file: URL
     let queue: DatabaseQueue
@@ -101,6 +102,18 @@ public final class StateDatabase: Sendable {
                 ALTER TABLE placeholder ADD COLUMN warnings TEXT NOT NULL DEFAULT '';
                 """)
         }
+        migrator.registerMigration("v6: rows pending until the build is saved") { db in
+            // See StateDatabase+Pending.swift; metadata is NULL for a row that only moves.
+            try db.execute(sql: """
+                CREATE TABLE pending_photo (
+                    position INTEGER PRIMARY KEY, id TEXT NOT NULL, metadata TEXT, metadataHash TEXT NOT NULL,
+                    location TEXT NOT NULL, etag TEXT, lastModified TEXT, fileSize INTEGER, fileModified INTEGER,
+                    contentHash TEXT NOT NULL, blobKeys TEXT NOT NULL, thumbnailKey TEXT NOT NULL);
+                """)
+        }
+        migrator.registerMigration("v7: pages pending until the build is saved") { db in
+            try db.execute(sql: "CREATE TABLE pending_page (path TEXT PRIMARY KEY, key TEXT NOT NULL, inputs TEXT NOT NULL) WITHOUT ROWID")
+        }
         return migrator
     }
 
@@ -140,17 +153,10 @@ public final class StateDatabase: Sendable {
             snapshot.pageBlobs.sort()
             snapshot.photos = PhotoTable(
                 capacity: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM photo WHERE source = ?", arguments: [source]) ?? 0)
-            let rows = try Row.fetchCursor(db, sql: """
-                SELECT source, id, position, metadataHash, location, etag, lastModified, fileSize, fileModified,
-                       contentHash, blobKeys, thumbnailKey FROM photo ORDER BY source, position
-                """)
+            let rows = try Row.fetchCursor(db, sql: "SELECT \(Self.rowColumns), source FROM photo ORDER BY source, position")
             while let row = try rows.next() {
-                guard let metadataHash = try Self.digest(row, 3), let contentHash = try Self.digest(row, 9),
-                      let thumbnailKey = try Self.digest(row, 11), let blobKeys = try Self.digests(row, 10) else { continue }
-                let state = PhotoState(id: row[1], position: row[2], metadataHash: metadataHash, location: row[4], etag: row[5],
-                                       lastModified: row[6], fileSize: row[7], fileModified: row[8], contentHash: contentHash,
-                                       blobKeys: blobKeys, thumbnailKey: thumbnailKey)
-                if row[0] as String == source {
+                guard let state = try Self.photoState(row) else { continue }
+                if row[11] as String == source {
                     snapshot.photos.insert(state)
                 } else {
                     snapshot.otherSources.append(state)
@@ -209,19 +215,11 @@ public final class StateDatabase: Sendable {
 
     // MARK: Writing
 
-    /// Applies a build's changes in one transaction.
+    /// Applies a build's changes in one transaction, with the rows and pages it left pending
+    /// (`addPendingRows`, `addPendingPages`).
     public func save(_ changes: StateChanges, finishedAt: Date = Date()) throws {
         try queue.write { db in
-            let upsert = try db.makeStatement(sql: """
-                INSERT OR REPLACE INTO photo (source, id, position, metadata, metadataHash, location, etag, lastModified,
-                    fileSize, fileModified, contentHash, blobKeys, thumbnailKey) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """)
-            for (state, metadata) in changes.upserts {
-                try upsert.execute(arguments: [changes.source, state.id, state.position, metadata, state.metadataHash.hex,
-                                               state.location, state.etag, state.lastModified, state.fileSize,
-                                               state.fileModified, state.contentHash.hex,
-                                               state.blobKeys.map(\.hex).joined(separator: " "), state.thumbnailKey.hex])
-            }
+            try Self.applyPending(source: changes.source, in: db)
             let move = try db.makeStatement(sql: "UPDATE photo SET position = ? WHERE source = ? AND id = ?")
             for (id, position) in changes.positions {
                 try move.execute(arguments: [position, changes.source, id])
@@ -241,14 +239,7 @@ public final class StateDatabase: Sendable {
                 try unblob.execute(arguments: [key.hex])
             }
             try Self.write(originals: changes.originals, placeholders: changes.placeholders, in: db)
-            let page = try db.makeStatement(sql: "INSERT OR REPLACE INTO page (path, key, inputs) VALUES (?, ?, ?)")
-            for (path, record) in changes.pageUpserts {
-                try page.execute(arguments: [path, record.key.hex, record.inputs?.hex ?? ""])
-            }
-            let unpage = try db.makeStatement(sql: "DELETE FROM page WHERE path = ?")
-            for path in changes.pageDeletes {
-                try unpage.execute(arguments: [path])
-            }
+            if changes.pagesStaged { try Self.applyPendingPages(in: db) }
             if let key = changes.pagesKey {
                 try db.execute(sql: "INSERT OR REPLACE INTO setting (name, value) VALUES ('pagesKey', ?)", arguments: [key.hex])
             }

@@ -90,9 +90,8 @@ public struct BuildCounts: Codable, Sendable, Equatable {
 public struct StateChanges: Sendable {
     /// The manifest's source; rows of any other source are removed.
     public var source: String
-    /// New and changed photos, each with its metadata as canonical JSON (`Photo.canonicalJSON`).
-    public var upserts: [(row: PhotoState, metadata: String)] = []
-    /// Unchanged photos whose manifest position moved.
+    /// Photos that failed this build (their rows are kept) and whose manifest position moved. The
+    /// published photos' new, changed and moved rows are in the pending table (`StateDatabase.addPendingRows`).
     public var positions: [(id: String, position: Int)] = []
     /// Photos no longer in the manifest.
     public var removedIDs: [String] = []
@@ -100,9 +99,9 @@ public struct StateChanges: Sendable {
     public var deletedBlobs: [Digest] = []
     public var originals: [(hash: Digest, facts: OriginalFacts)] = []
     public var placeholders: [(key: Digest, value: Placeholder)] = []
-    /// Pages whose keys are new or changed, and pages that are gone.
-    public var pageUpserts: [(path: String, record: PageRecord)] = []
-    public var pageDeletes: [String] = []
+    /// Whether the build's pages are in the pending table (`StateDatabase.addPendingPages`) and replace
+    /// the last build's; false when its pages are the last build's (`PagePublisher.Outcome.samePagesAsBefore`).
+    public var pagesStaged = false
     public var counts = BuildCounts()
     /// The key of everything the site's pages were made from (`PagePublisher.siteKey`).
     public var pagesKey: Digest?
