@@ -51,11 +51,13 @@ extension SiteRenderer {
             let album = plan.sections.albums.albums[index]
             return album.cover.map { (album, $0) }
         }
-        let sizes = Self.gridSizes(aspects: shown.map { Self.aspect(plan.items[$0.cover]) })
+        let covers = shown.map { plan.items[$0.cover] }
+        let sizes = Self.gridSizes(aspects: covers.map(Self.aspect))
         return shown.enumerated().map { offset, card in
             CollectionTile(name: card.album.title, href: root + card.album.path(page: 1), count: card.album.total,
                            albumCount: card.album.children.count, countLabel: countLabel(card.album),
-                           cover: tile(card.cover, plan, root: root, eager: offset < Self.eagerTiles, sizes: sizes[offset]))
+                           cover: tile(card.cover, covers[offset], plan, root: root, eager: offset < Self.eagerTiles,
+                                       sizes: sizes[offset]))
         }
     }
 

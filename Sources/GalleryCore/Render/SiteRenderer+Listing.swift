@@ -5,10 +5,10 @@ extension SiteRenderer {
     /// The view-transition name shared by a photo's grid tile and its page's preview.
     static func transitionName(_ index: Int) -> String { "photo-\(index)" }
 
-    /// A justified-grid tile for item `index`, seen from a page whose root prefix is `root`;
-    /// `sizes` comes from `gridSizes(aspects:)` over the page's tiles.
-    func tile(_ index: Int, _ plan: SitePlan, root: String, eager: Bool, sizes: String) -> GridTile {
-        let item = plan.items[index]
+    /// A justified-grid tile for `item`, the plan's item `index` (read once by the caller: each read
+    /// is a trip to the item file), seen from a page whose root prefix is `root`; `sizes` comes from
+    /// `gridSizes(aspects:)` over the page's tiles.
+    func tile(_ index: Int, _ item: GalleryItem, _ plan: SitePlan, root: String, eager: Bool, sizes: String) -> GridTile {
         let aspect = Self.aspect(item)
         return GridTile(
             href: root + item.pagePath,
@@ -32,9 +32,10 @@ extension SiteRenderer {
     /// share rows); the first `eagerTiles` of the page load at once, counting `before` tiles
     /// (album cards) above them.
     func tiles(_ indices: [Int], _ plan: SitePlan, root: String, before: Int = 0) -> [GridTile] {
-        let sizes = Self.gridSizes(aspects: indices.map { Self.aspect(plan.items[$0]) })
+        let items = indices.map { plan.items[$0] }
+        let sizes = Self.gridSizes(aspects: items.map(Self.aspect))
         return indices.enumerated().map { offset, index in
-            tile(index, plan, root: root, eager: before + offset < Self.eagerTiles, sizes: sizes[offset])
+            tile(index, items[offset], plan, root: root, eager: before + offset < Self.eagerTiles, sizes: sizes[offset])
         }
     }
 
