@@ -1,18 +1,23 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+// Optimised in debug builds too: unoptimised SIMD resampling is ~50× slower, which made
+// `swift test` spend minutes resizing photos.
+let optimised: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
+
 let package = Package(
     name: "galleryssg",
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "galleryssg", targets: ["galleryssg"]),
-        .library(name: "GalleryCore", targets: ["GalleryCore"]),
+        .library(name: "GalleryPipeline", targets: ["GalleryPipeline"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.24.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.5.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
@@ -37,31 +42,81 @@ let package = Package(
         // The commit `galleryssg --version` names: "" unless Scripts/package.sh links in its own.
         .target(name: "CBuildInfo"),
 
-        // Regenerates Sources/GalleryCore/Render/DefaultTheme+Files.swift from Templates/
+        // Regenerates Sources/GalleryRender/DefaultTheme+Files.swift from Templates/
         // (Scripts/embed-theme.sh); a test fails when the two drift apart.
         .executableTarget(name: "EmbedTheme"),
 
+        // The stages, one target each, so the compiler holds the arrows of docs/ARCHITECTURE.md:
+        // a stage imports only the stages before it, and only GalleryPipeline knows their order.
         .target(
-            name: "GalleryCore",
-            dependencies: [
-                "CTurboJPEG", "CPNG", "CCmark", "CExif", "CLCMS2", "CWebP", "CZlib", "CHeif", "CTIFF", "CGIF",
-                "CExempi", "CIPTC",
-                .product(name: "Yams", package: "Yams"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "Mustache", package: "swift-mustache"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "GRDB", package: "GRDB.swift"),
-            ],
-            // Optimised in debug builds too: unoptimised SIMD resampling is ~50× slower, which made
-            // `swift test` spend minutes resizing photos. Tests still use `@testable import`.
-            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
+            name: "GalleryModel",
+            dependencies: ["CZlib", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: optimised
         ),
-        // The preview server (`galleryssg serve`), kept out of GalleryCore so the core needs no HTTP server.
+        .target(name: "GalleryConfig", dependencies: ["GalleryModel"], swiftSettings: optimised),
+        .target(
+            name: "GalleryStore",
+            dependencies: [
+                "GalleryModel", "GalleryConfig",
+                .product(name: "Crypto", package: "swift-crypto"), .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: optimised
+        ),
+        .target(
+            name: "GalleryFetch",
+            dependencies: [
+                "GalleryModel", "GalleryConfig", "GalleryStore",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            swiftSettings: optimised
+        ),
+        .target(
+            name: "GalleryImaging",
+            dependencies: [
+                "GalleryModel", "GalleryConfig", "GalleryStore",
+                "CTurboJPEG", "CPNG", "CExif", "CLCMS2", "CWebP", "CHeif", "CTIFF", "CGIF", "CExempi", "CIPTC",
+            ],
+            swiftSettings: optimised
+        ),
+        .target(
+            name: "GalleryProviders",
+            dependencies: [
+                "GalleryModel", "GalleryConfig", "GalleryFetch", "GalleryImaging", .product(name: "Yams", package: "Yams"),
+            ],
+            swiftSettings: optimised
+        ),
+        .target(
+            name: "GalleryRender",
+            dependencies: [
+                "GalleryModel", "GalleryConfig", "GalleryStore", "GalleryImaging", "CCmark",
+                .product(name: "Mustache", package: "swift-mustache"), .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: optimised
+        ),
+        .target(
+            name: "GalleryOutput",
+            dependencies: [
+                "GalleryModel", "GalleryConfig", "GalleryStore", "GalleryFetch", "GalleryRender",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: optimised
+        ),
+        .target(
+            name: "GalleryPipeline",
+            dependencies: [
+                "GalleryModel", "GalleryConfig", "GalleryStore", "GalleryFetch", "GalleryImaging", "GalleryProviders",
+                "GalleryRender", "GalleryOutput",
+            ],
+            swiftSettings: optimised
+        ),
+        // The preview server (`galleryssg serve`), kept out of the pipeline so building needs no HTTP server.
         .target(
             name: "GalleryServe",
             dependencies: [
-                "GalleryCore",
+                "GalleryModel", "GalleryConfig", "GalleryPipeline",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
@@ -70,7 +125,7 @@ let package = Package(
         .executableTarget(
             name: "galleryssg",
             dependencies: [
-                "GalleryCore", "GalleryServe", "CBuildInfo", .target(name: "CMalloc", condition: .when(platforms: [.linux])),
+                "GalleryPipeline", "GalleryServe", "CBuildInfo", .target(name: "CMalloc", condition: .when(platforms: [.linux])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -78,7 +133,9 @@ let package = Package(
         .testTarget(
             name: "GalleryCoreTests",
             dependencies: [
-                "GalleryCore", "GalleryServe", .target(name: "CMalloc", condition: .when(platforms: [.linux])),
+                "GalleryModel", "GalleryConfig", "GalleryStore", "GalleryFetch", "GalleryImaging", "GalleryProviders",
+                "GalleryRender", "GalleryOutput", "GalleryPipeline", "GalleryServe",
+                .target(name: "CMalloc", condition: .when(platforms: [.linux])),
                 // Not imported: listed so `swift test` builds the CLI that the kill -9 test runs as a subprocess.
                 "galleryssg",
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -1,5 +1,6 @@
 import Foundation
-import GalleryCore
+import GalleryConfig
+import GalleryPipeline
 import Hummingbird
 import ServiceLifecycle
 

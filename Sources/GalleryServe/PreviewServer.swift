@@ -1,4 +1,5 @@
 import Foundation
+import GalleryPipeline
 import Hummingbird
 import Logging
 import ServiceLifecycle

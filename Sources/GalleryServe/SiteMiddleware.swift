@@ -1,5 +1,5 @@
 import Foundation
-import GalleryCore
+import GalleryModel
 import Hummingbird
 
 /// Serves the site folder in front of Hummingbird's `FileMiddleware`.

@@ -1,5 +1,5 @@
 import Foundation
-import GalleryCore
+import GalleryConfig
 
 /// Watches the files a build reads and calls back once a change has settled.
 ///

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import GalleryCore
+import GalleryPipeline
 
 struct DeployCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

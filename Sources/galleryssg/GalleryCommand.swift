@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import GalleryCore
+import GalleryPipeline
 
 @main
 struct GalleryCommand: AsyncParsableCommand {
@@ -200,7 +200,7 @@ struct CacheGCCommand: ParsableCommand {
     func run() throws {
         try maintain("cache gc", config: config) { site in
             for cache in try Maintenance.collectGarbage(site) {
-                Terminal.info("\(cache.name): removed \(cache.files) files, \(Maintenance.CacheStats.size(cache.bytes))")
+                Terminal.info("\(cache.name): removed \(cache.files) files, \(ByteCount.text(cache.bytes))")
             }
         }
     }

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import GalleryCore
+import GalleryPipeline
 import GalleryServe
 
 struct ServeCommand: AsyncParsableCommand {

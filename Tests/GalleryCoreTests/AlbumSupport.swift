@@ -1,5 +1,8 @@
 import Foundation
-@testable import GalleryCore
+import GalleryConfig
+import GalleryImaging
+import GalleryModel
+import GalleryRender
 
 /// Sites planned and rendered in memory, without images, for the album and sort tests.
 struct AlbumFixture {

@@ -1,6 +1,7 @@
 import Foundation
+import GalleryModel
+import GalleryRender
 import Testing
-@testable import GalleryCore
 
 /// Albums as a tree: a page per album path prefix, breadcrumbs, sub-album cards and counts, the
 /// settings of `AlbumInfo`, and hostile album paths.

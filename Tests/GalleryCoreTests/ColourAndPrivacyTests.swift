@@ -1,6 +1,8 @@
 import Foundation
+import GalleryImaging
+import GalleryModel
+import GalleryRender
 import Testing
-@testable import GalleryCore
 
 @Suite("Colour, privacy and safety")
 struct ColourAndPrivacyTests {
@@ -110,7 +112,7 @@ struct ColourAndPrivacyTests {
         } catch let error as ImagingError {
             #expect(error.description == "65000×65000 is 4225000000 pixels, over the 100000000-pixel limit (images.maxPixels)")
         }
-        #expect(seconds(since: started) < 0.5)   // refused from the header, nothing decoded
+        #expect(started.secondsElapsed < 0.5)   // refused from the header, nothing decoded
     }
 
     @Test func arithmeticCodedJPEGDecodes() throws {

@@ -1,6 +1,7 @@
 import Foundation
+import GalleryConfig
+import GalleryModel
 import Testing
-@testable import GalleryCore
 
 @Suite("site-config.json")
 struct ConfigTests {

@@ -1,6 +1,9 @@
 import Foundation
+import GalleryModel
+import GalleryOutput
+import GalleryPipeline
+import GalleryStore
 import Testing
-@testable import GalleryCore
 
 /// Builds of a remote manifest that are killed with a real SIGKILL, or run without the network.
 extension LoadSensitive {

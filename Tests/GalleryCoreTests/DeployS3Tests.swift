@@ -1,6 +1,7 @@
 import Foundation
+import GalleryConfig
+import GalleryOutput
 import Testing
-@testable import GalleryCore
 
 /// `galleryssg deploy` against moto's S3 server on 127.0.0.1 with signatures checked; every result
 /// is confirmed with the AWS CLI, a second and independent S3 client.

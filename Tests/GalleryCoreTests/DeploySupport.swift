@@ -1,7 +1,10 @@
 import Crypto
 import Foundation
+import GalleryConfig
+import GalleryFetch
+import GalleryModel
+import GalleryOutput
 import Testing
-@testable import GalleryCore
 
 /// moto's standalone S3 server on 127.0.0.1, with SigV4 checking switched on, and the AWS CLI as a
 /// second, independent client. Both come from PyPI (`.ci/run` installs them into its venv).

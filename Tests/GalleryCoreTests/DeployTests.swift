@@ -1,6 +1,9 @@
 import Foundation
+import GalleryConfig
+import GalleryModel
+import GalleryOutput
+import GalleryServe
 import Testing
-@testable import GalleryCore
 
 /// Deploying to a folder (`file://`), and the parts of a deploy that need no store: the plan, the
 /// `_headers` rules, the S3 documents, the target addresses and the config's `deploy` block.

@@ -1,7 +1,8 @@
 import Foundation
+import GalleryModel
+import GalleryStore
 import Testing
 
-@testable import GalleryCore
 
 /// Keys held as 32 bytes: the same text outside the process as when they were hex strings.
 struct DigestTests {

@@ -1,6 +1,10 @@
 import Foundation
+import GalleryConfig
+import GalleryFetch
+import GalleryModel
+import GalleryOutput
+import GalleryProviders
 import Testing
-@testable import GalleryCore
 
 @Suite("Downloader faults")
 struct DownloaderTests {
@@ -22,7 +26,7 @@ struct DownloaderTests {
                     return .failure(error)
                 }
             }
-            return (result, await log.requests.count, seconds(since: started))
+            return (result, await log.requests.count, started.secondsElapsed)
         }
     }
 

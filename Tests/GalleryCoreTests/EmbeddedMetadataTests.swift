@@ -1,6 +1,8 @@
 import Foundation
+import GalleryImaging
+import GalleryModel
+import GalleryProviders
 import Testing
-@testable import GalleryCore
 
 /// The XMP, IPTC and EXIF readers on JPEGs made by Tests/Fixtures/metadata/make-metadata-fixtures.sh.
 @Suite("Embedded metadata")

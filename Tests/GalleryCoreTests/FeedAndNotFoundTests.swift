@@ -3,7 +3,6 @@ import Foundation
 import FoundationXML
 #endif
 import Testing
-@testable import GalleryCore
 
 /// The Atom feed's links stand on their own (no `xml:base`), and `404.html` is styled wherever it is served.
 @Suite("Feed links and the 404 page")

@@ -1,4 +1,5 @@
 import Foundation
+import GalleryOutput
 import Hummingbird
 import Logging
 import NIOCore

@@ -1,5 +1,7 @@
 import Foundation
-@testable import GalleryCore
+import GalleryConfig
+import GalleryPipeline
+import GalleryRender
 
 /// A whole site in a temporary folder: photos copied from Tests/Fixtures/images, a manifest and a config.
 struct FixtureSite {

@@ -1,6 +1,6 @@
 import Foundation
+import GalleryStore
 import Testing
-@testable import GalleryCore
 
 /// What a build learns streams into the state database as it goes, and pages read placeholders
 /// back one by one, so no build holds every photo's placeholder image.

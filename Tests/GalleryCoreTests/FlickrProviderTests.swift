@@ -1,6 +1,9 @@
 import Foundation
+import GalleryConfig
+import GalleryModel
+import GalleryOutput
+import GalleryProviders
 import Testing
-@testable import GalleryCore
 
 @Suite("Flickr provider")
 struct FlickrProviderTests {

@@ -1,6 +1,8 @@
 import Foundation
+import GalleryConfig
+import GalleryPipeline
+import GalleryProviders
 import Testing
-@testable import GalleryCore
 
 /// A folder source accounts for every file of a photographer's library: each one is a photo, a
 /// sidecar or album index it read, a file it ignored on purpose, or a file it rejected with a reason.

@@ -1,6 +1,6 @@
 import Foundation
+import GalleryImaging
 import Testing
-@testable import GalleryCore
 
 /// Hostile input for every decoder: truncations, zeros, headers that claim huge pictures and
 /// seeded random byte changes must all end in an `ImagingError` (or a picture), never a crash.

@@ -1,6 +1,10 @@
 import Foundation
+import GalleryConfig
+import GalleryFetch
+import GalleryImaging
+import GalleryModel
+import GalleryOutput
 import Testing
-@testable import GalleryCore
 
 /// The formats beyond JPEG and PNG (Tests/Fixtures/formats, remade by make-formats.py): each one is
 /// decoded through the whole pipeline and judged by its displayed size and quadrant colours.

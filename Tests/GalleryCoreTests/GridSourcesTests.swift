@@ -1,6 +1,9 @@
 import Foundation
+import GalleryConfig
+import GalleryImaging
+import GalleryModel
+import GalleryRender
 import Testing
-@testable import GalleryCore
 
 /// What a grid tile offers a browser (issue 14: a phone grid downloads at most 1.3 times the pixels
 /// its tiles need at DPR 3): the grid's own sizes between the thumbnail and 600 px tall, which

@@ -1,6 +1,8 @@
 import Foundation
+import GalleryConfig
+import GalleryImaging
+import GalleryModel
 import Testing
-@testable import GalleryCore
 
 @Suite("Imaging")
 struct ImagingTests {

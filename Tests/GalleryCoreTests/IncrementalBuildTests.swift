@@ -1,6 +1,10 @@
 import Foundation
+import GalleryConfig
+import GalleryModel
+import GalleryPipeline
+import GalleryRender
+import GalleryStore
 import Testing
-@testable import GalleryCore
 
 /// Incremental builds: the state merge, cache keys, reuse and the guarantee that every build's
 /// output is byte-identical to a clean build of the same inputs.

@@ -1,6 +1,8 @@
 import Crypto
 import Foundation
-@testable import GalleryCore
+import GalleryConfig
+import GalleryPipeline
+import GalleryStore
 
 extension FixtureSite {
     var state: URL { folder.appendingPathComponent(".galleryssg") }

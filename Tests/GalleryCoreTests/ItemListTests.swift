@@ -1,7 +1,11 @@
 import Foundation
+import GalleryConfig
+import GalleryImaging
+import GalleryModel
+import GalleryPipeline
+import GalleryRender
 import Testing
 
-@testable import GalleryCore
 
 /// The site's items live in a file with no name and are read back when a page shows them.
 @Suite("Items kept on disk") struct ItemListTests {

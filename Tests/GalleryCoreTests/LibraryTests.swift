@@ -1,6 +1,7 @@
 import Foundation
+import GalleryConfig
+import GalleryPipeline
 import Testing
-@testable import GalleryCore
 
 /// The photographer's library of Fixtures/library/Photos (made by make-library.py), built as a
 /// folder source: every file is a photo page or a reported skip, titles and captions come from the

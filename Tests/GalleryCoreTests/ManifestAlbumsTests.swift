@@ -1,6 +1,8 @@
 import Foundation
+import GalleryModel
+import GalleryProviders
+import GalleryRender
 import Testing
-@testable import GalleryCore
 
 /// The manifest's top-level `albums` object: parsed, cleaned, and every bad value reported and
 /// skipped; and whole builds of a nested manifest, rebuilt byte for byte.

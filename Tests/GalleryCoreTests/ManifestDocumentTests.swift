@@ -1,6 +1,6 @@
 import Foundation
+import GalleryProviders
 import Testing
-@testable import GalleryCore
 
 /// Manifests read entry by entry (`ManifestDocument`): awkward entries, keys in any order,
 /// whitespace, broken documents and the wrong shapes, each read in chunks of many sizes and

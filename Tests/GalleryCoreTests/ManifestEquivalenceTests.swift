@@ -1,6 +1,6 @@
 import Foundation
+import GalleryProviders
 import Testing
-@testable import GalleryCore
 
 /// The entry-by-entry read against the whole-document decode it replaced, on generated manifests:
 /// every document, valid or damaged, must give the same photos, issues and albums, or be refused

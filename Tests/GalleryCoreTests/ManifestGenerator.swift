@@ -1,4 +1,5 @@
 import Foundation
+import GalleryModel
 
 /// Random manifest documents, written as text: good and bad entries, strings full of brackets,
 /// quotes, escapes and non-ASCII, keys in any order, unknown keys (with values `JSONDecoder` only

@@ -1,6 +1,7 @@
 import Foundation
+import GalleryConfig
+import GalleryOutput
 import Testing
-@testable import GalleryCore
 
 /// The map page (`images.showLocation`): Leaflet from Debian, every located photo, and no position
 /// anywhere without the setting.

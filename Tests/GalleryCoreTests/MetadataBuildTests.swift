@@ -1,7 +1,8 @@
 import Foundation
 import GRDB
+import GalleryModel
+import GalleryStore
 import Testing
-@testable import GalleryCore
 
 /// Whole builds of Tests/Fixtures/metadata/site, a folder source with sidecars and embedded metadata.
 @Suite("Metadata in builds")

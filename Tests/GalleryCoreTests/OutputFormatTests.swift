@@ -1,6 +1,8 @@
 import Foundation
+import GalleryConfig
+import GalleryImaging
+import GalleryModel
 import Testing
-@testable import GalleryCore
 
 @Suite("Output formats and sharpening")
 struct OutputFormatTests {

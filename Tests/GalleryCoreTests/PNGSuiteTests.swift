@@ -1,6 +1,8 @@
 import Foundation
+import GalleryConfig
+import GalleryImaging
+import GalleryModel
 import Testing
-@testable import GalleryCore
 
 /// PngSuite (Willem van Schaik): every valid file decodes at its size; every `x*` file is rejected.
 @Suite("PngSuite")

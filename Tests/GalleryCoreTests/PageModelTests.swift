@@ -1,7 +1,11 @@
 import Foundation
+import GalleryConfig
+import GalleryImaging
+import GalleryModel
+import GalleryRender
+import GalleryStore
 import Mustache
 import Testing
-@testable import GalleryCore
 
 /// The page models: what templates can reach, what the page cache keys cover, the escaping and the
 /// page list of long grids.

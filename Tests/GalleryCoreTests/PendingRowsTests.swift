@@ -1,7 +1,8 @@
 import Foundation
 import GRDB
+import GalleryPipeline
+import GalleryStore
 import Testing
-@testable import GalleryCore
 
 /// The rows a build writes stream into the state's pending tables during the `images` and `pages`
 /// steps, and only the state step's transaction moves them into `photo` and `page`: a build that

@@ -1,6 +1,10 @@
 import Foundation
+import GalleryConfig
+import GalleryModel
+import GalleryOutput
+import GalleryProviders
+import GalleryRender
 import Testing
-@testable import GalleryCore
 
 /// `PhotoMetadata.merge`: provider (with sidecars), then XMP, IPTC, EXIF, then the file name.
 @Suite("Metadata precedence")

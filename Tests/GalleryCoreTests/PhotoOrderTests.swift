@@ -1,6 +1,8 @@
 import Foundation
+import GalleryConfig
+import GalleryModel
+import GalleryRender
 import Testing
-@testable import GalleryCore
 
 /// The site's `sort` and albums' own: dates in ISO 8601 and EXIF styles, undated photos, natural
 /// name order, ratings, and the config key.

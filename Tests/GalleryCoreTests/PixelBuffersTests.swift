@@ -1,6 +1,6 @@
 import Foundation
+import GalleryImaging
 import Testing
-@testable import GalleryCore
 
 /// Big pixel buffers (`PixelBuffers`): huge pages asked for, zeroed only on request.
 @Suite struct PixelBuffersTests {

@@ -1,5 +1,7 @@
 import Foundation
-@testable import GalleryCore
+import GalleryConfig
+import GalleryFetch
+import GalleryOutput
 
 /// Builds the network stack the way a build does, against a test server.
 struct NetworkStack {

@@ -1,6 +1,8 @@
 import Foundation
+import GalleryConfig
+import GalleryImaging
+import GalleryRender
 import Testing
-@testable import GalleryCore
 
 /// Published originals carry no GPS position and no serial number unless the config asks for the
 /// file as-is; their pixels, orientation and colour profile are untouched.

@@ -1,6 +1,10 @@
 import Foundation
+import GalleryConfig
+import GalleryFetch
+import GalleryModel
+import GalleryPipeline
+import GalleryProviders
 import Testing
-@testable import GalleryCore
 
 @Suite("Manifest over HTTP")
 struct RemoteManifestTests {

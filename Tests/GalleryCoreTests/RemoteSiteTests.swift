@@ -1,6 +1,8 @@
 import Foundation
+import GalleryConfig
+import GalleryOutput
+import GalleryPipeline
 import Testing
-@testable import GalleryCore
 
 /// Whole builds from each API, through `site-config.json` with `source.endpoint` on a loopback server.
 @Suite("Sites from remote APIs")

@@ -1,5 +1,6 @@
 import Foundation
-@testable import GalleryCore
+import GalleryConfig
+import GalleryPipeline
 
 /// The repository's sample site, built once per test run from `site-config.json` into a temporary
 /// folder and shared by the tests that only read it (a debug build of it takes minutes on 2 cores).

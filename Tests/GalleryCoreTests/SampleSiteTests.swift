@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-@testable import GalleryCore
 
 /// The repository's own sample site, built exactly from `site-config.json` into a temporary folder.
 @Suite("Sample site")

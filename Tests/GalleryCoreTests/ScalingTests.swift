@@ -1,6 +1,6 @@
 import Foundation
+import GalleryPipeline
 import Testing
-@testable import GalleryCore
 
 /// The images step keeps `--jobs` photos in flight when memory allows, and no more decoded pixels
 /// than its budget; the budget comes from the memory the machine (or its container) has.

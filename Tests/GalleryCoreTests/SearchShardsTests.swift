@@ -1,6 +1,8 @@
 import Foundation
+import GalleryModel
+import GalleryPipeline
+import GalleryRender
 import Testing
-@testable import GalleryCore
 
 /// The search index: album names are searchable, and a large index is split so one query loads little.
 @Suite("Search index shards")

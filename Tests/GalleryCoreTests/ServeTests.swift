@@ -3,7 +3,6 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Testing
-@testable import GalleryCore
 
 @Suite("galleryssg serve")
 struct ServeTests {

@@ -1,6 +1,9 @@
 import Foundation
+import GalleryModel
+import GalleryOutput
+import GalleryPipeline
+import GalleryStore
 import Testing
-@testable import GalleryCore
 
 /// How photos are cut into slices, and how a learnt file's locations travel between machines.
 @Suite struct ShardSliceTests {

@@ -1,6 +1,8 @@
 import Foundation
+import GalleryModel
+import GalleryPipeline
+import GalleryStore
 import Testing
-@testable import GalleryCore
 
 /// Cold builds across machines: `build --images-only --shard K/N` processes one slice of the photos
 /// into a shared cache, and a plain build over that cache renders the same site as a single build

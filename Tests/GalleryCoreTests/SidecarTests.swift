@@ -1,6 +1,9 @@
 import Foundation
+import GalleryImaging
+import GalleryModel
+import GalleryProviders
+import GalleryRender
 import Testing
-@testable import GalleryCore
 
 /// `NAME.md` / `NAME.xmp` sidecars, front matter and album `index.md` files.
 @Suite("Sidecars and album index")

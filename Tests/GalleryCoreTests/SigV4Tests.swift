@@ -1,7 +1,7 @@
 import Crypto
 import Foundation
+import GalleryOutput
 import Testing
-@testable import GalleryCore
 
 /// AWS's published SigV4 test suite (Tests/Fixtures/sigv4, see its CREDITS): for each request, the
 /// canonical request, the string to sign and the Authorization header must match byte for byte.

@@ -1,6 +1,10 @@
 import Foundation
+import GalleryImaging
+import GalleryModel
+import GalleryPipeline
+import GalleryProviders
+import GalleryRender
 import Testing
-@testable import GalleryCore
 
 @Suite("Whole-site builds")
 struct SiteBuildTests {

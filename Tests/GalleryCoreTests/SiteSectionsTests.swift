@@ -1,9 +1,10 @@
-import Foundation
 #if canImport(FoundationXML)
-import FoundationXML
 #endif
+import Foundation
+import FoundationXML
+import GalleryModel
+import GalleryRender
 import Testing
-@testable import GalleryCore
 
 /// Albums, tags, feed, sitemap, search index, link previews and fingerprinted assets of whole builds.
 @Suite("Site sections and publishing files")

@@ -1,6 +1,6 @@
 import Foundation
+import GalleryStore
 import Testing
-@testable import GalleryCore
 
 /// A rebuild starts its staging folder from the last site (the spare) and keeps a file there when
 /// it has the size and modification time the state recorded for its blob, without looking at the

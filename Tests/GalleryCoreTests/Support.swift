@@ -1,6 +1,9 @@
 import Foundation
+import GalleryConfig
+import GalleryModel
+import GalleryRender
+import GalleryStore
 import Testing
-@testable import GalleryCore
 
 /// Paths of the committed test fixtures and scratch folders for tests.
 enum Fixtures {

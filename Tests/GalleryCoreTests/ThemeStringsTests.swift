@@ -1,6 +1,8 @@
 import Foundation
+import GalleryConfig
+import GalleryModel
+import GalleryRender
 import Testing
-@testable import GalleryCore
 
 /// `language`: the theme's strings from `i18n/<language>.json`, which a site overrides file by file.
 @Suite("Theme strings and language")

@@ -1,6 +1,6 @@
 import Foundation
+import GalleryRender
 import Testing
-@testable import GalleryCore
 
 @Suite("Default theme")
 struct ThemeTests {

@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-@testable import GalleryCore
 
 /// What ViewerBrowserTests asserts on each part of check_viewer.py's report.
 extension LoadSensitive.ViewerBrowserTests {

@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-@testable import GalleryCore
 
 /// The viewer of issue 14 on the sample site in headless Chromium, through
 /// `Tests/Browser/check_viewer.py`: zoom and pan, the swipe that follows the finger, infinite

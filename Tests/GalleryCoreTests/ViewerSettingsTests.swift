@@ -1,6 +1,7 @@
 import Foundation
+import GalleryConfig
+import GalleryRender
 import Testing
-@testable import GalleryCore
 
 /// Issue 14's settings and page values: `viewer.slideshowSeconds` and the file the viewer zooms
 /// into (the grid's `sizes` are in GridSourcesTests).

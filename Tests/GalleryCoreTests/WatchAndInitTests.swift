@@ -1,7 +1,9 @@
 import Foundation
+import GalleryConfig
+import GalleryPipeline
+import GalleryRender
 @testable import GalleryServe
 import Testing
-@testable import GalleryCore
 
 extension LoadSensitive {
 @Suite("serve --watch and init")

@@ -1,5 +1,7 @@
 import Foundation
-@testable import GalleryCore
+import GalleryConfig
+import GalleryModel
+import GalleryProviders
 
 /// The manifest decode galleryssg made before it read manifests entry by entry: one
 /// `JSONDecoder` decode of the whole document. Kept here, and only here, as the reference

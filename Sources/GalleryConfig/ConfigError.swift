@@ -1,0 +1,37 @@
+import Foundation
+
+/// A problem with `site-config.json`, naming the file, the key path and the bad value.
+public struct ConfigError: Error, CustomStringConvertible, Sendable, Equatable {
+    /// The config file the problem is in.
+    public let file: String
+    /// The dotted key path, such as `source.type` or `images.widths[2]`; empty for the whole file.
+    public let key: String
+    /// What is wrong and what to do, without the file and key.
+    public let problem: String
+
+    /// `key: problem`, the part of the message that does not depend on where the file lives.
+    public var message: String { key.isEmpty ? problem : "\(key): \(problem)" }
+
+    public var description: String { "\(file): \(message)" }
+
+    package init(file: String, key: String, _ problem: String) {
+        self.file = file
+        self.key = key
+        self.problem = problem
+    }
+}
+
+extension Array where Element == CodingKey {
+    /// A key path in the dotted form users write: `source.params.tags`, `images.widths[1]`.
+    package var dotted: String {
+        var result = ""
+        for key in self {
+            if let index = key.intValue {
+                result += "[\(index)]"
+            } else {
+                result += result.isEmpty ? key.stringValue : ".\(key.stringValue)"
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import GalleryModel
+import GalleryStore
+
+/// Where an original's derivatives go and how they are made, known before any pixel is decoded.
+public struct ImageLayout: Sendable {
+    /// The size the original is seen at, after EXIF orientation.
+    public var display: PixelSize
+    public var plan: DerivativePlan
+    /// The size the decode produces (DCT-scaled for JPEG, full size for the other formats).
+    public var decodeSize: PixelSize
+    /// The part of that bitmap the picture covers, before orientation (see `JPEGCodec.Scaling`).
+    /// It follows from the stored size and `decodeSize`, so the cache key needs nothing more.
+    package var decodeContent: SourceRegion
+}
+
+/// The cache keys of one original's output files.
+public struct DerivativeKeys: Sendable, Equatable {
+    /// Every output file in plan order (each JPEG, then its WebP twin when enabled): site path and key.
+    public var files: [(path: String, key: Digest)]
+    /// The key of the thumbnail's pixels before sharpening; the placeholder and the average colour
+    /// are computed from those pixels, so they are cached under this key.
+    public var thumbnail: Digest
+
+    public static func == (lhs: DerivativeKeys, rhs: DerivativeKeys) -> Bool {
+        lhs.thumbnail == rhs.thumbnail && lhs.files.map(\.path) == rhs.files.map(\.path)
+            && lhs.files.map(\.key) == rhs.files.map(\.key)
+    }
+}
+
+extension ImageProcessor {
+    /// The version of the code that turns an original into derivative bytes (decoding, colour
+    /// conversion, orientation, resampling, sharpening, encoding, placeholders).
+    ///
+    /// It is part of every derivative's cache key: bump it whenever that code changes its output,
+    /// and every derivative cached by older code becomes a miss.
+    ///
+    /// 2: a PNG's `eXIf` orientation is applied.
+    public static let encoderVersion = 2
+
+    /// Reads an original's header facts: format, stored size and EXIF, decoding no pixels.
+    /// - Throws: `ImagingError` for unknown formats or unreadable headers.
+    public static func facts(of data: Data) throws -> OriginalFacts {
+        try readHeaders(data).facts
+    }
+
+    /// Plans an original's derivatives from its header facts, without its bytes.
+    /// - Throws: `ImagingError.tooManyPixels` when the original is over `images.maxPixels`.
+    public func layout(_ facts: OriginalFacts, folder: String) throws -> ImageLayout {
+        try checkPixels(facts.size)
+        let display = Orientation.displaySize(of: facts.size, orientation: facts.exif.orientation)
+        let plan = DerivativePlan(display: display, settings: settings, folder: folder)
+        switch facts.format {
+        case .jpeg:
+            let needed = Orientation.displaySize(of: plan.largest, orientation: facts.exif.orientation)
+            let scaling = JPEGCodec.scaling(of: facts.size, atLeast: needed)
+            return ImageLayout(display: display, plan: plan, decodeSize: scaling.size, decodeContent: scaling.content)
+        case .png, .webp, .heif, .avif, .tiff, .gif:
+            let whole = SourceRegion(x: 0, y: 0, width: Double(facts.size.width), height: Double(facts.size.height))
+            return ImageLayout(display: display, plan: plan, decodeSize: facts.size, decodeContent: whole)
+        }
+    }
+
+    /// The cache key of every file `render` would make for this original.
+    ///
+    /// A key covers exactly what changes that file's bytes: the original's content hash, the decode
+    /// size, the background (formats with transparency), the chain of sizes it was resampled through (the same
+    /// cascade `render` follows), linear-light resampling, the sharpening applied to it, the format,
+    /// the quality and `encoderVersion`. So a new `images.quality` remakes every file, turning on
+    /// `images.webp` only adds the WebP files, and a new `images.preview` remakes the preview and
+    /// whatever is resampled from it (or decoded at a new DCT scale because of it).
+    /// - Parameter contentHash: The SHA-256 of the original's bytes.
+    public func keys(contentHash: Digest, facts: OriginalFacts, layout: ImageLayout) -> DerivativeKeys {
+        var base = CacheKey("decoded")
+        base.add(Self.encoderVersion)
+        base.add(contentHash)
+        base.add(layout.decodeSize.width)
+        base.add(layout.decodeSize.height)
+        if facts.format.compositesOverBackground {
+            base.add("\(settings.background.red),\(settings.background.green),\(settings.background.blue)")
+        }
+        let baseKey = base.finish()
+        var made: [PixelSize] = []
+        var pixelKeys: [Digest] = []
+        var files: [(path: String, key: Digest)] = []
+        var thumbnail = baseKey
+        for derivative in layout.plan.all {
+            var pixels = CacheKey("resampled")
+            pixels.add(Self.cascadeSourceIndex(for: derivative.size, made: made).map { pixelKeys[$0] } ?? baseKey)
+            pixels.add(derivative.size.width)
+            pixels.add(derivative.size.height)
+            pixels.add(settings.linearLight ? 1 : 0)
+            let pixelKey = pixels.finish()
+            made.append(derivative.size)
+            pixelKeys.append(pixelKey)
+            if derivative == layout.plan.thumbnail { thumbnail = pixelKey }
+            let sharpened = Double(layout.display.longEdge) >= Double(derivative.size.longEdge) * Sharpener.minimumReduction
+            let formats = layout.plan.webp ? [("jpeg", derivative.path), ("webp", derivative.webpPath)] : [("jpeg", derivative.path)]
+            for (format, path) in formats {
+                var file = CacheKey("derivative")
+                file.add(pixelKey)
+                file.add(sharpened ? settings.sharpen : 0)
+                file.add(format)
+                file.add(settings.quality)
+                files.append((path, file.finish()))
+            }
+        }
+        return DerivativeKeys(files: files, thumbnail: thumbnail)
+    }
+}

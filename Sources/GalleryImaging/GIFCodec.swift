@@ -1,0 +1,135 @@
+import CGIF
+import Foundation
+import GalleryConfig
+import GalleryModel
+
+/// GIF decoding through giflib's low-level record API, the only file that imports giflib.
+///
+/// giflib reports errors by return code and prints nothing. Only the first frame is read: the
+/// records are walked up to the first image, whose rows are decoded one at a time, so an animation
+/// with thousands of frames costs no more than a still (`DGifSlurp` would hold every frame). The
+/// picture is the logical screen, grown to the first frame when that frame reaches outside it as
+/// browsers do; what the frame leaves uncovered and its transparent colour show `images.background`.
+package enum GIFCodec {
+    /// Reads the canvas size (screen and first frame), decoding no pixels.
+    /// - Throws: `ImagingError` when the file is not a readable GIF or has no image.
+    package static func header(_ data: Data) throws -> ImageHeader {
+        try withGIF(data) { gif in ImageHeader(size: try firstFrame(gif).canvas) }
+    }
+
+    /// Decodes the first frame onto the canvas, transparent pixels and the rest showing `background`.
+    /// - Throws: `ImagingError` for corrupt or truncated data.
+    package static func decode(_ data: Data, background: RGB) throws -> Bitmap {
+        try withGIF(data) { gif in
+            let frame = try firstFrame(gif)
+            guard let map = gif.pointee.Image.ColorMap ?? gif.pointee.SColorMap, let colours = map.pointee.Colors else {
+                throw ImagingError.gif("the first frame has no colour table")
+            }
+            let colourCount = Int(map.pointee.ColorCount)
+            let canvas = frame.canvas
+            var pixels = [UInt8](repeating: 0, count: canvas.pixelCount * 3)
+            for index in 0..<canvas.pixelCount {
+                pixels[index * 3] = background.red
+                pixels[index * 3 + 1] = background.green
+                pixels[index * 3 + 2] = background.blue
+            }
+            var line = [GifPixelType](repeating: 0, count: frame.width)
+            // Interlaced rows arrive in four passes: every 8th from 0, every 8th from 4, every 4th from 2, every 2nd from 1.
+            let passes = gif.pointee.Image.Interlace ? [(0, 8), (4, 8), (2, 4), (1, 2)] : [(0, 1)]
+            for (start, step) in passes {
+                for row in stride(from: start, to: frame.height, by: step) {
+                    guard DGifGetLine(gif, &line, Int32(frame.width)) == GIF_OK else { throw error(gif, "the image data") }
+                    let y = frame.top + row
+                    for column in 0..<frame.width {
+                        let index = Int(line[column])
+                        guard index != frame.transparent, index < colourCount else { continue }
+                        let colour = colours[index], target = (y * canvas.width + frame.left + column) * 3
+                        pixels[target] = colour.Red
+                        pixels[target + 1] = colour.Green
+                        pixels[target + 2] = colour.Blue
+                    }
+                }
+            }
+            return Bitmap(width: canvas.width, height: canvas.height, pixels: pixels)
+        }
+    }
+
+    /// Where the first frame lies on the canvas, and its transparent palette index (-1 for none).
+    private struct Frame {
+        var canvas: PixelSize
+        var left: Int, top: Int, width: Int, height: Int
+        var transparent: Int
+    }
+
+    /// Walks the records up to the first image descriptor, noting the graphic control extension's
+    /// transparent colour; leaves the decoder at that frame's pixels.
+    private static func firstFrame(_ gif: UnsafeMutablePointer<GifFileType>) throws -> Frame {
+        var transparent = -1
+        while true {
+            var type = UNDEFINED_RECORD_TYPE
+            guard DGifGetRecordType(gif, &type) == GIF_OK else { throw error(gif, "the records") }
+            switch type {
+            case EXTENSION_RECORD_TYPE:
+                var code: Int32 = 0
+                var block: UnsafeMutablePointer<GifByteType>?
+                guard DGifGetExtension(gif, &code, &block) == GIF_OK else { throw error(gif, "an extension") }
+                if code == GRAPHICS_EXT_FUNC_CODE, let block, block[0] >= 4 {
+                    var control = GraphicsControlBlock()
+                    if DGifExtensionToGCB(Int(block[0]), block + 1, &control) == GIF_OK { transparent = Int(control.TransparentColor) }
+                }
+                while block != nil {
+                    guard DGifGetExtensionNext(gif, &block) == GIF_OK else { throw error(gif, "an extension") }
+                }
+            case IMAGE_DESC_RECORD_TYPE:
+                guard DGifGetImageDesc(gif) == GIF_OK else { throw error(gif, "the image descriptor") }
+                let image = gif.pointee.Image
+                let left = Int(image.Left), top = Int(image.Top), width = Int(image.Width), height = Int(image.Height)
+                guard left >= 0, top >= 0, width > 0, height > 0 else { throw ImagingError.gif("the first frame has no size") }
+                let canvas = PixelSize(width: max(Int(gif.pointee.SWidth), left + width),
+                                       height: max(Int(gif.pointee.SHeight), top + height))
+                return Frame(canvas: canvas, left: left, top: top, width: width, height: height, transparent: transparent)
+            case TERMINATE_RECORD_TYPE:
+                throw ImagingError.gif("the file has no image")
+            default:
+                throw ImagingError.gif("unknown record (the file is damaged)")
+            }
+        }
+    }
+
+    /// The bytes giflib reads through its input callback.
+    private final class Source {
+        let bytes: UnsafeRawBufferPointer
+        var offset = 0
+        init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+    }
+
+    private static func withGIF<T>(_ data: Data, _ body: (UnsafeMutablePointer<GifFileType>) throws -> T) throws -> T {
+        try data.withUnsafeBytes { raw in
+            let source = Source(raw)
+            return try withExtendedLifetime(source) {
+                var code: Int32 = 0
+                let opened = DGifOpen(Unmanaged.passUnretained(source).toOpaque(), { gif, buffer, wanted in
+                    guard let gif, let user = gif.pointee.UserData, let buffer else { return 0 }
+                    let source = Unmanaged<Source>.fromOpaque(user).takeUnretainedValue()
+                    let count = max(0, min(Int(wanted), source.bytes.count - source.offset))
+                    if count > 0, let base = source.bytes.baseAddress {
+                        UnsafeMutableRawPointer(buffer).copyMemory(from: base + source.offset, byteCount: count)
+                    }
+                    source.offset += count
+                    return Int32(count)
+                }, &code)
+                guard let gif = opened else { throw ImagingError.gif("\(text(code)) (the file is damaged or truncated)") }
+                defer { DGifCloseFile(gif, &code) }
+                return try body(gif)
+            }
+        }
+    }
+
+    private static func error(_ gif: UnsafeMutablePointer<GifFileType>, _ what: String) -> ImagingError {
+        ImagingError.gif("cannot read \(what): \(text(gif.pointee.Error)) (the file is damaged or truncated)")
+    }
+
+    private static func text(_ code: Int32) -> String {
+        GifErrorString(code).map { String(cString: $0) } ?? "error \(code)"
+    }
+}

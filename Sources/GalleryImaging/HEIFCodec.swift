@@ -1,0 +1,133 @@
+import CHeif
+import Foundation
+import GalleryConfig
+import GalleryModel
+
+/// HEIC/HEIF and AVIF decoding through libheif, the only file that imports it.
+///
+/// libheif reports errors as `heif_error` values and never jumps. Debian's libheif1 decodes HEVC
+/// with libde265 and AV1 with dav1d or libaom; AVIF asks for libaom, because dav1d prints its
+/// complaints about corrupt data to stderr and libheif 1.15 offers no way to install its logger.
+/// Only the primary image is read. libheif applies the
+/// file's own transformations (clean aperture, `irot` rotation, `imir` mirroring) while decoding,
+/// and the HEIF specification makes those authoritative: the EXIF orientation a HEIF file carries
+/// merely records the camera's, so `ImageProcessor` never applies it a second time, and the header
+/// size is the transformed one.
+package enum HEIFCodec {
+    /// The largest metadata block or ICC profile read; real ones are a few kilobytes.
+    package static let maxMetadataBytes = 4 << 20
+
+    /// Reads the primary image's size, profile and metadata, decoding no pixels.
+    /// - Throws: `ImagingError` when the file is not a readable HEIF or AVIF.
+    package static func header(_ data: Data) throws -> ImageHeader {
+        try withPrimaryImage(data) { handle in
+            let size = PixelSize(width: Int(heif_image_handle_get_width(handle)), height: Int(heif_image_handle_get_height(handle)))
+            guard size.width > 0, size.height > 0 else { throw ImagingError.heif("the primary image has no size") }
+            return ImageHeader(size: size, iccProfile: profile(handle), metadata: metadata(handle))
+        }
+    }
+
+    /// Decodes the primary image to 8-bit RGB (high bit depths are reduced), transformed as the
+    /// file says, compositing any alpha over `background`.
+    /// - Parameter decoder: A libheif decoder id ("aom" for AVIF), or nil for libheif's choice.
+    /// - Throws: `ImagingError` for corrupt data or a codec libheif lacks.
+    package static func decode(_ data: Data, background: RGB, decoder: String? = nil) throws -> Bitmap {
+        try withPrimaryImage(data) { handle in
+            let alpha = heif_image_handle_has_alpha_channel(handle) != 0
+            guard let options = heif_decoding_options_alloc() else { throw ImagingError.heif("cannot start the decoder") }
+            defer { heif_decoding_options_free(options) }
+            options.pointee.convert_hdr_to_8bit = 1
+            var decoded: OpaquePointer?
+            let chroma = alpha ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB
+            let error = (decoder ?? "").withCString { id in
+                options.pointee.decoder_id = decoder == nil ? nil : id
+                defer { options.pointee.decoder_id = nil }
+                return heif_decode_image(handle, &decoded, heif_colorspace_RGB, chroma, options)
+            }
+            try check(error)
+            guard let image = decoded else { throw ImagingError.heif("the decoder returned no image") }
+            defer { heif_image_release(image) }
+            let width = Int(heif_image_get_width(image, heif_channel_interleaved))
+            let height = Int(heif_image_get_height(image, heif_channel_interleaved))
+            let channels = alpha ? 4 : 3
+            var stride: Int32 = 0
+            guard width > 0, height > 0, heif_image_get_bits_per_pixel_range(image, heif_channel_interleaved) == 8,
+                  let plane = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride),
+                  Int(stride) >= width * channels else {
+                throw ImagingError.heif("the decoder returned an unusable image")
+            }
+            let rows = UnsafeRawBufferPointer(start: plane, count: Int(stride) * (height - 1) + width * channels)
+            if alpha {
+                let premultiplied = heif_image_handle_is_premultiplied_alpha(handle) != 0
+                return Bitmap.compositing(rgba: rows, width: width, height: height, rowBytes: Int(stride),
+                                          premultiplied: premultiplied, over: background)
+            }
+            var pixels = [UInt8](repeating: 0, count: width * height * 3)
+            pixels.withUnsafeMutableBytes { out in
+                for y in 0..<height {
+                    let row = UnsafeRawBufferPointer(rebasing: rows[(y * Int(stride))..<(y * Int(stride) + width * 3)])
+                    UnsafeMutableRawBufferPointer(rebasing: out[(y * width * 3)..<((y + 1) * width * 3)]).copyMemory(from: row)
+                }
+            }
+            return Bitmap(width: width, height: height, pixels: pixels)
+        }
+    }
+
+    /// Opens the file from memory without copying it and hands the primary image's handle to `body`.
+    private static func withPrimaryImage<T>(_ data: Data, _ body: (OpaquePointer) throws -> T) throws -> T {
+        guard let context = heif_context_alloc() else { throw ImagingError.heif("cannot start the decoder") }
+        defer { heif_context_free(context) }
+        // The pipeline already decodes photos in parallel; tiles of one photo need no threads of their own.
+        heif_context_set_max_decoding_threads(context, 0)
+        return try data.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress, raw.count > 0 else { throw ImagingError.heif("the file is empty") }
+            try check(heif_context_read_from_memory_without_copy(context, base, raw.count, nil))
+            var primary: OpaquePointer?
+            try check(heif_context_get_primary_image_handle(context, &primary))
+            guard let handle = primary else { throw ImagingError.heif("the file has no primary image") }
+            defer { heif_image_handle_release(handle) }
+            return try body(handle)
+        }
+    }
+
+    private static func check(_ error: heif_error) throws {
+        guard error.code != heif_error_Ok else { return }
+        let message = error.message.map { String(cString: $0) } ?? "unknown error"
+        throw ImagingError.heif("\(message) (the file is damaged, truncated or uses a codec libheif lacks)")
+    }
+
+    /// An embedded ICC profile (`colr` of type `prof` or `rICC`); an `nclx` description is not one.
+    private static func profile(_ handle: OpaquePointer) -> ICCProfile? {
+        let type = heif_image_handle_get_color_profile_type(handle)
+        guard type == heif_color_profile_type_prof || type == heif_color_profile_type_rICC else { return nil }
+        let size = heif_image_handle_get_raw_color_profile_size(handle)
+        guard size >= 128, size <= maxMetadataBytes else { return nil }
+        var bytes = [UInt8](repeating: 0, count: size)
+        guard heif_image_handle_get_raw_color_profile(handle, &bytes).code == heif_error_Ok else { return nil }
+        return ICCProfile(data: Data(bytes))
+    }
+
+    /// The EXIF block (its TIFF structure, after the 4-byte offset HEIF puts first) and the XMP packet.
+    private static func metadata(_ handle: OpaquePointer) -> MetadataBlocks {
+        var blocks = MetadataBlocks()
+        let count = heif_image_handle_get_number_of_metadata_blocks(handle, nil)
+        guard count > 0, count < 1000 else { return blocks }
+        var ids = [heif_item_id](repeating: 0, count: Int(count))
+        let listed = Int(heif_image_handle_get_list_of_metadata_block_IDs(handle, nil, &ids, count))
+        for id in ids.prefix(max(0, min(listed, ids.count))) {
+            let type = heif_image_handle_get_metadata_type(handle, id).map { String(cString: $0) } ?? ""
+            let contentType = heif_image_handle_get_metadata_content_type(handle, id).map { String(cString: $0) } ?? ""
+            let size = heif_image_handle_get_metadata_size(handle, id)
+            guard size > 0, size <= maxMetadataBytes else { continue }
+            var bytes = [UInt8](repeating: 0, count: size)
+            guard heif_image_handle_get_metadata(handle, id, &bytes).code == heif_error_Ok else { continue }
+            if type == "Exif", blocks.exif == nil, bytes.count > 4 {
+                let offset = bytes[0..<4].reduce(0) { $0 << 8 | Int($1) }
+                if offset < bytes.count - 4 { blocks.exif = Data(bytes[(4 + offset)...]) }
+            } else if type == "mime", contentType == "application/rdf+xml", blocks.xmp == nil {
+                blocks.xmp = Data(bytes)
+            }
+        }
+        return blocks
+    }
+}

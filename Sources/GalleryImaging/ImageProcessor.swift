@@ -1,0 +1,177 @@
+import Foundation
+import GalleryConfig
+import GalleryModel
+
+/// The result of processing one original: what it is, what EXIF said, and the encoded derivatives.
+public struct ProcessedImage: Sendable {
+    public var format: ImageFormat
+    /// The size the original is seen at, after EXIF orientation.
+    public var displaySize: PixelSize
+    public var exif: ExifInfo
+    public var plan: DerivativePlan
+    /// Encoded derivatives, in the order of `plan.all`.
+    public var encoded: [(derivative: Derivative, data: Data)]
+    /// The same derivatives as WebP, written to `webpPath`; empty unless `images.webp` is on.
+    public var webp: [(derivative: Derivative, data: Data)] = []
+    /// The average colour of the photo as `#rrggbb`, shown while the image loads.
+    public var averageColor: String
+    /// A blurred preview of at most 24 px as a `data:image/jpeg;base64,…` URI, made from the thumbnail's pixels.
+    public var placeholder: String
+    /// Seconds spent in `decode`, `resize` and `encode`, for the build report.
+    public var seconds: [String: Double] = [:]
+    /// Damage the decoder met and decoded past, as browsers do (such as "JPEG: Corrupt JPEG data:
+    /// 5 extraneous bytes before marker 0xdb (decoded as browsers show it)"); empty for a clean file.
+    public var warnings: [String] = []
+}
+
+/// An original whose headers have been read and whose derivatives are planned, ready to render.
+public struct ImageJob: Sendable {
+    package let data: Data
+    public let format: ImageFormat
+    package let jpegHeader: JPEGCodec.Header?
+    /// The embedded colour profile, converted to sRGB after decoding.
+    package let iccProfile: ICCProfile?
+    public let exif: ExifInfo
+    public let display: PixelSize
+    public let plan: DerivativePlan
+    /// The size the decode will produce (DCT-scaled for JPEG, full size for the other formats).
+    public let decodeSize: PixelSize
+    /// The part of the decoded bitmap the picture covers, before orientation (see `JPEGCodec.Scaling`).
+    package let decodeContent: SourceRegion
+    /// What the headers said, kept so later builds can plan without reading the file again.
+    public let facts: OriginalFacts
+}
+
+/// Decodes an original once and makes every planned derivative from it.
+///
+/// For JPEG, the decode uses libjpeg-turbo's DCT scaling down to the smallest scale that still
+/// covers the largest derivative; each derivative is then resized from that bitmap with Lanczos3.
+public struct ImageProcessor: Sendable {
+    public let settings: ImageSettings
+
+    public init(settings: ImageSettings) {
+        self.settings = settings
+    }
+
+    /// Processes one original: `inspect`, then `render`.
+    /// - Throws: `ImagingError` for unknown formats, corrupt data or too many pixels.
+    public func process(_ data: Data, folder: String) throws -> ProcessedImage {
+        try render(inspect(data, folder: folder))
+    }
+
+    /// Reads the headers and EXIF, checks the pixel limit and plans the derivatives, decoding no pixels.
+    ///
+    /// The plan tells how many pixels the decode will hold, so the pipeline can bound the
+    /// megapixels in flight before committing memory to a photo.
+    /// - Parameter folder: Output folder for the derivatives, such as `photos/kite`.
+    /// - Throws: `ImagingError` for unknown formats, unreadable headers or too many pixels.
+    public func inspect(_ data: Data, folder: String) throws -> ImageJob {
+        let headers = try Self.readHeaders(data)
+        let facts = headers.facts
+        let layout = try self.layout(facts, folder: folder)
+        return ImageJob(data: data, format: facts.format, jpegHeader: headers.jpegHeader, iccProfile: headers.iccProfile,
+                        exif: facts.exif, display: layout.display, plan: layout.plan, decodeSize: layout.decodeSize,
+                        decodeContent: layout.decodeContent, facts: facts)
+    }
+
+    /// Decodes once, then makes and encodes every planned derivative.
+    /// - Parameter wanted: Output paths (JPEG or WebP) to encode; nil encodes all. Every derivative
+    ///   is still resampled, because smaller ones cascade from larger ones.
+    /// - Throws: `ImagingError` for corrupt or truncated data.
+    public func render(_ job: ImageJob, encoding wanted: Set<String>? = nil) throws -> ProcessedImage {
+        let clock = ContinuousClock.now
+        var seconds: [String: Double] = [:]
+        let profile = job.iccProfile
+        let decoded = try decode(job)
+        var base = decoded.bitmap
+        // CMYK was converted while decoding; an RGB profile other than sRGB is converted here.
+        if job.jpegHeader?.isCMYK != true, let profile, let converted = ColorManagement.toSRGB(base, profile: profile) {
+            base = converted
+        }
+        base = Orientation.apply(job.exif.orientation, to: base)
+        let region = Orientation.apply(job.exif.orientation, to: job.decodeContent, in: job.decodeSize)
+        seconds["decode"] = clock.secondsElapsed
+        var image = try finish(job, base: base, region: region, seconds: seconds, wanted: wanted)
+        image.warnings = decoded.warnings
+        return image
+    }
+
+    /// Makes and encodes every derivative (or those in `wanted`) from the decoded `base`, whose
+    /// picture covers `region`.
+    private func finish(_ job: ImageJob, base: Bitmap, region: SourceRegion, seconds: [String: Double],
+                        wanted: Set<String>?) throws -> ProcessedImage {
+        var seconds = seconds
+        let plan = job.plan
+        var encoded: [(derivative: Derivative, data: Data)] = []
+        var webp: [(derivative: Derivative, data: Data)] = []
+        var made: [Bitmap] = []
+        var thumbnailBitmap: Bitmap?
+        for derivative in plan.all {
+            var clock = ContinuousClock.now
+            let cascaded = Self.cascadeSourceIndex(for: derivative.size, made: made.map(\.size))
+            let (source, sourceRegion) = cascaded.map { (made[$0], nil) } ?? (base, region)
+            var bitmap = Resampler.resize(source, to: derivative.size, region: sourceRegion, linearLight: settings.linearLight)
+            made.append(bitmap)   // later sizes cascade from the unsharpened pixels
+            if derivative == plan.thumbnail { thumbnailBitmap = bitmap }
+            if Double(job.display.longEdge) >= Double(derivative.size.longEdge) * Sharpener.minimumReduction {
+                bitmap = Sharpener.sharpen(bitmap, amount: settings.sharpen)
+            }
+            seconds["resize", default: 0] += clock.secondsElapsed
+            clock = ContinuousClock.now
+            if wanted?.contains(derivative.path) ?? true {
+                encoded.append((derivative, try JPEGCodec.encode(bitmap, quality: settings.quality)))
+            }
+            if plan.webp, wanted?.contains(derivative.webpPath) ?? true {
+                webp.append((derivative, try WebPCodec.encode(bitmap, quality: settings.quality)))
+            }
+            seconds["encode", default: 0] += clock.secondsElapsed
+        }
+        let small = thumbnailBitmap ?? base
+        return ProcessedImage(format: job.format, displaySize: job.display, exif: job.exif, plan: plan, encoded: encoded,
+                              webp: webp, averageColor: Self.averageColor(small), placeholder: try Self.placeholder(small),
+                              seconds: seconds)
+    }
+
+    /// The bitmap a derivative is resized from, as an index into the sizes already made: the
+    /// smallest one that is at least twice as wide (a clean reduction from plenty of detail), else
+    /// the smallest larger one; nil means the decoded base.
+    ///
+    /// Resampling cost grows with the source's pixel count, so this cascade makes the small sizes
+    /// from the preview instead of from the full decode, as `vipsthumbnail` does when chained. It
+    /// works on sizes alone so that cache keys can follow the same chain without decoding.
+    package static func cascadeSourceIndex(for size: PixelSize, made: [PixelSize]) -> Int? {
+        let larger = made.indices.filter { made[$0].width > size.width && made[$0].height >= size.height }
+            .sorted { (made[$0].width, $0) < (made[$1].width, $1) }
+        return larger.first { made[$0].width >= size.width * 2 } ?? larger.first
+    }
+
+    package func checkPixels(_ size: PixelSize) throws {
+        guard size.pixelCount <= settings.maxPixels else {
+            throw ImagingError.tooManyPixels(size, limit: settings.maxPixels)
+        }
+    }
+
+    /// The longest edge of the inline placeholder image.
+    package static let placeholderEdge = 24
+
+    /// A tiny, low-quality JPEG of the photo as a data URI; the browser's upscaling blurs it.
+    /// Made from pixels already in memory, so it costs no extra decode.
+    package static func placeholder(_ bitmap: Bitmap) throws -> String {
+        let size = PixelSize(width: bitmap.width, height: bitmap.height).fitting(longEdge: placeholderEdge)
+        let tiny = Resampler.resize(bitmap, to: size)
+        return "data:image/jpeg;base64," + (try JPEGCodec.encode(tiny, quality: 40)).base64EncodedString()
+    }
+
+    package static func averageColor(_ bitmap: Bitmap) -> String {
+        var sums = [Int](repeating: 0, count: 3)
+        let count = bitmap.width * bitmap.height
+        bitmap.pixels.withUnsafeBufferPointer { pixels in
+            for index in 0..<count {
+                sums[0] += Int(pixels[index * 3])
+                sums[1] += Int(pixels[index * 3 + 1])
+                sums[2] += Int(pixels[index * 3 + 2])
+            }
+        }
+        return "#" + sums.map { String(format: "%02x", $0 / max(count, 1)) }.joined()
+    }
+}

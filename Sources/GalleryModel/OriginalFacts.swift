@@ -1,0 +1,19 @@
+import Foundation
+
+/// What an original is, read from its headers alone: enough to plan and key its derivatives
+/// without decoding a pixel. Stored in the build state per content hash.
+public struct OriginalFacts: Codable, Sendable, Equatable {
+    public var format: ImageFormat
+    /// The stored pixel size, before EXIF orientation.
+    public var size: PixelSize
+    public var exif: ExifInfo
+    /// Title, caption, keywords, credits and rating written into the file (XMP, IPTC, EXIF).
+    public var embedded = EmbeddedMetadata()
+
+    public init(format: ImageFormat, size: PixelSize, exif: ExifInfo, embedded: EmbeddedMetadata = EmbeddedMetadata()) {
+        self.format = format
+        self.size = size
+        self.exif = exif
+        self.embedded = embedded
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+
+/// A deploy that could not go on: bad target, refused credentials, a request or file that failed.
+///
+/// Messages name the target and the object, and never carry a secret: the `Deployer` passes every
+/// message through `Credentials.redact` before it leaves the deploy code.
+public struct DeployError: Error, CustomStringConvertible, Sendable {
+    private enum Kind: Sendable {
+        case target, credentials, request, local, stopped
+    }
+
+    private let kind: Kind
+    /// The object, file or target the problem is about.
+    public let location: String
+    public let reason: String
+
+    private init(_ kind: Kind, _ location: String, _ reason: String) {
+        self.kind = kind
+        self.location = location
+        self.reason = reason
+    }
+
+    public var description: String { location.isEmpty ? reason : "\(location): \(reason)" }
+
+    /// True when the target refused the credentials (wrong key, bad signature, expired token).
+    public var isCredentialProblem: Bool { kind == .credentials }
+
+    /// A target address or setting that cannot be used.
+    package static func target(_ location: String, _ reason: String) -> DeployError { DeployError(.target, location, reason) }
+
+    /// The target refused who we are (wrong key, bad signature, expired token); `reason` names the variables to check.
+    package static func credentials(_ location: String, _ reason: String) -> DeployError { DeployError(.credentials, location, reason) }
+
+    /// A request the target answered with an error, or that never got an answer.
+    package static func request(_ location: String, _ reason: String) -> DeployError { DeployError(.request, location, reason) }
+
+    /// A file of the built site that could not be read, or a folder target that could not be written.
+    package static func local(_ location: String, _ reason: String) -> DeployError { DeployError(.local, location, reason) }
+
+    /// A phase stopped after `failure`, with what it means for the published site.
+    package static func stopped(after failure: Error, _ consequence: String) -> DeployError {
+        DeployError(.stopped, "", "\(failure); \(consequence)")
+    }
+
+    /// The same error with `transform` applied to its text (to redact secrets).
+    package func mapText(_ transform: (String) -> String) -> DeployError {
+        DeployError(kind, transform(location), transform(reason))
+    }
+}

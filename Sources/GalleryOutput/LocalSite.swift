@@ -1,0 +1,86 @@
+import Crypto
+import Foundation
+import GalleryRender
+
+/// The built site as a deploy sees it: every file with its digests, `Content-Type`, `Cache-Control`
+/// and whether it is a page.
+public enum LocalSite {
+    /// `Cache-Control` for pages that `_headers` gives none: short, so a new deploy shows within a
+    /// minute, and pages never outlive the images they show by long.
+    public static let pageCacheControl = "public, max-age=60"
+
+    /// Extensions of files that are pages, or refer to images the way pages do.
+    package static let pageExtensions: Set<String> = ["html", "htm", "xml", "json", "txt", "webmanifest"]
+    /// Scripts under fixed names whose content lists photos (the search manifest, the map's data):
+    /// they go with the pages, after the images and search shards they point at.
+    package static let pageScripts: Set<String> = [SearchIndex.scriptPath, SiteRenderer.mapDataPath, "_headers"]
+
+    /// Reads every file of `folder`.
+    /// - Throws: `DeployError` when the folder or a file cannot be read.
+    public static func scan(_ folder: URL) throws -> [LocalFile] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw DeployError.local(folder.path, "no built site here; run galleryssg build first")
+        }
+        let headersURL = folder.appendingPathComponent("_headers")
+        let headers = HeadersFile((try? String(contentsOf: headersURL, encoding: .utf8)) ?? "")
+        return try files(in: folder).map { key in
+            let url = folder.appendingPathComponent(key)
+            let data: Data
+            do {
+                data = try Data(contentsOf: url, options: .mappedIfSafe)
+            } catch {
+                throw DeployError.local(url.path, "cannot be read: \(error.localizedDescription)")
+            }
+            let page = isPage(key)
+            return LocalFile(key: key, url: url, size: data.count, md5: SigV4.hex(Insecure.MD5.hash(data: data)),
+                             sha256: SigV4.hex(SHA256.hash(data: data)), contentType: contentType(key),
+                             cacheControl: headers.value("Cache-Control", for: key) ?? (page ? pageCacheControl : nil),
+                             isPage: page)
+        }
+    }
+
+    /// Every regular file below `folder`, as sorted `/`-separated paths relative to it.
+    package static func files(in folder: URL) throws -> [String] {
+        let root = folder.standardizedFileURL.path
+        guard let walker = FileManager.default.enumerator(atPath: root) else {
+            throw DeployError.local(root, "cannot be listed")
+        }
+        var files: [String] = []
+        while let path = walker.nextObject() as? String {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                files.append(path)
+            }
+        }
+        return files.sorted()
+    }
+
+    package static func isPage(_ key: String) -> Bool {
+        pageScripts.contains(key) || pageExtensions.contains(fileExtension(key))
+    }
+
+    /// The `Content-Type` for a path, from its extension; text types say UTF-8, which the build writes.
+    package static func contentType(_ key: String) -> String {
+        if key == "_headers" { return "text/plain; charset=utf-8" }
+        return contentTypes[fileExtension(key)] ?? "application/octet-stream"
+    }
+
+    private static func fileExtension(_ key: String) -> String {
+        let name = key.split(separator: "/").last.map(String.init) ?? key
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
+        return name[name.index(after: dot)...].lowercased()
+    }
+
+    package static let contentTypes: [String: String] = [
+        "html": "text/html; charset=utf-8", "htm": "text/html; charset=utf-8",
+        "css": "text/css; charset=utf-8", "js": "text/javascript; charset=utf-8", "mjs": "text/javascript; charset=utf-8",
+        "json": "application/json", "map": "application/json", "webmanifest": "application/manifest+json",
+        "xml": "application/xml", "txt": "text/plain; charset=utf-8", "md": "text/markdown; charset=utf-8",
+        "jpg": "image/jpeg", "jpeg": "image/jpeg", "png": "image/png", "gif": "image/gif", "webp": "image/webp",
+        "avif": "image/avif", "heic": "image/heic", "heif": "image/heif", "tif": "image/tiff", "tiff": "image/tiff",
+        "svg": "image/svg+xml", "ico": "image/x-icon",
+        "woff": "font/woff", "woff2": "font/woff2", "ttf": "font/ttf", "otf": "font/otf",
+        "pdf": "application/pdf", "mp4": "video/mp4", "webm": "video/webm",
+    ]
+}

@@ -1,0 +1,60 @@
+import Foundation
+import GalleryFetch
+import GalleryRender
+import GalleryStore
+
+/// The `images` step as a full build and an images-only build both run it.
+extension Build {
+    /// Publishes `photos` through `publisher` within `--jobs` and the pixel budget, writes what was
+    /// learnt, and puts the outcome in the report: budget and peaks, downloads, warnings, counts.
+    /// Each failure is announced and added to `report.failures`.
+    /// - Parameter noneProcessed: The reason the build stops when there were photos and none was published.
+    /// - Throws: `BuildError` at `images` when none was published or what was learnt could not be written.
+    package func publishImages(
+        _ photos: some PhotoWindows, with publisher: PhotoPublisher, state: BuildState, downloader: Downloader,
+                       report: inout BuildReport, timings: inout [String: Double],
+                       noneProcessed: @autoclosure () -> String) async throws -> PhotoPublisher.Outcome {
+        let budget = config.images.maxPixelsInFlight
+            ?? PixelBudget.automatic(jobs: options.jobs, availableBytes: PixelBudget.availableBytes())
+        report.pixelBudget = budget
+        let inFlight = options.jobs + 2 * config.network.connectionsPerHost
+        // An images-only build renders no pages, and writes nothing in the state folder.
+        let items = try step(.images, &timings) { try ItemList.Builder(folder: options.imagesOnly == nil ? config.stateDirectory : nil) }
+        let outcome = try await asyncStep(.images, &timings) {
+            try await publisher.publishAll(photos, jobs: options.jobs, inFlight: inFlight, pixelBudget: budget, items: items,
+                                           progress: photoProgress)
+        }
+        state.flush()
+        try step(.images, &timings) {
+            try state.check()
+            if let failure = outcome.rowsFailure { throw failure }
+        }
+        report.peakJobs = outcome.peaks.jobs
+        report.peakPixelsInFlight = outcome.peaks.pixels
+        report.downloads = await downloader.stats.snapshot()
+        outcome.failures.forEach(announce)
+        report.failures += outcome.failures
+        report.warnings = outcome.warnings
+        for warning in outcome.warnings {
+            progress("warning \(warning.id) (\(warning.location ?? "")): \(warning.stage): \(warning.reason)")
+        }
+        report.photoSeconds = outcome.seconds
+        if outcome.items.isEmpty && !photos.isEmpty {
+            throw BuildError(step: .images, noneProcessed())
+        }
+        report.count(outcome)
+        progress("images: \(report.photosPublished) photos, \(report.derivatives) images "
+                 + "(\(report.derivativesMade) made, \(report.derivativesReused) reused)")
+        return outcome
+    }
+
+    /// The report's failures with credentials taken out of their reasons and locations.
+    package func redacted(_ failures: [BuildReport.Failure]) -> [BuildReport.Failure] {
+        failures.map { failure in
+            var redacted = failure
+            redacted.reason = config.credentials.redact(failure.reason)
+            redacted.location = failure.location.map(config.credentials.redact)
+            return redacted
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import GalleryFetch
+import GalleryImaging
+import GalleryModel
+import GalleryProviders
+import GalleryStore
+
+/// `build --images-only [--shard K/N]`: the steps of a build that makes images into the cache and
+/// publishes nothing (see `Build` for the order of a full build).
+extension Build {
+    /// An images-only build (`build --images-only [--shard K/N]`), which renders and publishes nothing:
+    ///
+    /// 1. `manifest` ask the provider for the photo list and keep the photos of the slice (`Shard`)
+    /// 2. `state`    read the learnt files of the cache (earlier runs of this slice included); no state
+    ///               database is opened, so the site's state is neither waited for nor changed
+    /// 3. `images`   per photo of the slice, as in a full build, into the cache's `images/` only
+    /// 4. `learnt`   write what the slice learnt to the cache's `learnt/shard-K-of-N.json`
+    ///
+    /// It takes no lock: all it writes is content-addressed or its own file, written atomically, so
+    /// slices may run side by side over one site folder and one cache.
+    package func runImagesOnly(_ shard: Shard, downloader: Downloader) async throws -> BuildReport {
+        let started = ContinuousClock.now
+        var report = BuildReport()
+        var timings: [String: Double] = [:]
+        report.shard = shard.description
+        report.forced = options.force
+        let provider = ProviderFactory.provider(for: config.source, downloader: downloader, credentials: config.credentials)
+        report.source = provider.summary
+        let root = SourceRoot(config.source)
+        let manifest = try await asyncStep(.manifest, &timings) { try await provider.fetchManifest() }
+        let slice = manifest.photos.filter { shard.contains(locationKey: root.key($0.image.description)) }
+        report.photosInManifest = manifest.photos.count + manifest.issues.count
+        report.photosInSlice = slice.count
+        // Entries the manifest could not use have no original to slice by: every shard reports them,
+        // as the plain build after the shards will.
+        report.failures = manifestFailures(manifest)
+        progress("manifest: \(manifest.photos.count) photos from \(provider.summary), \(slice.count) in shard \(shard)")
+
+        let state = try step(.state, &timings) {
+            BuildState(snapshot: StateSnapshot(), blobs: (DigestTable(), DigestTable()), cache: config.cacheDirectory, shared: learntInCache(),
+                       reuse: !options.force)
+        }
+        report.learntFilesRead = state.shared.files
+        let photos = PhotoPublisher(fetcher: OriginalFetcher(downloader: downloader, maxBytes: config.network.maxDownloadBytes),
+                                    processor: ImageProcessor(settings: config.images), writer: nil,
+                                    publishOriginals: config.images.publishOriginals, state: state)
+        let outcome = try await publishImages(slice, with: photos, state: state, downloader: downloader, report: &report,
+                                              timings: &timings,
+                                              noneProcessed: "none of the \(slice.count) photos of shard \(shard) could be processed "
+                                                  + "(see the lines above)")
+        let file = try step(.learnt, &timings) {
+            try SharedCache(folder: config.cacheDirectory).write(shard, rows: outcome.rows, state: state, root: root)
+        }
+        report.learntFile = file.path
+        progress("learnt: \(file.path)")
+        report.failures = redacted(report.failures)
+        report.photosSkipped = report.failures.count
+        report.stepSeconds = timings
+        report.totalSeconds = started.secondsElapsed
+        return report
+    }
+
+    /// What images-only builds left in the cache; nothing with `--force`. An unreadable learnt file
+    /// is a warning, and its photos are processed again.
+    /// - Parameter consumed: Learnt files the state already took in (`StateDatabase.consumedLearntFiles`),
+    ///   which are not read again while they stay as they are.
+    package func learntInCache(consumed: [String: String] = [:]) -> SharedLearnt {
+        guard !options.force else { return SharedLearnt() }
+        return SharedCache(folder: config.cacheDirectory).load(root: SourceRoot(config.source), consumed: consumed,
+                                                               warn: { progress("warning \($0)") })
+    }
+}

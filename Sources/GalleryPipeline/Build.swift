@@ -1,0 +1,251 @@
+import Foundation
+import GalleryConfig
+import GalleryFetch
+import GalleryImaging
+import GalleryOutput
+import GalleryProviders
+import GalleryRender
+import GalleryStore
+
+/// A whole build, and the only place that knows the order of the pipeline's steps:
+///
+/// 1. `lock`     take the site's state lock, so two builds never run at once
+/// 2. `theme`    load the built-in templates and the site's overrides
+/// 3. `state`    open the state database and load what the last build left
+/// 4. `manifest` ask the provider for the photo list (or the state, `--offline`)
+/// 5. `images`   per photo, in parallel: identify the original, make the missing derivatives, stage them;
+///               the rows the state must write stream into its pending table (`PhotoRows`)
+/// 6. `pages`    work out the model of every grid, photo, album, tag and 404 page, the feed and the
+///               sitemap; render those whose inputs changed, link the rest from the page cache
+/// 7. `static`   stage the theme's static files (CSS and JS fingerprinted) and `_headers`
+/// 8. `state`    merge the manifest into the state: new, changed, removed photos and their blobs, the
+///               pending rows applied in the same transaction
+/// 9. `publish`  swap the staged site in for the old one
+///
+/// Step 3 also reads what images-only builds on other machines left in the cache (`SharedCache`),
+/// so a build after `--shard` builds decodes nothing they made; those builds run `runImagesOnly`.
+///
+/// Every build stages the complete site, so its output is the same as a clean build's; the state
+/// and caches only decide what can be linked instead of made. Any failure before `publish` leaves
+/// the previous site untouched, and so does a `kill -9` at any moment. One bad photo is reported
+/// and skipped; the build only fails when no photo at all could be published.
+public struct Build: Sendable {
+    public let config: SiteConfig
+    public let options: BuildOptions
+    package let progress: @Sendable (String) -> Void
+    package let photoProgress: @Sendable (_ done: Int, _ total: Int) -> Void
+
+    /// - Parameters:
+    ///   - progress: Receives one line per step, and a `skipped …` line per photo left out.
+    ///   - photoProgress: Called after each photo of the `images` step, for a live counter.
+    public init(config: SiteConfig, options: BuildOptions = BuildOptions(),
+                progress: @escaping @Sendable (String) -> Void = { _ in },
+                photoProgress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) {
+        self.config = config
+        self.options = options
+        self.progress = { progress(config.credentials.redact($0)) }
+        self.photoProgress = photoProgress
+    }
+
+    /// Runs every step and returns the report.
+    /// - Throws: `BuildError` naming the step; the previous output is kept.
+    public func run() async throws -> BuildReport {
+        let transport = HTTPTransport(settings: config.network)
+        do {
+            let downloader = Downloader(transport: transport, cacheFolder: BuildState.originalsFolder(cache: config.cacheDirectory),
+                                        offline: options.offline, reuseCache: !options.force)
+            let report = try await run(downloader: downloader)
+            await transport.shutdown()
+            return report
+        } catch let error as BuildError {
+            await transport.shutdown()
+            throw error.mapText(config.credentials.redact)
+        } catch {
+            await transport.shutdown()
+            throw BuildError(step: .build, underlying: error).mapText(config.credentials.redact)
+        }
+    }
+
+    private func run(downloader: Downloader) async throws -> BuildReport {
+        if let shard = options.imagesOnly { return try await runImagesOnly(shard, downloader: downloader) }
+        let started = ContinuousClock.now
+        var report = BuildReport()
+        var timings: [String: Double] = [:]
+        report.output = config.output.path
+        report.offline = options.offline
+        report.forced = options.force
+
+        let lock = try step(.lock, &timings) {
+            try BuildLock.acquire(stateDirectory: config.stateDirectory, purpose: "build of \(config.configFile.path)")
+        }
+        defer { lock.release() }
+
+        let theme = try step(.theme, &timings) {
+            try Theme(overridesIn: config.templates)
+        }
+        if !theme.overrides.isEmpty { progress("theme: \(theme.overrides.count) file(s) from \(config.templates.path)") }
+        let assets = try step(.theme, &timings) {
+            Assets(staticFiles: try MapLibrary.staticFiles(needed: config.images.showLocation)
+                .merging(theme.staticFiles) { _, theme in theme })
+        }
+        let renderer = try step(.theme, &timings) { try SiteRenderer(config: config, theme: theme, assets: assets) }
+
+        let provider = ProviderFactory.provider(for: config.source, downloader: downloader, credentials: config.credentials)
+        report.source = provider.summary
+        let database = try step(.state, &timings) {
+            let database = try StateDatabase.open(folder: config.stateDirectory, warn: progress)
+            try database.clearPending()   // what a build that failed or was killed left: it describes no site
+            return database
+        }
+        var (manifest, snapshot) = try await fetchManifestAndState(provider, database: database, timings: &timings)
+        report.photosInManifest = manifest.photos.count + manifest.issues.count
+        report.failures = manifestFailures(manifest)
+        report.ignored = manifest.ignored
+        if !manifest.ignored.isEmpty {
+            progress("manifest: \(manifest.ignored.count) files ignored on purpose (\(report.ignoredSummary)); --report lists them")
+        }
+
+        let writer = try step(.output, &timings) {
+            try StagedWriter.begin(output: config.output, protecting: config.protectedFolders)
+        }
+        do {
+            let blobs = snapshot.takeBlobs()
+            let state = try step(.state, &timings) {
+                BuildState(snapshot: snapshot, blobs: blobs, cache: config.cacheDirectory,
+                           shared: learntInCache(consumed: try database.consumedLearntFiles()), reuse: !options.force, database: database)
+            }
+            report.learntFilesRead = state.shared.files
+            report.learntFilesUnchanged = state.shared.unchanged
+            let fetcher = OriginalFetcher(downloader: downloader, maxBytes: config.network.maxDownloadBytes)
+            let photos = PhotoPublisher(fetcher: fetcher, processor: ImageProcessor(settings: config.images),
+                                        writer: writer, publishOriginals: config.images.publishOriginals, state: state)
+            // The manifest's photos wait in a file, each read when its turn comes (`PhotoList`).
+            let listed = try step(.images, &timings) { try PhotoList(manifest.photos, folder: config.stateDirectory) }
+            manifest.photos = []
+            var outcome = try await publishImages(listed, with: photos, state: state, downloader: downloader,
+                                                  report: &report, timings: &timings,
+                                                  noneProcessed: "none of the \(listed.count) photos could be processed "
+                                                      + "(see the lines above); the previous site was kept")
+
+            let pages: PagePublisher.Outcome
+            do {  // The plan holds every gallery item; it goes with this scope, before the state step.
+                let plan = renderer.plan(outcome.takeItems(), albums: manifest.albums,
+                                         placeholders: PlaceholderLookup { state.placeholderURI($0) })
+                let publisher = PagePublisher(writer: writer, cache: state.pages, previous: options.force ? [:] : snapshot.pages,
+                                              previousSiteKey: options.force ? nil : snapshot.pagesKey, database: database)
+                pages = try await asyncStep(.pages, &timings) {
+                    try await publisher.publish(plan, renderer: renderer, jobs: options.jobs, rows: {
+                        try PhotoRows.forEach(outcome.published, snapshot: snapshot.photos, database: database, $0)
+                    })
+                }
+            }
+            try step(.pages, &timings) { try state.check() }
+            report.pages = pages.pages
+            report.pagesRendered = pages.rendered
+            report.pagesReused = pages.reused
+            report.searchIndexSeconds = pages.plainFileSeconds
+            report.bytesWritten += pages.bytes
+            progress("pages: \(pages.pages) pages (\(pages.rendered) new or changed, \(pages.reused) unchanged)")
+
+            try step(.static, &timings) {
+                for (path, data) in assets.files.sorted(by: { $0.key < $1.key }) {
+                    try writer.write(data, to: path)
+                    report.bytesWritten += data.count
+                }
+                try writer.write(Data(assets.headersFile.utf8), to: "_headers")
+            }
+            try step(.state, &timings) {
+                let merge = try StateMerge(snapshot: snapshot, source: provider.summary, published: outcome.published,
+                                           tally: outcome.tally, failed: outcome.failed, pages: pages, database: database)
+                var changes = merge.changes
+                outcome.published = []  // what the state needs of them is in `changes` and the pending table now
+                report.photosRemoved = changes.counts.photosRemoved
+                state.images.remove(merge.orphanImageKeys)
+                state.pages.remove(merge.orphanPageKeys)
+                changes.deletedBlobs = merge.orphanImageKeys + merge.orphanPageKeys
+                changes.blobs = state.images.changedRecords
+                changes.blobs += state.pages.changedRecords
+                (changes.originals, changes.placeholders) = state.learnt
+                changes.pagesKey = pages.siteKey
+                changes.learntFiles = state.shared.stamps
+                changes.counts.pagesRendered = pages.rendered
+                changes.counts.pagesReused = pages.reused
+                for location in merge.orphanDownloads { fetcher.forget(location) }
+                try database.save(changes)
+            }
+            try step(.publish, &timings) { try writer.commit() }
+        } catch {
+            writer.abort()
+            throw error
+        }
+        report.failures = redacted(report.failures)
+        report.photosSkipped = report.failures.count
+        report.stepSeconds = timings
+        report.totalSeconds = started.secondsElapsed
+        return report
+    }
+
+    /// The manifest, and the state's snapshot, which loads while the manifest is fetched. The loading
+    /// task ends with this function: a task keeps its result while it lives, and a second reference
+    /// to the snapshot's tables would make the caches copy them whole on their first change.
+    private func fetchManifestAndState(_ provider: any PhotoProvider, database: StateDatabase,
+                                       timings: inout [String: Double]) async throws -> (Manifest, StateSnapshot) {
+        let source = provider.summary
+        let loading = Task { try database.snapshot(source: source) }
+        let manifest: Manifest
+        do {
+            manifest = try await asyncStep(.manifest, &timings) { try await fetchManifest(provider, database: database) }
+        } catch {
+            _ = await loading.result
+            throw error
+        }
+        return (manifest, try await asyncStep(.state, &timings) { try await loading.value })
+    }
+
+    /// Whether the photo list comes over the network, so `--offline` reads it from the state.
+    private var sourceIsRemote: Bool {
+        switch config.source {
+        case .manifestURL, .flickr, .fiveHundredPx, .parse: return true
+        case .folder, .manifestFile: return false
+        }
+    }
+
+    /// The provider's manifest, or with `--offline` and a remote source the one the last build saved.
+    private func fetchManifest(_ provider: any PhotoProvider, database: StateDatabase) async throws -> Manifest {
+        if options.offline && sourceIsRemote {
+            let photos = try database.persistedManifest(source: provider.summary)
+            guard !photos.isEmpty else {
+                throw BuildError(step: .manifest, "--offline: \(config.stateDirectory.path) holds no manifest of "
+                                 + "\(provider.summary) from an earlier build; build once online first")
+            }
+            progress("manifest: \(photos.count) photos from the last build of \(provider.summary) (offline)")
+            return Manifest(photos: photos)
+        }
+        do {
+            let manifest = try await provider.fetchManifest()
+            progress("manifest: \(manifest.photos.count) photos from \(provider.summary)")
+            return manifest
+        } catch {
+            var reason = "\(error)"
+            if sourceIsRemote, let known = try? database.photoCount(source: provider.summary), known > 0 {
+                reason += "; to build from the last fetched manifest and the cached originals, run galleryssg build --offline"
+            }
+            throw BuildError(step: .manifest, reason)
+        }
+    }
+
+}
+
+extension SiteConfig {
+    /// Folders the output may never replace.
+    package var protectedFolders: [URL] {
+        var folders = [siteDirectory, templates, stateDirectory, cacheDirectory]
+        switch source {
+        case .folder(let folder): folders.append(folder)
+        case .manifestFile(let file): folders.append(file.deletingLastPathComponent())
+        case .manifestURL, .flickr, .fiveHundredPx, .parse: break
+        }
+        return folders
+    }
+}
+

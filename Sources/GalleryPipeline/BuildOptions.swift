@@ -1,0 +1,25 @@
+import Foundation
+import GalleryModel
+
+/// Options of one build that are not part of the site's config.
+public struct BuildOptions: Sendable {
+    /// Photos processed at once; defaults to the number of cores.
+    public var jobs: Int
+    /// Ignore every cache: download, decode, encode and render everything again (`build --force`).
+    /// The results still refresh the caches.
+    public var force: Bool
+    /// Build from the last fetched manifest and the cached originals, without the network
+    /// (`build --offline`).
+    public var offline: Bool
+    /// Make only the derivatives of this slice of the photos, into the cache, and write what was
+    /// learnt there for a later full build (`build --images-only [--shard K/N]`); nil builds the site.
+    public var imagesOnly: Shard?
+
+    public init(jobs: Int = ProcessInfo.processInfo.activeProcessorCount, force: Bool = false, offline: Bool = false,
+                imagesOnly: Shard? = nil) {
+        self.jobs = max(1, jobs)
+        self.force = force
+        self.offline = offline
+        self.imagesOnly = imagesOnly
+    }
+}

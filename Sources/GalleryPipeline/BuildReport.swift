@@ -1,0 +1,140 @@
+import Foundation
+import GalleryFetch
+import GalleryProviders
+
+/// What a build did: counts, every skipped photo with its reason, and where the time went.
+/// Written as JSON by `galleryssg build --report FILE`.
+public struct BuildReport: Codable, Sendable {
+    public struct Failure: Codable, Sendable, Equatable {
+        /// The photo id, or the manifest position when the entry had no usable id.
+        public var id: String
+        /// The file path or URL of the original, when known.
+        public var location: String?
+        /// Where the photo failed: `manifest`, `fetch`, `imaging` or `write` (JSON: the step's name).
+        public var stage: BuildStep
+        /// The last HTTP status, for downloads that got a response.
+        public var status: Int?
+        public var reason: String
+    }
+
+    public var source: String = ""
+    public var output: String = ""
+    /// Entries in the manifest, including those that were skipped.
+    public var photosInManifest = 0
+    public var photosPublished = 0
+    public var photosSkipped = 0
+    /// Published photos that were not in the last build's state.
+    public var photosNew = 0
+    /// Published photos whose metadata, location or original bytes changed since the last build.
+    public var photosChanged = 0
+    public var photosUnchanged = 0
+    /// Photos of the last build that are no longer in the manifest; their pages and files are gone.
+    public var photosRemoved = 0
+    public var pages = 0
+    /// Pages rendered by this build; the others were linked from the page cache.
+    public var pagesRendered = 0
+    public var pagesReused = 0
+    /// Image files in the site: derivatives (JPEG and WebP) and published originals.
+    public var derivatives = 0
+    /// Image files (derivatives and published originals) encoded or stored by this build.
+    public var derivativesMade = 0
+    /// Image files linked from the cache as they were.
+    public var derivativesReused = 0
+    /// Bytes this build newly encoded or rendered; reused files are linked, not written.
+    public var bytesWritten = 0
+    /// Whether the build ran with `--offline` or `--force`.
+    public var offline = false
+    public var forced = false
+    public var failures: [Failure] = []
+    /// Photos published despite a problem a browser also forgives (a JPEG with junk between
+    /// markers, say): id, file, step and what was wrong. `build --strict` counts them as failures.
+    public var warnings: [Failure] = []
+    /// Files the source saw and left out on purpose (hidden and system files, sidecars and album
+    /// indexes it read, photos hidden by their sidecar or album), each with its reason.
+    public var ignored: [IgnoredFile] = []
+    /// Network work for this build: requests (retries included), downloads, 304 reuses, 429/5xx answers.
+    public var downloads = DownloadStats.Counts()
+    /// Wall-clock seconds per pipeline step, in step order.
+    public var stepSeconds: [String: Double] = [:]
+    /// Seconds summed over all photos for the per-photo work inside the `images` step.
+    public var photoSeconds: [String: Double] = [:]
+    /// Seconds the `pages` step spent making the search index (with `robots.txt` and the map's data);
+    /// 0 when the pages were linked unchanged from the last build.
+    public var searchIndexSeconds = 0.0
+    public var totalSeconds = 0.0
+    /// Decoded pixels the build allowed in flight (`images.maxPixelsInFlight`, or worked out from memory).
+    public var pixelBudget = 0
+    /// The most photos decoded and encoded at once, and the most decoded pixels they held together.
+    public var peakJobs = 0
+    public var peakPixelsInFlight = 0
+    /// For an images-only build (`build --images-only [--shard K/N]`): the slice it built as `K/N`,
+    /// the photos of the manifest in that slice, and the learnt file it wrote to the cache.
+    public var shard: String?
+    public var photosInSlice: Int?
+    public var learntFile: String?
+    /// Learnt files of images-only builds that this build read from the cache.
+    public var learntFilesRead = 0
+    /// Learnt files left unread because the state already took them in as they are.
+    public var learntFilesUnchanged = 0
+
+    public init() {}
+
+    /// The report as pretty, key-sorted JSON.
+    public func json() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(self)
+    }
+
+    /// One line for the terminal, such as
+    /// `15 photos (1 new, 0 changed, 14 unchanged, 0 removed), 18 pages (3 changed), 60 images (4 made, 71 reused), 0 skipped, 2 ignored in 0.41 s`.
+    /// An images-only build's line is
+    /// `shard 2/4: 35 of 134 photos in this slice, 35 processed, 105 images (105 made, 0 reused), 0 skipped in 9.12 s`.
+    public var summary: String {
+        let time = String(format: "%.2f s", totalSeconds)
+        let warned = warnings.isEmpty ? "" : ", \(warnings.count) with warnings"
+        if let shard {
+            return "shard \(shard): \(photosInSlice ?? 0) of \(photosInManifest) photos in this slice, \(photosPublished) processed, "
+                + "\(derivatives) images (\(derivativesMade) made, \(derivativesReused) reused), \(photosSkipped) skipped\(warned) in \(time)"
+        }
+        return "\(photosPublished) photos (\(photosNew) new, \(photosChanged) changed, \(photosUnchanged) unchanged, "
+            + "\(photosRemoved) removed), \(pages) pages (\(pagesRendered) changed), \(derivatives) images "
+            + "(\(derivativesMade) made, \(derivativesReused) reused), \(photosSkipped) skipped\(warned), "
+            + "\(ignored.count) ignored in \(time)"
+    }
+
+    /// The ignored files counted by reason, most common first: `3 sidecars read, 1 system file`.
+    public var ignoredSummary: String {
+        var counts: [Int: Int] = [:]   // index in `ignoredKinds` → files
+        for file in ignored {
+            counts[Self.ignoredKinds.firstIndex { file.reason.hasPrefix($0.prefix) } ?? Self.ignoredKinds.count, default: 0] += 1
+        }
+        return counts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { kind, count in
+            let (one, many) = kind < Self.ignoredKinds.count ? (Self.ignoredKinds[kind].one, Self.ignoredKinds[kind].many) : ("other", "others")
+            return "\(count) \(count == 1 ? one : many)"
+        }.joined(separator: ", ")
+    }
+
+    /// How `ignoredSummary` names the reasons `FolderListing` and `FolderProvider` give, by prefix.
+    private static let ignoredKinds: [(prefix: String, one: String, many: String)] = [
+        ("hidden by", "hidden photo", "hidden photos"), ("sidecar, read", "sidecar read", "sidecars read"),
+        ("album index, read", "album index read", "album indexes read"),
+        ("sidecar without", "sidecar without a photo", "sidecars without a photo"),
+        ("system file", "system file", "system files"), ("hidden file", "hidden file", "hidden files"),
+        ("hidden folder", "hidden folder", "hidden folders"), ("notes file", "notes file", "notes files"),
+        ("folder of another tool", "folder of another tool", "folders of other tools"),
+        ("already listed", "folder linked twice", "folders linked twice"),
+    ]
+
+    /// Counts the published photos of the `images` step.
+    package mutating func count(_ outcome: PhotoPublisher.Outcome) {
+        photosPublished = outcome.items.count
+        derivatives += outcome.derivatives
+        photosNew += outcome.tally.new
+        photosChanged += outcome.tally.changed
+        photosUnchanged += outcome.tally.unchanged
+        derivativesMade += outcome.tally.made
+        derivativesReused += outcome.tally.reused
+        bytesWritten += outcome.tally.bytes
+    }
+}

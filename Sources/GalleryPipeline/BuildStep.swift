@@ -1,0 +1,81 @@
+import Foundation
+
+/// The named steps of a build, in the order `Build` runs them, and the per-photo steps inside
+/// `images`. The name is what progress lines, errors and the JSON report show.
+public enum BuildStep: String, Codable, Sendable, CaseIterable, CustomStringConvertible {
+    /// Take the site's state lock.
+    case lock
+    /// Load the built-in templates and the site's overrides.
+    case theme
+    /// Open the state database and load what the last build left; at the end, save this build's changes.
+    case state
+    /// Ask the provider for the photo list (entries it cannot use fail here).
+    case manifest
+    /// Start the staging folder beside the output.
+    case output
+    /// Per photo: fetch, imaging, write.
+    case images
+    /// Work out, render and stage every page.
+    case pages
+    /// Stage the theme's static files.
+    case `static`
+    /// Swap the staged site in.
+    case publish
+    /// Images-only builds (`--images-only`): write what was learnt into the cache's `learnt/` folder.
+    case learnt
+    /// Inside `images`: read or download the original.
+    case fetch
+    /// Inside `images`: read the original's headers, plan, decode and encode its derivatives.
+    case imaging
+    /// Inside `images`: store derivatives and link them into the staging folder.
+    case write
+    /// Anything outside the steps above (an error the build did not expect).
+    case build
+
+    public var description: String { rawValue }
+}
+
+/// Why a build stopped: the step, the item it was working on (a photo id, path or URL) when there
+/// was one, and the underlying error. The previous site is always left in place.
+///
+/// Like Publish's `PublishingError`, the description reads `step: item: reason`, and the error that
+/// caused it is kept for callers that want to look at it (`underlying`).
+public struct BuildError: Error, CustomStringConvertible, Sendable {
+    public let step: BuildStep
+    /// The photo id, file path or URL the step was working on, when the error concerns one item.
+    public let item: String?
+    /// The error that stopped the step; nil when the build itself decided to stop.
+    public let underlying: (any Error & Sendable)?
+    /// The reason as the user reads it (credentials redacted).
+    public let reason: String
+
+    public var description: String {
+        "\(step): " + (item.map { "\($0): " } ?? "") + reason
+    }
+
+    package init(step: BuildStep, item: String? = nil, _ reason: String) {
+        self.step = step
+        self.item = item
+        self.underlying = nil
+        self.reason = reason
+    }
+
+    package init(step: BuildStep, item: String? = nil, underlying: any Error & Sendable) {
+        self.step = step
+        self.item = item
+        self.underlying = underlying
+        self.reason = "\(underlying)"
+    }
+
+    /// The same error with its reason (and item) passed through `transform`, such as redaction.
+    package func mapText(_ transform: (String) -> String) -> BuildError {
+        BuildError(step: step, item: item.map(transform), underlying: underlying, reason: transform(reason))
+    }
+
+    private init(step: BuildStep, item: String?, underlying: (any Error & Sendable)?, reason: String) {
+        self.step = step
+        self.item = item
+        self.underlying = underlying
+        self.reason = reason
+    }
+}

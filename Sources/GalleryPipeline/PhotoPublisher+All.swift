@@ -1,0 +1,230 @@
+import Foundation
+import GalleryFetch
+import GalleryModel
+import GalleryRender
+import GalleryStore
+
+/// Many photos at once: the per-photo results, run in parallel within the budgets and gathered in
+/// manifest order.
+extension PhotoPublisher {
+    /// How a published photo compares with the last build.
+    package enum Status: Sendable { case new, changed, unchanged }
+
+    /// What the state learns of one published photo; its `GalleryItem` is kept apart, in `Outcome.items`,
+    /// and of this only a `PublishedRow` is kept once its row went where it belongs (`PhotoRows`).
+    package struct Published: Sendable {
+        package var row: PhotoState
+        /// Whether the photo's row must be written (it is new or changed); an unchanged photo that
+        /// moved only has its position written (`PhotoRows`).
+        package var writeRow: Bool
+        package var status: Status
+        package var made: Int
+        package var reused: Int
+        package var bytes: Int
+        package var seconds: [String: Double]
+        /// What the decoder forgave in the original (see `Placeholder.warnings`).
+        package var warnings: [String] = []
+        /// The manifest entry as the state stores it (`Photo.canonicalJSON`), for rows to write.
+        package var metadata: String = ""
+
+        package init(row: PhotoState, writeRow: Bool, status: Status, made: Int, reused: Int, bytes: Int, seconds: [String: Double], warnings: [String] = [], metadata: String = "") {
+            self.row = row
+            self.writeRow = writeRow
+            self.status = status
+            self.made = made
+            self.reused = reused
+            self.bytes = bytes
+            self.seconds = seconds
+            self.warnings = warnings
+            self.metadata = metadata
+        }
+    }
+
+    /// What the state step and the page key need of a published photo once its row is in the state's
+    /// pending table or, unchanged, in the snapshot (`PhotoRows.forEach` reads them back in order).
+    package struct PublishedRow: Sendable {
+        package var position: Int32
+        /// Its row in the last build's state (`StateSnapshot.photos.values`); -1 for a new photo.
+        package var prior: Int32
+        /// Whether its row was written to the pending table; else it is the snapshot's row at `prior`.
+        package var written: Bool
+    }
+
+    /// The published photos' counts, summed as they finish.
+    package struct Tally: Sendable {
+        package var new = 0
+        package var changed = 0
+        package var unchanged = 0
+        package var made = 0
+        package var reused = 0
+        package var bytes = 0
+
+        package mutating func add(_ photo: Published) {
+            switch photo.status {
+            case .new: new += 1
+            case .changed: changed += 1
+            case .unchanged: unchanged += 1
+            }
+            made += photo.made
+            reused += photo.reused
+            bytes += photo.bytes
+        }
+    }
+
+    /// A photo that could not be published, where the state step needs it: its row is kept.
+    package struct Failed: Sendable {
+        package var id: String
+        /// `ImageLocation.description` of its original.
+        package var location: String
+        package var position: Int
+    }
+
+    package struct Outcome {
+        /// The published photos, in manifest order (kept in a file, see `ItemList`), and what the
+        /// state step keeps of each (same order).
+        package var items = ItemList.empty
+        package var published: [PublishedRow] = []
+        package var tally = Tally()
+        /// Files each published photo has in the site: its derivatives (JPEG and WebP) and a published original.
+        package var derivatives = 0
+        /// The published photos' rows, in manifest order, when the state has no database (an
+        /// images-only build); else they are in the state's pending table or snapshot.
+        package var rows: [PhotoState] = []
+        /// The first failure to write rows to the pending table (`PhotoRows.failure`).
+        package var rowsFailure: (any Error)?
+        package var failures: [BuildReport.Failure] = []
+        /// Photos published despite a problem the decoder forgave, in manifest order.
+        package var warnings: [BuildReport.Failure] = []
+        /// Ids of photos that failed; their previous state is kept.
+        package var failed: [Failed] = []
+        package var seconds: [String: Double] = [:]
+        /// The most jobs and decoded pixels in flight at once.
+        package var peaks = WorkBudget.Peaks()
+
+        /// Moves the items out, so the page plan can order them in place.
+        package mutating func takeItems() -> ItemList {
+            defer { items = .empty }
+            return items
+        }
+    }
+
+    /// Publishes every photo; returns in manifest order.
+    /// - Parameters:
+    ///   - jobs: Photos decoded and encoded at once (CPU-bound work).
+    ///   - inFlight: Photos in progress at once, so downloads overlap with imaging. Bounds the
+    ///     originals held in memory.
+    ///   - pixelBudget: Decoded pixels allowed in memory at once across all jobs; a single photo larger
+    ///     than the budget runs alone.
+    ///   - items: Where the published photos' items are written as they arrive.
+    ///   - progress: Called after each photo with the number done and the total.
+    /// - Throws: `StoreError` when the items could not be written.
+    package func publishAll(_ photos: some PhotoWindows, jobs: Int, inFlight: Int, pixelBudget: Int, items: consuming ItemList.Builder,
+                    progress: @Sendable (Int, Int) -> Void) async throws -> Outcome {
+        // Results are appended as they arrive and put in manifest order in place at the end, so
+        // 100,000 photos' rows are never held whole: they stream into the state (`PhotoRows`), and
+        // the items go to a file at once (`ItemList`).
+        var rows: [PublishedRow] = []
+        var sink = PhotoRows(snapshot: state.snapshot.photos, database: state.database)
+        var tally = Tally()
+        var derivatives = 0
+        var warnings: [(index: Int, reasons: [String])] = []
+        rows.reserveCapacity(photos.count)
+        var failures: [Int: PhotoFailure] = [:]
+        let cpu = WorkBudget(jobs: jobs, pixels: pixelBudget)
+        var done = 0
+        var seconds: [String: Double] = [:]
+        await withTaskGroup(of: (Int, Result<(GalleryItem, Published), PhotoFailure>).self) { group in
+            var next = 0
+            var window: [Photo] = []
+            func startNext() {
+                guard next < photos.count else { return }
+                if next % Self.prefetchWindow == 0 {
+                    // The next window's photos, and their header facts, read in one go rather than one by one.
+                    window = photos.photos(in: next..<min(next + Self.prefetchWindow, photos.count))
+                    state.prefetchFacts(window.compactMap { state.prior($0.id)?.contentHash })
+                }
+                let index = next, photo = window[next % Self.prefetchWindow]
+                next += 1
+                group.addTask { (index, await publish(photo, position: index, cpu: cpu)) }
+            }
+            for _ in 0..<min(max(jobs, inFlight), photos.count) { startNext() }
+            for await (index, result) in group {
+                // Per-photo timings are summed as they arrive, so 100,000 photos do not keep 100,000 dictionaries.
+                switch result {
+                case .success(let (item, published)):
+                    for (name, value) in published.seconds { seconds[name, default: 0] += value }
+                    derivatives += item.plan.all.count * (item.plan.webp ? 2 : 1)
+                    if case .published = item.original { derivatives += 1 }   // the original, published beside them
+                    items.append(item)
+                    rows.append(sink.add(published, position: index))
+                    tally.add(published)
+                    if !published.warnings.isEmpty { warnings.append((index, published.warnings)) }
+                case .failure(let failure):
+                    failures[index] = failure
+                }
+                done += 1
+                progress(done, photos.count)
+                startNext()
+            }
+        }
+        sink.flush()
+        var outcome = Outcome()
+        outcome.seconds = seconds
+        outcome.peaks = await cpu.peaks
+        outcome.derivatives = derivatives
+        let order = rows.indices.sorted { rows[$0].position < rows[$1].position }
+        items.permute(by: order)
+        rows.permute(by: order)
+        outcome.items = try items.finish()
+        outcome.published = rows
+        outcome.tally = tally
+        outcome.rows = sink.kept.sorted { $0.position < $1.position }
+        outcome.rowsFailure = sink.failure
+        for (index, reasons) in warnings.sorted(by: { $0.index < $1.index }) {
+            let photo = photos[index]
+            for warning in reasons {
+                outcome.warnings.append(BuildReport.Failure(id: photo.id, location: photo.image.description,
+                                                            stage: .imaging, status: nil, reason: warning))
+            }
+        }
+        for (index, failure) in failures.sorted(by: { $0.key < $1.key }) {
+            let photo = photos[index]
+            let fetch = failure.error as? FetchError
+            outcome.failures.append(BuildReport.Failure(id: photo.id, location: photo.image.description, stage: failure.stage,
+                                                        status: fetch?.status, reason: fetch?.reason ?? "\(failure.error)"))
+            outcome.failed.append(Failed(id: photo.id, location: photo.image.description, position: index))
+        }
+        return outcome
+    }
+
+    /// Photos whose header facts are read from the state at once (`BuildState.prefetchFacts`): far
+    /// fewer than `BuildState.recentFacts`, so a window's facts are still at hand when its photos
+    /// are planned, with up to `inFlight` photos of the previous window still in progress.
+    package static let prefetchWindow = 256
+
+    package struct PhotoFailure: Error {
+        package var stage: BuildStep
+        package var error: Error
+    }
+
+    /// The original changed although its size and time (or its URL) did not; planned again from its bytes.
+    package struct StaleOriginal: Error {}
+
+    private func publish(_ photo: Photo, position: Int, cpu: WorkBudget) async -> Result<(GalleryItem, Published), PhotoFailure> {
+        do {
+            return .success(try await attempt(photo, position: position, cpu: cpu, trustPrior: true))
+        } catch let failure as PhotoFailure where failure.error is StaleOriginal {
+            do {
+                return .success(try await attempt(photo, position: position, cpu: cpu, trustPrior: false))
+            } catch let failure as PhotoFailure {
+                return .failure(failure)
+            } catch {
+                return .failure(PhotoFailure(stage: .imaging, error: error))
+            }
+        } catch let failure as PhotoFailure {
+            return .failure(failure)
+        } catch {
+            return .failure(PhotoFailure(stage: .imaging, error: error))
+        }
+    }
+}

@@ -1,0 +1,255 @@
+import Foundation
+import GalleryConfig
+import GalleryFetch
+import GalleryImaging
+import GalleryModel
+import GalleryOutput
+import GalleryProviders
+import GalleryRender
+import GalleryStore
+
+/// The per-photo part of the `images` step: fetch → imaging → stage, for many photos in parallel,
+/// reusing whatever the build state already has.
+///
+/// For each photo the original is identified first (a local file by size and modification time, a
+/// download by URL), its derivatives are planned and keyed from header facts alone, and only the
+/// files missing from the cache are made: an unchanged photo is not read, decoded or encoded at
+/// all, just linked from the cache into the staging folder. At most `jobs` photos decode at once,
+/// within the pixel budget. Results keep manifest order.
+package struct PhotoPublisher: Sendable {
+    package let fetcher: OriginalFetcher
+    package let processor: ImageProcessor
+    /// Where the photos' files are staged; nil for an images-only build, which only fills the cache.
+    package let writer: StagedWriter?
+    package let publishOriginals: OriginalsPolicy
+    package let state: BuildState
+    /// Renders in progress, so photos with the same bytes and settings share one decode and encode.
+    private let renders = SharedWork<RenderStats>()
+
+    package init(fetcher: OriginalFetcher, processor: ImageProcessor, writer: StagedWriter?, publishOriginals: OriginalsPolicy, state: BuildState) {
+        self.fetcher = fetcher
+        self.processor = processor
+        self.writer = writer
+        self.publishOriginals = publishOriginals
+        self.state = state
+    }
+
+    package struct RenderStats: Sendable {
+        package var made: Int
+        package var bytes: Int
+        package var seconds: [String: Double]
+        /// Whether another photo with the same bytes and settings made the files (this one waited for
+        /// it, or came after it), so the files this photo found missing count as reused.
+        package var madeByAnother = false
+
+        package static let another = RenderStats(made: 0, bytes: 0, seconds: [:], madeByAnother: true)
+    }
+
+    /// What the planner knows of one photo before any pixel work: its original, header facts,
+    /// derivative layout and keys, and which files the cache lacks.
+    package struct PhotoPlan: Sendable {
+        package var photo: Photo
+        package var position: Int
+        package var prior: PhotoState?
+        package var original: Original
+        package var facts: OriginalFacts
+        package var layout: ImageLayout
+        package var keys: DerivativeKeys
+        /// Derivatives the cache lacks; rendering makes them (and the placeholder, when missing).
+        package var missing: [(path: String, key: Digest)]
+        /// Derivatives the staging folder already holds (`StagedWriter.holds`): kept, not linked.
+        package var held: [String] = []
+        package var folder: String { "photos/\(photo.id)" }
+    }
+
+    /// One photo: plan, render what is missing, link into staging. Each part reports failures under its own step.
+    package func attempt(_ photo: Photo, position: Int, cpu: WorkBudget, trustPrior: Bool) async throws -> (GalleryItem, Published) {
+        var seconds: [String: Double] = [:]
+        var plan = try await self.plan(photo, position: position, trustPrior: trustPrior, seconds: &seconds)
+        var clock = ContinuousClock.now
+        let stats = try await render(&plan, cpu: cpu)
+        for (name, value) in stats.seconds { seconds[name] = value }
+        if stats.madeByAnother { plan.missing = [] }
+        guard let placeholder = state.placeholder(plan.keys.thumbnail) else {
+            throw PhotoFailure(stage: .imaging, error: StoreError("placeholder missing after rendering"))
+        }
+        seconds["imaging", default: 0] += clock.secondsElapsed
+        clock = ContinuousClock.now
+        let linked = try await Self.at(.write) { try await link(&plan) }
+        seconds["write"] = clock.secondsElapsed
+        return try await Self.at(.write) { try finish(plan, placeholder: placeholder, linked: linked, made: stats.made + linked.made,
+                      bytes: stats.bytes + linked.bytes, seconds: seconds) }
+    }
+
+    /// Runs one part of a photo's work, reporting any failure under `step`.
+    package static func at<T>(_ step: BuildStep, _ body: () async throws -> T) async throws -> T {
+        do { return try await body() } catch let error as PhotoFailure { throw error } catch { throw PhotoFailure(stage: step, error: error) }
+    }
+
+    /// The planner: identifies the original and plans its derivatives from header facts alone.
+    private func plan(_ photo: Photo, position: Int, trustPrior: Bool, seconds: inout [String: Double]) async throws -> PhotoPlan {
+        let prior = state.prior(photo.id)
+        var clock = ContinuousClock.now
+        var original = try await Self.at(.fetch) { try await identify(photo, known: trustPrior ? state.knownOriginals(photo, prior: prior) : []) }
+        seconds["fetch"] = clock.secondsElapsed
+        clock = ContinuousClock.now
+        defer { seconds["imaging"] = clock.secondsElapsed }
+        return try await Self.at(.imaging) {
+            let facts: OriginalFacts
+            if let known = state.facts(original.hash) {
+                facts = known
+            } else {
+                facts = try ImageProcessor.facts(of: try await originalBytes(of: photo, &original))
+                state.remember(facts, hash: original.hash)
+            }
+            let layout = try processor.layout(facts, folder: "photos/\(photo.id)")
+            let keys = processor.keys(contentHash: original.hash, facts: facts, layout: layout)
+            // An unchanged photo's files, in a rebuild, are already in the staging folder: the cache's copies need no look.
+            let held = keys.files.filter { writer?.holds($0.key, of: state.images, at: $0.path) == true }.map(\.path)
+            return PhotoPlan(photo: photo, position: position, prior: prior, original: original, facts: facts, layout: layout,
+                             keys: keys, missing: keys.files.filter { !held.contains($0.path) && !state.images.isIntact($0.key) },
+                             held: held)
+        }
+    }
+
+    /// The renderer: decodes the original once and encodes what the plan found missing (nothing, for
+    /// an unchanged photo whose files and placeholder are cached).
+    private func render(_ plan: inout PhotoPlan, cpu: WorkBudget) async throws -> RenderStats {
+        guard !plan.missing.isEmpty || state.placeholder(plan.keys.thumbnail) == nil else {
+            return RenderStats(made: 0, bytes: 0, seconds: [:])
+        }
+        return try await Self.at(.imaging) {
+            let data = try await originalBytes(of: plan.photo, &plan.original)
+            return try await render(data, folder: plan.folder, keys: plan.keys, missing: plan.missing, cpu: cpu)
+        }
+    }
+
+    /// What linking a photo's files into the staging folder did.
+    package struct Linked: Sendable {
+        package var blobKeys: [Digest]
+        package var original: OriginalLink
+        package var made = 0
+        package var reused = 0
+        package var bytes = 0
+    }
+
+    /// The link into staging: every derivative from the cache, and the published original (stored
+    /// first when the cache lacks it).
+    private func link(_ plan: inout PhotoPlan) async throws -> Linked {
+        var linked = Linked(blobKeys: plan.keys.files.map(\.key), original: .none, reused: plan.keys.files.count - plan.missing.count)
+        for (path, key) in plan.keys.files {
+            if plan.held.contains(path) {
+                writer?.keep(path)
+                continue
+            }
+            guard let file = state.images.file(key) else { throw StoreError("\(state.images.store.path(key)): cached image vanished during the build") }
+            try writer?.link(file, to: path)
+        }
+        // Which kind of location, from its text: a `URL` made per photo only to ask this costs.
+        if plan.photo.image.filePath == nil {
+            linked.original = .remote(plan.photo.image.description)
+        } else if let published = Self.publishedOriginal(plan.facts.format, policy: publishOriginals) {
+            var name = CacheKey(published.stripped ? "original without location v1" : "original")
+            name.add(plan.original.hash)
+            let key = name.finish()
+            let path = "\(plan.folder)/original.\(published.fileExtension)"
+            var file: BlobFile?
+            if writer?.holds(key, of: state.images, at: path) == true {
+                writer?.keep(path)
+                linked.reused += 1
+            } else if let intact = state.images.file(key) {
+                file = intact
+                linked.reused += 1
+            } else {
+                let data = try await originalBytes(of: plan.photo, &plan.original)
+                let content = published.stripped ? try PublishedOriginal.strippedJPEG(data) : data
+                file = try state.images.put(content, key: key)
+                linked.made += 1
+                linked.bytes += content.count
+            }
+            if let file { try writer?.link(file, to: path) }
+            linked.blobKeys.append(key)
+            linked.original = .published(path)
+        }
+        return linked
+    }
+
+    /// The photo's gallery item and the state row it leaves.
+    private func finish(_ plan: PhotoPlan, placeholder: Placeholder, linked: Linked, made: Int, bytes: Int,
+                        seconds: [String: Double]) throws -> (GalleryItem, Published) {
+        let photo = plan.photo, original = plan.original, prior = plan.prior, position = plan.position
+        let merged = PhotoMetadata.merge(photo: photo, facts: plan.facts)
+        let item = GalleryItem(photo: merged, displaySize: plan.layout.display, plan: plan.layout.plan,
+                               averageColor: placeholder.averageColor, placeholderKey: plan.keys.thumbnail, original: linked.original)
+        let row = PhotoState(id: photo.id, position: position, metadataHash: try Self.metadataHash(photo), location: photo.image.description,
+                             etag: original.etag, lastModified: original.lastModified, fileSize: original.stamp?.size,
+                             fileModified: original.stamp?.modified, contentHash: original.hash, blobKeys: linked.blobKeys,
+                             thumbnailKey: plan.keys.thumbnail)
+        var status = Status.new
+        if let prior {
+            let same = prior.metadataHash == row.metadataHash && prior.location == row.location && prior.contentHash == row.contentHash
+            status = same ? .unchanged : .changed
+        }
+        var unchangedRow = row
+        unchangedRow.position = prior?.position ?? -1
+        var published = Published(row: row, writeRow: true, status: status, made: made, reused: linked.reused, bytes: bytes,
+                                  seconds: seconds, warnings: placeholder.warnings)
+        if let prior, unchangedRow == prior {
+            // The state's row, which shares its strings with the snapshot: 100,000 unchanged
+            // photos would otherwise hold a second copy of every hash and key.
+            published.row = prior
+            published.row.position = position
+            published.writeRow = false
+        }
+        // The text the state stores for a row it writes, made now so the build need not keep the
+        // manifest's photos until the state step. An images-only build (no writer) writes no rows.
+        if published.writeRow && writer != nil { published.metadata = try photo.canonicalJSON() }
+        return (item, published)
+    }
+
+    /// Whether the original of a local photo is published, and how: JPEGs without location and serial
+    /// numbers by default; other formats only `as-is`, since their tags cannot be stripped losslessly
+    /// here (their photo pages link the largest derivative instead).
+    package static func publishedOriginal(_ format: ImageFormat, policy: OriginalsPolicy) -> (stripped: Bool, fileExtension: String)? {
+        switch policy {
+        case .none: return nil
+        case .asIs: return (false, format.fileExtension)
+        case .stripped: return format == .jpeg ? (true, "jpg") : nil
+        }
+    }
+
+    /// Decodes the original once and encodes the missing files into the cache, unless a photo
+    /// with the same bytes and settings is already doing exactly that.
+    private func render(_ data: Data, folder: String, keys: DerivativeKeys, missing: [(path: String, key: Digest)],
+                        cpu: WorkBudget) async throws -> RenderStats {
+        var shared = CacheKey("render")
+        for (_, key) in keys.files { shared.add(key) }
+        shared.add(keys.thumbnail)
+        let wanted = Set(missing.map(\.path))
+        let keyByPath = Dictionary(keys.files.map { ($0.path, $0.key) }, uniquingKeysWith: { first, _ in first })
+        let processor = processor, state = state
+        return try await renders.run(shared.finish(), byAnother: .another) {
+            let job = try processor.inspect(data, folder: folder)
+            let image = try await cpu.run(pixels: job.decodeSize.pixelCount) { try processor.render(job, encoding: wanted) }
+            func key(_ path: String) throws -> Digest {
+                guard let key = keyByPath[path] else { throw StoreError("\(path): made without a planned key") }
+                return key
+            }
+            for (derivative, bytes) in image.encoded { try state.images.put(bytes, key: try key(derivative.path)) }
+            for (derivative, bytes) in image.webp { try state.images.put(bytes, key: try key(derivative.webpPath)) }
+            state.remember(Placeholder(averageColor: image.averageColor, dataURI: image.placeholder, warnings: image.warnings),
+                           key: keys.thumbnail)
+            let bytes = (image.encoded + image.webp).reduce(0) { $0 + $1.data.count }
+            return RenderStats(made: image.encoded.count + image.webp.count, bytes: bytes, seconds: image.seconds)
+        }
+    }
+
+    /// Digest of a photo's mapped metadata, which tells whether it changed since the last build.
+    /// (The JSON text the state stores is only made for rows that are written, `Photo.canonicalJSON`.)
+    package static func metadataHash(_ photo: Photo) throws -> Digest {
+        var key = CacheKey("photo metadata")
+        try InputDigest.add(photo, to: &key)
+        return key.finish()
+    }
+
+}

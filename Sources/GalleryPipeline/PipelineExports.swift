@@ -1,0 +1,16 @@
+import GalleryConfig
+import GalleryModel
+import GalleryOutput
+
+// The names the command line uses from the stages below the pipeline. The `galleryssg` executable
+// depends on GalleryPipeline and GalleryServe alone, so these aliases are its whole view of the
+// other stages: the site config and its errors, shards, byte counts and the deployer.
+
+public typealias SiteConfig = GalleryConfig.SiteConfig
+public typealias ConfigError = GalleryConfig.ConfigError
+public typealias Credentials = GalleryConfig.Credentials
+public typealias DeployDestination = GalleryConfig.DeployDestination
+public typealias DeploySettings = GalleryConfig.DeploySettings
+public typealias Shard = GalleryModel.Shard
+public typealias ByteCount = GalleryModel.ByteCount
+public typealias Deployer = GalleryOutput.Deployer

@@ -1,0 +1,176 @@
+import Foundation
+
+/// Every file under a folder source, sorted into what a build does with it: photos, sidecars,
+/// album `index.md` files, files left out on purpose, and files it cannot use.
+///
+/// Nothing is dropped without a line: a file is a photo, a sidecar or album index (read), ignored
+/// with a reason (hidden files, system clutter), or rejected with a reason (unsupported format,
+/// a symlink out of the folder). Symlinks are followed when their target stays inside the source
+/// folder, so a `Portfolio/` of links to photos elsewhere in the library works; a folder reached
+/// twice through links is listed once.
+package struct FolderListing: Sendable {
+    /// One directory's photos and the files that describe them, paths relative to the source folder.
+    package struct Directory: Sendable, Equatable {
+        /// `/`-separated path from the source folder; empty for the folder itself.
+        package var path: String
+        /// Photo files in name order.
+        package var photos: [String] = []
+        /// `.md` and `.xmp` files, by lower-cased name.
+        package var sidecars: [String: String] = [:]
+        /// The folder's `index.md`, if any.
+        package var index: String?
+    }
+
+    package var directories: [Directory] = []
+    package var ignored: [IgnoredFile] = []
+    package var rejected: [IgnoredFile] = []
+
+    /// Extensions of the formats galleryssg decodes (see `ImageFormat`).
+    package static let photoExtensions: Set<String> = ["jpg", "jpeg", "jpe", "jfif", "mpo", "png", "webp", "heic", "heif", "hif",
+                                               "avif", "tif", "tiff", "gif"]
+    /// Files that describe a photo or an album rather than being one.
+    package static let sidecarExtensions: Set<String> = ["md", "xmp"]
+    /// Clutter that operating systems and photo tools leave in folders.
+    package static let systemFiles: Set<String> = [".ds_store", "thumbs.db", "ehthumbs.db", "desktop.ini", ".picasa.ini", "picasa.ini",
+                                           ".nomedia", "zbthumbnail.info", ".bridgesort", ".bridgelabelsandratings",
+                                           ".localized", "icon\r"]
+    /// Folders that hold thumbnails or metadata of NAS and photo tools, never photos of their own.
+    package static let systemFolders: Set<String> = ["@eadir", "#recycle", "$recycle.bin", ".thumbnails", "__macosx"]
+    /// Raw and video formats, named in the report so the photographer knows what to export.
+    package static let rawExtensions: Set<String> = ["cr2", "cr3", "crw", "nef", "nrw", "arw", "srf", "sr2", "dng", "raf", "orf",
+                                             "rw2", "pef", "srw", "x3f", "3fr", "iiq", "erf", "mrw", "rwl", "raw"]
+    package static let videoExtensions: Set<String> = ["mov", "mp4", "m4v", "avi", "mkv", "mts", "m2ts", "3gp", "webm", "wmv", "mpg", "mpeg"]
+
+    /// More entries than this in one source folder is a mistake (a home folder, a root), not a library.
+    package static let maxEntries = 2_000_000
+    /// Folders nested deeper than this are reported instead of walked.
+    package static let maxDepth = 32
+
+    /// Walks `root` recursively, in name order.
+    /// - Throws: `ProviderError` when the folder itself is missing or unreadable.
+    package static func walk(_ root: URL) throws -> FolderListing {
+        let rootPath = root.standardizedFileURL.path
+        guard let realRoot = realPath(rootPath) else {
+            throw ProviderError.unreadable(root.path, "folder not found; check source.path in the config")
+        }
+        var info = stat()
+        guard stat(realRoot, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
+            throw ProviderError.unreadable(root.path, "not a folder; check source.path in the config")
+        }
+        var listing = FolderListing()
+        var visited: Set<String> = [realRoot]
+        var entries = 0
+        try listing.walk(directory: realRoot, relative: "", root: realRoot, depth: 0, visited: &visited, entries: &entries)
+        return listing
+    }
+
+    private mutating func walk(directory: String, relative: String, root: String, depth: Int, visited: inout Set<String>,
+                               entries: inout Int) throws {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+        } catch {
+            if relative.isEmpty { throw ProviderError.unreadable(directory, "folder could not be listed; check its permissions") }
+            rejected.append(IgnoredFile(path: relative, reason: "folder could not be listed; check its permissions"))
+            return
+        }
+        var current = Directory(path: relative)
+        var folders: [(name: String, real: String)] = []
+        for name in names {
+            entries += 1
+            guard entries <= Self.maxEntries else {
+                throw ProviderError.unreadable(root, "more than \(Self.maxEntries) files and folders; is source.path the photo library?")
+            }
+            let path = relative.isEmpty ? name : "\(relative)/\(name)"
+            let full = "\(directory)/\(name)"
+            var link = stat()
+            guard lstat(full, &link) == 0 else {
+                rejected.append(IgnoredFile(path: path, reason: "could not be read: \(String(cString: strerror(errno)))"))
+                continue
+            }
+            var kind = link.st_mode & S_IFMT
+            var real = full
+            if kind == S_IFLNK {
+                guard let target = Self.realPath(full) else {
+                    rejected.append(IgnoredFile(path: path, reason: "broken symlink: its target does not exist"))
+                    continue
+                }
+                guard target == root || target.hasPrefix(root + "/") else {
+                    rejected.append(IgnoredFile(path: path, reason: "symlink to \(target), outside the source folder; "
+                                                + "copy the file into the folder, or link to a file inside it"))
+                    continue
+                }
+                var resolved = stat()
+                guard stat(target, &resolved) == 0 else {
+                    rejected.append(IgnoredFile(path: path, reason: "broken symlink: its target cannot be read"))
+                    continue
+                }
+                kind = resolved.st_mode & S_IFMT
+                real = target
+            }
+            let lower = name.lowercased()
+            if kind == S_IFDIR {
+                if name.hasPrefix(".") || Self.systemFolders.contains(lower) {
+                    ignored.append(IgnoredFile(path: path + "/", reason: name.hasPrefix(".") ? "hidden folder" : "folder of another tool's thumbnails or metadata"))
+                } else {
+                    folders.append((name, real))
+                }
+                continue
+            }
+            guard kind == S_IFREG else {
+                rejected.append(IgnoredFile(path: path, reason: "not a regular file (a device, socket or pipe)"))
+                continue
+            }
+            classify(name: name, lower: lower, path: path, into: &current)
+        }
+        if !current.photos.isEmpty || current.index != nil || !current.sidecars.isEmpty { directories.append(current) }
+        for (name, real) in folders {
+            let path = relative.isEmpty ? name : "\(relative)/\(name)"
+            guard depth + 1 < Self.maxDepth else {
+                rejected.append(IgnoredFile(path: path + "/", reason: "nested more than \(Self.maxDepth) folders deep"))
+                continue
+            }
+            guard visited.insert(real).inserted else {
+                ignored.append(IgnoredFile(path: path + "/", reason: "already listed as \(real) (a symlinked folder)"))
+                continue
+            }
+            try walk(directory: real, relative: path, root: root, depth: depth + 1, visited: &visited, entries: &entries)
+        }
+    }
+
+    /// A folder's notes to people, such as the one `galleryssg init` leaves in `photos/`: read by
+    /// nobody, ignored on purpose rather than reported as a photo that could not be read.
+    package static let notesFiles: Set<String> = ["readme.txt"]  // README.md could be README.jpg's sidecar
+
+    /// Files a folder's sidecars are matched against later; here a file is only sorted by its name.
+    private mutating func classify(name: String, lower: String, path: String, into current: inout Directory) {
+        let ext = (lower as NSString).pathExtension
+        if Self.systemFiles.contains(lower) || lower.hasPrefix("._") {
+            ignored.append(IgnoredFile(path: path, reason: "system file"))
+        } else if name.hasPrefix(".") {
+            ignored.append(IgnoredFile(path: path, reason: "hidden file"))
+        } else if Self.notesFiles.contains(lower) {
+            ignored.append(IgnoredFile(path: path, reason: "notes file (a README)"))
+        } else if Self.photoExtensions.contains(ext) {
+            current.photos.append(path)
+        } else if lower == "index.md" {
+            current.index = path
+        } else if Self.sidecarExtensions.contains(ext) {
+            current.sidecars[lower] = path
+        } else if Self.rawExtensions.contains(ext) {
+            rejected.append(IgnoredFile(path: path, reason: "camera raw (.\(ext)) is not read; export a JPEG, HEIC or TIFF beside it"))
+        } else if Self.videoExtensions.contains(ext) {
+            rejected.append(IgnoredFile(path: path, reason: "videos (.\(ext)) are not published"))
+        } else {
+            let what = ext.isEmpty ? "a file without an extension" : ".\(ext) files"
+            rejected.append(IgnoredFile(path: path, reason: "unsupported format: \(what) are not photos galleryssg reads"))
+        }
+    }
+
+    /// The canonical absolute path, symlinks resolved; nil when it does not exist.
+    package static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import GalleryModel
+
+/// Photos from a local folder, searched recursively: a photographer's library as it is on disk.
+///
+/// Each folder is an album, named by its path (`2024/Iceland/Day 1`); its `index.md` describes
+/// it. A photo's sidecars (`NAME.md`, `NAME.xmp`, or `NAME.jpg.md`…) describe the photo, and its
+/// id is a slug of its relative path, so it stays stable between builds. Every other file is
+/// accounted for in the manifest: ignored on purpose (hidden and system files) or rejected with a
+/// reason (see `FolderListing`). Files are taken in path order for determinism.
+public struct FolderProvider: PhotoProvider {
+    public let folder: URL
+
+    public init(folder: URL) {
+        self.folder = folder
+    }
+
+    public var summary: String { "folder \(folder.path)" }
+
+    public func fetchManifest() async throws -> Manifest {
+        let listing = try FolderListing.walk(folder)
+        var manifest = Manifest(photos: [], ignored: listing.ignored)
+        manifest.issues = listing.rejected.map {
+            ManifestIssue(item: $0.path, location: folder.appendingPathComponent($0.path).path, reason: $0.reason)
+        }
+        // Ids are given in path order over the whole library, as they always were, so they stay stable.
+        var used: Set<String> = []
+        var idOfPath: [String: String] = [:]
+        for relative in listing.directories.flatMap(\.photos).sorted() {
+            idOfPath[relative] = Self.uniqueID(for: relative, used: &used)
+        }
+        for directory in listing.directories {
+            let ids = directory.photos.map { idOfPath[$0] ?? $0 }
+            var hiddenFiles: Set<String> = []
+            if let index = directory.index {
+                do {
+                    let idsByName = Dictionary(zip(directory.photos.map { ($0 as NSString).lastPathComponent }, ids),
+                                               uniquingKeysWith: { first, _ in first })
+                    let album = try AlbumIndex.read(folder.appendingPathComponent(index), photoIDsByFileName: idsByName)
+                    if directory.path.isEmpty {
+                        manifest.ignored.append(IgnoredFile(path: index, reason: "the source folder's index.md is not an album; "
+                                                            + "set the site's title and description in the config"))
+                    } else {
+                        manifest.albums[directory.path] = album.info
+                        manifest.ignored.append(IgnoredFile(path: index, reason: "album index, read"))
+                    }
+                    hiddenFiles = Set(album.hiddenFiles)
+                } catch {
+                    manifest.issues.append(ManifestIssue(item: index, location: folder.appendingPathComponent(index).path,
+                                                         reason: "album index not read: \(error)"))
+                }
+            }
+            var usedSidecars: Set<String> = []
+            for (relative, id) in zip(directory.photos, ids) {
+                let name = (relative as NSString).lastPathComponent
+                let location = folder.appendingPathComponent(relative)
+                let (markdown, xmp) = Self.sidecars(of: name, in: directory)
+                usedSidecars.formUnion([markdown, xmp].compactMap { $0 })
+                if hiddenFiles.contains(name) {
+                    manifest.ignored.append(IgnoredFile(path: relative, reason: "hidden by \(directory.index ?? "index.md")"))
+                    continue
+                }
+                var photo = Photo(id: id, album: directory.path.isEmpty ? nil : directory.path, image: .file(location))
+                photo.fallbackTitle = Self.title(fromFileName: (name as NSString).deletingPathExtension)
+                do {
+                    let sidecar = try PhotoSidecar.read(markdown: markdown.map(folder.appendingPathComponent),
+                                                        xmp: xmp.map(folder.appendingPathComponent))
+                    if sidecar.hidden {
+                        manifest.ignored.append(IgnoredFile(path: relative, reason: "hidden by \(markdown ?? xmp ?? "its sidecar")"))
+                        continue
+                    }
+                    sidecar.apply(to: &photo)
+                } catch {
+                    manifest.issues.append(ManifestIssue(item: id, location: location.path, reason: "sidecar not read: \(error)"))
+                    continue
+                }
+                manifest.photos.append(photo)
+            }
+            for (_, path) in directory.sidecars.sorted(by: { $0.value < $1.value }) {
+                let reason = usedSidecars.contains(path) ? "sidecar, read" : "sidecar without a photo of the same name beside it"
+                manifest.ignored.append(IgnoredFile(path: path, reason: reason))
+            }
+        }
+        manifest.ignored.sort { $0.path < $1.path }
+        manifest.photos.sort { $0.image.description < $1.image.description }
+        return manifest
+    }
+
+    /// The `.md` and `.xmp` files that describe the photo `name`: `NAME.jpg.md` before `NAME.md`.
+    package static func sidecars(of name: String, in directory: FolderListing.Directory) -> (markdown: String?, xmp: String?) {
+        let lower = name.lowercased()
+        let stem = (lower as NSString).deletingPathExtension
+        func find(_ ext: String) -> String? {
+            directory.sidecars["\(lower).\(ext)"] ?? directory.sidecars["\(stem).\(ext)"]
+        }
+        return (find("md"), find("xmp"))
+    }
+
+    /// A slug of the relative path without its extension, made unique with `-2`, `-3`…
+    private static func uniqueID(for relative: String, used: inout Set<String>) -> String {
+        var id = PhotoID.slug((relative as NSString).deletingPathExtension)
+        if used.contains(id) {
+            var counter = 2
+            while used.contains("\(id)-\(counter)") { counter += 1 }
+            id = "\(id)-\(counter)"
+        }
+        used.insert(id)
+        return id
+    }
+
+    /// `IMG_2041-beach` becomes `IMG 2041 beach`.
+    package static func title(fromFileName name: String) -> String {
+        name.replacingOccurrences(of: "_", with: " ").replacingOccurrences(of: "-", with: " ")
+            .split(separator: " ").joined(separator: " ")
+    }
+}

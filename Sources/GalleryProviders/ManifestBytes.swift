@@ -1,0 +1,122 @@
+import Foundation
+
+/// A manifest's bytes, taken a chunk at a time so that a large file is never held whole, with the
+/// bytes of the one value being read kept until it is decoded.
+///
+/// `ManifestDocument` reads through it byte by byte; `keep()` and `takeKept(into:)` bracket a value,
+/// which may span any number of chunks.
+package struct ManifestBytes {
+    /// Bytes read from a file at a time: large enough that reading costs nothing next to decoding.
+    package static let chunkSize = 1 << 20
+
+    private let nextChunk: () throws -> [UInt8]?
+    private var chunk: [UInt8] = []
+    private var position = 0
+    private var atEnd = false
+    /// Where the value being kept starts in `chunk`; what it had of earlier chunks is in `kept`.
+    private var keptFrom: Int?
+    private var kept: [UInt8] = []
+
+    /// Bytes from `nextChunk`, which returns nil at the end (and may return empty chunks before it).
+    package init(chunks nextChunk: @escaping () throws -> [UInt8]?) {
+        self.nextChunk = nextChunk
+    }
+
+    /// The bytes of `data`, `chunkSize` at a time (tests split documents into tiny chunks).
+    package static func data(_ data: Data, chunkSize: Int = chunkSize) -> ManifestBytes {
+        var offset = data.startIndex
+        return ManifestBytes {
+            guard offset < data.endIndex else { return nil }
+            let end = offset + min(chunkSize, data.endIndex - offset)
+            defer { offset = end }
+            return [UInt8](data[offset..<end])
+        }
+    }
+
+    /// The rest of an open file, `chunkSize` at a time; a failed read throws `failure`.
+    package static func file(_ handle: FileHandle, chunkSize: Int = chunkSize, failure: @escaping () -> any Error) -> ManifestBytes {
+        ManifestBytes {
+            let data: Data?
+            do {
+                data = try handle.read(upToCount: chunkSize)
+            } catch {
+                throw failure()
+            }
+            guard let data, !data.isEmpty else { return nil }
+            return [UInt8](data)
+        }
+    }
+
+    /// The byte at the read position; nil at the end of the document.
+    @inline(__always)
+    package mutating func peek() throws -> UInt8? {
+        if position < chunk.count { return chunk[position] }
+        return try refill() ? chunk[position] : nil
+    }
+
+    /// Moves past the byte `peek()` returned.
+    @inline(__always)
+    package mutating func advance() {
+        position += 1
+    }
+
+    /// Up to `count` bytes from the read position, without moving past them (not while keeping).
+    package mutating func lookAhead(_ count: Int) throws -> [UInt8] {
+        while chunk.count - position < count, !atEnd {
+            if let next = try nextChunk() {
+                chunk = Array(chunk[position...]) + next
+                position = 0
+            } else {
+                atEnd = true
+            }
+        }
+        return Array(chunk[position..<min(position + count, chunk.count)])
+    }
+
+    /// Everything from the read position to the end, which it moves to (not while keeping).
+    package mutating func rest() throws -> [UInt8] {
+        var bytes = Array(chunk[position...])
+        while !atEnd, let next = try nextChunk() {
+            bytes += next
+        }
+        chunk = []
+        position = 0
+        atEnd = true
+        return bytes
+    }
+
+    /// Starts keeping bytes at the read position.
+    package mutating func keep() {
+        kept.removeAll(keepingCapacity: true)
+        keptFrom = position
+    }
+
+    /// Appends the bytes kept since `keep()`, up to the read position, to `buffer`, and stops keeping.
+    package mutating func takeKept(into buffer: inout Data) {
+        guard let keptFrom else { preconditionFailure("takeKept(into:) without keep()") }
+        buffer.append(contentsOf: kept)
+        chunk[keptFrom..<position].withUnsafeBufferPointer { buffer.append($0) }
+        self.keptFrom = nil
+        // A value of many megabytes (an unknown top-level key's) need not stay allocated.
+        if kept.capacity > Self.chunkSize { kept = [] }
+    }
+
+    /// Moves to the next non-empty chunk, keeping what the value being kept had of this one.
+    private mutating func refill() throws -> Bool {
+        guard !atEnd else { return false }
+        if let keptFrom {
+            kept += chunk[keptFrom...]
+            self.keptFrom = 0
+        }
+        chunk = []
+        position = 0
+        while let next = try nextChunk() {
+            if !next.isEmpty {
+                chunk = next
+                return true
+            }
+        }
+        atEnd = true
+        return false
+    }
+}

@@ -1,0 +1,190 @@
+import Foundation
+import GalleryConfig
+
+/// A manifest document read entry by entry, so that memory follows the photos, not the document:
+/// decoding a 200 MB manifest of 1,000,000 photos whole peaked at 1.3 GB (the text and
+/// JSONDecoder's map of all of it, besides the photos), read so it peaks at 0.7 GB.
+///
+/// A byte scanner frames the document: it follows strings (and their escapes) and the nesting of
+/// `[ ] { }`, finds the top-level `{"photos": [ … ], "albums": { … }}` (keys in any order, others
+/// allowed) or bare array, and checks the punctuation between values as `JSONDecoder` does
+/// (whitespace, trailing commas, at most 512 levels of nesting). It parses nothing itself: each
+/// value it passes over goes to `JSONDecoder` alone, entries and `albums` to be decoded and the rest
+/// to be checked, so a document is accepted or refused exactly as one decode of it all would:
+/// values nobody reads are checked as `JSONDecoder` checks them (strings and numbers that are not
+/// decoded are not parsed), and of two equal keys the first counts.
+package struct ManifestDocument {
+    /// Why a document is not a manifest.
+    package enum Failure: Error, Equatable {
+        /// Not JSON, as `JSONDecoder` sees it.
+        case invalidJSON
+        /// Valid JSON that is not shaped like a manifest.
+        case shape(String)
+    }
+
+    private var bytes: ManifestBytes
+    private var collector: ManifestEntryMapper.Collector
+    private let decoder = JSONDecoder()
+    /// The bytes of the value being decoded, after a space: no value can then look like UTF-16
+    /// to `JSONDecoder` (which guesses from the first four bytes).
+    private var value = Data()
+    /// Why the document is not a manifest, once known; said only if the rest of it is JSON.
+    private var shapeError: String?
+    /// The top-level `albums`, unless absent or null.
+    private var albums: JSONValue?
+
+    /// The manifest in `bytes`, its entries mapped by `mapper` one at a time.
+    /// - Throws: `Failure`, or what reading `bytes` throws.
+    package static func read(_ bytes: ManifestBytes, mapper: ManifestEntryMapper) throws -> Manifest {
+        var document = ManifestDocument(bytes: bytes, collector: ManifestEntryMapper.Collector(mapper: mapper))
+        return try document.read()
+    }
+
+    private init(bytes: ManifestBytes, collector: ManifestEntryMapper.Collector) {
+        self.bytes = bytes
+        self.collector = collector
+    }
+
+    private static let photosMissing = "expected a \"photos\" array at the top level"
+
+    private mutating func read() throws -> Manifest {
+        try bytes.convertToUTF8()
+        switch try bytes.nextByte() {
+        case UInt8(ascii: "[")?:
+            try readEntries(depth: 1)
+        case UInt8(ascii: "{")?:
+            try readObject()
+        case nil:
+            throw Failure.invalidJSON
+        default:
+            try bytes.keepValue(depth: 0)
+            takeKept()
+            guard let document = try? decoder.decode(JSONValue.self, from: value) else { throw Failure.invalidJSON }
+            shapeError = "expected {\"photos\": [ … ]}, got \(document.kind)"
+        }
+        guard try bytes.nextByte() == nil else { throw Failure.invalidJSON }
+        if let shapeError { throw Failure.shape(shapeError) }
+        var manifest = collector.manifest
+        if let albums {
+            let settings = ManifestEntryMapper.albums(albums)
+            manifest.albums = settings.albums
+            manifest.issues += settings.issues
+        }
+        return manifest
+    }
+
+    /// The top-level object, at its `{`: `photos` read entry by entry, `albums` decoded, other
+    /// values checked. Bad syntax fails the document at once; `albums` that is JSON but does not
+    /// decode (a number too large for a `Double`) fails it once `photos` is known to be an array,
+    /// since a wrong shape is said first.
+    private mutating func readObject() throws {
+        bytes.advance()
+        var sawPhotos = false, sawAlbums = false, albumsFailed = false
+        if try bytes.nextByte() == UInt8(ascii: "}") {
+            bytes.advance()
+        } else {
+            members: while true {
+                guard try bytes.nextByte() == UInt8(ascii: "\"") else { throw Failure.invalidJSON }
+                try bytes.keepValue(depth: 1)
+                takeKept()
+                guard let key = try? decoder.decode(String.self, from: value) else { throw Failure.invalidJSON }
+                guard try bytes.nextByte() == UInt8(ascii: ":") else { throw Failure.invalidJSON }
+                bytes.advance()
+                let first = try bytes.nextByte()
+                if key == "photos" && !sawPhotos {
+                    sawPhotos = true
+                    if first == UInt8(ascii: "[") {
+                        if albumsFailed { throw Failure.invalidJSON }
+                        try readEntries(depth: 2)
+                    } else {
+                        shapeError = Self.photosMissing
+                        try checkValue(depth: 1)
+                    }
+                } else if key == "albums" && !sawAlbums {
+                    sawAlbums = true
+                    try bytes.keepValue(depth: 1)
+                    takeKept()
+                    if let albums = try? decoder.decode(JSONValue.self, from: value) {
+                        self.albums = albums == .null ? nil : albums
+                    } else if (sawPhotos && shapeError == nil) || (try? decoder.decode(Unread.self, from: value)) == nil {
+                        throw Failure.invalidJSON
+                    } else {
+                        // Valid JSON that does not decode (a number too large, say): the shape comes first.
+                        albumsFailed = true
+                    }
+                } else {
+                    try checkValue(depth: 1)
+                }
+                switch try bytes.nextByte() {
+                case UInt8(ascii: ",")?:
+                    bytes.advance()
+                    if try bytes.nextByte() == UInt8(ascii: "}") {
+                        bytes.advance()
+                        break members
+                    }
+                case UInt8(ascii: "}")?:
+                    bytes.advance()
+                    break members
+                default:
+                    throw Failure.invalidJSON
+                }
+            }
+        }
+        if !sawPhotos { shapeError = Self.photosMissing }
+    }
+
+    /// The `photos` array, at its `[`, each entry decoded alone and handed to the collector.
+    /// `depth` is how many arrays and objects hold an entry.
+    private mutating func readEntries(depth: Int) throws {
+        bytes.advance()
+        if try bytes.nextByte() == UInt8(ascii: "]") {
+            bytes.advance()
+            return
+        }
+        while true {
+            let first = try bytes.nextByte()
+            try bytes.keepValue(depth: depth)
+            takeKept()
+            // Entries are objects; decoding them as such first spares the guesses of `JSONValue`.
+            if first == UInt8(ascii: "{"), let object = try? decoder.decode([String: JSONValue].self, from: value) {
+                collector.add(.object(object))
+            } else if let entry = try? decoder.decode(JSONValue.self, from: value) {
+                collector.add(entry)
+            } else {
+                throw Failure.invalidJSON
+            }
+            switch try bytes.nextByte() {
+            case UInt8(ascii: ",")?:
+                bytes.advance()
+                if try bytes.nextByte() == UInt8(ascii: "]") {
+                    bytes.advance()
+                    return
+                }
+            case UInt8(ascii: "]")?:
+                bytes.advance()
+                return
+            default:
+                throw Failure.invalidJSON
+            }
+        }
+    }
+
+    /// Checks the value at the read position as `JSONDecoder` checks a value it is not asked to decode.
+    private mutating func checkValue(depth: Int) throws {
+        try bytes.keepValue(depth: depth)
+        takeKept()
+        guard (try? decoder.decode(Unread.self, from: value)) != nil else { throw Failure.invalidJSON }
+    }
+
+    /// A value `JSONDecoder` checks the syntax of and reads nothing of.
+    private struct Unread: Decodable {
+        init(from decoder: any Decoder) {}
+    }
+
+    /// Moves the value at the read position into `value`, after a space.
+    private mutating func takeKept() {
+        value.removeAll(keepingCapacity: true)
+        value.append(0x20)
+        bytes.takeKept(into: &value)
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import GalleryModel
+
+/// A source of photos: reads or fetches a whole manifest, following pages where there are any.
+///
+/// Local providers (folder, manifest) and the remote ones (Flickr, 500px, Parse) all map to `Photo`.
+/// Entries that cannot be mapped are returned as `ManifestIssue`s so that one bad entry is reported
+/// and skipped rather than failing the build.
+public protocol PhotoProvider: Sendable {
+    /// A short description for progress output, such as `folder Samples/photos`.
+    var summary: String { get }
+    /// Loads the manifest.
+    /// - Throws: `ProviderError` when the manifest as a whole cannot be read.
+    func fetchManifest() async throws -> Manifest
+}
+
+/// What a provider found: photos in source order, plus the entries it had to skip, what it knows
+/// about albums, and the files it knowingly left out.
+public struct Manifest: Sendable {
+    public var photos: [Photo]
+    public var issues: [ManifestIssue]
+    /// Album settings by album path (`2024/Iceland`), for albums that have any.
+    public var albums: [String: AlbumInfo]
+    /// Files a folder source saw and left out on purpose (hidden files, sidecars, hidden photos).
+    public var ignored: [IgnoredFile]
+
+    public init(photos: [Photo], issues: [ManifestIssue] = [], albums: [String: AlbumInfo] = [:],
+                ignored: [IgnoredFile] = []) {
+        self.photos = photos
+        self.issues = issues
+        self.albums = albums
+        self.ignored = ignored
+    }
+}
+
+/// A file a folder source left out on purpose, and why.
+public struct IgnoredFile: Sendable, Equatable, Codable {
+    /// The path relative to the source folder.
+    public var path: String
+    public var reason: String
+
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+}
+
+/// One manifest entry that was skipped, and why.
+public struct ManifestIssue: Sendable, Equatable {
+    /// The entry's id if it had a usable one, else its position such as `photos[3]`.
+    public var item: String
+    /// The file or URL the entry points at, when known.
+    public var location: String?
+    public var reason: String
+}
+
+/// A manifest that cannot be read at all.
+public struct ProviderError: Error, CustomStringConvertible, Sendable {
+    public let description: String
+
+    package static func unreadable(_ location: String, _ reason: String) -> ProviderError {
+        ProviderError(description: "\(location): \(reason)")
+    }
+
+    public init(description: String) {
+        self.description = description
+    }
+}

@@ -1,0 +1,15 @@
+import GalleryConfig
+import GalleryFetch
+/// Picks the provider a config's `source` names.
+public enum ProviderFactory {
+    public static func provider(for source: SourceConfig, downloader: Downloader, credentials: Credentials) -> any PhotoProvider {
+        switch source {
+        case .folder(let folder): return FolderProvider(folder: folder)
+        case .manifestFile(let file): return ManifestProvider(location: .file(file), downloader: downloader)
+        case .manifestURL(let url): return ManifestProvider(location: .url(url), downloader: downloader)
+        case .flickr(let flickr): return FlickrProvider(source: flickr, downloader: downloader, credentials: credentials)
+        case .fiveHundredPx(let feed): return FiveHundredPxProvider(source: feed, downloader: downloader, credentials: credentials)
+        case .parse(let parse): return ParseProvider(source: parse, downloader: downloader, credentials: credentials)
+        }
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import GalleryModel
+import GalleryStore
+
+/// The site's albums as a tree: every prefix of a photo's album path is an album with a page, so
+/// `2024/Iceland/Day 1` makes `2024`, `2024/Iceland` and `2024/Iceland/Day 1`.
+///
+/// Albums are listed parents first, siblings in the order their first photo appears in the site's
+/// order; each page lives at `albums/<slug>/<slug>/…/index.html`, a slug per level, unique among
+/// siblings. Worked out once per render from the sorted items and the sources' `AlbumInfo`.
+package struct AlbumTree: Sendable {
+    package struct Album: Sendable {
+        /// The cleaned path, `2024/Iceland` (`AlbumPath.normalized`).
+        package var path: String
+        /// The title from `AlbumInfo`, else the last path component.
+        package var title: String
+        package var info: AlbumInfo
+        /// The slugs from the top down, joined: `2024/iceland`.
+        package var slugPath: String
+        package var parent: Int?
+        package var children: [Int] = []
+        /// Item indices of the album's own photos, in its order (its `sort`, else the nearest album's
+        /// above it, else the site's).
+        package var members: [Int] = []
+        /// Photos in the album and all its sub-albums.
+        package var total = 0
+        /// The item shown on its card: `info.cover`, else its first photo, else its first sub-album's cover.
+        package var cover: Int?
+        /// False when it or an album above it has `showInHome: false`.
+        package var inHome = true
+
+        /// Root-relative path of the album's 1-based page.
+        package func path(page: Int) -> String {
+            page == 1 ? "albums/\(slugPath)/index.html" : "albums/\(slugPath)/page/\(page)/index.html"
+        }
+    }
+
+    package var albums: [Album] = []
+    /// The top-level albums, in order.
+    package var roots: [Int] = []
+    /// Item index → index of the album it is directly in.
+    package var albumOfItem: [Int: Int] = [:]
+    /// Item index → its position among its album's `members`.
+    package var positionInAlbum: [Int: Int] = [:]
+
+    /// - Parameters:
+    ///   - items: The site's items, already in the site's order.
+    ///   - infos: Album settings keyed by album path, as sources give them (cleaned here).
+    ///   - sources: Each item's position in the source's list, for albums sorted otherwise than the site.
+    ///   - sort: The site's order, for albums without their own.
+    package init(_ items: [ItemFacts], sources: [Int], infos: [String: AlbumInfo], sort: PhotoSort) {
+        var settings: [String: AlbumInfo] = [:]
+        for key in infos.keys.sorted() {
+            guard let path = AlbumPath.normalized(key), settings[path] == nil, let info = infos[key] else { continue }
+            settings[path] = info
+        }
+        var indexOfPath: [String: Int] = [:]
+        var usedSlugs: [Int: Set<String>] = [:]   // parent album (-1: the top) → its children's slugs
+        for (item, photo) in items.enumerated() {
+            let parts = AlbumPath.components(photo.album)
+            var parent: Int?
+            for depth in parts.indices {
+                let path = parts[...depth].joined(separator: "/")
+                if let known = indexOfPath[path] {
+                    parent = known
+                    continue
+                }
+                let info = settings[path] ?? AlbumInfo()
+                // "page" is taken by the parent's own paging (`…/page/2/`) below the top level.
+                var used: Set<String> = usedSlugs[parent ?? -1] ?? (parent == nil ? [] : ["page"])
+                let slug = Self.uniqueSlug(PhotoCollection.slug(parts[depth]), among: used)
+                used.insert(slug)
+                usedSlugs[parent ?? -1] = used
+                let index = albums.count
+                let title = info.title.flatMap { UntrustedText.clean($0, max: AlbumPath.maxNameLength) } ?? parts[depth]
+                let album = Album(path: path, title: title, info: info,
+                                  slugPath: parent.map { albums[$0].slugPath + "/" + slug } ?? slug, parent: parent,
+                                  inHome: (info.showInHome ?? true) && (parent.map { albums[$0].inHome } ?? true))
+                albums.append(album)
+                if let parent { albums[parent].children.append(index) } else { roots.append(index) }
+                indexOfPath[path] = index
+                parent = index
+            }
+            if let parent {
+                albums[parent].members.append(item)
+                albumOfItem[item] = parent
+            }
+        }
+        // Only albums that name their cover need an item by its id; a site of 1,000,000 photos rarely has many.
+        let covers = Set(albums.compactMap(\.info.cover))
+        var idToItem: [String: Int] = [:]
+        if !covers.isEmpty {
+            for (index, item) in items.enumerated() where covers.contains(item.id) && idToItem[item.id] == nil { idToItem[item.id] = index }
+        }
+        // An album without a sort of its own takes the nearest one above it (parents come first).
+        var sortOf: [PhotoSort?] = []
+        for album in albums { sortOf.append(album.info.sort ?? album.parent.flatMap { sortOf[$0] }) }
+        for index in albums.indices {
+            guard let own = sortOf[index], own != sort else { continue }
+            let members = albums[index].members
+            let itemAt = Dictionary(members.map { (sources[$0], $0) }, uniquingKeysWith: { first, _ in first })
+            let sorted = PhotoOrder.sorted(members.map { sources[$0] }, by: own) { items[itemAt[$0] ?? 0].sortPhoto }
+            albums[index].members = sorted.compactMap { itemAt[$0] }
+        }
+        // Sub-albums follow their photos' order, so they come in order of first appearance, except by
+        // name: `Day 1`, `Day 2`, `Day 10` then, whatever their dates.
+        func byName(_ list: [Int], _ order: PhotoSort?) -> [Int] {
+            guard let order, order.key == .name else { return list }
+            return list.sorted {
+                let compared = NameChunk.compare(NameChunk.split(albums[$0].title), NameChunk.split(albums[$1].title))
+                return compared == 0 ? $0 < $1 : (order.descending ? compared > 0 : compared < 0)
+            }
+        }
+        for index in albums.indices { albums[index].children = byName(albums[index].children, sortOf[index] ?? sort) }
+        roots = byName(roots, sort)
+        // Children come after their parents, so a backward pass sees every sub-album first.
+        for index in albums.indices.reversed() {
+            let album = albums[index]
+            let total = album.members.count + album.children.reduce(0) { $0 + albums[$1].total }
+            let cover = album.info.cover.flatMap { idToItem[$0] } ?? album.members.first
+                ?? album.children.compactMap { albums[$0].cover }.first
+            albums[index].total = total
+            albums[index].cover = cover
+            for (position, item) in album.members.enumerated() { positionInAlbum[item] = position }
+        }
+    }
+
+    /// `base`, or `base-2`, `base-3`… whichever is not in `used` yet.
+    package static func uniqueSlug(_ base: String, among used: Set<String>) -> String {
+        var candidate = base
+        var counter = 2
+        while used.contains(candidate) {
+            candidate = "\(base)-\(counter)"
+            counter += 1
+        }
+        return candidate
+    }
+
+    /// The album and the albums above it, from the top.
+    package func trail(to index: Int) -> [Int] {
+        var trail = [index]
+        while let parent = albums[trail[0]].parent { trail.insert(parent, at: 0) }
+        return trail
+    }
+
+    /// A digest of the album settings the pages show, for the site key (`PagePublisher.siteKey`).
+    package static func infoKey(_ infos: [String: AlbumInfo]) -> Digest {
+        var key = CacheKey("album settings")
+        for (path, info) in infos.sorted(by: { $0.key < $1.key }) {
+            key.add(path)
+            for field in [info.title, info.description, info.cover, info.sort?.description, info.showInHome.map { "\($0)" }] {
+                key.add(field ?? "\u{0}")
+            }
+        }
+        return key.finish()
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import GalleryImaging
+import GalleryModel
+
+/// Everything the pages need about one published photo: metadata plus the planned derivatives.
+public struct GalleryItem: Sendable {
+    public var photo: Photo
+    public var displaySize: PixelSize
+    public var plan: DerivativePlan
+    public var averageColor: String
+    /// The key of a tiny blurred JPEG painted behind the image while it loads; its `data:` URI is
+    /// looked up only when a page shows it (`PlaceholderLookup`), so a build never holds them all.
+    public var placeholderKey: Digest
+    /// Where the "full size" link points.
+    public var original: OriginalLink
+
+    public init(photo: Photo, displaySize: PixelSize, plan: DerivativePlan, averageColor: String, placeholderKey: Digest,
+                original: OriginalLink) {
+        self.photo = photo
+        self.displaySize = displaySize
+        self.plan = plan
+        self.averageColor = averageColor
+        self.placeholderKey = placeholderKey
+        self.original = original
+    }
+
+    /// Inline CSS that paints the placeholder (over the average colour) under the image.
+    package func placeholderStyle(_ placeholders: PlaceholderLookup) -> String {
+        "background-color:\(averageColor);background-image:url(\(placeholders.dataURI(placeholderKey)));background-size:cover"
+    }
+
+    /// The photo's page, relative to the site root.
+    public var pagePath: String { Self.pagePath(id: photo.id) }
+
+    /// The page of the photo with this id.
+    package static func pagePath(id: String) -> String { "photos/\(id)/index.html" }
+
+    /// Alt text: the title, else "Photo by …", else a generic description.
+    public var altText: String {
+        if let title = photo.title { return title }
+        if let author = photo.author { return "Photo by \(author)" }
+        return "Untitled photo"
+    }
+}
+
+/// The target of a photo page's "full size" link.
+public enum OriginalLink: Sendable, Equatable {
+    /// The original was published into the site at this root-relative path.
+    case published(String)
+    /// The original stays at its remote URL.
+    /// A download's address (`ImageLocation.description`): the photo's own text, not a `URL` per photo.
+    case remote(String)
+    /// Only derivatives are published; the largest one is linked.
+    case none
+}
+
+/// Finds a placeholder's `data:` URI by its key when a page shows it. A build reads them from the
+/// state database (`BuildState.placeholderURI`), so 100,000 of them never sit in memory at once.
+public struct PlaceholderLookup: Sendable {
+    private let find: @Sendable (Digest) -> String
+
+    public init(_ find: @escaping @Sendable (Digest) -> String) {
+        self.find = find
+    }
+
+    public func dataURI(_ key: Digest) -> String { find(key) }
+
+    /// The same data URI for every key: items made by hand (tests, previews).
+    public static func fixed(_ dataURI: String) -> PlaceholderLookup { PlaceholderLookup { _ in dataURI } }
+}

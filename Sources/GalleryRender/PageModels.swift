@@ -1,0 +1,309 @@
+import Foundation
+
+// The values templates see. Every string here is plain text that Mustache escapes with `{{…}}`,
+// except fields named `…HTML`, which are produced by trusted code (cmark) for `{{{…}}}`.
+
+/// Site-wide values, the same on every page.
+package struct SiteContext: Encodable {
+    package var title: String
+    package var description: String?
+    package var generator = "galleryssg"
+    /// Seconds per photo in the slideshow, for the script (`viewer.slideshowSeconds`).
+    package var slideshowSeconds = "5.00"
+    /// The `language` tag, for `<html lang>`.
+    package var lang = "en"
+    /// The theme's strings (`ThemeStrings`), `site.t.navPhotos`. Left out of the page's key: the
+    /// templates key covers them once for every page.
+    package var t: [String: String] = [:]
+    /// The search script's messages as JSON, for its form's `data-strings`.
+    package var searchStrings = "{}"
+
+    package init(title: String, description: String?, slideshowSeconds: String = "5.00", lang: String = "en", t: [String: String] = [:],
+         searchStrings: String = "{}") {
+        self.title = title
+        self.description = description
+        self.slideshowSeconds = slideshowSeconds
+        self.lang = lang
+        self.t = t
+        self.searchStrings = searchStrings
+    }
+
+    package enum CodingKeys: String, CodingKey {
+        case title, description, generator, slideshowSeconds, lang, searchStrings
+    }
+}
+
+/// Per-page values the layout needs.
+package struct PageContext: Encodable {
+    package var title: String
+    package var description: String?
+    /// Prefix from this page to the site root: `""`, `"../"` or `"../../"` (on `404.html`, the
+    /// absolute `baseURL` when it is set, since that page is served at any path).
+    package var root: String
+    /// Absolute URL of this page when `baseURL` is set.
+    package var canonical: String?
+    package var prevHref: String?
+    package var nextHref: String?
+    /// The static files' URLs from this page, keyed by path under `static/` with every other
+    /// character than a letter or digit turned into `_`: `assets.style_css`, `assets.gallery_js`.
+    package var assets: [String: String]
+    package var homeHref: String
+    /// Nil when the site has no albums or no tags.
+    package var albumsHref: String?
+    package var tagsHref: String?
+    package var feedHref: String
+    /// Which navigation entry is current: `home`, `albums` or `tags`.
+    package var isHome = false
+    package var isAlbums = false
+    package var isTags = false
+    /// The map page (only with `images.showLocation`), and whether this is it.
+    package var mapHref: String? = nil
+    package var isMap = false
+    /// OpenGraph and Twitter card values.
+    package var social: SocialCard
+    /// schema.org JSON-LD for `<script type="application/ld+json">`. Templates get it as text, already
+    /// safe inside `<script>`; it is encoded only when the page is rendered.
+    package var jsonLD: ImageObject?
+    /// The theme's stylesheet itself as a `data:` URL, linked instead of the file (`404.html`, which
+    /// is served at any path and whose links are absolute, so that a local preview still styles it).
+    /// A `data:` URL rather than a `<style>` element, which the Nu checker would check as CSS.
+    package var inlineStylesheet: String? = nil
+}
+
+/// What link previews show: OpenGraph (https://ogp.me) and Twitter card tags.
+package struct SocialCard: Encodable {
+    /// `website` for listings, `article` for photo pages.
+    package var type: String
+    /// `summary_large_image` when there is an image, else `summary`.
+    package var twitterCard: String
+    /// Absolute image URL; only when `baseURL` is set, because OpenGraph needs absolute URLs.
+    package var image: String?
+    package var imageWidth: Int?
+    package var imageHeight: Int?
+    package var imageAlt: String?
+}
+
+package struct GridTile: Encodable {
+    package var href: String
+    package var src: String
+    package var srcset: String
+    /// The same sizes as WebP, for a `<picture>` source; nil unless `images.webp` is on.
+    package var webpSrcset: String?
+    package var sizes: String
+    package var width: Int
+    package var height: Int
+    package var alt: String
+    package var title: String?
+    /// `eager` for the first row or two, `lazy` below the fold.
+    package var loading: String
+    /// Inline flex values that make rows keep aspect ratios and fill the width, and the placeholder.
+    package var style: String
+    /// The `img`'s `view-transition-name` (as `data-vt`), shared with the photo page's preview.
+    package var transitionName: String
+}
+
+/// A tag on the tags index, or on a photo page.
+package struct TagLink: Encodable {
+    package var name: String
+    package var href: String
+    package var count: Int
+}
+
+/// One entry of the page list: a page link, or a gap (`…`) standing for the pages left out.
+package struct PageNumber: Encodable {
+    package var number: Int
+    package var href: String
+    package var isCurrent: Bool
+    package var isGap = false
+}
+
+package struct Pagination: Encodable {
+    package var current: Int
+    package var total: Int
+    package var prevHref: String?
+    package var nextHref: String?
+    package var pages: [PageNumber]
+}
+
+package struct GridContext: TemplateContext {
+    package var site: SiteContext
+    package var page: PageContext
+    package var heading: String
+    /// A line under the heading: the site description on the home grid, the count on album and tag pages.
+    package var intro: String?
+    /// On album and tag pages: the index they belong to.
+    package var parentHref: String?
+    package var parentLabel: String?
+    package var photos: [GridTile]
+    package var photoCount: Int
+    package var pagination: Pagination?
+    /// The first photo's page, where the slideshow button starts; nil when the page has no photos.
+    package var slideshowHref: String? = nil
+    /// Album pages: the album's Markdown description as safe HTML (first page only).
+    package var descriptionHTML: String? = nil
+    /// Album pages: the trail from the albums index.
+    package var breadcrumbs: Breadcrumbs? = nil
+    /// Album pages: the sub-albums' cards (first page only); nil when there are none.
+    package var subAlbums: AlbumCards? = nil
+}
+
+/// `albums/index.html`.
+package struct AlbumsContext: TemplateContext {
+    package var site: SiteContext
+    package var page: PageContext
+    package var heading: String
+    package var albums: [CollectionTile]
+}
+
+/// `tags/index.html`.
+package struct TagsContext: TemplateContext {
+    package var site: SiteContext
+    package var page: PageContext
+    package var heading: String
+    package var tags: [TagLink]
+}
+
+/// `map/index.html`.
+package struct MapContext: TemplateContext {
+    package var site: SiteContext
+    package var page: PageContext
+    package var heading: String
+    package var intro: String
+    package var tileURL: String
+    package var attribution: String?
+    /// `map/photos.js`, relative to the page.
+    package var dataHref: String
+    /// The list for readers without JavaScript (at most `SiteRenderer.mapListLimit`).
+    package var photos: [MapPhoto]
+    /// `… and 12 more`, when located photos were left out of the list.
+    package var moreText: String?
+}
+
+package struct MapPhoto: Encodable {
+    package var id: String
+    package var title: String
+    package var href: String
+    package var coordinates: String
+}
+
+/// `404.html`.
+package struct NotFoundContext: TemplateContext {
+    package var site: SiteContext
+    package var page: PageContext
+}
+
+package struct MetadataRow: Encodable {
+    package var label: String
+    package var value: String
+}
+
+package struct PhotoContext: Encodable {
+    package var id: String
+    package var title: String
+    package var alt: String
+    package var descriptionHTML: String?
+    package var src: String
+    package var srcset: String
+    /// The same sizes as WebP, for a `<picture>` source; nil unless `images.webp` is on.
+    package var webpSrcset: String?
+    package var sizes: String
+    package var width: Int
+    package var height: Int
+    /// The preview's `view-transition-name` (as `data-vt`), shared with its grid tiles.
+    package var transitionName: String
+    /// Average colour and aspect ratio for the preview's frame (`--ar`), inline style.
+    package var stageStyle: String
+    /// The grid thumbnail, shown blurred under the preview while it loads (usually cached).
+    package var thumbSrc: String
+    package var thumbWidth: Int
+    package var thumbHeight: Int
+    package var fullSizeHref: String
+    package var fullSizeLabel: String
+    /// The largest image a browser can show, which the viewer loads when the photo is zoomed past the
+    /// preview: the original when it is a JPEG, PNG, WebP, GIF or AVIF, else the largest derivative.
+    package var zoomSrc: String
+    package var zoomWidth: Int
+    package var zoomHeight: Int
+    /// The photo's page at its source, such as Flickr.
+    package var sourceHref: String?
+    package var sourceLabel: String?
+    /// Shown only when the site sets `images.showLocation`.
+    package var location: String?
+    package var locationHref: String?
+    package var takenAtDisplay: String?
+    package var takenAtMachine: String?
+    package var author: String?
+    package var authorHref: String?
+    package var licenseName: String?
+    package var licenseHref: String?
+    package var album: String?
+    package var albumHref: String?
+    /// This photo on the map page (only with `images.showLocation` and a location).
+    package var mapHref: String? = nil
+    package var tags: [TagLink]
+    package var hasTags: Bool
+    package var exif: [MetadataRow]
+}
+
+package struct NeighborLink: Encodable {
+    package var href: String
+    package var title: String
+    /// The neighbour's preview `srcset` and `sizes`, which the script preloads (next photo only).
+    package var srcset: String
+    package var sizes: String
+}
+
+package struct PhotoPageContext: TemplateContext {
+    package var site: SiteContext
+    package var page: PageContext
+    package var photo: PhotoContext
+    package var prev: NeighborLink?
+    package var next: NeighborLink?
+    /// The grid page that holds this photo: the home grid's, or its album's when the album is
+    /// left out of the home grid (`showInHome: false`); prev/next and the position follow the same list.
+    package var backHref: String
+    package var backPage: Int
+    /// `All photos`, or the album's title.
+    package var backLabel: String
+    package var position: Int
+    package var total: Int
+    /// `All photos (page 2)` and `Photo 3 of 15`, in the site's language.
+    package var backText: String
+    package var positionText: String
+    /// Photos in albums: the trail from the albums index to the photo.
+    package var breadcrumbs: Breadcrumbs?
+}
+
+/// `feed.xml`, an Atom feed (RFC 4287) of the latest photos. With `baseURL` every link is absolute
+/// (many readers ignore `xml:base`); without it they are relative to the site root.
+package struct FeedContext: TemplateContext {
+    package var title: String
+    package var subtitle: String?
+    /// The feed's own URL and the site's home page.
+    package var selfHref: String
+    package var homeHref: String
+    package var id: String
+    package var updated: String
+    package var entries: [FeedEntry]
+}
+
+package struct FeedEntry: Encodable {
+    package var id: String
+    package var title: String
+    package var href: String
+    package var updated: String
+    package var author: String?
+    package var authorURI: String?
+    /// HTML (escaped once more by the template, as `type="html"` requires): the image and the description.
+    package var contentHTML: String
+    package var tags: [String]
+    package var rights: String?
+    /// The photo (its largest preview up to 1200 px wide), for `<link rel="enclosure">`.
+    package var imageHref: String
+    package var imageType: String
+}
+
+/// `sitemap.xml` (https://www.sitemaps.org/protocol.html); written only when `baseURL` is set.
+package struct SitemapContext: TemplateContext {
+    package var urls: [String]
+}

@@ -1,0 +1,91 @@
+import Foundation
+import Mustache
+
+/// The files around the pages: `404.html`, the Atom feed, `sitemap.xml`, `robots.txt` and the search index.
+extension SiteRenderer {
+    /// `404.html` is served at any missing path, so its links are absolute under `baseURL` when it
+    /// is set; without it they are relative to the site root.
+    package func notFoundModel(_ plan: SitePlan) -> PageModel {
+        var page = pageContext(path: "404.html", title: "\(strings.text("notFoundTitle")) · \(title)", description: nil, sections: plan.sections,
+                               root: baseURL?.absoluteString ?? "")
+        page.canonical = nil
+        page.inlineStylesheet = assets.published["static/style.css"].flatMap { assets.files[$0] }
+            .map { "data:text/css;base64," + $0.base64EncodedString() }
+        return PageModel(path: "404.html", template: "404", context: NotFoundContext(site: site, page: page))
+    }
+
+    /// Every HTML page of the site but `404.html`, as absolute URLs.
+    package func sitemapModel(_ plan: SitePlan) -> PageModel {
+        let urls = plan.pages.filter { $0 != .notFound }.map { path(of: $0, in: plan) }
+            .filter(SitePage.isHTML(path:)).compactMap(absoluteURL)
+        return PageModel(path: "sitemap.xml", template: "sitemap", context: SitemapContext(urls: urls))
+    }
+
+    /// The files that are not rendered from a template: `robots.txt` and the search index.
+    package func plainFiles(_ plan: SitePlan, _ emit: (RenderedPage) throws -> Void) throws {
+        var robots = "User-agent: *\nDisallow:\n"
+        if baseURL != nil {
+            robots += "\nSitemap: \(absoluteURL("sitemap.xml") ?? "")\n"
+        }
+        let index = SearchIndex(items: plan.items, albums: SearchIndex.albumTitles(plan.sections.albums))
+        try emit(RenderedPage(path: "robots.txt", text: robots))
+        try index.files(emit)
+        if let map = try mapData(plan) { try emit(map) }
+    }
+
+    /// The latest photos by date taken (undated ones after, in gallery order).
+    package func feed(_ items: ItemList) -> FeedContext {
+        let parser = ISO8601DateFormatter()
+        let dated = items.indices.map { index -> (index: Int, date: String?, instant: Date?) in
+            let date = Formatting.rfc3339(items.facts[index].takenAt)
+            return (index, date, date.flatMap(parser.date(from:)))
+        }
+        let latest = dated.sorted { lhs, rhs in
+            switch (lhs.instant, rhs.instant) {
+            case let (left?, right?): return left != right ? left > right : lhs.index < rhs.index
+            case (.some, nil): return true
+            case (nil, .some): return false
+            case (nil, nil): return lhs.index < rhs.index
+            }
+        }.prefix(Self.feedEntries)
+        let siteID = baseURL?.absoluteString ?? "urn:galleryssg:site:\(PhotoCollection.slug(title))"
+        let entries = latest.map { entry -> FeedEntry in
+            let item = items[entry.index]
+            let photo = item.photo
+            let image = item.plan.previewSources.last { $0.size.width <= 1200 } ?? item.plan.preview
+            let href = feedLink(item.pagePath), src = feedLink(image.path)
+            var content = Self.feedImage.render(["href": href, "src": src, "width": image.size.width,
+                                                 "height": image.size.height, "alt": item.altText] as [String: Any])
+            if let description = photo.description { content += "\n" + Markdown.html(description) }
+            return FeedEntry(
+                id: absoluteURL(item.pagePath) ?? "urn:galleryssg:photo:\(photo.id)",
+                title: photo.title ?? item.altText, href: href,
+                updated: entry.date ?? Self.undatedTimestamp, author: photo.author,
+                authorURI: photo.authorURL?.absoluteString, contentHTML: content, tags: photo.tags,
+                rights: photo.license?.name, imageHref: src, imageType: "image/jpeg")
+        }
+        let updated = latest.first?.date ?? Self.undatedTimestamp
+        return FeedContext(title: title, subtitle: description.isEmpty ? nil : description, selfHref: feedLink("feed.xml"),
+                           homeHref: baseURL?.absoluteString ?? "index.html", id: siteID, updated: updated, entries: Array(entries))
+    }
+
+    /// A root-relative path as the feed links it: absolute under `baseURL` (a page by its folder,
+    /// `…/photos/kite/`), else unchanged.
+    package func feedLink(_ path: String) -> String {
+        guard let base = baseURL?.absoluteString else { return path }
+        return path.hasSuffix("index.html") ? absoluteURL(path) ?? path : base + path
+    }
+
+    /// Atom needs a date on every entry; a photo without one gets this, which keeps rebuilds identical.
+    package static let undatedTimestamp = "1970-01-01T00:00:00Z"
+
+    /// The image at the top of each feed entry's content; Mustache escapes the values.
+    package static let feedImage: MustacheTemplate = {
+        do {
+            return try MustacheTemplate(
+                string: #"<p><a href="{{href}}"><img src="{{src}}" width="{{width}}" height="{{height}}" alt="{{alt}}"></a></p>"#)
+        } catch {
+            preconditionFailure("feed image template: \(error)")
+        }
+    }()
+}

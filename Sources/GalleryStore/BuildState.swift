@@ -1,0 +1,219 @@
+import Foundation
+import GalleryModel
+
+/// The state as one build sees and extends it: the snapshot it started from, the blob caches, and
+/// the facts learnt on the way. Injected into the `images` and `pages` steps; thread-safe.
+package final class BuildState: @unchecked Sendable {
+    package let snapshot: StateSnapshot
+    /// False for `build --force`: nothing cached by earlier builds is reused.
+    package let reuse: Bool
+    /// Derivatives and published originals.
+    package let images: BlobCache
+    /// Rendered pages.
+    package let pages: BlobCache
+    /// Where learnt facts and placeholders go as they are learnt, and the rows of published photos
+    /// (`PhotoRows`); nil keeps them in memory (tests, images-only builds, which write them to the
+    /// cache's learnt file instead).
+    package let database: StateDatabase?
+    /// What images-only builds left in the cache (`SharedCache`), less the blob records `images` holds.
+    package let shared: SharedLearnt
+    private let lock = NSLock()
+    /// Facts learnt by this build. Once written to the database they are dropped (and read back
+    /// when asked for), unless there is no database or this build may not read the state (`--force`).
+    private var originals: [Digest: OriginalFacts] = [:]
+    /// Facts read from the database lately (`prefetchFacts`, or one by one), for the photos about to
+    /// be planned and for photos that share an original (a site of 100,000 photos over 100 images
+    /// asked for the same 100 rows a thousand times each): the last `recentFacts` to twice as many.
+    private var recentlyRead: [Digest: OriginalFacts] = [:]
+    private var readBefore: [Digest: OriginalFacts] = [:]
+    package static let recentFacts = 1024
+    /// Placeholders learnt by this build and not written yet (with `--force`, all of them, without
+    /// the data URIs of those written).
+    private var placeholders: [Digest: Placeholder] = [:]
+    /// Learnt but not written yet.
+    private var pending: (originals: [(hash: Digest, facts: OriginalFacts)], placeholders: [(key: Digest, value: Placeholder)]) = ([], [])
+    /// Learnt items written per transaction.
+    package static let batchSize = 256
+    /// The first failure to write or read learnt items; the build stops on it (`check`).
+    private var failure: Error?
+
+    /// Where the caches live inside the cache folder (`SiteConfig.cacheDirectory`).
+    package static func imagesFolder(cache: URL) -> URL { cache.appendingPathComponent("images") }
+    package static func pagesFolder(cache: URL) -> URL { cache.appendingPathComponent("pages") }
+    package static func originalsFolder(cache: URL) -> URL { cache.appendingPathComponent("originals") }
+
+    /// - Parameters:
+    ///   - blobs: The blob records, taken out of the snapshot (`StateSnapshot.takeBlobs`).
+    ///   - cache: The cache folder.
+    ///   - shared: What images-only builds learnt (`SharedCache.load`); used when the state knows nothing.
+    ///   - database: Where learnt facts and placeholders are written as they are learnt.
+    package init(snapshot: StateSnapshot, blobs: (images: DigestTable<BlobStamp>, pages: DigestTable<BlobStamp>), cache: URL,
+         shared: SharedLearnt = SharedLearnt(), reuse: Bool, database: StateDatabase? = nil) {
+        self.snapshot = snapshot
+        self.database = database
+        self.reuse = reuse
+        var shared = shared
+        let learntBlobs = shared.blobs
+        shared.blobs = [:]
+        self.shared = shared
+        images = BlobCache(store: BlobStore(folder: Self.imagesFolder(cache: cache), kind: "images"), records: blobs.images,
+                           shared: learntBlobs, reuse: reuse)
+        pages = BlobCache(store: BlobStore(folder: Self.pagesFolder(cache: cache), kind: "pages"), records: blobs.pages, reuse: reuse)
+    }
+
+    /// The photo as the last build left it, if it was in the manifest.
+    package func prior(_ id: String) -> PhotoState? {
+        snapshot.photos[id]
+    }
+
+    /// The original at a photo's location as the last build (its row, `prior`) and an images-only
+    /// build (`shared`) knew it, in that order; none with `--force`.
+    package func knownOriginals(_ photo: Photo, prior: PhotoState?) -> [KnownOriginal] {
+        guard reuse else { return [] }
+        let location = photo.image.description
+        return [prior?.knownOriginal, shared.originals[location]].compactMap { $0 }.filter { $0.location == location }
+    }
+
+    /// Header facts of an original, by content hash: learnt by this build and not written yet, else
+    /// from the state database, else learnt by an images-only build (kept as this build's, so the
+    /// state has them from now on). A failed read is kept for `check`.
+    package func facts(_ hash: Digest) -> OriginalFacts? {
+        if let known = lock.withLock({ atHand(hash) }) { return known }
+        guard reuse else { return nil }
+        do {
+            if let stored = try database?.facts(hash) {
+                lock.withLock { read(stored, hash) }
+                return stored
+            }
+        } catch {
+            keep(error)
+        }
+        guard let learnt = shared.facts[hash] else { return nil }
+        remember(learnt, hash: hash)
+        return learnt
+    }
+
+    /// Reads the facts of the originals a window of photos is about to ask for (`facts`) with one
+    /// query: a point query per photo cost a no-op build 5 % of its time. Those already at hand are
+    /// not read again. A failed read is kept for `check`.
+    package func prefetchFacts(_ hashes: [Digest]) {
+        guard reuse, let database else { return }
+        let wanted = lock.withLock { hashes.filter { atHand($0) == nil } }
+        guard !wanted.isEmpty else { return }
+        do {
+            let found = try database.facts(Array(Set(wanted)))
+            lock.withLock { for (hash, facts) in found { read(facts, hash) } }
+        } catch {
+            keep(error)
+        }
+    }
+
+    /// Facts learnt by this build and not written yet, or read from the database lately. Called under the lock.
+    private func atHand(_ hash: Digest) -> OriginalFacts? {
+        originals[hash] ?? recentlyRead[hash] ?? readBefore[hash]
+    }
+
+    /// Keeps facts read from the database, dropping the older half of the reads when full. Called under the lock.
+    private func read(_ facts: OriginalFacts, _ hash: Digest) {
+        if recentlyRead.count >= Self.recentFacts { (readBefore, recentlyRead) = (recentlyRead, [:]) }
+        recentlyRead[hash] = facts
+    }
+
+    package func remember(_ facts: OriginalFacts, hash: Digest) {
+        learn {
+            originals[hash] = facts
+            pending.originals.append((hash, facts))
+        }
+    }
+
+    /// A placeholder, by the key of the thumbnail pixels it was made from: learnt by this build and
+    /// not written yet, else the state's. Its `dataURI` is empty once it is in the database; pages
+    /// ask `placeholderURI` for it.
+    package func placeholder(_ key: Digest) -> Placeholder? {
+        if let known = lock.withLock({ placeholders[key] }) ?? (reuse ? snapshot.placeholders[key] : nil) { return known }
+        guard reuse else { return nil }
+        do {
+            if let stored = try database?.placeholder(key) { return stored }
+        } catch {
+            keep(error)
+        }
+        guard let learnt = shared.placeholders[key] else { return nil }
+        remember(learnt, key: key)
+        return learnt
+    }
+
+    package func remember(_ placeholder: Placeholder, key: Digest) {
+        learn {
+            placeholders[key] = placeholder
+            pending.placeholders.append((key, placeholder))
+        }
+    }
+
+    /// Records something learnt (`body`, under the lock) and writes a batch once one is full.
+    private func learn(_ body: () -> Void) {
+        let full = lock.withLock { () -> Bool in
+            body()
+            return pending.originals.count + pending.placeholders.count >= Self.batchSize
+        }
+        if full { flush() }
+    }
+
+    /// Writes what was learnt and not written yet, and keeps only the small part of each placeholder.
+    package func flush() {
+        guard let database else { return }
+        let batch = lock.withLock { () -> (originals: [(hash: Digest, facts: OriginalFacts)], placeholders: [(key: Digest, value: Placeholder)]) in
+            defer { pending = ([], []) }
+            return pending
+        }
+        do {
+            try database.saveLearnt(originals: batch.originals.sorted { $0.hash < $1.hash },
+                                    placeholders: batch.placeholders.sorted { $0.key < $1.key })
+            lock.withLock {
+                // Written: dropped from memory and read back when asked for (a cold build of
+                // 100,000 photos would otherwise hold them all), or with `--force`, which may not
+                // read the state, kept without their data URIs.
+                for (key, value) in batch.placeholders where placeholders[key] == value {
+                    if reuse { placeholders[key] = nil } else { placeholders[key]?.dataURI = "" }
+                }
+                if reuse {
+                    for (hash, _) in batch.originals { originals[hash] = nil }
+                }
+            }
+        } catch {
+            lock.withLock {
+                if failure == nil { failure = error }
+                pending.originals += batch.originals
+                pending.placeholders += batch.placeholders
+            }
+        }
+    }
+
+    /// The `data:` URI of a placeholder: from memory while it is not written yet, else from the
+    /// database. A failed read is kept for `check` and gives an empty URI.
+    package func placeholderURI(_ key: Digest) -> String {
+        if let uri = lock.withLock({ placeholders[key]?.dataURI }), !uri.isEmpty { return uri }
+        do {
+            if let uri = try database?.placeholderURI(key) { return uri }
+            throw StoreError("placeholder \(key) is not in the state database")
+        } catch {
+            keep(error)
+            return ""
+        }
+    }
+
+    /// Keeps the first failure to read the state, for `check`.
+    private func keep(_ error: Error) {
+        lock.withLock { if failure == nil { failure = error } }
+    }
+
+    /// Throws the first failure to write or read learnt items.
+    package func check() throws {
+        if let failure = lock.withLock({ failure }) { throw failure }
+    }
+
+    /// Facts and placeholders learnt by this build that are not in the database yet (all of them
+    /// when there is none), sorted so the state is written deterministically.
+    package var learnt: (originals: [(hash: Digest, facts: OriginalFacts)], placeholders: [(key: Digest, value: Placeholder)]) {
+        lock.withLock { (pending.originals.sorted { $0.hash < $1.hash }, pending.placeholders.sorted { $0.key < $1.key }) }
+    }
+}

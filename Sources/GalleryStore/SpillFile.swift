@@ -1,0 +1,92 @@
+import Foundation
+import Glibc
+
+/// A read-write file with no name, in `folder`, closed when the last list using it goes: values a
+/// build makes once and reads back later (`ItemList`, `PhotoList`) wait there instead of in memory.
+/// The name is unlinked as soon as the file is made, so even a killed build leaves nothing behind.
+package final class SpillFile: Sendable {
+    /// Where one value's bytes are.
+    package struct Record: Sendable {
+        package var offset: Int
+        package var length: Int
+
+        package init(offset: Int, length: Int) {
+            self.offset = offset
+            self.length = length
+        }
+    }
+
+    package let descriptor: Int32
+    package let folder: String
+
+    package init(folder: URL) throws {
+        self.folder = folder.path
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var template = Array((folder.path + "/.items-XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else {
+            throw StoreError("\(folder.path): cannot make the build's item file: \(String(cString: strerror(errno)))")
+        }
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        self.descriptor = descriptor
+    }
+
+    deinit { close(descriptor) }
+
+    /// Writes `data` at `offset`.
+    package func write(_ data: [UInt8], at offset: Int) throws {
+        try data.withUnsafeBytes { buffer in
+            var done = 0
+            while done < buffer.count {
+                let written = pwrite(descriptor, buffer.baseAddress! + done, buffer.count - done, off_t(offset + done))
+                guard written > 0 else { throw StoreError("write: \(String(cString: strerror(errno)))") }
+                done += written
+            }
+        }
+    }
+
+    package func read(_ record: Record) throws -> Data {
+        var data = Data(count: record.length)
+        try data.withUnsafeMutableBytes { buffer in
+            var done = 0
+            while done < buffer.count {
+                let count = pread(descriptor, buffer.baseAddress! + done, buffer.count - done, off_t(record.offset + done))
+                guard count > 0 else { throw StoreError("read: \(count == 0 ? "file too short" : String(cString: strerror(errno)))") }
+                done += count
+            }
+        }
+        return data
+    }
+}
+
+/// Appends values to a `SpillFile`, one after the other, a megabyte at a time (a write per value
+/// was a tenth of a no-op build's time). `flush` before reading.
+package struct SpillWriter: Sendable {
+    package let file: SpillFile
+    private var end = 0
+    private var buffer: [UInt8] = []
+    /// Where `buffer` goes in the file.
+    private var bufferStart = 0
+    package static let bufferSize = 1 << 20
+
+    package init(folder: URL) throws {
+        file = try SpillFile(folder: folder)
+    }
+
+    /// Adds `bytes` after the last value; returns where they will be.
+    package mutating func append(_ bytes: [UInt8]) throws -> SpillFile.Record {
+        if buffer.count + bytes.count > Self.bufferSize { try flush() }
+        if buffer.isEmpty { buffer.reserveCapacity(Self.bufferSize) }
+        buffer.append(contentsOf: bytes)
+        defer { end += bytes.count }
+        return SpillFile.Record(offset: end, length: bytes.count)
+    }
+
+    /// Writes what is buffered.
+    package mutating func flush() throws {
+        guard !buffer.isEmpty else { return }
+        try file.write(buffer, at: bufferStart)
+        bufferStart += buffer.count
+        buffer.removeAll(keepingCapacity: true)
+    }
+}
