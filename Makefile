@@ -16,7 +16,7 @@ sample:
 	swift run -c release galleryssg build
 
 test:
-	Scripts/setup.sh test swift test $(TEST_ARGS)
+	Scripts/setup.sh test swift test -c release $(TEST_ARGS)
 
 package:
 	Scripts/setup.sh build

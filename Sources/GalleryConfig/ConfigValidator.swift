@@ -43,7 +43,7 @@ package struct ConfigValidator {
                 maxPixelsInFlight: try images?.maxPixelsInFlight.map { try range($0, "images.maxPixelsInFlight", 1_000_000...2_000_000_000) },
                 showLocation: images?.showLocation ?? D.showLocation,
                 linearLight: images?.linearLight ?? D.linearLight,
-                exifFields: try exifFields(images?.exifFields ?? D.exifFields),
+                exifFields: try images?.exifFields.map(exifFields) ?? D.exifFields,
                 webp: images?.webp ?? D.webp,
                 sharpen: try fraction(images?.sharpen ?? D.sharpen, "images.sharpen"),
                 gridSteps: images?.gridSteps ?? D.gridSteps
@@ -180,12 +180,14 @@ package struct ConfigValidator {
         }
     }
 
-    private func exifFields(_ fields: [String]) throws -> [String] {
-        for (index, field) in fields.enumerated() where !SiteConfig.exifFieldNames.contains(field) {
-            throw ConfigError(file: name, key: "images.exifFields[\(index)]", "unknown field \(JSONValue.string(field).quoted) "
-                              + "(expected \(SiteConfig.exifFieldNames.joined(separator: ", ")))")
+    private func exifFields(_ names: [String]) throws -> [ExifField] {
+        try names.enumerated().map { index, name in
+            guard let field = ExifField(rawValue: name) else {
+                throw ConfigError(file: self.name, key: "images.exifFields[\(index)]", "unknown field \(JSONValue.string(name).quoted) "
+                                  + "(expected \(ExifField.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            return field
         }
-        return fields
     }
 
     private func baseURL(_ value: String) throws -> URL {

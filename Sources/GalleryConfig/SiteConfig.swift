@@ -79,7 +79,7 @@ public struct ImageSettings: Sendable, Equatable {
     /// Resample in linear light rather than on sRGB-encoded values.
     public var linearLight: Bool
     /// Which camera fields photo pages show, in order (`SiteConfig.exifFieldNames`).
-    public var exifFields: [String]
+    public var exifFields: [ExifField]
     /// Also encode every derivative as WebP, offered to browsers through `<picture>`.
     public var webp: Bool = false
     /// Unsharp-mask amount applied after a reduction of 3× or more (0 turns it off).
@@ -88,7 +88,7 @@ public struct ImageSettings: Sendable, Equatable {
     /// (`DerivativePlan.gridSteps`), so that a phone finds a file close to what its tiles need.
     public var gridSteps: Bool = true
 
-    public init(thumbnail: Int, preview: Int, widths: [Int], quality: Int, background: RGB, maxPixels: Int, publishOriginals: OriginalsPolicy, maxPixelsInFlight: Int? = nil, showLocation: Bool, linearLight: Bool, exifFields: [String], webp: Bool = false, sharpen: Double = 0, gridSteps: Bool = true) {
+    public init(thumbnail: Int, preview: Int, widths: [Int], quality: Int, background: RGB, maxPixels: Int, publishOriginals: OriginalsPolicy, maxPixelsInFlight: Int? = nil, showLocation: Bool, linearLight: Bool, exifFields: [ExifField], webp: Bool = false, sharpen: Double = 0, gridSteps: Bool = true) {
         self.thumbnail = thumbnail
         self.preview = preview
         self.widths = widths
@@ -185,7 +185,7 @@ extension SiteConfig {
         public static let publishOriginals = OriginalsPolicy.stripped
         public static let showLocation = false
         public static let linearLight = true
-        public static let exifFields = ["camera", "lens", "focalLength", "aperture", "exposure", "iso"]
+        public static let exifFields = ExifField.allCases
         public static let webp = false
         public static let sharpen = 0.0
         public static let gridSteps = true
@@ -211,9 +211,6 @@ extension SiteConfig {
         public static let timeoutSeconds = 60
         public static let maxDownloadBytes = 200 * 1024 * 1024
     }
-
-    /// The camera fields a photo page can show.
-    public static let exifFieldNames = ["camera", "lens", "focalLength", "aperture", "exposure", "iso"]
 
     /// The source types a config may name, in the order error messages list them.
     public static let sourceTypes = ["flickr", "500px", "parse", "manifest", "folder"]

@@ -80,26 +80,25 @@ extension ImageProcessor {
             base.add("\(settings.background.red),\(settings.background.green),\(settings.background.blue)")
         }
         let baseKey = base.finish()
-        var made: [PixelSize] = []
         var pixelKeys: [Digest] = []
         var files: [(path: String, key: Digest)] = []
         var thumbnail = baseKey
-        for derivative in layout.plan.all {
+        let recipe = DerivativeRecipe(plan: layout.plan, display: layout.display, settings: settings)
+        for step in recipe.steps {
+            let derivative = step.derivative
             var pixels = CacheKey("resampled")
-            pixels.add(Self.cascadeSourceIndex(for: derivative.size, made: made).map { pixelKeys[$0] } ?? baseKey)
+            pixels.add(step.source.map { pixelKeys[$0] } ?? baseKey)
             pixels.add(derivative.size.width)
             pixels.add(derivative.size.height)
-            pixels.add(settings.linearLight ? 1 : 0)
+            pixels.add(recipe.linearLight ? 1 : 0)
             let pixelKey = pixels.finish()
-            made.append(derivative.size)
             pixelKeys.append(pixelKey)
             if derivative == layout.plan.thumbnail { thumbnail = pixelKey }
-            let sharpened = Double(layout.display.longEdge) >= Double(derivative.size.longEdge) * Sharpener.minimumReduction
             let formats = layout.plan.webp ? [("jpeg", derivative.path), ("webp", derivative.webpPath)] : [("jpeg", derivative.path)]
             for (format, path) in formats {
                 var file = CacheKey("derivative")
                 file.add(pixelKey)
-                file.add(sharpened ? settings.sharpen : 0)
+                file.add(step.sharpen ?? 0)
                 file.add(format)
                 file.add(settings.quality)
                 files.append((path, file.finish()))

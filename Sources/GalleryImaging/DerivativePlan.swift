@@ -31,7 +31,7 @@ public struct DerivativePlan: Sendable, Equatable {
     /// first, then `gridSteps`. `srcset` entries come from here.
     ///
     /// The grid's steps come last because `ImageProcessor` makes each size from one made before it
-    /// (`cascadeSourceIndex`) and a size's cache key follows that chain: appended, they change
+    /// (`DerivativeRecipe`) and a size's cache key follows that chain: appended, they change
     /// neither how the other sizes are made nor their keys.
     public var all: [Derivative]
     /// Sizes made for the grid alone, from the thumbnail up to `gridTallest`, so that each step is

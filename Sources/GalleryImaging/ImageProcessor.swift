@@ -106,16 +106,15 @@ public struct ImageProcessor: Sendable {
         var webp: [(derivative: Derivative, data: Data)] = []
         var made: [Bitmap] = []
         var thumbnailBitmap: Bitmap?
-        for derivative in plan.all {
+        let recipe = DerivativeRecipe(plan: plan, display: job.display, settings: settings)
+        for step in recipe.steps {
+            let derivative = step.derivative
             var clock = ContinuousClock.now
-            let cascaded = Self.cascadeSourceIndex(for: derivative.size, made: made.map(\.size))
-            let (source, sourceRegion) = cascaded.map { (made[$0], nil) } ?? (base, region)
-            var bitmap = Resampler.resize(source, to: derivative.size, region: sourceRegion, linearLight: settings.linearLight)
+            let (source, sourceRegion) = step.source.map { (made[$0], nil) } ?? (base, region)
+            var bitmap = Resampler.resize(source, to: derivative.size, region: sourceRegion, linearLight: recipe.linearLight)
             made.append(bitmap)   // later sizes cascade from the unsharpened pixels
             if derivative == plan.thumbnail { thumbnailBitmap = bitmap }
-            if Double(job.display.longEdge) >= Double(derivative.size.longEdge) * Sharpener.minimumReduction {
-                bitmap = Sharpener.sharpen(bitmap, amount: settings.sharpen)
-            }
+            if let amount = step.sharpen { bitmap = Sharpener.sharpen(bitmap, amount: amount) }
             seconds["resize", default: 0] += clock.secondsElapsed
             clock = ContinuousClock.now
             if wanted?.contains(derivative.path) ?? true {
@@ -130,19 +129,6 @@ public struct ImageProcessor: Sendable {
         return ProcessedImage(format: job.format, displaySize: job.display, exif: job.exif, plan: plan, encoded: encoded,
                               webp: webp, averageColor: Self.averageColor(small), placeholder: try Self.placeholder(small),
                               seconds: seconds)
-    }
-
-    /// The bitmap a derivative is resized from, as an index into the sizes already made: the
-    /// smallest one that is at least twice as wide (a clean reduction from plenty of detail), else
-    /// the smallest larger one; nil means the decoded base.
-    ///
-    /// Resampling cost grows with the source's pixel count, so this cascade makes the small sizes
-    /// from the preview instead of from the full decode, as `vipsthumbnail` does when chained. It
-    /// works on sizes alone so that cache keys can follow the same chain without decoding.
-    package static func cascadeSourceIndex(for size: PixelSize, made: [PixelSize]) -> Int? {
-        let larger = made.indices.filter { made[$0].width > size.width && made[$0].height >= size.height }
-            .sorted { (made[$0].width, $0) < (made[$1].width, $1) }
-        return larger.first { made[$0].width >= size.width * 2 } ?? larger.first
     }
 
     package func checkPixels(_ size: PixelSize) throws {

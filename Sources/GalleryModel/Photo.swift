@@ -102,6 +102,12 @@ extension ImageLocation {
     package init(remote: Bool, description: String) {
         self.init(kind: remote ? .remote : .file, description: description)
     }
+
+    /// Whether a location's stored text (`description`, as the state keeps it) names a download:
+    /// an http(s) URL. Anything else is a file path.
+    package static func isRemote(stored text: String) -> Bool {
+        text.hasPrefix("http://") || text.hasPrefix("https://")
+    }
 }
 
 /// Coded as the enum it was (`{"remote":{"_0":URL}}`), so the state's stored manifests, the

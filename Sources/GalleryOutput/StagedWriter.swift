@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import CRename
 import Foundation
 import GalleryStore
 import Glibc
@@ -215,16 +216,11 @@ public struct StagedWriter: Sendable {
             .sorted()
     }
 
-    private typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
-
-    /// Atomically exchanges two paths with Linux's `renameat2(RENAME_EXCHANGE)`, looked up at run
-    /// time because Swift's Glibc module does not declare it. Returns false where unsupported.
+    /// Atomically exchanges two paths with Linux's `renameat2(RENAME_EXCHANGE)` (declared in
+    /// CRename). Returns false where unsupported, e.g. a file system without it.
     private static func exchange(_ first: String, _ second: String) -> Bool {
         #if os(Linux)
-        guard let symbol = dlsym(nil, "renameat2") else { return false }
-        let function = unsafeBitCast(symbol, to: RenameAt2.self)
-        let renameExchange: UInt32 = 1 << 1
-        return function(AT_FDCWD, first, AT_FDCWD, second, renameExchange) == 0
+        return galleryssg_exchange(first, second) == 0
         #else
         return false
         #endif

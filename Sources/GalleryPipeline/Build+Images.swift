@@ -36,15 +36,15 @@ extension Build {
         report.failures += outcome.failures
         report.warnings = outcome.warnings
         for warning in outcome.warnings {
-            progress("warning \(warning.id) (\(warning.location ?? "")): \(warning.stage): \(warning.reason)")
+            progress(.warning("\(warning.id) (\(warning.location ?? "")): \(warning.stage): \(warning.reason)"))
         }
         report.photoSeconds = outcome.seconds
         if outcome.items.isEmpty && !photos.isEmpty {
             throw BuildError(step: .images, noneProcessed())
         }
         report.count(outcome)
-        progress("images: \(report.photosPublished) photos, \(report.derivatives) images "
-                 + "(\(report.derivativesMade) made, \(report.derivativesReused) reused)")
+        progress(.step("images: \(report.photosPublished) photos, \(report.derivatives) images "
+                 + "(\(report.derivativesMade) made, \(report.derivativesReused) reused)"))
         return outcome
     }
 

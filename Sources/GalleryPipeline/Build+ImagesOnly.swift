@@ -34,7 +34,7 @@ extension Build {
         // Entries the manifest could not use have no original to slice by: every shard reports them,
         // as the plain build after the shards will.
         report.failures = manifestFailures(manifest)
-        progress("manifest: \(manifest.photos.count) photos from \(provider.summary), \(slice.count) in shard \(shard)")
+        progress(.step("manifest: \(manifest.photos.count) photos from \(provider.summary), \(slice.count) in shard \(shard)"))
 
         let state = try step(.state, &timings) {
             BuildState(snapshot: StateSnapshot(), blobs: (DigestTable(), DigestTable()), cache: config.cacheDirectory, shared: learntInCache(),
@@ -52,7 +52,7 @@ extension Build {
             try SharedCache(folder: config.cacheDirectory).write(shard, rows: outcome.rows, state: state, root: root)
         }
         report.learntFile = file.path
-        progress("learnt: \(file.path)")
+        progress(.step("learnt: \(file.path)"))
         report.failures = redacted(report.failures)
         report.photosSkipped = report.failures.count
         report.stepSeconds = timings
@@ -67,6 +67,6 @@ extension Build {
     package func learntInCache(consumed: [String: String] = [:]) -> SharedLearnt {
         guard !options.force else { return SharedLearnt() }
         return SharedCache(folder: config.cacheDirectory).load(root: SourceRoot(config.source), consumed: consumed,
-                                                               warn: { progress("warning \($0)") })
+                                                               warn: { progress(.warning("\($0)")) })
     }
 }

@@ -6,7 +6,7 @@ extension Build {
     package func announce(_ failure: BuildReport.Failure) {
         let location = failure.location.map { " (\($0))" } ?? ""
         let status = failure.status.map { " [HTTP \($0)]" } ?? ""
-        progress("skipped \(failure.id)\(location): \(failure.stage)\(status): \(failure.reason)")
+        progress(.skipped("\(failure.id)\(location): \(failure.stage)\(status): \(failure.reason)"))
     }
 
     /// The manifest's entries that name no usable photo, as failures of the `manifest` step, each announced.

@@ -32,18 +32,18 @@ import GalleryStore
 public struct Build: Sendable {
     public let config: SiteConfig
     public let options: BuildOptions
-    package let progress: @Sendable (String) -> Void
+    package let progress: @Sendable (BuildEvent) -> Void
     package let photoProgress: @Sendable (_ done: Int, _ total: Int) -> Void
 
     /// - Parameters:
-    ///   - progress: Receives one line per step, and a `skipped …` line per photo left out.
+    ///   - progress: Receives one event per step, one per photo left out and one per warning.
     ///   - photoProgress: Called after each photo of the `images` step, for a live counter.
     public init(config: SiteConfig, options: BuildOptions = BuildOptions(),
-                progress: @escaping @Sendable (String) -> Void = { _ in },
+                progress: @escaping @Sendable (BuildEvent) -> Void = { _ in },
                 photoProgress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) {
         self.config = config
         self.options = options
-        self.progress = { progress(config.credentials.redact($0)) }
+        self.progress = { progress($0.mapText(config.credentials.redact)) }
         self.photoProgress = photoProgress
     }
 
@@ -83,7 +83,7 @@ public struct Build: Sendable {
         let theme = try step(.theme, &timings) {
             try Theme(overridesIn: config.templates)
         }
-        if !theme.overrides.isEmpty { progress("theme: \(theme.overrides.count) file(s) from \(config.templates.path)") }
+        if !theme.overrides.isEmpty { progress(.step("theme: \(theme.overrides.count) file(s) from \(config.templates.path)")) }
         let assets = try step(.theme, &timings) {
             Assets(staticFiles: try MapLibrary.staticFiles(needed: config.images.showLocation)
                 .merging(theme.staticFiles) { _, theme in theme })
@@ -93,7 +93,7 @@ public struct Build: Sendable {
         let provider = ProviderFactory.provider(for: config.source, downloader: downloader, credentials: config.credentials)
         report.source = provider.summary
         let database = try step(.state, &timings) {
-            let database = try StateDatabase.open(folder: config.stateDirectory, warn: progress)
+            let database = try StateDatabase.open(folder: config.stateDirectory, warn: { progress(.warning($0)) })
             try database.clearPending()   // what a build that failed or was killed left: it describes no site
             return database
         }
@@ -102,7 +102,7 @@ public struct Build: Sendable {
         report.failures = manifestFailures(manifest)
         report.ignored = manifest.ignored
         if !manifest.ignored.isEmpty {
-            progress("manifest: \(manifest.ignored.count) files ignored on purpose (\(report.ignoredSummary)); --report lists them")
+            progress(.step("manifest: \(manifest.ignored.count) files ignored on purpose (\(report.ignoredSummary)); --report lists them"))
         }
 
         let writer = try step(.output, &timings) {
@@ -145,7 +145,7 @@ public struct Build: Sendable {
             report.pagesReused = pages.reused
             report.searchIndexSeconds = pages.plainFileSeconds
             report.bytesWritten += pages.bytes
-            progress("pages: \(pages.pages) pages (\(pages.rendered) new or changed, \(pages.reused) unchanged)")
+            progress(.step("pages: \(pages.pages) pages (\(pages.rendered) new or changed, \(pages.reused) unchanged)"))
 
             try step(.static, &timings) {
                 for (path, data) in assets.files.sorted(by: { $0.key < $1.key }) {
@@ -218,12 +218,12 @@ public struct Build: Sendable {
                 throw BuildError(step: .manifest, "--offline: \(config.stateDirectory.path) holds no manifest of "
                                  + "\(provider.summary) from an earlier build; build once online first")
             }
-            progress("manifest: \(photos.count) photos from the last build of \(provider.summary) (offline)")
+            progress(.step("manifest: \(photos.count) photos from the last build of \(provider.summary) (offline)"))
             return Manifest(photos: photos)
         }
         do {
             let manifest = try await provider.fetchManifest()
-            progress("manifest: \(manifest.photos.count) photos from \(provider.summary)")
+            progress(.step("manifest: \(manifest.photos.count) photos from \(provider.summary)"))
             return manifest
         } catch {
             var reason = "\(error)"

@@ -124,7 +124,7 @@ public enum Maintenance {
     /// Every cache folder's usage, with the files nothing refers to.
     private static func survey(_ cache: URL, references: StateDatabase.References) -> [(usage: CacheUsage, orphans: [URL])] {
         var downloads = Set<String>()
-        for location in references.locations where location.hasPrefix("http://") || location.hasPrefix("https://") {
+        for location in references.locations where ImageLocation.isRemote(stored: location) {
             if let url = URL(string: location) { downloads.insert(DownloadCache.key(url)) }
         }
         let folders: [(String, URL, (String) -> Bool)] = [

@@ -113,15 +113,17 @@ extension SiteRenderer {
     }
 
     private func exifRows(_ camera: CameraInfo) -> [MetadataRow] {
-        let available: [String: (String, String?)] = [
-            "camera": (strings.text("camera"), Formatting.camera(camera)), "lens": (strings.text("lens"), camera.lens),
-            "focalLength": (strings.text("focalLength"), Formatting.focalLength(camera.focalLength)),
-            "aperture": (strings.text("aperture"), Formatting.aperture(camera.aperture)),
-            "exposure": (strings.text("exposure"), Formatting.exposure(camera.exposureTime)),
-            "iso": (strings.text("iso"), Formatting.iso(camera.iso)),
-        ]
-        return exifFields.compactMap { field in
-            available[field].flatMap { label, value in value.map { MetadataRow(label: label, value: $0) } }
+        exifFields.compactMap { field in
+            let value: String?
+            switch field {
+            case .camera: value = Formatting.camera(camera)
+            case .lens: value = camera.lens
+            case .focalLength: value = Formatting.focalLength(camera.focalLength)
+            case .aperture: value = Formatting.aperture(camera.aperture)
+            case .exposure: value = Formatting.exposure(camera.exposureTime)
+            case .iso: value = Formatting.iso(camera.iso)
+            }
+            return value.map { MetadataRow(label: strings.text(field.rawValue), value: $0) }
         }
     }
 

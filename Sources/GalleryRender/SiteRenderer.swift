@@ -31,7 +31,7 @@ public struct SiteRenderer: Sendable {
     package let baseURL: URL?
     package let pageSize: Int
     package let showLocation: Bool
-    package let exifFields: [String]
+    package let exifFields: [ExifField]
     /// The order of the home grid, prev/next, and albums without their own `sort`.
     package let sort: PhotoSort
     /// Seconds per photo in the slideshow (`viewer.slideshowSeconds`).
@@ -99,7 +99,7 @@ public struct SiteRenderer: Sendable {
         settings.add(baseURL?.absoluteString ?? "")
         settings.add(pageSize)
         settings.add(showLocation ? 1 : 0)
-        settings.add(exifFields.joined(separator: " "))
+        settings.add(exifFields.map(\.rawValue).joined(separator: " "))
         settings.add(sort.description)
         settings.add(Formatting.fixed(slideshowSeconds, digits: 3))
         settings.add(mapSettings.tileURL)

@@ -82,16 +82,17 @@ extension Theme {
     ///   of an error on that line leaves out.
     package static func describe(_ error: Error, prefix: String = "") -> String {
         guard let parse = error as? MustacheTemplate.ParserError else { return "\(error)" }
-        let reasons = [
-            "expectedSectionEnd": "a section is opened and never closed (add its {{/name}})",
-            "sectionCloseNameIncorrect": "a section is closed with a different name than it was opened with",
-            "unfinishedName": "a tag is not finished (missing }})",
-            "invalidSetDelimiter": "a set-delimiter tag is malformed",
-            "transformAppliedToInheritanceSection": "a transform is applied to an inherited section",
-            "illegalTokenInsideInheritSection": "only {{$block}} sections may stand inside {{<parent}}",
-            "textInsideInheritSection": "only {{$block}} sections may stand inside {{<parent}}",
-        ]
-        let reason = reasons["\(parse.error)"] ?? "\(parse.error)"
+        let reason: String
+        switch parse.error as? MustacheTemplate.Error {
+        case .expectedSectionEnd?: reason = "a section is opened and never closed (add its {{/name}})"
+        case .sectionCloseNameIncorrect?: reason = "a section is closed with a different name than it was opened with"
+        case .unfinishedName?: reason = "a tag is not finished (missing }})"
+        case .invalidSetDelimiter?: reason = "a set-delimiter tag is malformed"
+        case .transformAppliedToInheritanceSection?: reason = "a transform is applied to an inherited section"
+        case .illegalTokenInsideInheritSection?, .textInsideInheritSection?:
+            reason = "only {{$block}} sections may stand inside {{<parent}}"
+        default: reason = "\(parse.error)"
+        }
         let line = parse.context.lineNumber
         let column = line == 1 ? max(1, parse.context.columnNumber - prefix.count) : parse.context.columnNumber
         return "line \(line), column \(column): \(reason)"

@@ -2,6 +2,7 @@ import Foundation
 import GalleryConfig
 import GalleryPipeline
 import Hummingbird
+import NIOCore
 import ServiceLifecycle
 
 /// `galleryssg serve`: builds when there is no site yet, serves the output folder, and in watch
@@ -27,8 +28,8 @@ public struct DevServer: Sendable {
     public let configURL: URL
     public let outputOverride: URL?
     public let options: Options
-    let log: @Sendable (String) -> Void
-    let warn: @Sendable (String) -> Void
+    package let log: @Sendable (String) -> Void
+    package let warn: @Sendable (String) -> Void
 
     public init(configURL: URL, outputOverride: URL?, options: Options,
                 log: @escaping @Sendable (String) -> Void, warn: @escaping @Sendable (String) -> Void) {
@@ -40,7 +41,7 @@ public struct DevServer: Sendable {
     }
 
     /// The config as it is on disk now (it may have changed since the last build), with `--output` applied.
-    func loadConfig() throws -> SiteConfig {
+    package func loadConfig() throws -> SiteConfig {
         var config = try SiteConfig.load(from: configURL)
         if let outputOverride { config.output = outputOverride }
         return config
@@ -50,7 +51,7 @@ public struct DevServer: Sendable {
     public func build() async throws -> (SiteConfig, BuildReport) {
         let config = try loadConfig()
         let build = Build(config: config, options: options.jobs.map { BuildOptions(jobs: $0) } ?? BuildOptions(),
-                          progress: { line in if line.hasPrefix("skipped ") { warn(line) } })
+                          progress: { event in if case .skipped = event { warn(event.line) } })
         return (config, try await build.run())
     }
 
@@ -97,7 +98,7 @@ public struct DevServer: Sendable {
                               logger: PreviewServer.quietLogger)
         do {
             try await app.runService()
-        } catch where "\(error)".contains("Address already in use") {
+        } catch let error as IOError where error.errnoCode == EADDRINUSE {
             throw DevServerError("\(options.host):\(options.port) is already in use (is another server running?); "
                                  + "try --port \(options.port + 1)")
         }
@@ -106,12 +107,12 @@ public struct DevServer: Sendable {
 }
 
 /// Runs the watcher beside the server and closes the event streams when the server shuts down.
-struct WatchService: Service {
-    let watcher: SiteWatcher
-    let liveReload: LiveReload
-    let server: DevServer
+package struct WatchService: Service {
+    package let watcher: SiteWatcher
+    package let liveReload: LiveReload
+    package let server: DevServer
 
-    func run() async throws {
+    package func run() async throws {
         await cancelWhenGracefulShutdown {
             await watcher.run { await server.rebuild(liveReload) }
         }
@@ -121,5 +122,5 @@ struct WatchService: Service {
 
 public struct DevServerError: Error, CustomStringConvertible {
     public let description: String
-    init(_ description: String) { self.description = description }
+    package init(_ description: String) { self.description = description }
 }

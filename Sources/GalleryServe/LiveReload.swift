@@ -59,13 +59,13 @@ public actor LiveReload {
     }
 
     /// One SSE message; every line of `data` gets its own `data:` field (WHATWG HTML §9.2.6).
-    static func message(event: String, data: String) -> String {
+    package static func message(event: String, data: String) -> String {
         let lines = data.split(separator: "\n", omittingEmptySubsequences: false).map { "data: \($0)" }
         return "event: \(event)\n" + lines.joined(separator: "\n") + "\n\n"
     }
 
     /// The script added before `</body>` of served HTML in watch mode.
-    static let script = """
+    package static let script = """
         <script>(function(){var s=new EventSource("\(eventsPath)");\
         s.addEventListener("reload",function(){location.reload()});\
         s.addEventListener("build-error",function(e){var d=document.getElementById("galleryssg-error");\
@@ -76,7 +76,7 @@ public actor LiveReload {
         """
 
     /// `html` with the script inserted before its last `</body>` (or appended when there is none).
-    static func inject(into html: Data) -> Data {
+    package static func inject(into html: Data) -> Data {
         let marker = Data("</body>".utf8)
         let script = Data(script.utf8)
         guard let range = html.range(of: marker, options: .backwards) else { return html + script }

@@ -9,7 +9,7 @@ public struct PreviewServer: Sendable {
     public let folder: URL
     /// Present in watch mode: HTML gets the reload script and `/_galleryssg/events` streams events.
     public let liveReload: LiveReload?
-    let log: @Sendable (String) -> Void
+    package let log: @Sendable (String) -> Void
 
     public init(folder: URL, liveReload: LiveReload?, log: @escaping @Sendable (String) -> Void) {
         self.folder = folder
@@ -18,7 +18,7 @@ public struct PreviewServer: Sendable {
     }
 
     /// A logger that keeps Hummingbird's own lines out of the way; the request log says enough.
-    static var quietLogger: Logger {
+    package static var quietLogger: Logger {
         var logger = Logger(label: "galleryssg.serve")
         logger.logLevel = .warning
         return logger
@@ -48,10 +48,10 @@ public struct PreviewServer: Sendable {
 }
 
 /// One concise line per request: method, path, status and time.
-struct RequestLog<Context: RequestContext>: RouterMiddleware {
-    let log: @Sendable (String) -> Void
+package struct RequestLog<Context: RequestContext>: RouterMiddleware {
+    package let log: @Sendable (String) -> Void
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    package func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let started = ContinuousClock.now
         do {
             let response = try await next(request, context)

@@ -9,11 +9,11 @@ import Hummingbird
 /// watch mode the live-reload script. Everything else, and any request with a `Range` header, goes
 /// on to `FileMiddleware`, which streams the file and answers ETag, `If-None-Match` and ranges.
 /// A missing file gets the site's own `404.html` with status 404.
-struct SiteMiddleware<Context: RequestContext>: RouterMiddleware {
-    let files: SiteFiles
-    let injectLiveReload: Bool
+package struct SiteMiddleware<Context: RequestContext>: RouterMiddleware {
+    package let files: SiteFiles
+    package let injectLiveReload: Bool
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    package func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard request.method == .get || request.method == .head, request.uri.path != LiveReload.eventsPath else {
             return try await next(request, context)
         }
@@ -57,7 +57,7 @@ struct SiteMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 
     /// Whether `Accept-Encoding` lists gzip without `q=0`.
-    static func acceptsGzip(_ header: String?) -> Bool {
+    package static func acceptsGzip(_ header: String?) -> Bool {
         guard let header else { return false }
         return header.lowercased().split(separator: ",").contains { item in
             let parts = item.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
@@ -65,7 +65,7 @@ struct SiteMiddleware<Context: RequestContext>: RouterMiddleware {
         }
     }
 
-    static func mediaType(_ url: URL) -> String {
+    package static func mediaType(_ url: URL) -> String {
         let ext = url.pathExtension.lowercased()
         let type = ext == "webmanifest" ? "application/manifest+json"
             : MediaType.getMediaType(forExtension: ext)?.description ?? "application/octet-stream"
@@ -74,13 +74,13 @@ struct SiteMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 
     /// FNV-1a, 64 bit: a cheap content hash for ETags (not for security).
-    static func fnv1a(_ data: Data) -> UInt64 {
+    package static func fnv1a(_ data: Data) -> UInt64 {
         data.reduce(0xcbf2_9ce4_8422_2325 as UInt64) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
     }
 }
 
 /// The file types `SiteMiddleware` answers itself (read whole, gzipped, live-reload injected).
 /// Outside the generic middleware so the set is built once, not on every request.
-enum TextFiles {
-    static let extensions: Set<String> = ["html", "htm", "css", "js", "mjs", "json", "xml", "txt", "svg", "webmanifest", "map"]
+package enum TextFiles {
+    package static let extensions: Set<String> = ["html", "htm", "css", "js", "mjs", "json", "xml", "txt", "svg", "webmanifest", "map"]
 }

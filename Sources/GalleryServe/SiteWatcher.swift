@@ -31,13 +31,13 @@ public struct SiteWatcher: Sendable {
         self.init(paths: paths, ignored: [config.output, config.stateDirectory, config.cacheDirectory])
     }
 
-    struct Stamp: Equatable {
-        var modified: Date
-        var size: Int
+    package struct Stamp: Equatable {
+        package var modified: Date
+        package var size: Int
     }
 
     /// Every watched file's modification time and size; hidden files and ignored folders are skipped.
-    func snapshot() -> [String: Stamp] {
+    package func snapshot() -> [String: Stamp] {
         var stamps: [String: Stamp] = [:]
         let keys: [URLResourceKey] = [.contentModificationDateKey, .fileSizeKey, .isDirectoryKey]
         func record(_ url: URL) {

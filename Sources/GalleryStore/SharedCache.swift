@@ -228,7 +228,7 @@ package struct SourceRoot: Sendable {
 
     /// The location a key stands for on this machine.
     package func location(_ key: String) -> String {
-        guard let folder, !key.hasPrefix("/"), !key.hasPrefix("http://"), !key.hasPrefix("https://") else { return key }
+        guard let folder, !key.hasPrefix("/"), !ImageLocation.isRemote(stored: key) else { return key }
         return folder + "/" + key
     }
 }

@@ -109,13 +109,11 @@ struct BuildCommand: AsyncParsableCommand {
         var options = BuildOptions(force: force, offline: offline)
         if imagesOnly { options.imagesOnly = try shard.map { try Shard(parsing: $0) } ?? .all }
         if let jobs { options.jobs = jobs }
-        let build = Build(config: site, options: options, progress: { line in
-            if line.hasPrefix("skipped ") {
-                Terminal.warning(line)
-            } else if line.hasPrefix("warning ") {
-                Terminal.warning(String(line.dropFirst("warning ".count)))
-            } else if !quiet {
-                Terminal.info(line)
+        let build = Build(config: site, options: options, progress: { event in
+            switch event {
+            case .skipped: Terminal.warning(event.line)
+            case .warning(let text): Terminal.warning(text)
+            case .step(let text): if !quiet { Terminal.info(text) }
             }
         }, photoProgress: { done, total in
             guard live else { return }

@@ -146,7 +146,7 @@ struct ConfigTests {
 
     @Test func exifFieldsAreChecked() throws {
         let config = try load(#"{"images": {"exifFields": ["iso", "camera"]}, "source": {"type": "folder", "path": "p"}}"#)
-        #expect(config.images.exifFields == ["iso", "camera"])
+        #expect(config.images.exifFields == [.iso, .camera])
         #expect(message(#"{"images": {"exifFields": ["iso", "gps"]}, "source": {"type": "folder", "path": "p"}}"#)
                 == #"images.exifFields[1]: unknown field "gps" (expected camera, lens, focalLength, aperture, exposure, iso)"#)
     }

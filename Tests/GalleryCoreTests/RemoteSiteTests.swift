@@ -47,8 +47,8 @@ struct RemoteSiteTests {
         let (folder, report) = try await FixtureServer.with(Self.api) { base, _ in
             let (folder, config) = try site(["type": "flickr", "method": "flickr.photos.search", "apiKey": "${FLICKR_API_KEY}",
                                              "endpoint": "\(base)/services/rest/", "params": ["user_id": "67131352@N04"]])
-            let report = try await Build(config: config, options: BuildOptions(jobs: 2), progress: { line in
-                Task { await lines.add(line) }
+            let report = try await Build(config: config, options: BuildOptions(jobs: 2), progress: { event in
+                Task { await lines.add(event.line) }
             }).run()
             return (folder, report)
         }

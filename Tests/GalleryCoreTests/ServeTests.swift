@@ -1,5 +1,5 @@
 import Foundation
-@testable import GalleryServe
+import GalleryServe
 import Hummingbird
 import HummingbirdTesting
 import Testing

@@ -2,7 +2,7 @@ import Foundation
 import GalleryConfig
 import GalleryPipeline
 import GalleryRender
-@testable import GalleryServe
+import GalleryServe
 import Testing
 
 extension LoadSensitive {
