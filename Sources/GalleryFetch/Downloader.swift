@@ -7,7 +7,9 @@ import GalleryModel
 public final class Downloader: Sendable {
     package let transport: HTTPTransport
     private let limiter: HostLimiter
-    private let policy: RetryPolicy
+    /// How failed requests are retried (`network.retries`); API providers retry their own
+    /// application-level failures with it too.
+    package let retryPolicy: RetryPolicy
     private let cache: DownloadCache?
     private let inFlight = InFlightRequests()
     /// Sends no request at all: originals come from the cache only (`build --offline`).
@@ -24,7 +26,7 @@ public final class Downloader: Sendable {
         self.transport = transport
         let settings = transport.settings
         limiter = HostLimiter(limit: settings.connectionsPerHost)
-        policy = RetryPolicy(retries: settings.retries, baseDelay: settings.retryBaseDelay)
+        retryPolicy = RetryPolicy(network: settings)
         cache = cacheFolder.map(DownloadCache.init(folder:))
         self.offline = offline
         self.reuseCache = reuseCache
@@ -36,7 +38,7 @@ public final class Downloader: Sendable {
     public func api(_ url: URL, headers: [(String, String)] = [], maxBytes: Int = 64 * 1024 * 1024) async throws
         -> HTTPTransport.Response {
         if offline { throw FetchError(url: url, "not requested: the build is --offline") }
-        return try await policy.run {
+        return try await retryPolicy.run {
             try await attempt(url, headers: headers, maxBytes: maxBytes)
         }
     }
@@ -79,7 +81,7 @@ public final class Downloader: Sendable {
         var headers: [(String, String)] = []
         if let etag = cached?.entry.etag { headers.append(("If-None-Match", etag)) }
         if let modified = cached?.entry.lastModified { headers.append(("If-Modified-Since", modified)) }
-        let response = try await policy.run { try await attempt(url, headers: headers, maxBytes: nil) }
+        let response = try await retryPolicy.run { try await attempt(url, headers: headers, maxBytes: nil) }
         if response.status == 304, let cached {
             await stats.count(\.revalidated)
             return FetchedOriginal(cached: cached)

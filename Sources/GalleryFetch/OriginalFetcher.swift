@@ -11,15 +11,6 @@ public struct OriginalFetcher: Sendable {
         self.maxBytes = maxBytes
     }
 
-    /// The original's bytes.
-    /// - Throws: `FetchError` naming the file or URL.
-    public func fetch(_ location: ImageLocation) async throws -> Data {
-        switch location.resolved {
-        case .remote(let url): return try await downloader.original(url)
-        case .file(let url): return try Self.readFile(url, maxBytes: maxBytes)
-        }
-    }
-
     /// The original's bytes, with the server's validators for a download.
     /// - Throws: `FetchError` naming the file or URL.
     public func fetchOriginal(_ location: ImageLocation) async throws -> FetchedOriginal {

@@ -1,4 +1,5 @@
 import Foundation
+import GalleryConfig
 
 /// How often and how patiently a transient failure is retried.
 ///
@@ -14,6 +15,11 @@ public struct RetryPolicy: Sendable {
         self.retries = retries
         self.baseDelay = baseDelay
         self.maxDelay = maxDelay
+    }
+
+    /// The policy the config's `network` settings ask for: every retrying client uses this one.
+    public init(network: NetworkSettings) {
+        self.init(retries: network.retries, baseDelay: network.retryBaseDelay)
     }
 
     /// The wait before attempt `attempt` (1 = the first retry).

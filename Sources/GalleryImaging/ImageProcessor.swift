@@ -38,8 +38,6 @@ public struct ImageJob: Sendable {
     public let decodeSize: PixelSize
     /// The part of the decoded bitmap the picture covers, before orientation (see `JPEGCodec.Scaling`).
     package let decodeContent: SourceRegion
-    /// What the headers said, kept so later builds can plan without reading the file again.
-    public let facts: OriginalFacts
 }
 
 /// Decodes an original once and makes every planned derivative from it.
@@ -71,7 +69,7 @@ public struct ImageProcessor: Sendable {
         let layout = try self.layout(facts, folder: folder)
         return ImageJob(data: data, format: facts.format, jpegHeader: headers.jpegHeader, iccProfile: headers.iccProfile,
                         exif: facts.exif, display: layout.display, plan: layout.plan, decodeSize: layout.decodeSize,
-                        decodeContent: layout.decodeContent, facts: facts)
+                        decodeContent: layout.decodeContent)
     }
 
     /// Decodes once, then makes and encodes every planned derivative.

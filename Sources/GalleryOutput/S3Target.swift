@@ -31,7 +31,7 @@ public final class S3Target: DeployTarget {
                 deleteBatchSize: Int = 1000) {
         self.location = location
         signer = SigV4(keys: keys, region: location.region, service: "s3")
-        policy = RetryPolicy(retries: network.retries, baseDelay: network.retryBaseDelay)
+        policy = RetryPolicy(network: network)
         timeout = .seconds(Int64(network.timeoutSeconds))
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .disallow,

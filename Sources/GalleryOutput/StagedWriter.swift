@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import CRename
 import Foundation
+import GalleryModel
 import GalleryStore
 import Glibc
 #endif
@@ -107,7 +108,7 @@ public struct StagedWriter: Sendable {
         let fileManager = FileManager.default
         guard fileManager.fileExists(atPath: output.path) else { return false }
         let names = (try? fileManager.contentsOfDirectory(atPath: output.path)) ?? []
-        guard names.isEmpty || names.contains("index.html") else {
+        guard names.isEmpty || names.contains(SiteLayout.home) else {
             throw OutputError(path: output.path, "does not look like a galleryssg site (no index.html); remove it yourself if you mean to")
         }
         try attempt(output.path) { try fileManager.removeItem(at: output) }

@@ -59,7 +59,7 @@ package struct PhotoPublisher: Sendable {
         package var missing: [(path: String, key: Digest)]
         /// Derivatives the staging folder already holds (`StagedWriter.holds`): kept, not linked.
         package var held: [String] = []
-        package var folder: String { "photos/\(photo.id)" }
+        package var folder: String { SiteLayout.photoFolder(id: photo.id) }
     }
 
     /// One photo: plan, render what is missing, link into staging. Each part reports failures under its own step.
@@ -102,7 +102,7 @@ package struct PhotoPublisher: Sendable {
                 facts = try ImageProcessor.facts(of: try await originalBytes(of: photo, &original))
                 state.remember(facts, hash: original.hash)
             }
-            let layout = try processor.layout(facts, folder: "photos/\(photo.id)")
+            let layout = try processor.layout(facts, folder: SiteLayout.photoFolder(id: photo.id))
             let keys = processor.keys(contentHash: original.hash, facts: facts, layout: layout)
             // An unchanged photo's files, in a rebuild, are already in the staging folder: the cache's copies need no look.
             let held = keys.files.filter { writer?.holds($0.key, of: state.images, at: $0.path) == true }.map(\.path)

@@ -21,21 +21,14 @@ public struct FiveHundredPxProvider: PhotoProvider {
     public var summary: String { "500px \(source.feature)" }
 
     public func fetchManifest() async throws -> Manifest {
-        var collector = ManifestCollector(limit: source.limit)
         // rpp stays the same on every request: changing it would shift the page offsets.
         let perPage = min(source.perPage, source.limit ?? source.perPage)
-        var page = 1
-        while !collector.isFull {
+        return try await ManifestCollector.collect(limit: source.limit) { page, _ in
             let body = try await call(page: page, perPage: perPage)
-            let rows = body["photos"]?.array ?? []
-            for (index, row) in rows.enumerated() {
-                collector.add(Result { try FiveHundredPxMapping.photo(row) }, position: "page \(page) photo \(index + 1)")
-            }
-            let total = body["total_pages"]?.integer ?? page
-            if rows.isEmpty || (body["current_page"]?.integer ?? page) >= total { break }
-            page += 1
+            return PhotoPage(rows: (body["photos"]?.array ?? []).map { row in Result { try FiveHundredPxMapping.photo(row) } },
+                             isLast: body["current_page"]?.integer ?? page >= body["total_pages"]?.integer ?? page,
+                             position: { "page \(page) photo \($0 + 1)" })
         }
-        return collector.manifest
     }
 
     private func call(page: Int, perPage: Int) async throws -> JSONValue {

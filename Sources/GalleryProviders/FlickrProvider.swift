@@ -27,28 +27,20 @@ public struct FlickrProvider: PhotoProvider {
     public func fetchManifest() async throws -> Manifest {
         if source.isFeed { return try await FlickrFeed(source: source, downloader: downloader).fetch() }
         let licenses = await licenseTable()
-        var collector = ManifestCollector(limit: source.limit)
         // per_page stays the same on every request: changing it would shift the page offsets.
         let perPage = min(source.perPage, source.limit ?? source.perPage)
-        var page = 1
-        while !collector.isFull {
+        return try await ManifestCollector.collect(limit: source.limit) { page, _ in
             var params = source.params
             params["extras"] = params["extras"] ?? Self.extras
             params["page"] = String(page)
             params["per_page"] = String(perPage)
             let body = try await call(source.method, params)
             let container = body["photos"] ?? body["photoset"]
-            let rows = container?["photo"]?.array ?? []
             let album = body["photoset"]?["title"]?.text
-            for (index, row) in rows.enumerated() {
-                collector.add(Result { try FlickrMapping.photo(row, licenses: licenses, album: album) },
-                              position: "page \(page) row \(index + 1)")
-            }
-            let pages = container?["pages"]?.integer ?? page
-            if rows.isEmpty || page >= pages { break }
-            page += 1
+            return PhotoPage(rows: (container?["photo"]?.array ?? []).map { row in
+                Result { try FlickrMapping.photo(row, licenses: licenses, album: album) }
+            }, isLast: page >= container?["pages"]?.integer ?? page, position: { "page \(page) row \($0 + 1)" })
         }
-        return collector.manifest
     }
 
     /// The licence table from `flickr.photos.licenses.getInfo`; the built-in table if that fails.
@@ -72,10 +64,8 @@ public struct FlickrProvider: PhotoProvider {
         query["format"] = "json"
         query["nojsoncallback"] = "1"
         let url = RemoteAPI.url(source.endpoint, query: RemoteAPI.sorted(query))
-        let settings = downloader.transport.settings
-        let policy = RetryPolicy(retries: settings.retries, baseDelay: settings.retryBaseDelay)
         do {
-            return try await policy.run {
+            return try await downloader.retryPolicy.run {
                 let body = try await RemoteAPI.json(downloader, url, service: "flickr", endpoint: source.endpoint)
                 guard body["stat"]?.text == "fail" else { return body }
                 let code = body["code"]?.integer ?? 0
@@ -87,42 +77,7 @@ public struct FlickrProvider: PhotoProvider {
                 throw ProviderError(description: "flickr: \(message) (code \(code))\(hint)")
             }
         } catch let error as FetchError {
-            throw ProviderError(description: "flickr: \(error.reason), still after \(settings.retries + 1) attempts; try again later")
+            throw ProviderError(description: "flickr: \(error.reason), still after \(downloader.retryPolicy.retries + 1) attempts; try again later")
         }
     }
-}
-
-/// Collects mapped photos in order, de-duplicating by id and stopping at `source.limit`.
-package struct ManifestCollector {
-    package let limit: Int?
-    package private(set) var manifest = Manifest(photos: [])
-    private var seen: Set<String> = []
-
-    package init(limit: Int?) {
-        self.limit = limit
-    }
-
-    package var remaining: Int? { limit.map { max(0, $0 - manifest.photos.count) } }
-    package var isFull: Bool { remaining == 0 }
-
-    /// Adds a mapped photo, or the reason it could not be mapped; repeats of an id are dropped silently,
-    /// since feeds that page over a changing list legitimately repeat rows.
-    package mutating func add(_ result: Result<Photo, Error>, position: String) {
-        guard !isFull else { return }
-        switch result {
-        case .success(let photo):
-            if seen.insert(photo.id).inserted { manifest.photos.append(photo) }
-        case .failure(let error as MappingError):
-            manifest.issues.append(ManifestIssue(item: error.id ?? position, location: error.location, reason: error.reason))
-        case .failure(let error):
-            manifest.issues.append(ManifestIssue(item: position, location: nil, reason: "\(error)"))
-        }
-    }
-}
-
-/// One feed row that cannot become a photo.
-package struct MappingError: Error {
-    package var id: String?
-    package var location: String?
-    package var reason: String
 }

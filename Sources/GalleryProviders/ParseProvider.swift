@@ -22,21 +22,15 @@ public struct ParseProvider: PhotoProvider {
     public var summary: String { "parse class \(source.className)" }
 
     public func fetchManifest() async throws -> Manifest {
-        var collector = ManifestCollector(limit: source.limit)
-        var skip = 0
-        var total: Int?
-        while !collector.isFull {
-            let pageSize = source.perPage
-            let body = try await call(skip: skip, limit: pageSize, count: total == nil)
+        var total: Int?   // asked for on the first request only
+        return try await ManifestCollector.collect(limit: source.limit) { _, skip in
+            let body = try await call(skip: skip, limit: source.perPage, count: total == nil)
             total = total ?? body["count"]?.integer
             let rows = body["results"]?.array ?? []
-            for (index, row) in rows.enumerated() {
-                collector.add(Result { try ParseMapping(columns: source.columns).photo(row) }, position: "results[\(skip + index)]")
-            }
-            skip += rows.count
-            if rows.count < pageSize || total.map({ skip >= $0 }) == true { break }
+            return PhotoPage(rows: rows.map { row in Result { try ParseMapping(columns: source.columns).photo(row) } },
+                             isLast: rows.count < source.perPage || total.map { skip + rows.count >= $0 } == true,
+                             position: { "results[\(skip + $0)]" })
         }
-        return collector.manifest
     }
 
     private func call(skip: Int, limit: Int, count: Bool) async throws -> JSONValue {

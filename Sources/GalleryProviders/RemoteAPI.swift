@@ -40,7 +40,7 @@ package enum RemoteAPI {
             return try await downloader.api(url, headers: headers)
         } catch let error as FetchError {
             throw ProviderError(description: "\(service): \(endpoint.host ?? "the API") did not answer: \(error.reason)"
-                                + " (after \(downloader.transport.settings.retries + 1) attempts); check source.endpoint"
+                                + " (after \(downloader.retryPolicy.retries + 1) attempts); check source.endpoint"
                                 + " or try again later")
         }
     }

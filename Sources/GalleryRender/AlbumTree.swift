@@ -31,7 +31,7 @@ package struct AlbumTree: Sendable {
 
         /// Root-relative path of the album's 1-based page.
         package func path(page: Int) -> String {
-            page == 1 ? "albums/\(slugPath)/index.html" : "albums/\(slugPath)/page/\(page)/index.html"
+            SiteLayout.listing(SiteLayout.album(slugPath), page: page)
         }
     }
 

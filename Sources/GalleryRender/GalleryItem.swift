@@ -33,7 +33,7 @@ public struct GalleryItem: Sendable {
     public var pagePath: String { Self.pagePath(id: photo.id) }
 
     /// The page of the photo with this id.
-    package static func pagePath(id: String) -> String { "photos/\(id)/index.html" }
+    package static func pagePath(id: String) -> String { SiteLayout.photoPage(id: id) }
 
     /// Alt text: the title, else "Photo by …", else a generic description.
     public var altText: String {

@@ -1,3 +1,4 @@
+import GalleryModel
 /// Splits the photo list into grid pages: page 1 is `index.html`, page N is `page/N/index.html`.
 public struct Paginator: Sendable {
     public let itemCount: Int
@@ -23,6 +24,6 @@ public struct Paginator: Sendable {
 
     /// The root-relative path of a 1-based page.
     public static func path(ofPage page: Int) -> String {
-        page == 1 ? "index.html" : "page/\(page)/index.html"
+        SiteLayout.listing("", page: page)
     }
 }

@@ -12,7 +12,7 @@ package struct PhotoCollection: Sendable, Equatable {
 
     /// Root-relative path of the collection's 1-based page, under `folder` (`tags`).
     package func path(in folder: String, page: Int) -> String {
-        page == 1 ? "\(folder)/\(slug)/index.html" : "\(folder)/\(slug)/page/\(page)/index.html"
+        SiteLayout.listing("\(folder)/\(slug)", page: page)
     }
 
     /// Tags sorted by name.

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import GalleryModel
 
 /// The search index of a large site, split so that one query loads a few small files.
 ///
@@ -84,7 +85,7 @@ package struct SearchShards {
             add("d\(start / Self.documentsPerChunk)", try encoder.encode(rows))
         }
         let version = digest.finalize().map { String(format: "%02x", $0) }.joined().prefix(10)
-        let folder = "search/\(version)/"
+        let folder = SiteLayout.search(version: String(version))
         for index in files.indices { files[index].path = folder + files[index].path }
         self.files = files
         let info = Manifest(folder: folder, count: count, chunk: Self.documentsPerChunk, shards: firstWords)

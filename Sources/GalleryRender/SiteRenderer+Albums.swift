@@ -1,4 +1,5 @@
 import Foundation
+import GalleryModel
 
 /// Album pages, the albums index, album cards and breadcrumbs, and the list a photo page steps
 /// through (the home grid, or the album of a photo left out of it).
@@ -6,12 +7,12 @@ extension SiteRenderer {
     /// The albums index: the top-level albums' cards.
     package func albumsIndexModel(_ plan: SitePlan) -> PageModel {
         let tree = plan.sections.albums
-        var page = pageContext(path: "albums/index.html", title: "\(strings.text("albumsHeading")) · \(title)", description: nil, sections: plan.sections)
+        var page = pageContext(path: SiteLayout.albums, title: "\(strings.text("albumsHeading")) · \(title)", description: nil, sections: plan.sections)
         page.isAlbums = true
         page = withSocialImage(page, tree.roots.first.flatMap { tree.albums[$0].cover }.map { plan.items[$0] })
         let root = page.root
         let albums = albumCards(tree.roots, plan, root: root)
-        return PageModel(path: "albums/index.html", template: "albums",
+        return PageModel(path: SiteLayout.albums, template: "albums",
                          context: AlbumsContext(site: site, page: page, heading: strings.text("albumsHeading"), albums: albums))
     }
 
@@ -36,7 +37,7 @@ extension SiteRenderer {
         let parent = album.parent.map { tree.albums[$0] }
         let context = GridContext(
             site: site, page: page, heading: album.title, intro: countLabel(album),
-            parentHref: root + (parent?.path(page: 1) ?? "albums/index.html"), parentLabel: parent?.title ?? strings.text("allAlbums"),
+            parentHref: root + (parent?.path(page: 1) ?? SiteLayout.albums), parentLabel: parent?.title ?? strings.text("allAlbums"),
             photos: tiles, photoCount: album.members.count, pagination: pages, slideshowHref: tiles.first?.href,
             descriptionHTML: number == 1 ? album.info.description.map(Markdown.html) : nil,
             breadcrumbs: Breadcrumbs(links: crumbs(above: index, tree, root: root), current: album.title),
@@ -69,7 +70,7 @@ extension SiteRenderer {
 
     /// Links to the albums index and to each album above `index`, from the top.
     package func crumbs(above index: Int, _ tree: AlbumTree, root: String) -> [Crumb] {
-        [Crumb(name: strings.text("albumsHeading"), href: root + "albums/index.html")]
+        [Crumb(name: strings.text("albumsHeading"), href: root + SiteLayout.albums)]
             + tree.trail(to: index).dropLast().map { Crumb(name: tree.albums[$0].title, href: root + tree.albums[$0].path(page: 1)) }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import GalleryModel
 
 /// Grid pages: the home grid, album and tag pages, and the albums and tags indexes.
 extension SiteRenderer {
@@ -93,11 +94,11 @@ extension SiteRenderer {
 
     package func tagsIndexModel(_ plan: SitePlan) -> PageModel {
         let sections = plan.sections
-        var page = pageContext(path: "tags/index.html", title: "\(strings.text("tagsHeading")) · \(title)", description: nil, sections: sections)
+        var page = pageContext(path: SiteLayout.tags, title: "\(strings.text("tagsHeading")) · \(title)", description: nil, sections: sections)
         page.isTags = true
         let root = page.root
         let tags = sections.tags.map { TagLink(name: $0.name, href: root + $0.path(in: "tags", page: 1), count: $0.members.count) }
-        return PageModel(path: "tags/index.html", template: "tags",
+        return PageModel(path: SiteLayout.tags, template: "tags",
                          context: TagsContext(site: site, page: page, heading: strings.text("tagsHeading"), tags: tags))
     }
 
@@ -124,7 +125,7 @@ extension SiteRenderer {
         let tiles = tiles(members, plan, root: root)
         let pages = pagination(number, of: paginator, page: &page) { root + collection.path(in: folder, page: $0) }
         let context = GridContext(site: site, page: page, heading: heading, intro: countLabel(collection.members.count),
-                                  parentHref: root + "\(folder)/index.html", parentLabel: parentLabel, photos: tiles,
+                                  parentHref: root + SiteLayout.listing(folder, page: 1), parentLabel: parentLabel, photos: tiles,
                                   photoCount: collection.members.count, pagination: pages, slideshowHref: tiles.first?.href)
         return PageModel(path: path, template: "grid", context: context)
     }

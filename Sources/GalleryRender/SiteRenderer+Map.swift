@@ -1,10 +1,11 @@
 import Foundation
+import GalleryModel
 
 /// `map/index.html` (only with `images.showLocation`): every located photo on a Leaflet map,
 /// clustered, from `map/photos.js`; without JavaScript, a list of them with their coordinates.
 extension SiteRenderer {
-    package static let mapPath = "map/index.html"
-    package static let mapDataPath = "map/photos.js"
+    package static let mapPath = SiteLayout.map
+    package static let mapDataPath = SiteLayout.mapData
     /// Photos the page lists for readers without JavaScript; the map shows them all.
     package static let mapListLimit = 500
 

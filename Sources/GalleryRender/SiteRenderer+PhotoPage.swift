@@ -107,7 +107,7 @@ extension SiteRenderer {
     private func tagLinks(_ tags: [String], root: String, sections: Sections) -> [TagLink] {
         tags.map { name in
             let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
-            return TagLink(name: name, href: sections.tagSlugs[trimmed].map { root + "tags/\($0)/index.html" } ?? "",
+            return TagLink(name: name, href: sections.tagSlugs[trimmed].map { root + SiteLayout.listing(SiteLayout.tag($0), page: 1) } ?? "",
                            count: sections.tagCounts[trimmed] ?? 0)
         }.filter { !$0.href.isEmpty }
     }
@@ -131,7 +131,7 @@ extension SiteRenderer {
     private func imageObject(_ item: GalleryItem, description: String?, contentURL: String?,
                              date: Formatting.DateText?) -> ImageObject {
         let photo = item.photo
-        let root = "../../"
+        let root = SiteLayout.photoPageRoot
         let url = { (path: String) in baseURL.map { $0.absoluteString + path } ?? root + path }
         let person = photo.author.map { ImageObject.Person(name: $0, url: photo.authorURL?.absoluteString) }
         return ImageObject(

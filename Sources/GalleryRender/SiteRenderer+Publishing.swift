@@ -1,4 +1,5 @@
 import Foundation
+import GalleryModel
 import Mustache
 
 /// The files around the pages: `404.html`, the Atom feed, `sitemap.xml`, `robots.txt` and the search index.
@@ -18,14 +19,14 @@ extension SiteRenderer {
     package func sitemapModel(_ plan: SitePlan) -> PageModel {
         let urls = plan.pages.filter { $0 != .notFound }.map { path(of: $0, in: plan) }
             .filter(SitePage.isHTML(path:)).compactMap(absoluteURL)
-        return PageModel(path: "sitemap.xml", template: "sitemap", context: SitemapContext(urls: urls))
+        return PageModel(path: SiteLayout.sitemap, template: "sitemap", context: SitemapContext(urls: urls))
     }
 
     /// The files that are not rendered from a template: `robots.txt` and the search index.
     package func plainFiles(_ plan: SitePlan, _ emit: (RenderedPage) throws -> Void) throws {
         var robots = "User-agent: *\nDisallow:\n"
         if baseURL != nil {
-            robots += "\nSitemap: \(absoluteURL("sitemap.xml") ?? "")\n"
+            robots += "\nSitemap: \(absoluteURL(SiteLayout.sitemap) ?? "")\n"
         }
         let index = SearchIndex(items: plan.items, albums: SearchIndex.albumTitles(plan.sections.albums))
         try emit(RenderedPage(path: "robots.txt", text: robots))
@@ -66,14 +67,14 @@ extension SiteRenderer {
         }
         let updated = latest.first?.date ?? Self.undatedTimestamp
         return FeedContext(title: title, subtitle: description.isEmpty ? nil : description, selfHref: feedLink("feed.xml"),
-                           homeHref: baseURL?.absoluteString ?? "index.html", id: siteID, updated: updated, entries: Array(entries))
+                           homeHref: baseURL?.absoluteString ?? SiteLayout.home, id: siteID, updated: updated, entries: Array(entries))
     }
 
     /// A root-relative path as the feed links it: absolute under `baseURL` (a page by its folder,
     /// `…/photos/kite/`), else unchanged.
     package func feedLink(_ path: String) -> String {
         guard let base = baseURL?.absoluteString else { return path }
-        return path.hasSuffix("index.html") ? absoluteURL(path) ?? path : base + path
+        return path.hasSuffix(SiteLayout.folderIndex) ? absoluteURL(path) ?? path : base + path
     }
 
     /// Atom needs a date on every entry; a photo without one gets this, which keeps rebuilds identical.

@@ -77,7 +77,7 @@ public struct SiteRenderer: Sendable {
         self.assets = assets
         // The deepest pages are those of the deepest albums: `albums/` + levels + `page/N/index.html`.
         assetURLs = Dictionary(uniqueKeysWithValues: (0...(AlbumPath.maxDepth + 3)).map { depth in
-            let root = String(repeating: "../", count: depth)
+            let root = SiteLayout.root(depth: depth)
             return (root, assets.urls(root: root))
         })
         var key = CacheKey("templates")
@@ -203,12 +203,12 @@ public struct SiteRenderer: Sendable {
         case .photo(let index): plan.items.facts[index].pagePath
         case .album(let index, let number): plan.sections.albums.albums[index].path(page: number)
         case .tag(let index, let number): plan.sections.tags[index].path(in: "tags", page: number)
-        case .albums: "albums/index.html"
-        case .tags: "tags/index.html"
-        case .notFound: "404.html"
-        case .map: Self.mapPath
-        case .feed: "feed.xml"
-        case .sitemap: "sitemap.xml"
+        case .albums: SiteLayout.albums
+        case .tags: SiteLayout.tags
+        case .notFound: SiteLayout.notFound
+        case .map: SiteLayout.map
+        case .feed: SiteLayout.feed
+        case .sitemap: SiteLayout.sitemap
         }
     }
 
@@ -226,7 +226,7 @@ public struct SiteRenderer: Sendable {
         case .tags: tagsIndexModel(plan)
         case .notFound: notFoundModel(plan)
         case .map: mapModel(plan)
-        case .feed: PageModel(path: "feed.xml", template: "atom", context: feed(plan.items))
+        case .feed: PageModel(path: SiteLayout.feed, template: "atom", context: feed(plan.items))
         case .sitemap: sitemapModel(plan)
         }
     }
@@ -257,21 +257,20 @@ public struct SiteRenderer: Sendable {
 
     /// The URL of a root-relative path's folder under `baseURL` (`…/page/2/` for `page/2/index.html`).
     package func absoluteURL(_ path: String) -> String? {
-        let directory = path.hasSuffix("index.html") ? String(path.dropLast("index.html".count)) : path
+        let directory = path.hasSuffix(SiteLayout.folderIndex) ? String(path.dropLast(SiteLayout.folderIndex.count)) : path
         return baseURL.map { $0.absoluteString + directory }
     }
 
     /// The layout's values for the page at a root-relative path.
     package func pageContext(path: String, title: String, description: String?, sections: Sections,
                      root explicitRoot: String? = nil) -> PageContext {
-        let depth = path.split(separator: "/").count - 1
-        let root = explicitRoot ?? String(repeating: "../", count: depth)
+        let root = explicitRoot ?? SiteLayout.root(of: path)
         return PageContext(
             title: title, description: description, root: root, canonical: absoluteURL(path),
-            assets: assetURLs[root] ?? assets.urls(root: root), homeHref: root + "index.html",
-            albumsHref: sections.albums.albums.isEmpty ? nil : root + "albums/index.html",
-            tagsHref: sections.tags.isEmpty ? nil : root + "tags/index.html", feedHref: root + "feed.xml",
-            mapHref: showLocation ? root + Self.mapPath : nil, social: SocialCard(type: "website", twitterCard: "summary"))
+            assets: assetURLs[root] ?? assets.urls(root: root), homeHref: root + SiteLayout.home,
+            albumsHref: sections.albums.albums.isEmpty ? nil : root + SiteLayout.albums,
+            tagsHref: sections.tags.isEmpty ? nil : root + SiteLayout.tags, feedHref: root + SiteLayout.feed,
+            mapHref: showLocation ? root + SiteLayout.map : nil, social: SocialCard(type: "website", twitterCard: "summary"))
     }
 
     /// Adds a photo as the page's link-preview image, when absolute URLs can be made.

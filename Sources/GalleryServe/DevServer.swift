@@ -1,5 +1,6 @@
 import Foundation
 import GalleryConfig
+import GalleryModel
 import GalleryPipeline
 import Hummingbird
 import NIOCore
@@ -71,7 +72,7 @@ public struct DevServer: Sendable {
     /// - Throws: `DevServerError` when the site cannot be built or the address cannot be bound.
     public func run() async throws {
         var config = try loadConfig()
-        if !FileManager.default.fileExists(atPath: config.output.appendingPathComponent("index.html").path) {
+        if !FileManager.default.fileExists(atPath: config.output.appendingPathComponent(SiteLayout.home).path) {
             log("no site in \(config.output.path) yet; building it first")
             do {
                 let (built, report) = try await build()

@@ -1,4 +1,5 @@
 import Foundation
+import GalleryModel
 
 /// Maps request paths onto files inside the site folder, refusing anything that would leave it.
 ///
@@ -37,7 +38,7 @@ public struct SiteFiles: Sendable {
         }
         if isDirectory.boolValue {
             guard path.hasSuffix("/") else { return .redirect(rawPath + "/") }
-            candidate.appendPathComponent("index.html")
+            candidate.appendPathComponent(SiteLayout.folderIndex)
         }
         let resolved = candidate.resolvingSymlinksInPath()
         guard inside(resolved) else { return .forbidden }

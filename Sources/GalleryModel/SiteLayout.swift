@@ -1,0 +1,51 @@
+import Foundation
+
+/// Where every page and file of the published site lives, and how a page links to the root.
+///
+/// The one statement of the site's URL layout: the renderer, the images step, the deploy code and
+/// the preview server all name paths through it. Paths are relative to the site root.
+public enum SiteLayout {
+    /// The first page of the home grid.
+    package static let home = "index.html"
+    package static let albums = "albums/index.html"
+    package static let tags = "tags/index.html"
+    package static let notFound = "404.html"
+    package static let feed = "feed.xml"
+    package static let sitemap = "sitemap.xml"
+    package static let map = "map/index.html"
+    /// The map's photo data, loaded by its script.
+    package static let mapData = "map/photos.js"
+    /// The file a folder's URL serves.
+    package static let folderIndex = "index.html"
+
+    /// The folder of a photo's page and its images: `photos/ID`.
+    package static func photoFolder(id: String) -> String { "photos/\(id)" }
+
+    /// A photo's page: `photos/ID/index.html`.
+    package static func photoPage(id: String) -> String { "\(photoFolder(id: id))/\(folderIndex)" }
+
+    /// Page `page` (1-based) of a paged listing whose first page is `folder/index.html`: the home
+    /// grid (`folder` empty), an album (`albums/a/b`) or a tag (`tags/kites`).
+    package static func listing(_ folder: String, page: Int) -> String {
+        let base = folder.isEmpty ? "" : folder + "/"
+        return page == 1 ? base + folderIndex : base + "page/\(page)/\(folderIndex)"
+    }
+
+    /// An album's folder: `albums/` and its slugs.
+    package static func album(_ slugPath: String) -> String { "albums/\(slugPath)" }
+
+    /// A tag's folder: `tags/SLUG`.
+    package static func tag(_ slug: String) -> String { "tags/\(slug)" }
+
+    /// The search index version's folder: `search/VERSION/`.
+    package static func search(version: String) -> String { "search/\(version)/" }
+
+    /// The link from a page at `path` to the site root: `""`, `"../"`, `"../../"`…
+    package static func root(of path: String) -> String { root(depth: path.split(separator: "/").count - 1) }
+
+    /// The link to the site root from a page `depth` folders down.
+    package static func root(depth: Int) -> String { String(repeating: "../", count: depth) }
+
+    /// The link to the site root from a photo's page.
+    package static let photoPageRoot = root(of: photoPage(id: "id"))
+}
