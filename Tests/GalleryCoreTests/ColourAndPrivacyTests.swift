@@ -4,7 +4,11 @@ import Testing
 
 @Suite("Colour, privacy and safety")
 struct ColourAndPrivacyTests {
-    let processor = ImageProcessor(settings: .defaults)
+    let processor: ImageProcessor
+
+    init() throws {
+        processor = ImageProcessor(settings: try .defaults())
+    }
 
     struct Expected: Decodable {
         struct Entry: Decodable {
