@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Checks the map page and the sharded search in headless Chromium (selenium) and prints one JSON
 object with what it measured; MapSearchBrowserTests.swift asserts on it. Helpers (server, browser,
-console errors) come from check_site.py beside it.
+console errors) come from site_support.py beside it.
 
 usage: check_map_search.py map --site DIR [--validate]
        check_map_search.py search --folder DIR --query Q [--query Q …]
@@ -17,7 +17,7 @@ import time
 import urllib.parse
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import check_site  # noqa: E402
+import site_support  # noqa: E402
 from selenium import webdriver  # noqa: E402
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
@@ -38,7 +38,7 @@ def png(width=1, height=1, rgb=(200, 210, 220)):
 TILE = png()
 
 
-class TileHandler(check_site.QuietHandler):
+class TileHandler(site_support.QuietHandler):
     def do_GET(self):
         if self.path.startswith("/tiles/"):
             self.send_response(200)
@@ -102,10 +102,10 @@ def check_map(args):
     site = os.path.abspath(args.site)
     server, base = serve(site)
     report = {"pages": {}}
-    driver = check_site.browser()
+    driver = site_support.browser()
     try:
-        check_site.viewport(driver, 1366, 768)
-        check_site.visit(driver, base + "map/index.html", report, "map")
+        site_support.viewport(driver, 1366, 768)
+        site_support.visit(driver, base + "map/index.html", report, "map")
         WebDriverWait(driver, 20).until(lambda d: d.execute_script("return !!window.galleryMap"))
         time.sleep(0.5)
         report["map"] = driver.execute_script(MAP_STATE)
@@ -120,13 +120,13 @@ def check_map(args):
         if located:
             page = os.path.relpath(located[-1], site)
             driver.get(base + page)
-            check_site.settle(driver)
+            site_support.settle(driver)
             driver.find_element(By.CSS_SELECTOR, 'a[href*="map/index.html#p-"]').click()
             WebDriverWait(driver, 20).until(lambda d: d.execute_script(
                 "return !!document.querySelector('.leaflet-popup a')"))
             report["fromPhoto"] = {"photo": base + page,
                                    "popup": driver.execute_script("return document.querySelector('.leaflet-popup a').href")}
-        report["consoleErrors"] = check_site.console_errors(driver)
+        report["consoleErrors"] = site_support.console_errors(driver)
     finally:
         driver.quit()
     report["withoutJS"] = without_js(base)
@@ -159,12 +159,12 @@ def without_js(base):
 def check_search(args):
     """Types each query into the page at the folder's index.html and records what it fetched."""
     server, base = serve(os.path.abspath(args.folder))
-    driver = check_site.browser()
+    driver = site_support.browser()
     report = {"queries": {}}
     try:
         for query in args.query:
             driver.get(base + "index.html")
-            check_site.settle(driver)
+            site_support.settle(driver)
             box = driver.find_element(By.ID, "search-input")
             box.click()
             box.send_keys(query)
@@ -181,7 +181,7 @@ def check_search(args):
                           for a in driver.find_elements(By.CSS_SELECTOR, "#search-results a")],
                 "message": driver.find_element(By.CSS_SELECTOR, "#search-results p").text,
                 # The synthetic index names thumbnails that do not exist; anything else counts.
-                "consoleErrors": [e for e in check_site.console_errors(driver)
+                "consoleErrors": [e for e in site_support.console_errors(driver)
                                   if not ("Failed to load resource" in e and (".jpg " in e or "favicon.ico" in e))]}
     finally:
         driver.quit()

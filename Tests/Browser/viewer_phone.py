@@ -3,7 +3,7 @@ import os
 import time
 
 import viewer_support as support
-from check_site import settle
+from site_support import settle
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 

@@ -6,7 +6,7 @@ import time
 import urllib.parse
 
 import viewer_support as support
-from check_site import CLS_OBSERVER, settle
+from site_support import CLS_OBSERVER, settle
 from selenium.webdriver.common.by import By
 
 

@@ -11,7 +11,7 @@ import threading
 import time
 import urllib.parse
 
-from check_site import QuietHandler, browser, console_errors, serve, settle, viewport  # noqa: F401 (re-exported)
+from site_support import QuietHandler, browser, console_errors, serve, settle, viewport  # noqa: F401 (re-exported)
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.support.ui import WebDriverWait
@@ -46,7 +46,7 @@ def file_size(url):
 
 
 def chromium(*flags, prefs=None):
-    """A headless Chromium of its own beside check_site.browser()'s, with more command-line flags
+    """A headless Chromium of its own beside site_support.browser()'s, with more command-line flags
     or profile preferences (JavaScript off, say)."""
     options = webdriver.ChromeOptions()
     options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
@@ -61,7 +61,7 @@ def chromium(*flags, prefs=None):
 
 
 def serve_recording(folder):
-    """Serves `folder` like check_site.serve, and lists the path of every request as it arrives
+    """Serves `folder` like site_support.serve, and lists the path of every request as it arrives
     (a request still under way counts, where the page's resource timing lists only finished ones)."""
     requests = []
 

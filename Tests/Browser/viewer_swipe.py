@@ -3,7 +3,7 @@ import json
 import time
 
 import viewer_support as support
-from check_site import settle
+from site_support import settle
 
 
 SWIPE_PROBE = """

@@ -3,7 +3,7 @@ ctrl+wheel and the full-screen button."""
 import time
 
 import viewer_support as support
-from check_site import settle
+from site_support import settle
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys

@@ -30,13 +30,13 @@ struct CrashSafetyTests {
         }
 
         /// The manifest, or an image: `/img/<k>-<i>.jpg` is fixture photo-k.jpg.
-        func reply(_ request: FixtureServer.Request) -> FixtureServer.Reply {
+        func reply(_ request: FixtureServer.Request) throws -> FixtureServer.Reply {
             if down { return .json(#"{"error":"down for maintenance"}"#, status: 503) }
             if request.path == "/manifest.json" {
                 let entries = (0..<count).map { index -> [String: Any] in
                     ["id": "p\(index)", "title": "\(title) \(index)", "image": "img/\(index % 6 + 1)-\(index).jpg"]
                 }
-                let data = try! JSONSerialization.data(withJSONObject: ["photos": entries])
+                let data = try JSONSerialization.data(withJSONObject: ["photos": entries])
                 return .data(status: 200, contentType: "application/json", body: data)
             }
             let name = request.path.split(separator: "/").last.map(String.init) ?? ""
@@ -133,7 +133,7 @@ struct CrashSafetyTests {
     // is shutting down, which can crash the in-process server (NIOAsyncWriter deinit).
     @Test func offlineBuildsFromTheStateAndTheCachedOriginals() async throws {
         let remote = Remote(count: 7, title: "Photo")
-        try await FixtureServer.with({ request, _ in await remote.reply(request) }) { base, log in
+        try await FixtureServer.with({ request, _ in try await remote.reply(request) }) { base, log in
             let site = try Self.site(base)
             let first = try await site.build()
             #expect(first.photosPublished == 7)

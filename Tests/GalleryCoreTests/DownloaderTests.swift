@@ -8,7 +8,8 @@ import Testing
 
 @Suite("Downloader faults")
 struct DownloaderTests {
-    static let jpeg = try! Fixtures.data("images/photo-1.jpg")
+    /// The photo the replies serve, read by each test: a missing fixture fails that test, not the run.
+    static func jpeg() throws -> Data { try Fixtures.data("images/photo-1.jpg") }
 
     func settings(timeout: Int = 5, retries: Int = 2, perHost: Int = 6, maxBytes: Int = 1 << 20) -> NetworkSettings {
         NetworkSettings(timeoutSeconds: timeout, maxDownloadBytes: maxBytes, connectionsPerHost: perHost, retries: retries,
@@ -17,7 +18,7 @@ struct DownloaderTests {
 
     /// Fetches `path` once and returns the bytes or the error's reason, with the request log.
     func fetch(_ path: String, settings: NetworkSettings? = nil,
-               _ handler: @escaping @Sendable (FixtureServer.Request, URL) async -> FixtureServer.Reply) async throws
+               _ handler: @escaping @Sendable (FixtureServer.Request, URL) async throws -> FixtureServer.Reply) async throws
         -> (result: Result<Data, FetchError>, requests: Int, seconds: Double) {
         try await FixtureServer.with(handler) { base, log in
             let started = ContinuousClock.now
@@ -31,27 +32,30 @@ struct DownloaderTests {
     }
 
     @Test func serverErrorThenSuccessIsRetried() async throws {
+        let jpeg = try Self.jpeg()
         let counter = Counter()
         let outcome = try await fetch("a.jpg") { _, _ in
-            await counter.next() == 1 ? .json(#"{"error":"boom"}"#, status: 500) : .ok(Self.jpeg, contentType: "image/jpeg")
+            await counter.next() == 1 ? .json(#"{"error":"boom"}"#, status: 500) : .ok(jpeg, contentType: "image/jpeg")
         }
-        #expect(try outcome.result.get() == Self.jpeg)
+        #expect(try outcome.result.get() == jpeg)
         #expect(outcome.requests == 2)
     }
 
     @Test func tooManyRequestsHonoursRetryAfter() async throws {
+        let jpeg = try Self.jpeg()
         let counter = Counter()
         let outcome = try await fetch("a.jpg") { _, _ in
-            await counter.next() == 1 ? .data(status: 429, headers: ["Retry-After": "1"], body: Data()) : .ok(Self.jpeg, contentType: "image/jpeg")
+            await counter.next() == 1 ? .data(status: 429, headers: ["Retry-After": "1"], body: Data()) : .ok(jpeg, contentType: "image/jpeg")
         }
-        #expect(try outcome.result.get() == Self.jpeg)
+        #expect(try outcome.result.get() == jpeg)
         #expect(outcome.requests == 2)
         #expect(outcome.seconds >= 0.9)
     }
 
     @Test func slowResponsesTimeOutAndGiveUp() async throws {
+        let jpeg = try Self.jpeg()
         let outcome = try await fetch("slow.jpg", settings: settings(timeout: 1, retries: 1)) { _, _ in
-            .delayed(seconds: 3, .ok(Self.jpeg, contentType: "image/jpeg"))
+            .delayed(seconds: 3, .ok(jpeg, contentType: "image/jpeg"))
         }
         guard case .failure(let error) = outcome.result else { Issue.record("expected a timeout"); return }
         // The reply would come (after 3 s) if the timeout did not fire, so a failure that says so,
@@ -90,8 +94,9 @@ struct DownloaderTests {
     }
 
     @Test func oversizedImageIsRefusedWithoutRetry() async throws {
+        let jpeg = try Self.jpeg()
         let outcome = try await fetch("huge.jpg", settings: settings(maxBytes: 10_000)) { _, _ in
-            .ok(Self.jpeg + Data(repeating: 0, count: 50_000), contentType: "image/jpeg")
+            .ok(jpeg + Data(repeating: 0, count: 50_000), contentType: "image/jpeg")
         }
         guard case .failure(let error) = outcome.result else { Issue.record("expected a failure"); return }
         #expect(error.reason == "response is larger than 10000 bytes (network.maxDownloadBytes)")
@@ -99,14 +104,15 @@ struct DownloaderTests {
     }
 
     @Test func perHostLimitAndOneRequestPerURL() async throws {
-        let (maxActive, requests) = try await FixtureServer.with({ _, _ in .delayed(seconds: 0.15, .ok(Self.jpeg, contentType: "image/jpeg")) }) { base, log in
+        let jpeg = try Self.jpeg()
+        let (maxActive, requests) = try await FixtureServer.with({ _, _ in .delayed(seconds: 0.15, .ok(jpeg, contentType: "image/jpeg")) }) { base, log in
             try await NetworkStack(settings: settings(perHost: 3)).run { downloader in
                 try await withThrowingTaskGroup(of: Data.self) { group in
                     for index in 0..<24 {
                         // 12 distinct URLs, each asked for twice at the same time.
                         group.addTask { try await downloader.original(base.appendingPathComponent("img/\(index % 12).jpg")) }
                     }
-                    for try await data in group { #expect(data == Self.jpeg) }
+                    for try await data in group { #expect(data == jpeg) }
                 }
             }
             return (await log.maxActive, await log.requests.count)
@@ -120,20 +126,21 @@ struct DownloaderTests {
     /// second request: the downloader does not keep finished downloads' bytes in memory. Without a
     /// cache it is requested again. A failed URL fails again without a request.
     @Test func finishedDownloadsAreNotRequestedAgainNorKept() async throws {
+        let jpeg = try Self.jpeg()
         let cache = try Fixtures.temporaryFolder()
         let counts = try await FixtureServer.with({ request, _ in
-            request.path.hasSuffix("missing.jpg") ? .data(status: 404, body: Data()) : .ok(Self.jpeg, contentType: "image/jpeg")
+            request.path.hasSuffix("missing.jpg") ? .data(status: 404, body: Data()) : .ok(jpeg, contentType: "image/jpeg")
         }) { base, log -> [Int] in
             let url = base.appendingPathComponent("img/shared.jpg"), missing = base.appendingPathComponent("img/missing.jpg")
             let cached = NetworkStack(cache: cache)
             try await cached.run { (downloader: Downloader) async throws in
-                for _ in 0..<3 { #expect(try await downloader.original(url) == Self.jpeg) }
+                for _ in 0..<3 { #expect(try await downloader.original(url) == jpeg) }
                 for _ in 0..<2 { await #expect(throws: FetchError.self) { try await downloader.original(missing) } }
             }
             let withCache = await log.requests.count
             #expect(await cached.downloader.stats.snapshot().downloaded == 1)
             try await NetworkStack().run { (downloader: Downloader) async throws in
-                for _ in 0..<2 { #expect(try await downloader.original(url) == Self.jpeg) }
+                for _ in 0..<2 { #expect(try await downloader.original(url) == jpeg) }
             }
             return [withCache, await log.requests.count - withCache]
         }
@@ -141,10 +148,11 @@ struct DownloaderTests {
     }
 
     @Test func cachedOriginalsAreRevalidatedWithETag() async throws {
+        let jpeg = try Self.jpeg()
         let cache = try Fixtures.temporaryFolder()
-        let handler: @Sendable (FixtureServer.Request, URL) async -> FixtureServer.Reply = { request, _ in
+        let handler: @Sendable (FixtureServer.Request, URL) async throws -> FixtureServer.Reply = { request, _ in
             request.headers["if-none-match"] == "\"v1\"" ? .data(status: 304, body: Data())
-                : .data(status: 200, contentType: "image/jpeg", headers: ["ETag": "\"v1\""], body: Self.jpeg)
+                : .data(status: 200, contentType: "image/jpeg", headers: ["ETag": "\"v1\""], body: jpeg)
         }
         let (first, second) = try await FixtureServer.with(handler) { base, log in
             let url = base.appendingPathComponent("photo.jpg")
@@ -155,7 +163,21 @@ struct DownloaderTests {
             #expect(await log.requests.last?.headers["if-none-match"] == "\"v1\"")
             return (first, second)
         }
-        #expect(first == Self.jpeg && second == Self.jpeg)
+        #expect(first == jpeg && second == jpeg)
+    }
+
+    /// A fixture server handler that throws (here: a recording that does not exist) answers 500 and
+    /// makes `FixtureServer.with` throw, naming the request and the error: one test fails, the run goes on.
+    @Test func aHandlerThatThrowsFailsItsTestNotTheRun() async throws {
+        let error = await #expect(throws: FixtureServer.HandlerFailed.self) {
+            try await FixtureServer.with({ _, base in try FixtureServer.recorded("no-such-recording.json", base: base) }) { base, _ in
+                try await NetworkStack(settings: settings(retries: 0)).run { downloader in
+                    _ = try? await downloader.original(base.appendingPathComponent("a.jpg"))
+                }
+            }
+        }
+        let description = "\(error.map { "\($0)" } ?? "")"
+        #expect(description.contains("/a.jpg: ") && description.contains("no-such-recording.json"), "\(description)")
     }
 
     @Test func retryAfterParsing() {

@@ -16,7 +16,7 @@ struct FeedProviderTests {
 
     @Test func mapsRecordedPopularStream() async throws {
         let manifest = try await FixtureServer.with({ request, base in
-            request.path == "/v1/photos" ? (try? FixtureServer.recorded("500px/popular-2019.json", base: base))! : .json("{}", status: 404)
+            try request.path == "/v1/photos" ? FixtureServer.recorded("500px/popular-2019.json", base: base) : .json("{}", status: 404)
         }) { base, log in
             let manifest = try await NetworkStack().run { downloader in
                 try await FiveHundredPxProvider(source: pxSource(base, limit: 50), downloader: downloader,
@@ -50,14 +50,14 @@ struct FeedProviderTests {
 
     @Test func overlappingPagesAreDeduplicated() async throws {
         let manifest = try await FixtureServer.with({ request, base in
-            var object = try! Paging.object("500px/popular-2019.json", base: base)
+            var object = try Paging.object("500px/popular-2019.json", base: base)
             let photos = object["photos"] as! [Any]
             let page = Int(request.query["page"] ?? "1")!
             // Server-side caching: page 2 repeats ten photos of page 1.
             object["photos"] = page == 1 ? Array(photos[0..<30]) : Array(photos[20..<50])
             object["current_page"] = page
             object["total_pages"] = 2
-            return Paging.json(object)
+            return try Paging.json(object)
         }) { base, _ in
             try await NetworkStack().run { downloader in
                 try await FiveHundredPxProvider(source: pxSource(base, perPage: 30), downloader: downloader,
@@ -91,19 +91,19 @@ struct FeedProviderTests {
     }
 
     /// Pages the hand-made Resource rows by `skip`/`limit`, and checks the headers like parse-server does.
-    let parseServer: @Sendable (FixtureServer.Request, URL) async -> FixtureServer.Reply = { request, base in
+    let parseServer: @Sendable (FixtureServer.Request, URL) async throws -> FixtureServer.Reply = { request, base in
         guard request.path == "/parse/classes/Resource" else {
             return .data(status: 404, contentType: "text/html", body: Data("Cannot GET \(request.path)".utf8))
         }
         guard request.headers["x-parse-application-id"] == "app-id-SECRET", request.headers["x-parse-rest-api-key"] == "rest-key-SECRET" else {
             return .json(#"{"error":"unauthorized"}"#, status: 403)
         }
-        var object = try! Paging.object("parse/resource-rows-handmade.json", base: base)
+        var object = try Paging.object("parse/resource-rows-handmade.json", base: base)
         let rows = object["results"] as! [Any]
         let skip = Int(request.query["skip"] ?? "0")!, limit = Int(request.query["limit"] ?? "100")!
         object["results"] = Array(rows.dropFirst(skip).prefix(limit))
         if request.query["count"] != "1" { object["count"] = nil }
-        return Paging.json(object)
+        return try Paging.json(object)
     }
 
     @Test func pagesAClassWithHeadersAndMapsColumns() async throws {

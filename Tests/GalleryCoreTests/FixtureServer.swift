@@ -35,13 +35,25 @@ struct FixtureServer {
         private(set) var requests: [Request] = []
         private(set) var active = 0
         private(set) var maxActive = 0
+        /// Errors the handler threw (a missing or unreadable fixture), each with the request's path.
+        private(set) var handlerErrors: [String] = []
         func begin(_ request: Request) { requests.append(request); active += 1; maxActive = max(maxActive, active) }
         func end() { active -= 1 }
+        func failed(_ request: Request, _ error: any Error) { handlerErrors.append("\(request.path): \(error)") }
         func count(where predicate: (Request) -> Bool) -> Int { requests.filter(predicate).count }
     }
 
+    /// The handler threw: the test fails with this error rather than whatever the client made of the 500.
+    struct HandlerFailed: Error, CustomStringConvertible {
+        var errors: [String]
+        var description: String { "the fixture server's handler threw: " + errors.joined(separator: "; ") }
+    }
+
     /// Starts a server, runs `body` with its base URL and request log, then shuts it down.
-    static func with<T: Sendable>(_ handler: @escaping @Sendable (Request, URL) async -> Reply,
+    ///
+    /// A handler that throws (a fixture it could not read) answers that request with a 500, and
+    /// `with` then throws ``HandlerFailed``, so one test fails instead of the whole run crashing.
+    static func with<T: Sendable>(_ handler: @escaping @Sendable (Request, URL) async throws -> Reply,
                                   _ body: @Sendable (URL, Log) async throws -> T) async throws -> T {
         let log = Log()
         let base = BaseBox()
@@ -53,7 +65,13 @@ struct FixtureServer {
             for field in request.headers { headers[field.name.canonicalName.lowercased()] = field.value }
             let seen = Request(path: request.uri.path, query: query, headers: headers)
             await log.begin(seen)
-            let reply = await handler(seen, await base.url)
+            let reply: Reply
+            do {
+                reply = try await handler(seen, await base.url)
+            } catch {
+                await log.failed(seen, error)
+                reply = .data(status: 500, contentType: "text/plain", body: Data("fixture handler threw: \(error)".utf8))
+            }
             let response = await render(reply)
             await log.end()
             return response
@@ -72,7 +90,11 @@ struct FixtureServer {
         guard let port = await iterator.next(), port > 0 else { throw CancellationError() }
         let url = URL(string: "http://127.0.0.1:\(port)")!
         await base.set(url)
-        return try await body(url, log)
+        let result: Result<T, any Error>
+        do { result = .success(try await body(url, log)) } catch { result = .failure(error) }
+        let errors = await log.handlerErrors
+        if !errors.isEmpty { throw HandlerFailed(errors: errors) }
+        return try result.get()
     }
 
     /// A server with a fixed reply per path.

@@ -17,14 +17,14 @@ struct FlickrProviderTests {
     let credentials = Credentials(secrets: [key], variables: ["source.apiKey": "FLICKR_API_KEY"])
 
     /// Serves the recorded search (97 rows) cut into pages of `pageSize`, and the recorded licence table.
-    func handler(pageSize: Int) -> @Sendable (FixtureServer.Request, URL) async -> FixtureServer.Reply {
+    func handler(pageSize: Int) -> @Sendable (FixtureServer.Request, URL) async throws -> FixtureServer.Reply {
         { request, base in
             if request.isImage { return (try? FixtureServer.image(for: request.path)) ?? .json("{}", status: 500) }
-            guard request.query["api_key"] == Self.key else { return (try? FixtureServer.recorded("flickr/error-invalid-api-key-2012.json", base: base))! }
+            guard request.query["api_key"] == Self.key else { return try FixtureServer.recorded("flickr/error-invalid-api-key-2012.json", base: base) }
             if request.query["method"] == "flickr.photos.licenses.getInfo" {
-                return (try? FixtureServer.recorded("flickr/licenses-getinfo-2012.json", base: base))!
+                return try FixtureServer.recorded("flickr/licenses-getinfo-2012.json", base: base)
             }
-            var object = try! Paging.object("flickr/search-all-url-extras-2012.json", base: base)
+            var object = try Paging.object("flickr/search-all-url-extras-2012.json", base: base)
             var photos = object["photos"] as! [String: Any]
             let rows = photos["photo"] as! [Any]
             let page = Int(request.query["page"] ?? "1")!
@@ -34,7 +34,7 @@ struct FlickrProviderTests {
             photos["pages"] = (rows.count + perPage - 1) / perPage
             photos["perpage"] = perPage
             object["photos"] = photos
-            return Paging.json(object)
+            return try Paging.json(object)
         }
     }
 
@@ -83,7 +83,7 @@ struct FlickrProviderTests {
 
     @Test func invalidKeyNamesTheVariableAndNeverTheKey() async throws {
         let error = try await FixtureServer.with({ request, base in
-            (try? FixtureServer.recorded("flickr/error-invalid-api-key-2012.json", base: base))!
+            try FixtureServer.recorded("flickr/error-invalid-api-key-2012.json", base: base)
         }) { base, _ in
             try await NetworkStack().run { downloader -> String in
                 do {
@@ -104,7 +104,7 @@ struct FlickrProviderTests {
             if request.query["method"] == "flickr.photos.search", await counter.next() == 1 {
                 return .json(#"{"stat":"fail","code":105,"message":"Service currently unavailable"}"#)
             }
-            return await handler(pageSize: 100)(request, base)
+            return try await handler(pageSize: 100)(request, base)
         }) { base, _ in
             try await NetworkStack().run { downloader in
                 try await FlickrProvider(source: source(base), downloader: downloader, credentials: credentials).fetchManifest()
@@ -133,7 +133,7 @@ struct FlickrProviderTests {
 
     @Test func publicFeedNeedsNoKey() async throws {
         let manifest = try await FixtureServer.with({ request, base in
-            request.path.hasSuffix("photos_public.gne") ? (try? FixtureServer.recorded("flickr/feed-photos_public-2024.json", base: base))!
+            try request.path.hasSuffix("photos_public.gne") ? FixtureServer.recorded("flickr/feed-photos_public-2024.json", base: base)
                 : .json("{}", status: 404)
         }) { base, log in
             let feed = FlickrSource(endpoint: base.appendingPathComponent("services/feeds/photos_public.gne"), apiKey: nil,

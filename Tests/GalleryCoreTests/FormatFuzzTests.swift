@@ -25,7 +25,7 @@ struct FormatFuzzTests {
     @discardableResult
     static func survives(_ data: Data, _ label: String, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
         do {
-            _ = try ImageProcessor(settings: .defaults).process(data, folder: "x")
+            _ = try ImageProcessor(settings: .defaults()).process(data, folder: "x")
             return true
         } catch is ImagingError {
             return false
@@ -78,7 +78,7 @@ struct FormatFuzzTests {
             let facts = try ImageProcessor.facts(of: data)
             #expect(facts.size.pixelCount > 100_000_000, "\(name): \(facts.size)")
             #expect(throws: ImagingError.tooManyPixels(facts.size, limit: 100_000_000), "\(name)") {
-                try ImageProcessor(settings: .defaults).inspect(data, folder: "x")
+                try ImageProcessor(settings: .defaults()).inspect(data, folder: "x")
             }
         }
     }

@@ -14,8 +14,9 @@ struct FormatTests {
     static let red = [220, 30, 30], green = [30, 200, 30], blue = [30, 30, 220], white = [240, 240, 240]
 
     /// Processes a fixture and decodes its largest derivative (the original's own size) back to pixels.
-    static func rendered(_ fixture: String, settings: ImageSettings = .defaults) throws -> (image: ProcessedImage, pixels: Bitmap) {
-        let image = try ImageProcessor(settings: settings).process(try Fixtures.data("formats/\(fixture)"), folder: "x")
+    /// `settings` nil: the config defaults.
+    static func rendered(_ fixture: String, settings: ImageSettings? = nil) throws -> (image: ProcessedImage, pixels: Bitmap) {
+        let image = try ImageProcessor(settings: settings ?? .defaults()).process(try Fixtures.data("formats/\(fixture)"), folder: "x")
         let encoded = try #require(image.encoded.first).data
         let header = try JPEGCodec.header(encoded)
         return (image, try JPEGCodec.decode(encoded, header: header, size: header.size))
@@ -50,7 +51,7 @@ struct FormatTests {
     }
 
     @Test func heicAlphaShowsTheBackground() throws {
-        var settings = ImageSettings.defaults
+        var settings = try ImageSettings.defaults()
         settings.background = RGB(red: 0, green: 128, blue: 255)
         let (image, pixels) = try Self.rendered("heic-alpha.heic", settings: settings)
         #expect(image.format == .heif && image.displaySize == PixelSize(width: 64, height: 48))
@@ -65,7 +66,7 @@ struct FormatTests {
     }
 
     @Test func losslessWebPAlphaShowsTheBackground() throws {
-        var settings = ImageSettings.defaults
+        var settings = try ImageSettings.defaults()
         settings.background = RGB(red: 0, green: 128, blue: 255)
         let (_, pixels) = try Self.rendered("webp-alpha.webp", settings: settings)
         Self.expectQuadrants(pixels, [Self.red, Self.green, Self.blue, [0, 128, 255]], tolerance: 8)
@@ -103,7 +104,7 @@ struct FormatTests {
     }
 
     @Test func transparentGIFShowsTheBackground() throws {
-        var settings = ImageSettings.defaults
+        var settings = try ImageSettings.defaults()
         settings.background = RGB(red: 10, green: 20, blue: 30)
         let (image, pixels) = try Self.rendered("gif-transparent.gif", settings: settings)
         #expect(image.format == .gif)
@@ -131,7 +132,7 @@ struct FormatTests {
         #expect(image.warnings.count == 1)
         #expect(image.warnings.first?.contains("extraneous bytes before marker") == true, "\(image.warnings)")
         Self.expectQuadrants(pixels, [Self.red, Self.green, Self.blue, Self.white], tolerance: 8)
-        let clean = try ImageProcessor(settings: .defaults).process(try Fixtures.data("formats/mpo-stereo.mpo"), folder: "x")
+        let clean = try ImageProcessor(settings: .defaults()).process(try Fixtures.data("formats/mpo-stereo.mpo"), folder: "x")
         #expect(clean.warnings.isEmpty)
     }
 
@@ -166,7 +167,7 @@ struct FormatTests {
     }
 
     @Test func pixelLimitComesBeforeDecodingForEveryFormat() throws {
-        var settings = ImageSettings.defaults
+        var settings = try ImageSettings.defaults()
         settings.maxPixels = 1000
         for fixture in Self.all {
             let data = try Fixtures.data("formats/\(fixture)")
@@ -178,12 +179,13 @@ struct FormatTests {
     }
 
     @Test func backgroundIsInTheKeysOfFormatsWithTransparency() throws {
-        var black = ImageSettings.defaults
+        let defaults = try ImageSettings.defaults()
+        var black = defaults
         black.background = RGB(red: 0, green: 0, blue: 0)
         for (fixture, keyed) in [("webp-alpha.webp", true), ("gif-transparent.gif", true), ("mpo-stereo.mpo", false)] {
             let facts = try ImageProcessor.facts(of: try Fixtures.data("formats/\(fixture)"))
             var keys: [DerivativeKeys] = []
-            for settings in [ImageSettings.defaults, black] {
+            for settings in [defaults, black] {
                 let processor = ImageProcessor(settings: settings)
                 keys.append(processor.keys(contentHash: Fixtures.key("h"), facts: facts, layout: try processor.layout(facts, folder: "x")))
             }

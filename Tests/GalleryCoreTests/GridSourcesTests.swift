@@ -11,8 +11,8 @@ import Testing
 /// width in the stylesheet's phone rows.
 @Suite("Grid sources and sizes")
 struct GridSourcesTests {
-    @Test func gridStepsFillTheGapsBetweenTheThumbnailAndSixHundredPixelsTall() {
-        let plan = DerivativePlan(display: PixelSize(width: 3000, height: 2000), settings: .defaults, folder: "photos/a")
+    @Test func gridStepsFillTheGapsBetweenTheThumbnailAndSixHundredPixelsTall() throws {
+        let plan = try DerivativePlan(display: PixelSize(width: 3000, height: 2000), settings: .defaults(), folder: "photos/a")
         #expect(plan.gridSteps.map(\.size.width) == [960, 691, 576])
         #expect(plan.all.map(\.size.width) == [1600, 1200, 800, 480, 400, 960, 691, 576], "the grid's sizes come last")
         #expect(plan.thumbnailSources.map(\.size.width) == [400, 480, 576, 691, 800, 960, 1200, 1600])
@@ -24,19 +24,19 @@ struct GridSourcesTests {
         }
         #expect(plan.thumbnailSources.contains { $0.size.height >= DerivativePlan.gridTallest && $0.size.width < 1200 })
 
-        let portrait = DerivativePlan(display: PixelSize(width: 2000, height: 3000), settings: .defaults, folder: "photos/p")
+        let portrait = try DerivativePlan(display: PixelSize(width: 2000, height: 3000), settings: .defaults(), folder: "photos/p")
         #expect(portrait.gridSteps.map(\.size) == [PixelSize(width: 384, height: 576), PixelSize(width: 320, height: 480)])
         #expect(portrait.thumbnailSources.map(\.size.width) == [267, 320, 384, 480, 800, 1067])
 
         // Never wider than the photo (here its own size, the preview, is the step after 480), and
         // nothing for a photo no larger than its thumbnail.
-        let small = DerivativePlan(display: PixelSize(width: 600, height: 400), settings: .defaults, folder: "s")
+        let small = try DerivativePlan(display: PixelSize(width: 600, height: 400), settings: .defaults(), folder: "s")
         #expect(small.gridSteps.isEmpty && small.thumbnailSources.map(\.size.width) == [400, 480, 600])
-        let medium = DerivativePlan(display: PixelSize(width: 750, height: 500), settings: .defaults, folder: "s")
+        let medium = try DerivativePlan(display: PixelSize(width: 750, height: 500), settings: .defaults(), folder: "s")
         #expect(medium.gridSteps.map(\.size.width) == [691, 576] && medium.all.allSatisfy { $0.size.width <= 750 })
-        let tiny = DerivativePlan(display: PixelSize(width: 120, height: 80), settings: .defaults, folder: "t")
+        let tiny = try DerivativePlan(display: PixelSize(width: 120, height: 80), settings: .defaults(), folder: "t")
         #expect(tiny.all.map(\.size) == [PixelSize(width: 120, height: 80)] && tiny.gridSteps.isEmpty)
-        let sliver = DerivativePlan(display: PixelSize(width: 3, height: 3000), settings: .defaults, folder: "t")
+        let sliver = try DerivativePlan(display: PixelSize(width: 3, height: 3000), settings: .defaults(), folder: "t")
         #expect(sliver.all.allSatisfy { $0.size.width <= 3 })
     }
 
@@ -48,7 +48,7 @@ struct GridSourcesTests {
             let json = #"{"source": {"type": "folder", "path": "photos"}, "images": \#(images)}"#
             return try SiteConfig.parse(Data(json.utf8), file: file, environment: [:]).images
         }
-        #expect(try settings("{}").gridSteps && ImageSettings.defaults.gridSteps)
+        #expect(try settings("{}").gridSteps && ImageSettings.defaults().gridSteps)
         let off = try settings(#"{"gridSteps": false, "widths": []}"#)
         let plan = DerivativePlan(display: PixelSize(width: 3000, height: 2000), settings: off, folder: "photos/a")
         #expect(plan.gridSteps.isEmpty && plan.all.map(\.size.width) == [1600, 400])
@@ -59,7 +59,7 @@ struct GridSourcesTests {
     /// The grid's sizes are made after the others, so the others are resampled from the same
     /// sizes as before and keep their cache keys: an incremental build makes only the new files.
     @Test func gridStepsLeaveTheOtherSizesKeysAsTheyWere() throws {
-        let processor = ImageProcessor(settings: .defaults)
+        let processor = try ImageProcessor(settings: .defaults())
         for size in [PixelSize(width: 4000, height: 6000), PixelSize(width: 6000, height: 4000), PixelSize(width: 4000, height: 1000)] {
             let facts = OriginalFacts(format: .jpeg, size: size, exif: ExifInfo())
             let layout = try processor.layout(facts, folder: "photos/a")

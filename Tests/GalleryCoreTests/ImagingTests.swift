@@ -6,7 +6,11 @@ import Testing
 
 @Suite("Imaging")
 struct ImagingTests {
-    let processor = ImageProcessor(settings: .defaults)
+    let processor: ImageProcessor
+
+    init() throws {
+        processor = ImageProcessor(settings: try .defaults())
+    }
 
     /// Decodes a fixture the way a build does and returns the largest derivative, decoded again.
     func largestDerivative(_ fixture: String) throws -> (ProcessedImage, Bitmap) {
@@ -45,7 +49,7 @@ struct ImagingTests {
     }
 
     @Test func transparentPNGIsCompositedOverTheBackground() throws {
-        var settings = ImageSettings.defaults
+        var settings = try ImageSettings.defaults()
         settings.background = RGB(red: 0, green: 255, blue: 0)
         let image = try ImageProcessor(settings: settings).process(try Fixtures.data("images/half-transparent.png"), folder: "p")
         let data = image.encoded[0].data
@@ -55,15 +59,15 @@ struct ImagingTests {
         #expect(isClose(bitmap.pixel(x: 70, y: 30), (0, 255, 0)))   // transparent half shows the background
     }
 
-    @Test func neverUpscalesAndPlansDistinctSizes() {
-        let plan = DerivativePlan(display: PixelSize(width: 900, height: 600), settings: .defaults, folder: "photos/a")
+    @Test func neverUpscalesAndPlansDistinctSizes() throws {
+        let plan = try DerivativePlan(display: PixelSize(width: 900, height: 600), settings: .defaults(), folder: "photos/a")
         #expect(plan.preview.size == PixelSize(width: 900, height: 600))
         #expect(plan.thumbnail.size == PixelSize(width: 400, height: 267))
         // The grid's own steps (GridSourcesTests) come after the others.
         #expect(plan.all.map(\.size.width) == [900, 800, 480, 400, 691, 576])
         #expect(plan.all.allSatisfy { $0.size.width <= 900 && $0.path.hasPrefix("photos/a/") })
         #expect(plan.thumbnailSources.map(\.size.width) == [400, 480, 576, 691, 800, 900])
-        let tiny = DerivativePlan(display: PixelSize(width: 120, height: 80), settings: .defaults, folder: "t")
+        let tiny = try DerivativePlan(display: PixelSize(width: 120, height: 80), settings: .defaults(), folder: "t")
         #expect(tiny.all.map(\.size) == [PixelSize(width: 120, height: 80)])
     }
 
@@ -146,7 +150,7 @@ struct ImagingTests {
     }
 
     @Test func pixelLimitIsCheckedBeforeDecoding() throws {
-        var settings = ImageSettings.defaults
+        var settings = try ImageSettings.defaults()
         settings.maxPixels = 1000
         do {
             _ = try ImageProcessor(settings: settings).process(try Fixtures.data("images/photo-1.jpg"), folder: "x")

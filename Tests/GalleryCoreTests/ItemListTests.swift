@@ -9,7 +9,7 @@ import Testing
 
 /// The site's items live in a file with no name and are read back when a page shows them.
 @Suite("Items kept on disk") struct ItemListTests {
-    static func item(_ index: Int) -> GalleryItem {
+    static func item(_ index: Int) throws -> GalleryItem {
         var photo = Photo(id: "p\(index)", title: index.isMultiple(of: 2) ? "Title \(index) \u{e9}\"<>" : nil,
                           description: "Caption **\(index)**", author: "A", authorURL: URL(string: "https://a.example/\(index)"),
                           takenAt: "2024-05-0\(index % 9 + 1)T10:00:00", tags: ["sea", "t\(index % 3)"],
@@ -20,7 +20,7 @@ import Testing
         photo.rating = index % 6 - 1
         photo.fallbackTitle = "IMG \(index)"
         let display = PixelSize(width: 1600 + index, height: 1200)
-        var settings = ImageSettings.defaults
+        var settings = try ImageSettings.defaults()
         settings.webp = index.isMultiple(of: 2)
         return GalleryItem(photo: photo, displaySize: display,
                            plan: DerivativePlan(display: display, settings: settings, folder: "photos/p\(index)"),
@@ -36,7 +36,7 @@ import Testing
 
     @Test func itemsReadBackAsWrittenInAnyOrder() throws {
         let folder = try Fixtures.temporaryFolder()
-        let items = (0..<50).map(Self.item)
+        let items = try (0..<50).map(Self.item)
         var builder = try ItemList.Builder(folder: folder)
         let arrival = Array(items.indices).shuffled()
         for index in arrival { builder.append(items[index]) }
@@ -63,14 +63,15 @@ import Testing
     /// A photo with nothing but its id and a local file, and one whose every optional field is set, read back the same.
     @Test func sparseAndFullPhotosReadBackTheSame() throws {
         let sparse = Photo(id: "only-id", image: .file(URL(fileURLWithPath: "/photos/a b/ü.jpg")))
-        var full = Self.item(4).photo
+        var full = try Self.item(4).photo
         full.camera = CameraInfo(make: "M", model: "X", lens: "L", focalLength: 35.5, aperture: 1.4, exposureTime: 1.0 / 8000, iso: 0)
         full.license = License(name: "Own terms", url: nil)
         full.sourcePage = URL(string: "https://www.flickr.com/photos/x/1")
         full.rating = -1
+        let defaults = try ImageSettings.defaults()
         let items = [sparse, full].map { photo in
             GalleryItem(photo: photo, displaySize: PixelSize(width: 3, height: 2),
-                        plan: DerivativePlan(display: PixelSize(width: 3, height: 2), settings: .defaults, folder: "photos/\(photo.id)"),
+                        plan: DerivativePlan(display: PixelSize(width: 3, height: 2), settings: defaults, folder: "photos/\(photo.id)"),
                         averageColor: "", placeholderKey: Fixtures.key(photo.id), original: .none)
         }
         let list = try ItemList(items, folder: try Fixtures.temporaryFolder())
@@ -80,15 +81,15 @@ import Testing
 
     @Test func theFileHasNoNameAndItsFolderStaysEmpty() throws {
         let folder = try Fixtures.temporaryFolder()
-        let list = try ItemList((0..<10).map(Self.item), folder: folder)
+        let list = try ItemList(try (0..<10).map(Self.item), folder: folder)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
-        #expect(Self.same(list[9], Self.item(9)))
+        #expect(try Self.same(list[9], Self.item(9)))
     }
 
     /// The manifest's photos wait in a file of their own during the images step (`PhotoList`).
     @Test func photoListsReadBackTheManifestInOrder() throws {
         let folder = try Fixtures.temporaryFolder()
-        let photos = (0..<40).map { Self.item($0).photo } + [Photo(id: "bare", image: .file(URL(fileURLWithPath: "/a.jpg")))]
+        let photos = try (0..<40).map { try Self.item($0).photo } + [Photo(id: "bare", image: .file(URL(fileURLWithPath: "/a.jpg")))]
         let list = try PhotoList(photos, folder: folder)
         #expect(Array(list) == photos)
         #expect(list[list.count - 1].image.filePath == "/a.jpg")
@@ -107,7 +108,7 @@ import Testing
     @Test func anImagesOnlyBuilderKeepsFactsAndWritesNothing() throws {
         let folder = try Fixtures.temporaryFolder().appendingPathComponent("state")
         var builder = try ItemList.Builder(folder: nil)
-        for index in 0..<5 { builder.append(Self.item(index)) }
+        for index in 0..<5 { builder.append(try Self.item(index)) }
         let list = try builder.finish()
         #expect(list.count == 5)
         #expect(list.facts.map(\.id) == (0..<5).map { "p\($0)" })
@@ -118,7 +119,7 @@ import Testing
     /// are read back from the file or were never written (the grid, a photo page, the feed, search).
     @Test func pagesShowWhatTheFileHolds() throws {
         let fixture = try AlbumFixture()
-        let photos = (0..<30).map { Self.item($0).photo }
+        let photos = try (0..<30).map { try Self.item($0).photo }
         let plan = try fixture.plan(photos)
         #expect(plan.items.count == 30)
         let pages = try fixture.render(plan)

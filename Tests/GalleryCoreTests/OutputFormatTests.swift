@@ -17,7 +17,7 @@ struct OutputFormatTests {
     }
 
     @Test func webpTwinsHaveEveryDerivativeSize() throws {
-        var settings = ImageSettings.defaults
+        var settings = try ImageSettings.defaults()
         settings.webp = true
         let image = try ImageProcessor(settings: settings).process(try Fixtures.data("images/photo-1.jpg"), folder: "photos/a")
         #expect(image.webp.count == image.encoded.count)
@@ -26,7 +26,7 @@ struct OutputFormatTests {
             #expect(derivative.webpPath.hasSuffix(".webp") && derivative.webpPath.hasPrefix("photos/a/"))
         }
         // Off by default: no WebP work at all.
-        #expect(try ImageProcessor(settings: .defaults).process(try Fixtures.data("images/photo-1.jpg"), folder: "a").webp.isEmpty)
+        #expect(try ImageProcessor(settings: .defaults()).process(try Fixtures.data("images/photo-1.jpg"), folder: "a").webp.isEmpty)
     }
 
     @Test func pagesOfferWebPThroughPictureWithTheJPEGAsFallback() async throws {
@@ -57,7 +57,7 @@ struct OutputFormatTests {
     }
 
     @Test func onlyLargeReductionsAreSharpened() throws {
-        var settings = ImageSettings.defaults
+        var settings = try ImageSettings.defaults()
         settings.thumbnail = 40
         settings.preview = 1600   // no reduction for the 120 px fixture
         settings.widths = []
@@ -77,7 +77,7 @@ struct OutputFormatTests {
         let sof = try #require((0..<(jpeg.count - 9)).first { jpeg[$0] == 0xff && (0xc0...0xc2).contains(jpeg[$0 + 1]) })
         jpeg[sof + 4] = 12
         do {
-            _ = try ImageProcessor(settings: .defaults).process(Data(jpeg), folder: "x")
+            _ = try ImageProcessor(settings: .defaults()).process(Data(jpeg), folder: "x")
             Issue.record("a 12-bit JPEG was accepted")
         } catch let error as ImagingError {
             #expect(error.description.contains("precision 12"), "\(error.description)")

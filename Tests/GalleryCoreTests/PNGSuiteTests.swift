@@ -33,7 +33,7 @@ struct PNGSuiteTests {
         let bitmap = try PNGCodec.decode(data, background: RGB(red: 255, green: 255, blue: 255))
         let size = PixelSize(width: bitmap.width, height: bitmap.height)
         #expect(size == Self.expectedSize(name))
-        let image = try ImageProcessor(settings: .defaults).process(data, folder: "p")
+        let image = try ImageProcessor(settings: .defaults()).process(data, folder: "p")
         #expect(image.displaySize == size)
         #expect(!image.encoded.isEmpty)
     }
@@ -42,7 +42,7 @@ struct PNGSuiteTests {
     func corruptFileIsRejected(_ name: String) throws {
         let data = try Data(contentsOf: Self.folder.appendingPathComponent(name))
         do {
-            _ = try ImageProcessor(settings: .defaults).process(data, folder: "p")
+            _ = try ImageProcessor(settings: .defaults()).process(data, folder: "p")
             Issue.record("\(name) was accepted")
         } catch let error as ImagingError {
             #expect(error.description.count > 10)

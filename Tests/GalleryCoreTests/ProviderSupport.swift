@@ -32,13 +32,18 @@ extension FixtureServer.Request {
 
 /// Cuts a recorded JSON document's list into pages, keeping the recorded rows and envelope.
 enum Paging {
+    struct BadFixture: Error, CustomStringConvertible {
+        var fixture: String
+        var description: String { "api/\(fixture) is not a JSON object" }
+    }
+
     static func object(_ fixture: String, base: URL) throws -> [String: Any] {
         guard case .data(_, _, _, let body) = try FixtureServer.recorded(fixture, base: base),
-              let object = try JSONSerialization.jsonObject(with: body) as? [String: Any] else { fatalError("bad fixture") }
+              let object = try JSONSerialization.jsonObject(with: body) as? [String: Any] else { throw BadFixture(fixture: fixture) }
         return object
     }
 
-    static func json(_ object: Any) -> FixtureServer.Reply {
-        .data(status: 200, contentType: "application/json", body: try! JSONSerialization.data(withJSONObject: object))
+    static func json(_ object: Any) throws -> FixtureServer.Reply {
+        .data(status: 200, contentType: "application/json", body: try JSONSerialization.data(withJSONObject: object))
     }
 }

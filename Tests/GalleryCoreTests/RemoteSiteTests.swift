@@ -10,23 +10,23 @@ struct RemoteSiteTests {
     static let flickrKey = "f1ickr-KEY-never-print-me"
 
     /// Flickr search (recorded), licence table (recorded), and images; three images are broken on purpose.
-    static let api: @Sendable (FixtureServer.Request, URL) async -> FixtureServer.Reply = { request, base in
+    static let api: @Sendable (FixtureServer.Request, URL) async throws -> FixtureServer.Reply = { request, base in
         if request.isImage {
             if request.path.contains("7093101501_2e55ed8fbf_k") { return .data(status: 404, body: Data("Not Found".utf8)) }
             if request.path.contains("7093100113_91cfa14be2_k") {
                 return .data(status: 200, contentType: "image/jpeg", body: Data("<html>oops</html>".utf8))
             }
-            return (try? FixtureServer.image(for: request.path))!
+            return try FixtureServer.image(for: request.path)
         }
         switch request.path {
         case "/services/rest/":
-            guard request.query["api_key"] == flickrKey else { return (try? FixtureServer.recorded("flickr/error-invalid-api-key-2012.json", base: base))! }
+            guard request.query["api_key"] == flickrKey else { return try FixtureServer.recorded("flickr/error-invalid-api-key-2012.json", base: base) }
             if request.query["method"] == "flickr.photos.licenses.getInfo" {
-                return (try? FixtureServer.recorded("flickr/licenses-getinfo-2012.json", base: base))!
+                return try FixtureServer.recorded("flickr/licenses-getinfo-2012.json", base: base)
             }
-            return (try? FixtureServer.recorded("flickr/search-all-url-extras-2012.json", base: base))!
-        case "/v1/photos": return (try? FixtureServer.recorded("500px/popular-2019.json", base: base))!
-        case "/parse/classes/Resource": return (try? FixtureServer.recorded("parse/resource-rows-handmade.json", base: base))!
+            return try FixtureServer.recorded("flickr/search-all-url-extras-2012.json", base: base)
+        case "/v1/photos": return try FixtureServer.recorded("500px/popular-2019.json", base: base)
+        case "/parse/classes/Resource": return try FixtureServer.recorded("parse/resource-rows-handmade.json", base: base)
         default: return .data(status: 404, body: Data("Cannot GET \(request.path)".utf8))
         }
     }
