@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-@testable import GalleryCore
 
 /// The published HTML of a small fixture site, byte for byte against Tests/Fixtures/snapshots:
 /// a grid page, a photo page, an album page and the map page. `GALLERYSSG_RECORD_SNAPSHOTS=1`
