@@ -123,7 +123,7 @@ let package = Package(
             ]
         ),
         .testTarget(
-            name: "GalleryCoreTests",
+            name: "GalleryTests",
             dependencies: [
                 "GalleryModel", "GalleryConfig", "GalleryStore", "GalleryFetch", "GalleryImaging", "GalleryProviders",
                 "GalleryRender", "GalleryOutput", "GalleryPipeline", "GalleryServe",

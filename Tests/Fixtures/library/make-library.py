@@ -4,7 +4,7 @@
 Nested dated folders with album index.md files, phone and camera formats (JPEG, HEIC, AVIF, WebP,
 TIFF, GIF, MPO), metadata in every place it is written (XMP, IPTC-IIM, EXIF, .xmp and .md sidecars),
 a GPS position and serial numbers that must never be published, a symlink, and the clutter real
-folders hold. Every file's expected fate is asserted by Tests/GalleryCoreTests/LibraryTests.swift.
+folders hold. Every file's expected fate is asserted by Tests/GalleryTests/Providers/LibraryTests.swift.
 
 Needs Pillow (PyPI), exiftool (Debian libimage-exiftool-perl), heif-enc (libheif-examples) and
 avifenc (libavif-bin). Run: python3 Tests/Fixtures/library/make-library.py

@@ -8,6 +8,7 @@ import Testing
 /// Paths of the committed test fixtures and scratch folders for tests.
 enum Fixtures {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
         .appendingPathComponent("Fixtures")
     static let repository = root.deletingLastPathComponent().deletingLastPathComponent()
 
