@@ -154,7 +154,7 @@ public struct Build: Sendable {
                 }
                 try writer.write(Data(assets.headersFile.utf8), to: "_headers")
             }
-            try step(.state, &timings) {
+            try await asyncStep(.state, &timings) {
                 let merge = try StateMerge(snapshot: snapshot, source: provider.summary, published: outcome.published,
                                            tally: outcome.tally, failed: outcome.failed, pages: pages, database: database)
                 var changes = merge.changes
@@ -171,9 +171,9 @@ public struct Build: Sendable {
                 changes.counts.pagesRendered = pages.rendered
                 changes.counts.pagesReused = pages.reused
                 for location in merge.orphanDownloads { fetcher.forget(location) }
-                try database.save(changes)
+                try await database.saveChanges(changes)
             }
-            try step(.publish, &timings) { try writer.commit() }
+            try await asyncStep(.publish, &timings) { try await writer.commit() }
         } catch {
             writer.abort()
             throw error
@@ -185,21 +185,23 @@ public struct Build: Sendable {
         return report
     }
 
-    /// The manifest, and the state's snapshot, which loads while the manifest is fetched. The loading
-    /// task ends with this function: a task keeps its result while it lives, and a second reference
-    /// to the snapshot's tables would make the caches copy them whole on their first change.
+    /// The manifest, and the state's snapshot, which loads (on the database's queue) while the
+    /// manifest is fetched. The loading child task ends with this function, which returns as soon
+    /// as it has the snapshot: a second reference to the snapshot's tables would make the caches
+    /// copy them whole on their first change. When the manifest fails, the load is cancelled and
+    /// awaited before the error is thrown.
     private func fetchManifestAndState(_ provider: any PhotoProvider, database: StateDatabase,
                                        timings: inout [String: Double]) async throws -> (Manifest, StateSnapshot) {
-        let source = provider.summary
-        let loading = Task { try database.snapshot(source: source) }
-        let manifest: Manifest
+        async let loading = database.loadSnapshot(source: provider.summary)
+        let manifest = try await asyncStep(.manifest, &timings) { try await fetchManifest(provider, database: database) }
+        // Timed as `asyncStep` times a step (an `async let` cannot be awaited inside its closure).
+        let started = ContinuousClock.now
+        defer { timings[BuildStep.state.rawValue, default: 0] += started.secondsElapsed }
         do {
-            manifest = try await asyncStep(.manifest, &timings) { try await fetchManifest(provider, database: database) }
+            return (manifest, try await loading)
         } catch {
-            _ = await loading.result
-            throw error
+            throw BuildError(step: .state, underlying: error)
         }
-        return (manifest, try await asyncStep(.state, &timings) { try await loading.value })
     }
 
     /// Whether the photo list comes over the network, so `--offline` reads it from the state.
