@@ -136,6 +136,7 @@ package struct PagePublisher: Sendable {
                 group.addTask {
                     var outcome = Outcome()
                     for (index, (path, record)) in previous.enumerated() where index % parts == part {
+                        try Task.checkCancellation()
                         guard try await linkCached(record.key, to: path) else { return nil }
                         outcome.count(path, reused: true)
                     }

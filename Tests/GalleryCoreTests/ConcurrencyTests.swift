@@ -1,11 +1,26 @@
 import Foundation
+import GalleryFetch
 import GalleryModel
+import GalleryPipeline
 import GalleryStore
+import Synchronization
 import Testing
 
-/// Shared state that must do each piece of work once however many tasks ask at the same moment.
+/// Waiters that must give up when their task is cancelled, and shared state that must do each
+/// piece of work once however many tasks ask at the same moment.
 @Suite("Cancellation and shared state")
 struct ConcurrencyTests {
+    /// A flag a test raises to let a blocked job (on its own thread) finish.
+    final class Gate: Sendable {
+        private let open = Atomic<Bool>(false)
+        func release() { open.store(true, ordering: .releasing) }
+        /// Blocks the calling thread (a `WorkBudget` job's own thread, never a task) until released or `limit` passes.
+        func pass(limit: Double = 10) {
+            let started = Date()
+            while !open.load(ordering: .acquiring) && Date().timeIntervalSince(started) < limit { usleep(1_000) }
+        }
+    }
+
     /// Runs each job on a new thread of its own, not on the cooperative pool (one thread per core,
     /// which other tests keep busy): tasks that prefer it really run at the same time, and the
     /// timings below measure the code under test, not the wait for a free thread of the pool.
@@ -17,6 +32,135 @@ struct ConcurrencyTests {
     }
 
     static let threads = ThreadPerJob()
+
+    /// Waits (polling) until `condition` holds or `limit` seconds pass.
+    static func eventually(_ limit: Double = 10, _ condition: () async -> Bool) async -> Bool {
+        let started = ContinuousClock.now
+        while started.duration(to: .now) < .seconds(limit) {
+            if await condition() { return true }
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        return await condition()
+    }
+
+    @Test func cancelledWaiterOnAFullWorkBudgetThrowsAtOnceAndTheBudgetStillWorks() async throws {
+        try await withTaskExecutorPreference(Self.threads) {
+            let budget = WorkBudget(jobs: 1, pixels: 100)
+            let gate = Gate()
+            let started = Atomic<Int>(0)
+            let holder = Task(executorPreference: Self.threads) { try await budget.run(pixels: 10) { started.add(1, ordering: .relaxed); gate.pass() } }
+            #expect(await Self.eventually { started.load(ordering: .relaxed) == 1 })
+
+            // The budget is full: this one waits, then is cancelled while the holder still runs.
+            let waiter = Task(executorPreference: Self.threads) { try await budget.run(pixels: 10) { 42 } }
+            try await Task.sleep(for: .milliseconds(50))
+            let cancelled = ContinuousClock.now
+            waiter.cancel()
+            let result = await waiter.result
+            let waited = cancelled.duration(to: .now)
+            gate.release()   // only now: with waiters that ignore cancellation, the waiter ran once this freed the budget
+            #expect(throws: CancellationError.self) { try result.get() }
+            #expect(waited < .seconds(1), "the cancelled waiter took \(waited) to give up")
+            try await holder.value
+
+            // The cancelled waiter left nothing behind: the next job is admitted and runs alone.
+            #expect(try await budget.run(pixels: 100) { 7 } == 7)
+            let peaks = budget.peaks
+            #expect(peaks.jobs == 1 && peaks.pixels == 100)
+        }
+    }
+
+    @Test func waitersBehindACancelledOneAreAdmittedWhenItLeaves() async throws {
+        try await withTaskExecutorPreference(Self.threads) {
+            // Room for two jobs and 100 pixels: a job of 60 runs, one of 100 waits for the room, and
+            // one of 10, which would fit, waits behind it (first come, first served).
+            let budget = WorkBudget(jobs: 2, pixels: 100)
+            let gate = Gate()
+            let started = Atomic<Int>(0)
+            let holder = Task(executorPreference: Self.threads) { try await budget.run(pixels: 60) { started.add(1, ordering: .relaxed); gate.pass() } }
+            #expect(await Self.eventually { started.load(ordering: .relaxed) == 1 })
+            let large = Task(executorPreference: Self.threads) { try await budget.run(pixels: 100) { 1 } }
+            try await Task.sleep(for: .milliseconds(50))
+            let small = Task(executorPreference: Self.threads) { try await budget.run(pixels: 10) { 2 } }
+            try await Task.sleep(for: .milliseconds(50))
+
+            large.cancel()
+            let cancelled = ContinuousClock.now
+            let admitted = await Self.eventually(2) { budget.peaks.jobs == 2 }
+            let waited = cancelled.duration(to: .now)
+            gate.release()
+            #expect(admitted, "the small job was not admitted beside the holder after the large one was cancelled")
+            #expect(waited < .seconds(1))
+            await #expect(throws: CancellationError.self) { try await large.value }
+            #expect(try await small.value == 2)
+            try await holder.value
+            #expect(budget.peaks.pixels == 70)
+        }
+    }
+
+    @Test func cancelledWaiterForAHostSlotThrowsAtOnce() async throws {
+        try await withTaskExecutorPreference(Self.threads) {
+            let limiter = HostLimiter(limit: 1)
+            let holding = Atomic<Int>(0)
+            let holder = Task(executorPreference: Self.threads) {
+                try await limiter.withSlot(for: "example.org") {
+                    holding.add(1, ordering: .relaxed)
+                    try? await Task.sleep(for: .seconds(2))   // not cancelled: the slot stays taken
+                }
+            }
+            #expect(await Self.eventually { holding.load(ordering: .relaxed) == 1 })
+            let ran = Atomic<Int>(0)
+            let waiter = Task(executorPreference: Self.threads) { try await limiter.withSlot(for: "example.org") { ran.add(1, ordering: .relaxed) } }
+            try await Task.sleep(for: .milliseconds(50))
+            let cancelled = ContinuousClock.now
+            waiter.cancel()
+            let result = await waiter.result
+            let waited = cancelled.duration(to: .now)
+            #expect(throws: CancellationError.self) { try result.get() }
+            #expect(waited < .milliseconds(500), "the cancelled waiter took \(waited) to give up")
+            #expect(ran.load(ordering: .relaxed) == 0)
+            try await holder.value
+            // The slot went back: another request gets it at once.
+            #expect(try await limiter.withSlot(for: "example.org") { 5 } == 5)
+        }
+    }
+
+    @Test func retryBackoffEndsWhenCancelled() async throws {
+        try await withTaskExecutorPreference(Self.threads) {
+            let policy = RetryPolicy(retries: 5, baseDelay: 10, maxDelay: 10)
+            let attempts = Atomic<Int>(0)
+            let retrying = Task(executorPreference: Self.threads) {
+                try await policy.run { () async throws -> Int in
+                    attempts.add(1, ordering: .relaxed)
+                    throw FetchError(url: URL(string: "http://127.0.0.1:9/x")!, "connection refused", kind: .transient)
+                }
+            }
+            #expect(await Self.eventually { attempts.load(ordering: .relaxed) == 1 })
+            try await Task.sleep(for: .milliseconds(20))   // in the first backoff (5 to 10 s)
+            let cancelled = ContinuousClock.now
+            retrying.cancel()
+            let result = await retrying.result
+            let waited = cancelled.duration(to: .now)
+            #expect(throws: CancellationError.self) { try result.get() }
+            #expect(waited < .milliseconds(100), "the backoff took \(waited) to stop")
+            #expect(attempts.load(ordering: .relaxed) == 1)
+        }
+    }
+
+    @Test func aCancelledTaskStartsNoRetry() async throws {
+        await withTaskExecutorPreference(Self.threads) {
+            let attempts = Atomic<Int>(0)
+            let task = Task(executorPreference: Self.threads) {
+                withUnsafeCurrentTask { $0?.cancel() }
+                return try await RetryPolicy(retries: 3, baseDelay: 0).run { () async throws -> Int in
+                    attempts.add(1, ordering: .relaxed)
+                    return 1
+                }
+            }
+            await #expect(throws: CancellationError.self) { try await task.value }
+            #expect(attempts.load(ordering: .relaxed) == 0)
+        }
+    }
 
     /// Many photos asking at once for the same cached blob, whose time changed so its check hashes
     /// every byte: the blob is checked once, and every caller gets the intact file.
