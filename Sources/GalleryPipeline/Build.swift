@@ -48,7 +48,13 @@ public struct Build: Sendable {
     }
 
     /// Runs every step and returns the report.
-    /// - Throws: `BuildError` naming the step; the previous output is kept.
+    ///
+    /// Cancelling the task (Ctrl-C in the CLI) stops the build at its next wait: no further photo
+    /// starts, waiters for the CPU budget, a host's connections or a retry give up, and the state
+    /// is not saved; the staging folder becomes the spare (or goes), as after any failure. Once the
+    /// state is saved the build runs to its end.
+    /// - Throws: `BuildError` naming the step, or `CancellationError` when the task was cancelled;
+    ///   the previous output is kept.
     public func run() async throws -> BuildReport {
         let transport = HTTPTransport(settings: config.network)
         do {
@@ -59,9 +65,11 @@ public struct Build: Sendable {
             return report
         } catch let error as BuildError {
             await transport.shutdown()
+            if Task.isCancelled { throw CancellationError() }
             throw error.mapText(config.credentials.redact)
         } catch {
             await transport.shutdown()
+            if Task.isCancelled { throw CancellationError() }
             throw BuildError(step: .build, underlying: error).mapText(config.credentials.redact)
         }
     }
