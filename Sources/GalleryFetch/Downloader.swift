@@ -146,24 +146,43 @@ package actor InFlightRequests {
 
     private var entries: [String: Entry] = [:]
 
+    /// The download for `key`: shared with the caller already fetching it, or `work` run in a task
+    /// of its own, which is cancelled when this caller is. A caller whose shared download was
+    /// cancelled by its starter, while it was not cancelled itself, starts it again; a cancelled
+    /// download is not remembered as failed.
     package func value(for key: String, again: @Sendable () -> FetchedOriginal?,
                _ work: @escaping @Sendable () async throws -> FetchedOriginal) async throws -> FetchedOriginal {
-        switch entries[key] {
-        case .running(let task): return try await task.value
-        case .failed(let error): throw error
-        case .fetched: if let copy = again() { return copy }
-        case nil: break
+        lookup: while true {
+            switch entries[key] {
+            case .running(let task):
+                do {
+                    return try await task.value
+                } catch where task.isCancelled && !Task.isCancelled {
+                    if isRunning(task, key) { entries[key] = nil }
+                    continue lookup
+                }
+            case .failed(let error): throw error
+            case .fetched: if let copy = again() { return copy }
+            case nil: break
+            }
+            break lookup
         }
         let task = Task { try await work() }
         entries[key] = .running(task)
         do {
-            let value = try await task.value
-            entries[key] = .fetched
+            let value = try await withTaskCancellationHandler { try await task.value } onCancel: { task.cancel() }
+            if isRunning(task, key) { entries[key] = .fetched }
             return value
         } catch {
-            entries[key] = .failed(error)
+            if isRunning(task, key) { entries[key] = task.isCancelled ? nil : .failed(error) }
             throw error
         }
+    }
+
+    /// Whether `task` is still the download `key` is waiting on (a caller may have started another).
+    private func isRunning(_ task: Task<FetchedOriginal, Error>, _ key: String) -> Bool {
+        if case .running(let current) = entries[key] { return current == task }
+        return false
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import GalleryConfig
+import Synchronization
 
 /// How often and how patiently a transient failure is retried.
 ///
@@ -30,11 +31,15 @@ public struct RetryPolicy: Sendable {
     }
 
     /// Runs `operation`, retrying transient `FetchError`s.
+    ///
+    /// A cancelled task starts no attempt, and its backoff ends at once (`Task.sleep` throws).
     /// - Returns: The operation's result and how many attempts it took.
-    /// - Throws: The last error once retries are used up, or at once for a permanent error.
+    /// - Throws: The last error once retries are used up, at once for a permanent error, or
+    ///   `CancellationError` when the task is cancelled.
     package func run<T: Sendable>(_ operation: () async throws -> T) async throws -> T {
         var attempt = 0
         while true {
+            try Task.checkCancellation()
             do {
                 return try await operation()
             } catch let error as FetchError where error.kind == .transient && attempt < retries {
@@ -47,43 +52,82 @@ public struct RetryPolicy: Sendable {
 }
 
 /// Limits how many requests run at once against each host.
-package actor HostLimiter {
+///
+/// A task cancelled while it waits for a slot leaves the queue at once with `CancellationError`.
+package final class HostLimiter: Sendable {
+    private struct Waiter {
+        var id: Int
+        var resume: CheckedContinuation<Void, Error>
+    }
+
+    private struct Slots {
+        var active: [String: Int] = [:]
+        var waiting: [String: [Waiter]] = [:]
+        var nextWaiter = 0
+    }
+
     private let limit: Int
-    private var active: [String: Int] = [:]
-    private var waiting: [String: [CheckedContinuation<Void, Never>]] = [:]
+    private let slots = Mutex(Slots())
 
     package init(limit: Int) {
         self.limit = max(1, limit)
     }
 
     /// Runs `body` once a slot for `host` is free.
-    package nonisolated func withSlot<T: Sendable>(for host: String, _ body: () async throws -> T) async throws -> T {
-        await acquire(host)
+    /// - Throws: `CancellationError` when the task is cancelled while it waits; else what `body` throws.
+    package func withSlot<T: Sendable>(for host: String, _ body: () async throws -> T) async throws -> T {
+        try await acquire(host)
         do {
             let result = try await body()
-            await release(host)
+            release(host)
             return result
         } catch {
-            await release(host)
+            release(host)
             throw error
         }
     }
 
-    private func acquire(_ host: String) async {
-        if active[host, default: 0] < limit {
-            active[host, default: 0] += 1
-            return
+    private func acquire(_ host: String) async throws {
+        try Task.checkCancellation()
+        let queued = slots.withLock { slots -> Int? in
+            if slots.active[host, default: 0] < limit {
+                slots.active[host, default: 0] += 1
+                return nil
+            }
+            defer { slots.nextWaiter += 1 }
+            return slots.nextWaiter
         }
-        await withCheckedContinuation { waiting[host, default: []].append($0) }
+        guard let id = queued else { return }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (resume: CheckedContinuation<Void, Error>) in
+                slots.withLock { $0.waiting[host, default: []].append(Waiter(id: id, resume: resume)) }
+                if Task.isCancelled { withdraw(id, host: host) }   // cancelled before it was queued
+            }
+        } onCancel: {
+            withdraw(id, host: host)
+        }
+    }
+
+    /// Takes a cancelled waiter out of the queue and resumes it with `CancellationError`; nothing
+    /// when it was given a slot already (it then releases the slot as usual).
+    private func withdraw(_ id: Int, host: String) {
+        let cancelled = slots.withLock { slots -> CheckedContinuation<Void, Error>? in
+            guard let index = slots.waiting[host]?.firstIndex(where: { $0.id == id }) else { return nil }
+            return slots.waiting[host]?.remove(at: index).resume
+        }
+        cancelled?.resume(throwing: CancellationError())
     }
 
     private func release(_ host: String) {
-        if var queue = waiting[host], !queue.isEmpty {
-            let next = queue.removeFirst()
-            waiting[host] = queue
-            next.resume()   // the slot passes straight to the next waiter
-        } else {
-            active[host, default: 1] -= 1
+        let next = slots.withLock { slots -> CheckedContinuation<Void, Error>? in
+            if var queue = slots.waiting[host], !queue.isEmpty {
+                let next = queue.removeFirst()
+                slots.waiting[host] = queue.isEmpty ? nil : queue
+                return next.resume   // the slot passes straight to the next waiter
+            }
+            slots.active[host, default: 1] -= 1
+            return nil
         }
+        next?.resume()
     }
 }

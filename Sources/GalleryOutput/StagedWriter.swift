@@ -19,7 +19,10 @@ import Glibc
 /// write. The staged site is therefore always exactly this build's files, while an incremental
 /// build neither recreates nor deletes tens of thousands of unchanged files (deleting them is
 /// what costs most on a busy disk). The spare is hard links, so it costs almost no space.
-public struct StagedWriter: Sendable {
+///
+/// One writer is shared by every task of a build; what it changes as they write (the paths
+/// written, the folders made) is in thread-safe sets, and everything else is fixed when it begins.
+public final class StagedWriter: Sendable {
     public let output: URL
     public let staging: URL
     /// `staging`'s path; files are named by joining text, which is much cheaper than `URL`'s
@@ -128,10 +131,12 @@ public struct StagedWriter: Sendable {
     }
 
     /// Swaps the staging folder in as the output and removes the previous site.
+    ///
+    /// Waits (suspended) for the listing of what the staging folder started with, when it is not done yet.
     /// - Throws: `OutputError`; the previous site is still in place when it does.
-    public func commit() throws {
+    public func commit() async throws {
         let fileManager = FileManager.default
-        try removeUnwritten()
+        try await removeUnwritten()
         guard fileManager.fileExists(atPath: output.path) else {
             try Self.attempt(output.path) { try fileManager.moveItem(at: staging, to: output) }
             return
@@ -166,9 +171,9 @@ public struct StagedWriter: Sendable {
 
     /// Removes every file in the staging folder that this build did not write (what a spare or a
     /// killed build's folder held beyond this build's site), then the folders that left empty.
-    private func removeUnwritten() throws {
+    private func removeUnwritten() async throws {
         guard let written else { return }   // nothing was there to begin with
-        let listing = previous.wait()
+        let listing = await previous.listing
         var emptied = Set(listing.emptyFolders)
         try listing.forEachFile { path in
             guard !written.contains(path) else { return }

@@ -9,7 +9,8 @@ extension Build {
     /// learnt, and puts the outcome in the report: budget and peaks, downloads, warnings, counts.
     /// Each failure is announced and added to `report.failures`.
     /// - Parameter noneProcessed: The reason the build stops when there were photos and none was published.
-    /// - Throws: `BuildError` at `images` when none was published or what was learnt could not be written.
+    /// - Throws: `BuildError` at `images` when none was published or what was learnt could not be written;
+    ///   `CancellationError` when the task was cancelled.
     package func publishImages(
         _ photos: some PhotoWindows, with publisher: PhotoPublisher, state: BuildState, downloader: Downloader,
                        report: inout BuildReport, timings: inout [String: Double],
@@ -25,6 +26,9 @@ extension Build {
                                            progress: photoProgress)
         }
         state.flush()
+        // Cancelled: the photos cut short are not failures to report, and nothing is published
+        // (what was learnt is kept, as a killed build keeps the batches it wrote).
+        try Task.checkCancellation()
         try step(.images, &timings) {
             try state.check()
             if let failure = outcome.rowsFailure { throw failure }

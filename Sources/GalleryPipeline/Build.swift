@@ -48,7 +48,13 @@ public struct Build: Sendable {
     }
 
     /// Runs every step and returns the report.
-    /// - Throws: `BuildError` naming the step; the previous output is kept.
+    ///
+    /// Cancelling the task (Ctrl-C in the CLI) stops the build at its next wait: no further photo
+    /// starts, waiters for the CPU budget, a host's connections or a retry give up, and the state
+    /// is not saved; the staging folder becomes the spare (or goes), as after any failure. Once the
+    /// state is saved the build runs to its end.
+    /// - Throws: `BuildError` naming the step, or `CancellationError` when the task was cancelled;
+    ///   the previous output is kept.
     public func run() async throws -> BuildReport {
         let transport = HTTPTransport(settings: config.network)
         do {
@@ -59,9 +65,11 @@ public struct Build: Sendable {
             return report
         } catch let error as BuildError {
             await transport.shutdown()
+            if Task.isCancelled { throw CancellationError() }
             throw error.mapText(config.credentials.redact)
         } catch {
             await transport.shutdown()
+            if Task.isCancelled { throw CancellationError() }
             throw BuildError(step: .build, underlying: error).mapText(config.credentials.redact)
         }
     }
@@ -154,7 +162,7 @@ public struct Build: Sendable {
                 }
                 try writer.write(Data(assets.headersFile.utf8), to: "_headers")
             }
-            try step(.state, &timings) {
+            try await asyncStep(.state, &timings) {
                 let merge = try StateMerge(snapshot: snapshot, source: provider.summary, published: outcome.published,
                                            tally: outcome.tally, failed: outcome.failed, pages: pages, database: database)
                 var changes = merge.changes
@@ -171,9 +179,9 @@ public struct Build: Sendable {
                 changes.counts.pagesRendered = pages.rendered
                 changes.counts.pagesReused = pages.reused
                 for location in merge.orphanDownloads { fetcher.forget(location) }
-                try database.save(changes)
+                try await database.saveChanges(changes)
             }
-            try step(.publish, &timings) { try writer.commit() }
+            try await asyncStep(.publish, &timings) { try await writer.commit() }
         } catch {
             writer.abort()
             throw error
@@ -185,21 +193,23 @@ public struct Build: Sendable {
         return report
     }
 
-    /// The manifest, and the state's snapshot, which loads while the manifest is fetched. The loading
-    /// task ends with this function: a task keeps its result while it lives, and a second reference
-    /// to the snapshot's tables would make the caches copy them whole on their first change.
+    /// The manifest, and the state's snapshot, which loads (on the database's queue) while the
+    /// manifest is fetched. The loading child task ends with this function, which returns as soon
+    /// as it has the snapshot: a second reference to the snapshot's tables would make the caches
+    /// copy them whole on their first change. When the manifest fails, the load is cancelled and
+    /// awaited before the error is thrown.
     private func fetchManifestAndState(_ provider: any PhotoProvider, database: StateDatabase,
                                        timings: inout [String: Double]) async throws -> (Manifest, StateSnapshot) {
-        let source = provider.summary
-        let loading = Task { try database.snapshot(source: source) }
-        let manifest: Manifest
+        async let loading = database.loadSnapshot(source: provider.summary)
+        let manifest = try await asyncStep(.manifest, &timings) { try await fetchManifest(provider, database: database) }
+        // Timed as `asyncStep` times a step (an `async let` cannot be awaited inside its closure).
+        let started = ContinuousClock.now
+        defer { timings[BuildStep.state.rawValue, default: 0] += started.secondsElapsed }
         do {
-            manifest = try await asyncStep(.manifest, &timings) { try await fetchManifest(provider, database: database) }
+            return (manifest, try await loading)
         } catch {
-            _ = await loading.result
-            throw error
+            throw BuildError(step: .state, underlying: error)
         }
-        return (manifest, try await asyncStep(.state, &timings) { try await loading.value })
     }
 
     /// Whether the photo list comes over the network, so `--offline` reads it from the state.

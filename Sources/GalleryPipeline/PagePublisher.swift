@@ -106,7 +106,7 @@ package struct PagePublisher: Sendable {
                 guard next < chunks.count else { return }
                 let range = chunks[next]
                 next += 1
-                group.addTask { try publish(plan.pages[range], plan: plan, renderer: renderer) }
+                group.addTask { try await publish(plan.pages[range], plan: plan, renderer: renderer) }
             }
             // The search index and robots.txt, made whole every build, alongside the pages.
             group.addTask { try publishPlainFiles(plan, renderer: renderer) }
@@ -116,12 +116,12 @@ package struct PagePublisher: Sendable {
                 outcome.merge(done)
                 batch += done.records
                 if batch.count >= Self.pendingBatch {
-                    try database.addPendingPages(batch)
+                    try await database.addPendingPages(batch)
                     batch.removeAll(keepingCapacity: true)
                 }
                 start()
             }
-            try database.addPendingPages(batch)
+            try await database.addPendingPages(batch)
         }
         return outcome
     }
@@ -136,7 +136,8 @@ package struct PagePublisher: Sendable {
                 group.addTask {
                     var outcome = Outcome()
                     for (index, (path, record)) in previous.enumerated() where index % parts == part {
-                        guard try linkCached(record.key, to: path) else { return nil }
+                        try Task.checkCancellation()
+                        guard try await linkCached(record.key, to: path) else { return nil }
                         outcome.count(path, reused: true)
                     }
                     return outcome
@@ -161,27 +162,27 @@ package struct PagePublisher: Sendable {
         // Each file is stored as soon as it is made: the search index of a large site is hundreds of MB.
         try renderer.plainFiles(plan) { file in
             let key = Self.contentKey(file.contents)
-            try store(file.contents, key: key, path: file.path, outcome: &outcome)
+            try store(file.contents, key: key, path: file.path, found: cache.fileWithoutWaiting(key), outcome: &outcome)
             outcome.records.append((file.path, PageRecord(inputs: nil, key: key)))
         }
         outcome.plainFileSeconds = started.secondsElapsed
         return outcome
     }
 
-    private func publish(_ pages: ArraySlice<SitePage>, plan: SitePlan, renderer: SiteRenderer) throws -> Outcome {
+    private func publish(_ pages: ArraySlice<SitePage>, plan: SitePlan, renderer: SiteRenderer) async throws -> Outcome {
         var outcome = Outcome()
         for page in pages {
             try Task.checkCancellation()
             let model = try renderer.model(of: page, in: plan)
             let inputs = try model.inputKey(templatesKey: renderer.templatesKey)
             var record: PageRecord
-            if let prior = previous[model.path], prior.inputs == inputs, try linkCached(prior.key, to: model.path) {
+            if let prior = previous[model.path], prior.inputs == inputs, try await linkCached(prior.key, to: model.path) {
                 record = prior   // shares the snapshot's strings
                 outcome.count(model.path, reused: true)
             } else {
                 let bytes = try renderer.render(model)
                 record = PageRecord(inputs: inputs, key: Self.contentKey(bytes))
-                try store(bytes, key: record.key, path: model.path, outcome: &outcome)
+                try store(bytes, key: record.key, path: model.path, found: await cache.file(record.key), outcome: &outcome)
                 outcome.count(model.path, reused: false)
             }
             outcome.records.append((model.path, record))
@@ -191,19 +192,20 @@ package struct PagePublisher: Sendable {
 
     /// Puts the cached page `key` at `path`: kept when the staging folder holds it already (it was
     /// the last site's), else linked from the cache. False when the cache has no intact copy.
-    private func linkCached(_ key: Digest, to path: String) throws -> Bool {
+    private func linkCached(_ key: Digest, to path: String) async throws -> Bool {
         if writer.holds(key, of: cache, at: path) {
             writer.keep(path)
             return true
         }
-        guard let file = cache.file(key) else { return false }
+        guard let file = await cache.file(key) else { return false }
         try writer.link(file, to: path)
         return true
     }
 
     /// Caches bytes under their key (unless an intact copy is there) and links them into the site.
-    private func store(_ bytes: Data, key: Digest, path: String, outcome: inout Outcome) throws {
-        var file = cache.file(key)
+    /// - Parameter found: The cache's intact copy (`BlobCache.file`), if any.
+    private func store(_ bytes: Data, key: Digest, path: String, found: BlobFile?, outcome: inout Outcome) throws {
+        var file = found
         if file == nil {
             file = try cache.put(bytes, key: key, sha256: key)
             outcome.bytes += bytes.count

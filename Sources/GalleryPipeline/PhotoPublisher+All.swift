@@ -137,7 +137,8 @@ extension PhotoPublisher {
             var next = 0
             var window: [Photo] = []
             func startNext() {
-                guard next < photos.count else { return }
+                // A cancelled build starts no more photos; those in progress end with its cancellation.
+                guard next < photos.count, !Task.isCancelled else { return }
                 if next % Self.prefetchWindow == 0 {
                     // The next window's photos, and their header facts, read in one go rather than one by one.
                     window = photos.photos(in: next..<min(next + Self.prefetchWindow, photos.count))
@@ -170,7 +171,7 @@ extension PhotoPublisher {
         sink.flush()
         var outcome = Outcome()
         outcome.seconds = seconds
-        outcome.peaks = await cpu.peaks
+        outcome.peaks = cpu.peaks
         outcome.derivatives = derivatives
         let order = rows.indices.sorted { rows[$0].position < rows[$1].position }
         items.permute(by: order)

@@ -106,9 +106,12 @@ package struct PhotoPublisher: Sendable {
             let keys = processor.keys(contentHash: original.hash, facts: facts, layout: layout)
             // An unchanged photo's files, in a rebuild, are already in the staging folder: the cache's copies need no look.
             let held = keys.files.filter { writer?.holds($0.key, of: state.images, at: $0.path) == true }.map(\.path)
+            var missing: [(path: String, key: Digest)] = []
+            for file in keys.files where !held.contains(file.path) {
+                if await !state.images.isIntact(file.key) { missing.append(file) }
+            }
             return PhotoPlan(photo: photo, position: position, prior: prior, original: original, facts: facts, layout: layout,
-                             keys: keys, missing: keys.files.filter { !held.contains($0.path) && !state.images.isIntact($0.key) },
-                             held: held)
+                             keys: keys, missing: missing, held: held)
         }
     }
 
@@ -142,7 +145,7 @@ package struct PhotoPublisher: Sendable {
                 writer?.keep(path)
                 continue
             }
-            guard let file = state.images.file(key) else { throw StoreError("\(state.images.store.path(key)): cached image vanished during the build") }
+            guard let file = await state.images.file(key) else { throw StoreError("\(state.images.store.path(key)): cached image vanished during the build") }
             try writer?.link(file, to: path)
         }
         // Which kind of location, from its text: a `URL` made per photo only to ask this costs.
@@ -157,7 +160,7 @@ package struct PhotoPublisher: Sendable {
             if writer?.holds(key, of: state.images, at: path) == true {
                 writer?.keep(path)
                 linked.reused += 1
-            } else if let intact = state.images.file(key) {
+            } else if let intact = await state.images.file(key) {
                 file = intact
                 linked.reused += 1
             } else {

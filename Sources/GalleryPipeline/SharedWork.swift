@@ -5,6 +5,10 @@ import GalleryModel
 ///
 /// A finished task is dropped and only its key is kept: a task holds its async frames and its
 /// result while it is referenced, and keeping 100,000 finished renders cost about 9 KB each.
+///
+/// The work runs in a task of its own, which is cancelled when the caller that started it is
+/// cancelled (a cancelled build stops its renders). A caller that was waiting for cancelled work
+/// without being cancelled itself runs the work again; cancelled work is not remembered as failed.
 package actor SharedWork<Value: Sendable> {
     private var running: [Digest: Task<Value, Error>] = [:]
     /// Keys of finished work, the last `remembered` to 2 × `remembered` of them: only a caller that
@@ -22,23 +26,28 @@ package actor SharedWork<Value: Sendable> {
     ///   finish first, and gets its error if it failed).
     /// - Returns: The work's result for the caller that ran it.
     package func run(_ key: Digest, byAnother: Value, _ work: @escaping @Sendable () async throws -> Value) async throws -> Value {
-        if done.contains(key) || doneBefore.contains(key) { return byAnother }
-        if let error = failed[key] { throw error }
-        if let task = running[key] {
-            _ = try await task.value
-            return byAnother
+        while true {
+            if done.contains(key) || doneBefore.contains(key) { return byAnother }
+            if let error = failed[key] { throw error }
+            guard let task = running[key] else { break }
+            do {
+                _ = try await task.value
+                return byAnother
+            } catch where task.isCancelled && !Task.isCancelled {
+                if running[key] == task { running[key] = nil }   // its caller was cancelled, this one was not
+            }
         }
         let task = Task { try await work() }
         running[key] = task
         do {
-            let value = try await task.value
-            running[key] = nil
+            let value = try await withTaskCancellationHandler { try await task.value } onCancel: { task.cancel() }
+            if running[key] == task { running[key] = nil }
             if done.count >= Self.remembered { (doneBefore, done) = (done, []) }
             done.insert(key)
             return value
         } catch {
-            running[key] = nil
-            failed[key] = error
+            if running[key] == task { running[key] = nil }
+            if !task.isCancelled { failed[key] = error }
             throw error
         }
     }

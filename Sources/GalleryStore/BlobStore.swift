@@ -3,6 +3,7 @@ import Foundation
 import GalleryModel
 import Glibc
 #endif
+import Synchronization
 
 /// A content-addressed folder of immutable files named by their cache key: `folder/ab/abcdef…`.
 ///
@@ -84,21 +85,41 @@ package struct BlobFile: Sendable {
 /// One build's view of a blob store: which blobs are known to be intact, and which this build stored.
 ///
 /// Thread-safe; photos and pages are published in parallel. A blob is checked when a build first
-/// needs its file (two photos may check the same blob at once), not when the staging folder
-/// already holds it (`stamp`).
-package final class BlobCache: @unchecked Sendable {
+/// needs its file, not when the staging folder already holds it (`stamp`), and at most once: the
+/// first caller checks it while later callers for the same blob wait for that check's answer.
+package final class BlobCache: Sendable {
     package let store: BlobStore
     private let reuse: Bool
-    private let lock = NSLock()
     private let records: DigestTable<BlobStamp>
     /// Records of blobs that images-only builds stored (`SharedCache`), for keys the state does not
     /// know; one found intact is adopted: recorded in the state as if this build had stored it.
     private let shared: [Digest: BlobStamp]
-    /// Blobs of `records` checked this build, by the record's place: the intact file's identity,
-    /// or nil for a miss. (Paths are made when asked for.)
-    private var checked: [FileIdentity??]
-    /// New records, and what was checked of keys the state does not know.
-    private var fresh = FreshBlobs()
+    private let books: Mutex<Books>
+
+    /// What this build found and stored, kept under one lock.
+    private struct Books {
+        /// Blobs of `records` checked this build, by the record's place: the intact file's identity,
+        /// or nil for a miss. (Paths are made when asked for.)
+        var checked: [FileIdentity??]
+        /// New records, and what was checked of keys the state does not know.
+        var fresh = FreshBlobs()
+        /// Blobs being checked now, with the callers waiting for the answer.
+        var checking: [Digest: [CheckedContinuation<FileIdentity?, Never>]] = [:]
+        /// Blob files looked at (`BlobStore.check`) this build.
+        var checks = 0
+
+        /// What this build found of a blob: nil when it was not checked yet, else the intact file's
+        /// identity or nil for a miss.
+        func state(_ key: Digest, at index: Int?) -> FileIdentity?? {
+            if let index { return checked[index] }
+            return fresh[key]?.checked   // nil: no entry, or not checked yet
+        }
+
+        /// Records what this build found of a blob.
+        mutating func mark(_ key: Digest, at index: Int?, _ identity: FileIdentity?) {
+            if let index { checked[index] = .some(identity) } else { fresh.update(key) { $0.checked = .some(identity) } }
+        }
+    }
 
     /// - Parameters:
     ///   - records: The blobs the state knows of this kind.
@@ -107,76 +128,143 @@ package final class BlobCache: @unchecked Sendable {
     package init(store: BlobStore, records: DigestTable<BlobStamp>, shared: [Digest: BlobStamp] = [:], reuse: Bool) {
         self.store = store
         self.records = records
-        checked = Array(repeating: nil, count: records.count)
+        books = Mutex(Books(checked: Array(repeating: nil, count: records.count)))
         self.shared = shared
         self.reuse = reuse
     }
 
+    /// How many blob files this build looked at: one per blob at most.
+    package var checks: Int { books.withLock { $0.checks } }
+
     /// Whether the blob for `key` can be linked as it is. A missing or corrupt blob is a miss.
-    package func isIntact(_ key: Digest) -> Bool { file(key) != nil }
+    package func isIntact(_ key: Digest) async -> Bool { await file(key) != nil }
 
     /// The state's record of a blob, without looking at its file, for `StagedWriter.holds`: nil with
     /// `--force`, for a key the state does not know, or one this build found missing or corrupt.
     package func stamp(_ key: Digest) -> BlobStamp? {
         guard reuse else { return nil }
         let index = records.index(of: key)
-        return lock.withLock {
-            if case .some(.none) = state(key, at: index) { return nil }
-            return fresh[key]?.stamp ?? index.map { records.values[$0] }
+        return books.withLock { books in
+            if case .some(.none) = books.state(key, at: index) { return nil }
+            return books.fresh[key]?.stamp ?? index.map { records.values[$0] }
         }
     }
 
+    /// What a caller is to do about a blob: use what is known, wait for another caller's check, or check it.
+    private enum Lookup {
+        case known(FileIdentity?)
+        case beingChecked
+        case check
+    }
+
     /// The blob for `key` when it can be linked as it is; nil for a missing or corrupt blob.
-    package func file(_ key: Digest) -> BlobFile? {
+    ///
+    /// While another task checks the blob, this waits for its answer (suspended, not blocking).
+    package func file(_ key: Digest) async -> BlobFile? {
         let index = records.index(of: key)
-        lock.lock()
-        if let known = state(key, at: index) {
-            lock.unlock()
-            return known.map { BlobFile(path: store.path(key), identity: $0) }
+        switch lookup(key, at: index) {
+        case .known(let identity):
+            return blobFile(key, identity)
+        case .check:
+            return blobFile(key, check(key, at: index))
+        case .beingChecked:
+            let identity = await withCheckedContinuation { (answer: CheckedContinuation<FileIdentity?, Never>) in
+                let known = books.withLock { books -> FileIdentity?? in
+                    guard books.checking[key] == nil else {
+                        books.checking[key]?.append(answer)
+                        return nil
+                    }
+                    return .some(books.state(key, at: index) ?? nil)   // the check ended meanwhile
+                }
+                if let known { answer.resume(returning: known) }
+            }
+            return blobFile(key, identity)
         }
-        lock.unlock()
+    }
+
+    /// As `file`, for a caller that cannot wait (it is not async): while another task checks the
+    /// blob, nil, as for a miss, so the caller stores its bytes again, which is as correct, only
+    /// slower. The blob is still checked at most once.
+    package func fileWithoutWaiting(_ key: Digest) -> BlobFile? {
+        let index = records.index(of: key)
+        switch lookup(key, at: index) {
+        case .known(let identity): return blobFile(key, identity)
+        case .check: return blobFile(key, check(key, at: index))
+        case .beingChecked: return nil
+        }
+    }
+
+    private func blobFile(_ key: Digest, _ identity: FileIdentity?) -> BlobFile? {
+        identity.map { BlobFile(path: store.path(key), identity: $0) }
+    }
+
+    /// What is known of a blob; when nothing is and nobody checks it, marks it as being checked by the caller.
+    private func lookup(_ key: Digest, at index: Int?) -> Lookup {
+        books.withLock { books in
+            if let known = books.state(key, at: index) { return .known(known) }
+            if books.checking[key] != nil { return .beingChecked }
+            books.checking[key] = []
+            return .check
+        }
+    }
+
+    /// Checks a blob `lookup` marked as being checked by this caller (the file is looked at outside
+    /// the lock), records the answer, and hands it to the callers that waited for it.
+    private func check(_ key: Digest, at index: Int?) -> FileIdentity? {
         let known = index.map { records.values[$0] }
-        var file: BlobFile?
+        var identity: FileIdentity?
+        var newStamp: BlobStamp?
+        var looked = false
         if reuse, let record = known ?? shared[key] {
+            looked = true
             switch store.check(key, record) {
-            case .intact(let identity):
-                file = BlobFile(path: store.path(key), identity: identity)
-                if known == nil { lock.withLock { fresh.update(key) { $0.stamp = record } } }
-            case .rehashed(let updated, let identity):
-                file = BlobFile(path: store.path(key), identity: identity)
-                lock.withLock { fresh.update(key) { $0.stamp = updated } }
+            case .intact(let found):
+                identity = found
+                if known == nil { newStamp = record }
+            case .rehashed(let updated, let found):
+                identity = found
+                newStamp = updated
             case .bad: break
             }
         }
-        lock.withLock { mark(key, at: index, file?.identity) }
-        return file
+        let (answer, waiting) = books.withLock { books -> (FileIdentity?, [CheckedContinuation<FileIdentity?, Never>]) in
+            let waiting = books.checking.removeValue(forKey: key) ?? []
+            if looked { books.checks += 1 }
+            // Stored (or removed) by this build while it was checked: that answer stands.
+            if let settled = books.state(key, at: index) { return (settled, waiting) }
+            if let newStamp { books.fresh.update(key) { $0.stamp = newStamp } }
+            books.mark(key, at: index, identity)
+            return (identity, waiting)
+        }
+        for caller in waiting { caller.resume(returning: answer) }
+        return answer
     }
 
     /// Stores a new blob (replacing a corrupt one) and returns it.
     @discardableResult
     package func put(_ data: Data, key: Digest, sha256: Digest? = nil) throws -> BlobFile {
         let (record, stamp) = try store.put(data, key: key, sha256: sha256)
-        lock.withLock {
-            fresh.update(key) { $0.stamp = record }   // `checked` answers for it from now on
-            mark(key, at: records.index(of: key), stamp.identity)
+        books.withLock { books in
+            books.fresh.update(key) { $0.stamp = record }   // `checked` answers for it from now on
+            books.mark(key, at: records.index(of: key), stamp.identity)
         }
         return BlobFile(path: store.path(key), identity: stamp.identity)
     }
 
     /// The record of a blob this build found intact or stored.
     package func record(_ key: Digest) -> BlobRecord? {
-        lock.withLock {
+        books.withLock { books in
             let index = records.index(of: key)
-            guard case .some(.some) = state(key, at: index),
-                  let stamp = fresh[key]?.stamp ?? index.map({ records.values[$0] }) else { return nil }
+            guard case .some(.some) = books.state(key, at: index),
+                  let stamp = books.fresh[key]?.stamp ?? index.map({ records.values[$0] }) else { return nil }
             return BlobRecord(key: key, kind: store.kind, size: stamp.size, modified: stamp.modified, sha256: stamp.sha256)
         }
     }
 
     /// Blobs stored or re-checked during this build, for the state.
     package var changedRecords: [BlobRecord] {
-        lock.withLock {
-            fresh.entries.compactMap { entry in
+        books.withLock { books in
+            books.fresh.entries.compactMap { entry in
                 entry.stamp.map {
                     BlobRecord(key: entry.key, kind: store.kind, size: $0.size, modified: $0.modified, sha256: $0.sha256)
                 }
@@ -189,24 +277,12 @@ package final class BlobCache: @unchecked Sendable {
         for key in keys {
             try? FileManager.default.removeItem(at: store.url(key))
         }
-        lock.withLock {
+        books.withLock { books in
             for key in keys {
-                if fresh.index(of: key) != nil { fresh.update(key) { $0.stamp = nil } }
-                mark(key, at: records.index(of: key), nil)
+                if books.fresh.index(of: key) != nil { books.fresh.update(key) { $0.stamp = nil } }
+                books.mark(key, at: records.index(of: key), nil)
             }
         }
-    }
-
-    /// What this build found of a blob: nil when it was not checked yet, else the intact file's
-    /// identity or nil for a miss. Called under the lock.
-    private func state(_ key: Digest, at index: Int?) -> FileIdentity?? {
-        if let index { return checked[index] }
-        return fresh[key]?.checked   // nil: no entry, or not checked yet
-    }
-
-    /// Records what this build found of a blob. Called under the lock.
-    private func mark(_ key: Digest, at index: Int?, _ identity: FileIdentity?) {
-        if let index { checked[index] = .some(identity) } else { fresh.update(key) { $0.checked = .some(identity) } }
     }
 }
 

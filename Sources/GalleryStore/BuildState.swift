@@ -1,9 +1,10 @@
 import Foundation
 import GalleryModel
+import Synchronization
 
 /// The state as one build sees and extends it: the snapshot it started from, the blob caches, and
 /// the facts learnt on the way. Injected into the `images` and `pages` steps; thread-safe.
-package final class BuildState: @unchecked Sendable {
+package final class BuildState: Sendable {
     package let snapshot: StateSnapshot
     /// False for `build --force`: nothing cached by earlier builds is reused.
     package let reuse: Bool
@@ -17,25 +18,44 @@ package final class BuildState: @unchecked Sendable {
     package let database: StateDatabase?
     /// What images-only builds left in the cache (`SharedCache`), less the blob records `images` holds.
     package let shared: SharedLearnt
-    private let lock = NSLock()
-    /// Facts learnt by this build. Once written to the database they are dropped (and read back
-    /// when asked for), unless there is no database or this build may not read the state (`--force`).
-    private var originals: [Digest: OriginalFacts] = [:]
-    /// Facts read from the database lately (`prefetchFacts`, or one by one), for the photos about to
-    /// be planned and for photos that share an original (a site of 100,000 photos over 100 images
-    /// asked for the same 100 rows a thousand times each): the last `recentFacts` to twice as many.
-    private var recentlyRead: [Digest: OriginalFacts] = [:]
-    private var readBefore: [Digest: OriginalFacts] = [:]
+    private let books = Mutex(Learnt())
     package static let recentFacts = 1024
-    /// Placeholders learnt by this build and not written yet (with `--force`, all of them, without
-    /// the data URIs of those written).
-    private var placeholders: [Digest: Placeholder] = [:]
-    /// Learnt but not written yet.
-    private var pending: (originals: [(hash: Digest, facts: OriginalFacts)], placeholders: [(key: Digest, value: Placeholder)]) = ([], [])
     /// Learnt items written per transaction.
     package static let batchSize = 256
-    /// The first failure to write or read learnt items; the build stops on it (`check`).
-    private var failure: Error?
+
+    /// What this build learnt and read, kept under one lock.
+    private struct Learnt {
+        /// Facts learnt by this build. Once written to the database they are dropped (and read back
+        /// when asked for), unless there is no database or this build may not read the state (`--force`).
+        var originals: [Digest: OriginalFacts] = [:]
+        /// Facts read from the database lately (`prefetchFacts`, or one by one), for the photos about to
+        /// be planned and for photos that share an original (a site of 100,000 photos over 100 images
+        /// asked for the same 100 rows a thousand times each): the last `recentFacts` to twice as many.
+        var recentlyRead: [Digest: OriginalFacts] = [:]
+        var readBefore: [Digest: OriginalFacts] = [:]
+        /// Placeholders learnt by this build and not written yet (with `--force`, all of them, without
+        /// the data URIs of those written).
+        var placeholders: [Digest: Placeholder] = [:]
+        /// Learnt but not written yet.
+        var pending: (originals: [(hash: Digest, facts: OriginalFacts)], placeholders: [(key: Digest, value: Placeholder)]) = ([], [])
+        /// The first failure to write or read learnt items; the build stops on it (`check`).
+        var failure: Error?
+
+        /// Facts learnt by this build and not written yet, or read from the database lately.
+        func atHand(_ hash: Digest) -> OriginalFacts? {
+            originals[hash] ?? recentlyRead[hash] ?? readBefore[hash]
+        }
+
+        /// Keeps facts read from the database, dropping the older half of the reads when full.
+        mutating func read(_ facts: OriginalFacts, _ hash: Digest) {
+            if recentlyRead.count >= BuildState.recentFacts { (readBefore, recentlyRead) = (recentlyRead, [:]) }
+            recentlyRead[hash] = facts
+        }
+
+        mutating func keep(_ error: Error) {
+            if failure == nil { failure = error }
+        }
+    }
 
     /// Where the caches live inside the cache folder (`SiteConfig.cacheDirectory`).
     package static func imagesFolder(cache: URL) -> URL { cache.appendingPathComponent("images") }
@@ -78,11 +98,11 @@ package final class BuildState: @unchecked Sendable {
     /// from the state database, else learnt by an images-only build (kept as this build's, so the
     /// state has them from now on). A failed read is kept for `check`.
     package func facts(_ hash: Digest) -> OriginalFacts? {
-        if let known = lock.withLock({ atHand(hash) }) { return known }
+        if let known = books.withLock({ $0.atHand(hash) }) { return known }
         guard reuse else { return nil }
         do {
             if let stored = try database?.facts(hash) {
-                lock.withLock { read(stored, hash) }
+                books.withLock { $0.read(stored, hash) }
                 return stored
             }
         } catch {
@@ -98,31 +118,20 @@ package final class BuildState: @unchecked Sendable {
     /// not read again. A failed read is kept for `check`.
     package func prefetchFacts(_ hashes: [Digest]) {
         guard reuse, let database else { return }
-        let wanted = lock.withLock { hashes.filter { atHand($0) == nil } }
+        let wanted = books.withLock { learnt in hashes.filter { learnt.atHand($0) == nil } }
         guard !wanted.isEmpty else { return }
         do {
             let found = try database.facts(Array(Set(wanted)))
-            lock.withLock { for (hash, facts) in found { read(facts, hash) } }
+            books.withLock { learnt in for (hash, facts) in found { learnt.read(facts, hash) } }
         } catch {
             keep(error)
         }
     }
 
-    /// Facts learnt by this build and not written yet, or read from the database lately. Called under the lock.
-    private func atHand(_ hash: Digest) -> OriginalFacts? {
-        originals[hash] ?? recentlyRead[hash] ?? readBefore[hash]
-    }
-
-    /// Keeps facts read from the database, dropping the older half of the reads when full. Called under the lock.
-    private func read(_ facts: OriginalFacts, _ hash: Digest) {
-        if recentlyRead.count >= Self.recentFacts { (readBefore, recentlyRead) = (recentlyRead, [:]) }
-        recentlyRead[hash] = facts
-    }
-
     package func remember(_ facts: OriginalFacts, hash: Digest) {
-        learn {
-            originals[hash] = facts
-            pending.originals.append((hash, facts))
+        learn { learnt in
+            learnt.originals[hash] = facts
+            learnt.pending.originals.append((hash, facts))
         }
     }
 
@@ -130,7 +139,7 @@ package final class BuildState: @unchecked Sendable {
     /// not written yet, else the state's. Its `dataURI` is empty once it is in the database; pages
     /// ask `placeholderURI` for it.
     package func placeholder(_ key: Digest) -> Placeholder? {
-        if let known = lock.withLock({ placeholders[key] }) ?? (reuse ? snapshot.placeholders[key] : nil) { return known }
+        if let known = books.withLock({ $0.placeholders[key] }) ?? (reuse ? snapshot.placeholders[key] : nil) { return known }
         guard reuse else { return nil }
         do {
             if let stored = try database?.placeholder(key) { return stored }
@@ -143,17 +152,17 @@ package final class BuildState: @unchecked Sendable {
     }
 
     package func remember(_ placeholder: Placeholder, key: Digest) {
-        learn {
-            placeholders[key] = placeholder
-            pending.placeholders.append((key, placeholder))
+        learn { learnt in
+            learnt.placeholders[key] = placeholder
+            learnt.pending.placeholders.append((key, placeholder))
         }
     }
 
     /// Records something learnt (`body`, under the lock) and writes a batch once one is full.
-    private func learn(_ body: () -> Void) {
-        let full = lock.withLock { () -> Bool in
-            body()
-            return pending.originals.count + pending.placeholders.count >= Self.batchSize
+    private func learn(_ body: (inout Learnt) -> Void) {
+        let full = books.withLock { learnt -> Bool in
+            body(&learnt)
+            return learnt.pending.originals.count + learnt.pending.placeholders.count >= Self.batchSize
         }
         if full { flush() }
     }
@@ -161,29 +170,29 @@ package final class BuildState: @unchecked Sendable {
     /// Writes what was learnt and not written yet, and keeps only the small part of each placeholder.
     package func flush() {
         guard let database else { return }
-        let batch = lock.withLock { () -> (originals: [(hash: Digest, facts: OriginalFacts)], placeholders: [(key: Digest, value: Placeholder)]) in
-            defer { pending = ([], []) }
-            return pending
+        let batch = books.withLock { learnt -> (originals: [(hash: Digest, facts: OriginalFacts)], placeholders: [(key: Digest, value: Placeholder)]) in
+            defer { learnt.pending = ([], []) }
+            return learnt.pending
         }
         do {
             try database.saveLearnt(originals: batch.originals.sorted { $0.hash < $1.hash },
                                     placeholders: batch.placeholders.sorted { $0.key < $1.key })
-            lock.withLock {
+            books.withLock { learnt in
                 // Written: dropped from memory and read back when asked for (a cold build of
                 // 100,000 photos would otherwise hold them all), or with `--force`, which may not
                 // read the state, kept without their data URIs.
-                for (key, value) in batch.placeholders where placeholders[key] == value {
-                    if reuse { placeholders[key] = nil } else { placeholders[key]?.dataURI = "" }
+                for (key, value) in batch.placeholders where learnt.placeholders[key] == value {
+                    if reuse { learnt.placeholders[key] = nil } else { learnt.placeholders[key]?.dataURI = "" }
                 }
                 if reuse {
-                    for (hash, _) in batch.originals { originals[hash] = nil }
+                    for (hash, _) in batch.originals { learnt.originals[hash] = nil }
                 }
             }
         } catch {
-            lock.withLock {
-                if failure == nil { failure = error }
-                pending.originals += batch.originals
-                pending.placeholders += batch.placeholders
+            books.withLock { learnt in
+                learnt.keep(error)
+                learnt.pending.originals += batch.originals
+                learnt.pending.placeholders += batch.placeholders
             }
         }
     }
@@ -191,7 +200,7 @@ package final class BuildState: @unchecked Sendable {
     /// The `data:` URI of a placeholder: from memory while it is not written yet, else from the
     /// database. A failed read is kept for `check` and gives an empty URI.
     package func placeholderURI(_ key: Digest) -> String {
-        if let uri = lock.withLock({ placeholders[key]?.dataURI }), !uri.isEmpty { return uri }
+        if let uri = books.withLock({ $0.placeholders[key]?.dataURI }), !uri.isEmpty { return uri }
         do {
             if let uri = try database?.placeholderURI(key) { return uri }
             throw StoreError("placeholder \(key) is not in the state database")
@@ -203,17 +212,17 @@ package final class BuildState: @unchecked Sendable {
 
     /// Keeps the first failure to read the state, for `check`.
     private func keep(_ error: Error) {
-        lock.withLock { if failure == nil { failure = error } }
+        books.withLock { $0.keep(error) }
     }
 
     /// Throws the first failure to write or read learnt items.
     package func check() throws {
-        if let failure = lock.withLock({ failure }) { throw failure }
+        if let failure = books.withLock({ $0.failure }) { throw failure }
     }
 
     /// Facts and placeholders learnt by this build that are not in the database yet (all of them
     /// when there is none), sorted so the state is written deterministically.
     package var learnt: (originals: [(hash: Digest, facts: OriginalFacts)], placeholders: [(key: Digest, value: Placeholder)]) {
-        lock.withLock { (pending.originals.sorted { $0.hash < $1.hash }, pending.placeholders.sorted { $0.key < $1.key }) }
+        books.withLock { ($0.pending.originals.sorted { $0.hash < $1.hash }, $0.pending.placeholders.sorted { $0.key < $1.key }) }
     }
 }

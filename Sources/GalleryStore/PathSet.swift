@@ -1,14 +1,14 @@
 import Foundation
+import Synchronization
 
 /// A set of paths shared by a build's parallel tasks: the files a build staged, the folders it
 /// has made sure exist.
-package final class PathSet: @unchecked Sendable {
-    private let lock = NSLock()
-    private var paths = Set<String>()
+package final class PathSet: Sendable {
+    private let paths = Mutex(Set<String>())
 
     package init() {}
 
-    package func insert(_ path: String) { _ = lock.withLock { paths.insert(path) } }
+    package func insert(_ path: String) { _ = paths.withLock { $0.insert(path) } }
 
-    package func contains(_ path: String) -> Bool { lock.withLock { paths.contains(path) } }
+    package func contains(_ path: String) -> Bool { paths.withLock { $0.contains(path) } }
 }

@@ -74,10 +74,11 @@ extension StateDatabase {
             """, arguments: [source, source])
     }
 
-    /// Adds the records of staged pages in one transaction.
-    package func addPendingPages(_ pages: [(path: String, record: PageRecord)]) throws {
+    /// Adds the records of staged pages in one transaction, on the database's own queue while the
+    /// calling task is suspended.
+    package func addPendingPages(_ pages: [(path: String, record: PageRecord)]) async throws {
         guard !pages.isEmpty else { return }
-        try queue.write { db in
+        try await queue.write { db in
             let insert = try db.cachedStatement(sql: "INSERT OR REPLACE INTO pending_page (path, key, inputs) VALUES (?, ?, ?)")
             for (path, record) in pages {
                 try insert.execute(arguments: [path, record.key.hex, record.inputs?.hex ?? ""])

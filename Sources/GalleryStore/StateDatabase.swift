@@ -125,53 +125,62 @@ public final class StateDatabase: Sendable {
     /// Keys are stored as hex text and held as `Digest`s. A row whose key is not 64 hex digits (a
     /// state damaged by hand, say) is left out, which only makes its photo, blob or page new again.
     public func snapshot(source: String) throws -> StateSnapshot {
-        try queue.read { db in
-            var snapshot = StateSnapshot()
-            // Without their data URIs (about 900 bytes each), which pages look up one by one when
-            // they are rendered (`placeholderURI`); a no-op build never needs them.
-            // In key order (keys are stored as lower-case hex, which sorts as digests do), sized once.
-            snapshot.placeholders = DigestTable(capacity: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM placeholder") ?? 0)
-            let placeholders = try Row.fetchCursor(db, sql: "SELECT key, averageColor, warnings FROM placeholder ORDER BY key")
-            while let row = try placeholders.next() {
-                guard let key = try Self.digest(row, 0) else { continue }
-                snapshot.placeholders.append(key, Self.placeholder(averageColor: row[1], warnings: row[2]))
-            }
-            snapshot.placeholders.sort()
-            snapshot.imageBlobs = DigestTable(capacity: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM blob WHERE kind = 'images'") ?? 0)
-            snapshot.pageBlobs = DigestTable(capacity: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM blob WHERE kind = 'pages'") ?? 0)
-            let blobs = try Row.fetchCursor(db, sql: "SELECT key, kind, size, modified, sha256 FROM blob ORDER BY key")
-            while let row = try blobs.next() {
-                guard let key = try Self.digest(row, 0), let sha256 = try Self.digest(row, 4) else { continue }
-                let kind: String = row[1]
-                let record = BlobStamp(size: row[2], modified: row[3], sha256: sha256)
-                switch kind {
-                case "images": snapshot.imageBlobs.append(key, record)
-                case "pages": snapshot.pageBlobs.append(key, record)
-                default: continue
-                }
-            }
-            snapshot.imageBlobs.sort()
-            snapshot.pageBlobs.sort()
-            snapshot.photos = PhotoTable(
-                capacity: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM photo WHERE source = ?", arguments: [source]) ?? 0)
-            let rows = try Row.fetchCursor(db, sql: "SELECT \(Self.rowColumns), source FROM photo ORDER BY source, position")
-            while let row = try rows.next() {
-                guard let state = try Self.photoState(row) else { continue }
-                if row[11] as String == source {
-                    snapshot.photos.insert(state)
-                } else {
-                    snapshot.otherSources.append(state)
-                }
-            }
-            snapshot.pagesKey = try String.fetchOne(db, sql: "SELECT value FROM setting WHERE name = 'pagesKey'").flatMap { Digest(hex: $0) }
-            snapshot.pages.reserveCapacity(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM page") ?? 0)
-            let pages = try Row.fetchCursor(db, sql: "SELECT path, key, inputs FROM page")
-            while let row = try pages.next() {
-                guard let key = try Self.digest(row, 1) else { continue }
-                snapshot.pages[row[0]] = PageRecord(inputs: try Self.digest(row, 2), key: key)
-            }
-            return snapshot
+        try queue.read { db in try Self.snapshot(source: source, in: db) }
+    }
+
+    /// `snapshot(source:)` for async callers: read on the database's own queue, while the calling
+    /// task is suspended rather than holding a thread of the cooperative pool.
+    /// - Throws: `CancellationError` when the task is cancelled before the read starts, or what the read throws.
+    public func loadSnapshot(source: String) async throws -> StateSnapshot {
+        try await queue.read { db in try Self.snapshot(source: source, in: db) }
+    }
+
+    private static func snapshot(source: String, in db: Database) throws -> StateSnapshot {
+        var snapshot = StateSnapshot()
+        // Without their data URIs (about 900 bytes each), which pages look up one by one when
+        // they are rendered (`placeholderURI`); a no-op build never needs them.
+        // In key order (keys are stored as lower-case hex, which sorts as digests do), sized once.
+        snapshot.placeholders = DigestTable(capacity: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM placeholder") ?? 0)
+        let placeholders = try Row.fetchCursor(db, sql: "SELECT key, averageColor, warnings FROM placeholder ORDER BY key")
+        while let row = try placeholders.next() {
+            guard let key = try Self.digest(row, 0) else { continue }
+            snapshot.placeholders.append(key, Self.placeholder(averageColor: row[1], warnings: row[2]))
         }
+        snapshot.placeholders.sort()
+        snapshot.imageBlobs = DigestTable(capacity: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM blob WHERE kind = 'images'") ?? 0)
+        snapshot.pageBlobs = DigestTable(capacity: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM blob WHERE kind = 'pages'") ?? 0)
+        let blobs = try Row.fetchCursor(db, sql: "SELECT key, kind, size, modified, sha256 FROM blob ORDER BY key")
+        while let row = try blobs.next() {
+            guard let key = try Self.digest(row, 0), let sha256 = try Self.digest(row, 4) else { continue }
+            let kind: String = row[1]
+            let record = BlobStamp(size: row[2], modified: row[3], sha256: sha256)
+            switch kind {
+            case "images": snapshot.imageBlobs.append(key, record)
+            case "pages": snapshot.pageBlobs.append(key, record)
+            default: continue
+            }
+        }
+        snapshot.imageBlobs.sort()
+        snapshot.pageBlobs.sort()
+        snapshot.photos = PhotoTable(
+            capacity: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM photo WHERE source = ?", arguments: [source]) ?? 0)
+        let rows = try Row.fetchCursor(db, sql: "SELECT \(Self.rowColumns), source FROM photo ORDER BY source, position")
+        while let row = try rows.next() {
+            guard let state = try Self.photoState(row) else { continue }
+            if row[11] as String == source {
+                snapshot.photos.insert(state)
+            } else {
+                snapshot.otherSources.append(state)
+            }
+        }
+        snapshot.pagesKey = try String.fetchOne(db, sql: "SELECT value FROM setting WHERE name = 'pagesKey'").flatMap { Digest(hex: $0) }
+        snapshot.pages.reserveCapacity(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM page") ?? 0)
+        let pages = try Row.fetchCursor(db, sql: "SELECT path, key, inputs FROM page")
+        while let row = try pages.next() {
+            guard let key = try Self.digest(row, 1) else { continue }
+            snapshot.pages[row[0]] = PageRecord(inputs: try Self.digest(row, 2), key: key)
+        }
+        return snapshot
     }
 
     /// The key in column `index`, read from the row's bytes without making a `String`; nil when
@@ -219,37 +228,47 @@ public final class StateDatabase: Sendable {
     /// Applies a build's changes in one transaction, with the rows and pages it left pending
     /// (`addPendingRows`, `addPendingPages`).
     public func save(_ changes: StateChanges, finishedAt: Date = Date()) throws {
-        try queue.write { db in
-            try Self.applyPending(source: changes.source, in: db)
-            let move = try db.makeStatement(sql: "UPDATE photo SET position = ? WHERE source = ? AND id = ?")
-            for (id, position) in changes.positions {
-                try move.execute(arguments: [position, changes.source, id])
-            }
-            let remove = try db.makeStatement(sql: "DELETE FROM photo WHERE source = ? AND id = ?")
-            for id in changes.removedIDs {
-                try remove.execute(arguments: [changes.source, id])
-            }
-            try db.execute(sql: "DELETE FROM photo WHERE source <> ?", arguments: [changes.source])
+        try queue.write { db in try Self.save(changes, finishedAt: finishedAt, in: db) }
+    }
 
-            let blob = try db.makeStatement(sql: "INSERT OR REPLACE INTO blob (key, kind, size, modified, sha256) VALUES (?, ?, ?, ?, ?)")
-            for record in changes.blobs {
-                try blob.execute(arguments: [record.key.hex, record.kind, record.size, record.modified, record.sha256.hex])
-            }
-            let unblob = try db.makeStatement(sql: "DELETE FROM blob WHERE key = ?")
-            for key in changes.deletedBlobs {
-                try unblob.execute(arguments: [key.hex])
-            }
-            try Self.write(originals: changes.originals, placeholders: changes.placeholders, in: db)
-            if changes.pagesStaged { try Self.applyPendingPages(in: db) }
-            if let key = changes.pagesKey {
-                try db.execute(sql: "INSERT OR REPLACE INTO setting (name, value) VALUES ('pagesKey', ?)", arguments: [key.hex])
-            }
-            try Self.write(learntFiles: changes.learntFiles, in: db)
-            let counts = String(decoding: try JSONEncoder().encode(changes.counts), as: UTF8.self)
-            try db.execute(sql: "INSERT INTO build (finishedAt, source, counts) VALUES (?, ?, ?)",
-                           arguments: [ISO8601DateFormatter().string(from: finishedAt), changes.source, counts])
-            try db.execute(sql: "DELETE FROM build WHERE id <= (SELECT MAX(id) FROM build) - ?", arguments: [Self.historyLength])
+    /// `save` for async callers: written on the database's own queue, while the calling task is
+    /// suspended rather than holding a thread of the cooperative pool. A task cancelled before or
+    /// during the write rolls it back (GRDB interrupts it): the state is then as it was.
+    /// - Throws: `CancellationError` when the task is cancelled, or what the write throws.
+    public func saveChanges(_ changes: StateChanges, finishedAt: Date = Date()) async throws {
+        try await queue.write { db in try Self.save(changes, finishedAt: finishedAt, in: db) }
+    }
+
+    private static func save(_ changes: StateChanges, finishedAt: Date, in db: Database) throws {
+        try Self.applyPending(source: changes.source, in: db)
+        let move = try db.makeStatement(sql: "UPDATE photo SET position = ? WHERE source = ? AND id = ?")
+        for (id, position) in changes.positions {
+            try move.execute(arguments: [position, changes.source, id])
         }
+        let remove = try db.makeStatement(sql: "DELETE FROM photo WHERE source = ? AND id = ?")
+        for id in changes.removedIDs {
+            try remove.execute(arguments: [changes.source, id])
+        }
+        try db.execute(sql: "DELETE FROM photo WHERE source <> ?", arguments: [changes.source])
+
+        let blob = try db.makeStatement(sql: "INSERT OR REPLACE INTO blob (key, kind, size, modified, sha256) VALUES (?, ?, ?, ?, ?)")
+        for record in changes.blobs {
+            try blob.execute(arguments: [record.key.hex, record.kind, record.size, record.modified, record.sha256.hex])
+        }
+        let unblob = try db.makeStatement(sql: "DELETE FROM blob WHERE key = ?")
+        for key in changes.deletedBlobs {
+            try unblob.execute(arguments: [key.hex])
+        }
+        try Self.write(originals: changes.originals, placeholders: changes.placeholders, in: db)
+        if changes.pagesStaged { try Self.applyPendingPages(in: db) }
+        if let key = changes.pagesKey {
+            try db.execute(sql: "INSERT OR REPLACE INTO setting (name, value) VALUES ('pagesKey', ?)", arguments: [key.hex])
+        }
+        try Self.write(learntFiles: changes.learntFiles, in: db)
+        let counts = String(decoding: try JSONEncoder().encode(changes.counts), as: UTF8.self)
+        try db.execute(sql: "INSERT INTO build (finishedAt, source, counts) VALUES (?, ?, ?)",
+                       arguments: [ISO8601DateFormatter().string(from: finishedAt), changes.source, counts])
+        try db.execute(sql: "DELETE FROM build WHERE id <= (SELECT MAX(id) FROM build) - ?", arguments: [Self.historyLength])
     }
 
     /// Builds remembered for `cache stats`.

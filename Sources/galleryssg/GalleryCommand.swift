@@ -44,9 +44,12 @@ struct BuildCommand: AsyncParsableCommand {
             --cache DIR, with DIR shared (or gathered afterwards); then a plain build --cache DIR renders \
             the whole site from their work without decoding any photo again.
 
+            Ctrl-C stops the build at its next wait and keeps the previous site; a second Ctrl-C ends \
+            it at once, which is as safe.
+
             Exit status: 0 built (photos may have been skipped), 1 build failed, \
             2 bad config or arguments, 3 built but photos were skipped or published with warnings (a JPEG \
-            with junk between markers, say) and --strict was given.
+            with junk between markers, say) and --strict was given, 130 interrupted (Ctrl-C).
             """
     )
 
@@ -121,7 +124,10 @@ struct BuildCommand: AsyncParsableCommand {
         })
         let result: BuildReport
         do {
-            result = try await build.run()
+            result = try await Interrupt.cancelling { try await build.run() }
+        } catch is CancellationError {
+            Terminal.error("build interrupted" + (imagesOnly ? "" : "; the previous site in \(site.output.path) was left as it was"))
+            throw ExitCode(Interrupt.exitStatus)
         } catch {
             Terminal.error("build failed at \(error)")
             if !imagesOnly { Terminal.error("the previous site in \(site.output.path) was left as it was") }

@@ -129,6 +129,61 @@ struct CrashSafetyTests {
         for tree in swappedBeforeTheKill { #expect(tree == clean, "a build killed after publishing left an incomplete site") }
     }
 
+    /// Ctrl-C part-way through a build: the build is cancelled, not killed. It exits with status
+    /// 130 soon after, the published site is exactly as it was, its staging folder is not left
+    /// behind (kept as the spare, the next build's starting point, as after a failed build), and
+    /// the next build publishes what a clean build does.
+    @Test func interruptedBuildKeepsThePreviousSiteAndLeavesNoStagingFolder() async throws {
+        let cli = try IncrementalFixtures.cli()
+        let count = 60
+        let site = try FixtureSite.make(entries: Array(IncrementalFixtures.five.prefix(3)))
+        for index in 0..<count {
+            try Self.uniqueJPEG(index).write(to: site.folder.appendingPathComponent("photos/unique-\(index).jpg"))
+        }
+        _ = try await site.build()
+        let published = try site.treeHash()
+        try site.writeManifest((0..<count).map { ["id": "u\($0)", "title": "Unique \($0)", "image": "photos/unique-\($0).jpg"] })
+        let images = BuildState.imagesFolder(cache: site.cache)
+        let initial = site.outputFiles(in: images).count
+
+        let process = Process()
+        process.executableURL = cli
+        process.arguments = ["build", "--config", site.configURL.path, "--quiet", "--jobs", "2"]
+        let errors = Pipe()
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors
+        try process.run()
+        // Polled on this thread, as in the test above: the build must still be busy when it is interrupted.
+        let started = Date()
+        while process.isRunning && Date().timeIntervalSince(started) < 60 && site.outputFiles(in: images).count == initial {
+            usleep(2_000)
+        }
+        let interrupted = process.isRunning
+        kill(process.processIdentifier, SIGINT)
+        let signalled = Date()
+        while process.isRunning && Date().timeIntervalSince(signalled) < 30 { usleep(5_000) }
+        let stopping = Date().timeIntervalSince(signalled)
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        try #require(interrupted, "the build finished before it could be interrupted")
+
+        #expect(process.terminationReason == .exit, "ended by a signal, not by its own exit")
+        #expect(process.terminationStatus == 130, "\(stderr)")
+        #expect(stderr.contains("interrupted"), "\(stderr)")
+        #expect(stopping < 20, "the interrupted build took \(stopping) s to stop")
+        #expect(try site.treeHash() == published)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: site.folder.path).filter { $0.hasPrefix(".public.") }
+        #expect(!leftovers.contains { $0.hasPrefix(".public.staging-") }, "\(leftovers)")
+        #expect(leftovers.allSatisfy { $0 == ".public.spare" }, "\(leftovers)")
+
+        let rebuilt = try await site.build()   // the lock was released, the state is usable
+        #expect(rebuilt.photosPublished == count)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: site.folder.path).filter { $0.hasPrefix(".public.") } == [".public.spare"])
+        let clean = try await site.cleanBuildHash()
+        #expect(try site.treeHash() == clean)
+    }
+
     // The server stays up but answers 503 to everything: the test never connects to a server that
     // is shutting down, which can crash the in-process server (NIOAsyncWriter deinit).
     @Test func offlineBuildsFromTheStateAndTheCachedOriginals() async throws {
