@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -8,9 +9,10 @@ import Glibc
 /// It is a `flock` on `state/lock`, so the kernel releases it when the process ends in any way,
 /// `kill -9` included; a stale lock file never blocks the next build. The file holds the owner's
 /// pid and command, for the message a second build gets.
-public final class BuildLock: @unchecked Sendable {
+public final class BuildLock: Sendable {
     public let file: URL
-    private var descriptor: Int32
+    /// The locked file's descriptor; -1 once released.
+    private let descriptor: Mutex<Int32>
 
     /// Takes the lock, or fails at once if another process holds it.
     /// - Parameter purpose: What the owner is doing, such as `build`, shown to whoever is refused.
@@ -44,16 +46,18 @@ public final class BuildLock: @unchecked Sendable {
 
     private init(file: URL, descriptor: Int32) {
         self.file = file
-        self.descriptor = descriptor
+        self.descriptor = Mutex(descriptor)
     }
 
     /// Releases the lock; also done when the lock is deallocated or the process ends.
     public func release() {
-        guard descriptor >= 0 else { return }
-        _ = ftruncate(descriptor, 0)
-        flock(descriptor, LOCK_UN)
-        close(descriptor)
-        descriptor = -1
+        descriptor.withLock { descriptor in
+            guard descriptor >= 0 else { return }
+            _ = ftruncate(descriptor, 0)
+            flock(descriptor, LOCK_UN)
+            close(descriptor)
+            descriptor = -1
+        }
     }
 
     deinit {
