@@ -200,9 +200,7 @@ public actor DownloadStats {
         /// Originals taken from the cache without asking the server (`--offline`).
         public var reusedOffline = 0
 
-        public init() {
-
-        }
+        public init() {}
     }
 
     package private(set) var counts = Counts()

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import GalleryModel
 import GalleryRender
 
 /// The built site as a deploy sees it: every file with its digests, `Content-Type`, `Cache-Control`
@@ -13,7 +14,7 @@ public enum LocalSite {
     package static let pageExtensions: Set<String> = ["html", "htm", "xml", "json", "txt", "webmanifest"]
     /// Scripts under fixed names whose content lists photos (the search manifest, the map's data):
     /// they go with the pages, after the images and search shards they point at.
-    package static let pageScripts: Set<String> = [SearchIndex.scriptPath, SiteRenderer.mapDataPath, "_headers"]
+    package static let pageScripts: Set<String> = [SearchIndex.scriptPath, SiteLayout.mapData, "_headers"]
 
     /// Reads every file of `folder`.
     /// - Throws: `DeployError` when the folder or a file cannot be read.

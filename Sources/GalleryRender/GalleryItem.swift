@@ -30,10 +30,7 @@ public struct GalleryItem: Sendable {
     }
 
     /// The photo's page, relative to the site root.
-    public var pagePath: String { Self.pagePath(id: photo.id) }
-
-    /// The page of the photo with this id.
-    package static func pagePath(id: String) -> String { SiteLayout.photoPage(id: id) }
+    public var pagePath: String { SiteLayout.photoPage(id: photo.id) }
 
     /// Alt text: the title, else "Photo by …", else a generic description.
     public var altText: String {

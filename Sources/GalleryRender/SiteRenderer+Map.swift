@@ -4,8 +4,6 @@ import GalleryModel
 /// `map/index.html` (only with `images.showLocation`): every located photo on a Leaflet map,
 /// clustered, from `map/photos.js`; without JavaScript, a list of them with their coordinates.
 extension SiteRenderer {
-    package static let mapPath = SiteLayout.map
-    package static let mapDataPath = SiteLayout.mapData
     /// Photos the page lists for readers without JavaScript; the map shows them all.
     package static let mapListLimit = 500
 
@@ -15,7 +13,7 @@ extension SiteRenderer {
     }
 
     package func mapModel(_ plan: SitePlan) -> PageModel {
-        var page = pageContext(path: Self.mapPath, title: "\(strings.text("mapTitle")) · \(title)", description: nil,
+        var page = pageContext(path: SiteLayout.map, title: "\(strings.text("mapTitle")) · \(title)", description: nil,
                                sections: plan.sections)
         page.isMap = true
         let indices = located(plan)
@@ -30,7 +28,7 @@ extension SiteRenderer {
             tileURL: mapSettings.tileURL, attribution: mapSettings.attribution, dataHref: "photos.js",
             photos: photos,
             moreText: indices.count > photos.count ? strings.text("mapMore", ["n": String(indices.count - photos.count)]) : nil)
-        return PageModel(path: Self.mapPath, template: "map", context: context)
+        return PageModel(path: SiteLayout.map, template: "map", context: context)
     }
 
     /// `map/photos.js`: `window.galleryMapPhotos = [[latitude, longitude, title, page, thumbnail, id], …];`,
@@ -48,6 +46,6 @@ extension SiteRenderer {
         var data = Data("window.galleryMapPhotos = ".utf8)
         data.append(try encoder.encode(rows))
         data.append(contentsOf: ";\n".utf8)
-        return RenderedPage(path: Self.mapDataPath, contents: data)
+        return RenderedPage(path: SiteLayout.mapData, contents: data)
     }
 }

@@ -76,7 +76,7 @@ extension SiteRenderer {
                 author: photo.author, authorHref: photo.authorURL?.absoluteString,
                 licenseName: photo.license?.name, licenseHref: photo.license?.url?.absoluteString,
                 album: album.map { tree.albums[$0].title }, albumHref: album.map { root + tree.albums[$0].path(page: 1) },
-                mapHref: showLocation && photo.location != nil ? root + Self.mapPath + "#p-" + photo.id : nil,
+                mapHref: showLocation && photo.location != nil ? root + SiteLayout.map + "#p-" + photo.id : nil,
                 tags: tagLinks(photo.tags, root: root, sections: sections), hasTags: !photo.tags.isEmpty,
                 exif: exifRows(photo.camera)),
             prev: prev, next: next, backHref: root + list.backPath, backPage: list.backPage,
