@@ -25,9 +25,8 @@ extension Build {
             try await publisher.publishAll(photos, jobs: options.jobs, inFlight: inFlight, pixelBudget: budget, items: items,
                                            progress: photoProgress)
         }
-        state.flush()
         // Cancelled: the photos cut short are not failures to report, and nothing is published
-        // (what was learnt is kept, as a killed build keeps the batches it wrote).
+        // (the batches of learnt facts already written are kept, as a killed build keeps them).
         try Task.checkCancellation()
         try step(.images, &timings) {
             try state.check()

@@ -14,7 +14,9 @@ import GalleryStore
 /// 3. `state`    open the state database and load what the last build left
 /// 4. `manifest` ask the provider for the photo list (or the state, `--offline`)
 /// 5. `images`   per photo, in parallel: identify the original, make the missing derivatives, stage them;
-///               the rows the state must write stream into its pending table (`PhotoRows`)
+///               each photo's outcome comes back as a value, with what it learnt (`Learnt`), and one
+///               task gathers them: rows and blob records stream into the state's pending tables
+///               (`PhotoRows`), facts and placeholders into `BuildState`
 /// 6. `pages`    work out the model of every grid, photo, album, tag and 404 page, the feed and the
 ///               sitemap; render those whose inputs changed, link the rest from the page cache
 /// 7. `static`   stage the theme's static files (CSS and JS fingerprinted) and `_headers`
@@ -171,8 +173,8 @@ public struct Build: Sendable {
                 state.images.remove(merge.orphanImageKeys)
                 state.pages.remove(merge.orphanPageKeys)
                 changes.deletedBlobs = merge.orphanImageKeys + merge.orphanPageKeys
-                changes.blobs = state.images.changedRecords
-                changes.blobs += state.pages.changedRecords
+                // The blob records the photos and pages carried back are in the pending table
+                // (`PhotoRows`, `PagePublisher`), applied with the rest in this transaction.
                 (changes.originals, changes.placeholders) = state.learnt
                 changes.pagesKey = pages.siteKey
                 changes.learntFiles = state.shared.stamps

@@ -36,6 +36,9 @@ package struct PagePublisher: Sendable {
         /// The pages, feed, sitemap and search index a chunk staged, with their keys, until `publish`
         /// writes them to the state's pending table; always empty in the site's outcome.
         package var records: [(path: String, record: PageRecord)] = []
+        /// The new records of the page blobs a chunk stored or re-checked (`BlobFile.record`), until
+        /// `publish` writes them to the state's pending table with `records`; always empty in the site's outcome.
+        package var blobs: [BlobRecord] = []
         /// Whether the pages are exactly the last build's (nothing is pending then: the state's
         /// table is the list, and a second copy of it would be the largest thing a no-op holds).
         package var samePagesAsBefore = false
@@ -112,16 +115,20 @@ package struct PagePublisher: Sendable {
             group.addTask { try publishPlainFiles(plan, renderer: renderer) }
             for _ in 0..<max(1, jobs) { start() }
             var batch: [(path: String, record: PageRecord)] = []
+            var blobs: [BlobRecord] = []
             while let done = try await group.next() {
                 outcome.merge(done)
                 batch += done.records
+                blobs += done.blobs
+                cache.recorded(done.blobs)
                 if batch.count >= Self.pendingBatch {
-                    try await database.addPendingPages(batch)
+                    try await database.addPendingPages(batch, blobs: blobs)
                     batch.removeAll(keepingCapacity: true)
+                    blobs.removeAll(keepingCapacity: true)
                 }
                 start()
             }
-            try await database.addPendingPages(batch)
+            try await database.addPendingPages(batch, blobs: blobs)
         }
         return outcome
     }
@@ -137,20 +144,24 @@ package struct PagePublisher: Sendable {
                     var outcome = Outcome()
                     for (index, (path, record)) in previous.enumerated() where index % parts == part {
                         try Task.checkCancellation()
-                        guard try await linkCached(record.key, to: path) else { return nil }
+                        guard try await linkCached(record.key, to: path, outcome: &outcome) else { return nil }
                         outcome.count(path, reused: true)
                     }
                     return outcome
                 }
             }
             var outcome = Outcome()
+            var blobs: [BlobRecord] = []   // re-hashed pages' new records
             for try await part in group {
                 guard let part else {
                     group.cancelAll()
                     return nil
                 }
                 outcome.merge(part)
+                blobs += part.blobs
             }
+            try await database.addPendingPages([], blobs: blobs)
+            cache.recorded(blobs)
             outcome.samePagesAsBefore = true
             return outcome
         }
@@ -176,7 +187,7 @@ package struct PagePublisher: Sendable {
             let model = try renderer.model(of: page, in: plan)
             let inputs = try model.inputKey(templatesKey: renderer.templatesKey)
             var record: PageRecord
-            if let prior = previous[model.path], prior.inputs == inputs, try await linkCached(prior.key, to: model.path) {
+            if let prior = previous[model.path], prior.inputs == inputs, try await linkCached(prior.key, to: model.path, outcome: &outcome) {
                 record = prior   // shares the snapshot's strings
                 outcome.count(model.path, reused: true)
             } else {
@@ -192,12 +203,13 @@ package struct PagePublisher: Sendable {
 
     /// Puts the cached page `key` at `path`: kept when the staging folder holds it already (it was
     /// the last site's), else linked from the cache. False when the cache has no intact copy.
-    private func linkCached(_ key: Digest, to path: String) async throws -> Bool {
+    private func linkCached(_ key: Digest, to path: String, outcome: inout Outcome) async throws -> Bool {
         if writer.holds(key, of: cache, at: path) {
             writer.keep(path)
             return true
         }
         guard let file = await cache.file(key) else { return false }
+        if let record = file.record { outcome.blobs.append(record) }
         try writer.link(file, to: path)
         return true
     }
@@ -205,12 +217,15 @@ package struct PagePublisher: Sendable {
     /// Caches bytes under their key (unless an intact copy is there) and links them into the site.
     /// - Parameter found: The cache's intact copy (`BlobCache.file`), if any.
     private func store(_ bytes: Data, key: Digest, path: String, found: BlobFile?, outcome: inout Outcome) throws {
-        var file = found
-        if file == nil {
+        let file: BlobFile
+        if let found {
+            file = found
+        } else {
             file = try cache.put(bytes, key: key, sha256: key)
             outcome.bytes += bytes.count
         }
-        try writer.link(file!, to: path)
+        if let record = file.record { outcome.blobs.append(record) }
+        try writer.link(file, to: path)
     }
 
     /// A cached page is named by the SHA-256 of its bytes.

@@ -26,8 +26,11 @@ extension PhotoPublisher {
         package var warnings: [String] = []
         /// The manifest entry as the state stores it (`Photo.canonicalJSON`), for rows to write.
         package var metadata: String = ""
+        /// Facts, placeholder and blob records the state lacks, learnt while publishing the photo.
+        package var learnt = Learnt()
 
-        package init(row: PhotoState, writeRow: Bool, status: Status, made: Int, reused: Int, bytes: Int, seconds: [String: Double], warnings: [String] = [], metadata: String = "") {
+        package init(row: PhotoState, writeRow: Bool, status: Status, made: Int, reused: Int, bytes: Int, seconds: [String: Double],
+                     warnings: [String] = [], metadata: String = "", learnt: Learnt = Learnt()) {
             self.row = row
             self.writeRow = writeRow
             self.status = status
@@ -37,6 +40,7 @@ extension PhotoPublisher {
             self.seconds = seconds
             self.warnings = warnings
             self.metadata = metadata
+            self.learnt = learnt
         }
     }
 
@@ -157,7 +161,13 @@ extension PhotoPublisher {
                     derivatives += item.plan.all.count * (item.plan.webp ? 2 : 1)
                     if case .published = item.original { derivatives += 1 }   // the original, published beside them
                     items.append(item)
+                    // What the photo learnt is merged here, by this one task: its facts and placeholder
+                    // are at hand for the photos after it, and its blob records go with its row.
+                    let learntFull = state.learn(published.learnt)
                     rows.append(sink.add(published, position: index))
+                    state.images.recorded(published.learnt.blobs)
+                    if learntFull { await state.flush() }
+                    if sink.isFull { await sink.flush() }
                     tally.add(published)
                     if !published.warnings.isEmpty { warnings.append((index, published.warnings)) }
                 case .failure(let failure):
@@ -168,7 +178,8 @@ extension PhotoPublisher {
                 startNext()
             }
         }
-        sink.flush()
+        await sink.flush()
+        await state.flush()
         var outcome = Outcome()
         outcome.seconds = seconds
         outcome.peaks = cpu.peaks

@@ -38,11 +38,12 @@ package struct PhotoPublisher: Sendable {
         package var made: Int
         package var bytes: Int
         package var seconds: [String: Double]
+        /// The thumbnail's placeholder: made by the render (new to the state), or the state's when
+        /// nothing had to be rendered.
+        package var placeholder: Found<Placeholder>
         /// Whether another photo with the same bytes and settings made the files (this one waited for
         /// it, or came after it), so the files this photo found missing count as reused.
         package var madeByAnother = false
-
-        package static let another = RenderStats(made: 0, bytes: 0, seconds: [:], madeByAnother: true)
     }
 
     /// What the planner knows of one photo before any pixel work: its original, header facts,
@@ -59,6 +60,8 @@ package struct PhotoPublisher: Sendable {
         package var missing: [(path: String, key: Digest)]
         /// Derivatives the staging folder already holds (`StagedWriter.holds`): kept, not linked.
         package var held: [String] = []
+        /// What planning, rendering and linking learnt that the state lacks; the photo's outcome carries it.
+        package var learnt = Learnt()
         package var folder: String { SiteLayout.photoFolder(id: photo.id) }
     }
 
@@ -70,9 +73,8 @@ package struct PhotoPublisher: Sendable {
         let stats = try await render(&plan, cpu: cpu)
         for (name, value) in stats.seconds { seconds[name] = value }
         if stats.madeByAnother { plan.missing = [] }
-        guard let placeholder = state.placeholder(plan.keys.thumbnail) else {
-            throw PhotoFailure(stage: .imaging, error: StoreError("placeholder missing after rendering"))
-        }
+        let placeholder = stats.placeholder.value
+        if stats.placeholder.isNew { plan.learnt.placeholder = (plan.keys.thumbnail, placeholder) }
         seconds["imaging", default: 0] += clock.secondsElapsed
         clock = ContinuousClock.now
         let linked = try await Self.at(.write) { try await link(&plan) }
@@ -96,11 +98,13 @@ package struct PhotoPublisher: Sendable {
         defer { seconds["imaging"] = clock.secondsElapsed }
         return try await Self.at(.imaging) {
             let facts: OriginalFacts
+            var learnt = Learnt()
             if let known = state.facts(original.hash) {
-                facts = known
+                facts = known.value
+                if known.isNew { learnt.facts = (original.hash, facts) }
             } else {
                 facts = try ImageProcessor.facts(of: try await originalBytes(of: photo, &original))
-                state.remember(facts, hash: original.hash)
+                learnt.facts = (original.hash, facts)
             }
             let layout = try processor.layout(facts, folder: SiteLayout.photoFolder(id: photo.id))
             let keys = processor.keys(contentHash: original.hash, facts: facts, layout: layout)
@@ -111,15 +115,15 @@ package struct PhotoPublisher: Sendable {
                 if await !state.images.isIntact(file.key) { missing.append(file) }
             }
             return PhotoPlan(photo: photo, position: position, prior: prior, original: original, facts: facts, layout: layout,
-                             keys: keys, missing: missing, held: held)
+                             keys: keys, missing: missing, held: held, learnt: learnt)
         }
     }
 
     /// The renderer: decodes the original once and encodes what the plan found missing (nothing, for
     /// an unchanged photo whose files and placeholder are cached).
     private func render(_ plan: inout PhotoPlan, cpu: WorkBudget) async throws -> RenderStats {
-        guard !plan.missing.isEmpty || state.placeholder(plan.keys.thumbnail) == nil else {
-            return RenderStats(made: 0, bytes: 0, seconds: [:])
+        if plan.missing.isEmpty, let placeholder = state.placeholder(plan.keys.thumbnail) {
+            return RenderStats(made: 0, bytes: 0, seconds: [:], placeholder: placeholder)
         }
         return try await Self.at(.imaging) {
             let data = try await originalBytes(of: plan.photo, &plan.original)
@@ -146,6 +150,7 @@ package struct PhotoPublisher: Sendable {
                 continue
             }
             guard let file = await state.images.file(key) else { throw StoreError("\(state.images.store.path(key)): cached image vanished during the build") }
+            plan.learnt.add(file)
             try writer?.link(file, to: path)
         }
         // Which kind of location, from its text: a `URL` made per photo only to ask this costs.
@@ -170,7 +175,10 @@ package struct PhotoPublisher: Sendable {
                 linked.made += 1
                 linked.bytes += content.count
             }
-            if let file { try writer?.link(file, to: path) }
+            if let file {
+                plan.learnt.add(file)
+                try writer?.link(file, to: path)
+            }
             linked.blobKeys.append(key)
             linked.original = .published(path)
         }
@@ -196,7 +204,7 @@ package struct PhotoPublisher: Sendable {
         var unchangedRow = row
         unchangedRow.position = prior?.position ?? -1
         var published = Published(row: row, writeRow: true, status: status, made: made, reused: linked.reused, bytes: bytes,
-                                  seconds: seconds, warnings: placeholder.warnings)
+                                  seconds: seconds, warnings: placeholder.warnings, learnt: plan.learnt)
         if let prior, unchangedRow == prior {
             // The state's row, which shares its strings with the snapshot: 100,000 unchanged
             // photos would otherwise hold a second copy of every hash and key.
@@ -231,20 +239,22 @@ package struct PhotoPublisher: Sendable {
         let wanted = Set(missing.map(\.path))
         let keyByPath = Dictionary(keys.files.map { ($0.path, $0.key) }, uniquingKeysWith: { first, _ in first })
         let processor = processor, state = state
-        return try await renders.run(shared.finish(), byAnother: .another) {
+        let (stats, ranHere) = try await renders.run(shared.finish()) {
             let job = try processor.inspect(data, folder: folder)
             let image = try await cpu.run(pixels: job.decodeSize.pixelCount) { try processor.render(job, encoding: wanted) }
             func key(_ path: String) throws -> Digest {
                 guard let key = keyByPath[path] else { throw StoreError("\(path): made without a planned key") }
                 return key
             }
-            for (derivative, bytes) in image.encoded { try state.images.put(bytes, key: try key(derivative.path)) }
-            for (derivative, bytes) in image.webp { try state.images.put(bytes, key: try key(derivative.webpPath)) }
-            state.remember(Placeholder(averageColor: image.averageColor, dataURI: image.placeholder, warnings: image.warnings),
-                           key: keys.thumbnail)
+            for (derivative, bytes) in image.encoded { _ = try state.images.put(bytes, key: try key(derivative.path)) }
+            for (derivative, bytes) in image.webp { _ = try state.images.put(bytes, key: try key(derivative.webpPath)) }
+            let placeholder = Placeholder(averageColor: image.averageColor, dataURI: image.placeholder, warnings: image.warnings)
             let bytes = (image.encoded + image.webp).reduce(0) { $0 + $1.data.count }
-            return RenderStats(made: image.encoded.count + image.webp.count, bytes: bytes, seconds: image.seconds)
+            return RenderStats(made: image.encoded.count + image.webp.count, bytes: bytes, seconds: image.seconds,
+                               placeholder: Found(placeholder, isNew: true))
         }
+        // Made by another photo with the same bytes and settings: its files count as reused here.
+        return ranHere ? stats : RenderStats(made: 0, bytes: 0, seconds: [:], placeholder: stats.placeholder, madeByAnother: true)
     }
 
     /// Digest of a photo's mapped metadata, which tells whether it changed since the last build.

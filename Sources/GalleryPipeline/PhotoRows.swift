@@ -15,6 +15,8 @@ package struct PhotoRows {
     package let snapshot: PhotoTable
     package let database: StateDatabase?
     private var batch: [StateDatabase.PendingPhoto] = []
+    /// Records of the blobs the photos of `batch` stored or re-checked (`Learnt.blobs`).
+    private var blobs: [BlobRecord] = []
     /// Every published photo's row, when there is no database; in the order they finished.
     package private(set) var kept: [PhotoState] = []
     /// The first failure to write a batch; nothing more is written after it, and the build stops on it.
@@ -28,29 +30,36 @@ package struct PhotoRows {
         self.database = database
     }
 
-    /// Sends the row of the photo at `position` where it belongs, and returns what the build keeps of it.
+    /// Sends the row of the photo at `position`, and the records of the blobs it stored or
+    /// re-checked, where they belong, and returns what the build keeps of it. When a batch is
+    /// full, the caller writes it (`isFull`, `flush`).
     package mutating func add(_ published: PhotoPublisher.Published, position: Int) -> PhotoPublisher.PublishedRow {
         let prior = snapshot.row(of: published.row.id)
         let compact = PhotoPublisher.PublishedRow(position: Int32(position), prior: Int32(prior ?? -1), written: published.writeRow)
         guard database != nil else {
-            kept.append(published.row)
+            kept.append(published.row)   // an images-only build's cache records its blobs (`SharedCache.write`)
             return compact
         }
+        blobs += published.learnt.blobs
         if published.writeRow {
             batch.append(StateDatabase.PendingPhoto(row: published.row, metadata: published.metadata))
         } else if let prior, snapshot.values[prior].position != position {
             batch.append(StateDatabase.PendingPhoto(row: published.row, metadata: nil))
         }
-        if batch.count >= Self.batchSize { flush() }
         return compact
     }
 
-    /// Writes the rows not written yet.
-    package mutating func flush() {
-        defer { batch.removeAll(keepingCapacity: true) }
+    /// Whether a batch is waiting to be written.
+    package var isFull: Bool { batch.count >= Self.batchSize || blobs.count >= 4 * Self.batchSize }
+
+    /// Writes the rows and blob records not written yet, on the database's queue while the caller is suspended.
+    package mutating func flush() async {
+        let (rows, records) = (batch, blobs)
+        batch.removeAll(keepingCapacity: true)
+        blobs.removeAll(keepingCapacity: true)
         guard let database, failure == nil else { return }
         do {
-            try database.addPendingRows(batch)
+            try await database.addPendingRows(rows, blobs: records)
         } catch {
             failure = error
         }

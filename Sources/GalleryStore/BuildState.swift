@@ -3,7 +3,9 @@ import GalleryModel
 import Synchronization
 
 /// The state as one build sees and extends it: the snapshot it started from, the blob caches, and
-/// the facts learnt on the way. Injected into the `images` and `pages` steps; thread-safe.
+/// the facts learnt on the way. Injected into the `images` and `pages` steps, which look things up
+/// in it; what photos learn comes back in their outcomes and is taken in by the one task that
+/// gathers them (`learn`). Thread-safe.
 package final class BuildState: Sendable {
     package let snapshot: StateSnapshot
     /// False for `build --force`: nothing cached by earlier builds is reused.
@@ -18,13 +20,13 @@ package final class BuildState: Sendable {
     package let database: StateDatabase?
     /// What images-only builds left in the cache (`SharedCache`), less the blob records `images` holds.
     package let shared: SharedLearnt
-    private let books = Mutex(Learnt())
+    private let books = Mutex(Books())
     package static let recentFacts = 1024
     /// Learnt items written per transaction.
     package static let batchSize = 256
 
     /// What this build learnt and read, kept under one lock.
-    private struct Learnt {
+    private struct Books {
         /// Facts learnt by this build. Once written to the database they are dropped (and read back
         /// when asked for), unless there is no database or this build may not read the state (`--force`).
         var originals: [Digest: OriginalFacts] = [:]
@@ -94,23 +96,21 @@ package final class BuildState: Sendable {
         return [prior?.knownOriginal, shared.originals[location]].compactMap { $0 }.filter { $0.location == location }
     }
 
-    /// Header facts of an original, by content hash: learnt by this build and not written yet, else
-    /// from the state database, else learnt by an images-only build (kept as this build's, so the
-    /// state has them from now on). A failed read is kept for `check`.
-    package func facts(_ hash: Digest) -> OriginalFacts? {
-        if let known = books.withLock({ $0.atHand(hash) }) { return known }
+    /// Header facts of an original, by content hash: learnt by this build, else from the state
+    /// database, else learnt by an images-only build (`Found.isNew`: the photo that uses them
+    /// carries them back as learnt, `Learnt.facts`). A failed read is kept for `check`.
+    package func facts(_ hash: Digest) -> Found<OriginalFacts>? {
+        if let known = books.withLock({ $0.atHand(hash) }) { return Found(known) }
         guard reuse else { return nil }
         do {
             if let stored = try database?.facts(hash) {
                 books.withLock { $0.read(stored, hash) }
-                return stored
+                return Found(stored)
             }
         } catch {
             keep(error)
         }
-        guard let learnt = shared.facts[hash] else { return nil }
-        remember(learnt, hash: hash)
-        return learnt
+        return shared.facts[hash].map { Found($0, isNew: true) }
     }
 
     /// Reads the facts of the originals a window of photos is about to ask for (`facts`) with one
@@ -128,55 +128,52 @@ package final class BuildState: Sendable {
         }
     }
 
-    package func remember(_ facts: OriginalFacts, hash: Digest) {
-        learn { learnt in
-            learnt.originals[hash] = facts
-            learnt.pending.originals.append((hash, facts))
-        }
-    }
-
     /// A placeholder, by the key of the thumbnail pixels it was made from: learnt by this build and
-    /// not written yet, else the state's. Its `dataURI` is empty once it is in the database; pages
-    /// ask `placeholderURI` for it.
-    package func placeholder(_ key: Digest) -> Placeholder? {
-        if let known = books.withLock({ $0.placeholders[key] }) ?? (reuse ? snapshot.placeholders[key] : nil) { return known }
+    /// not written yet, else the state's, else an images-only build's (`Found.isNew`). Its
+    /// `dataURI` is empty once it is in the database; pages ask `placeholderURI` for it.
+    package func placeholder(_ key: Digest) -> Found<Placeholder>? {
+        if let known = books.withLock({ $0.placeholders[key] }) ?? (reuse ? snapshot.placeholders[key] : nil) { return Found(known) }
         guard reuse else { return nil }
         do {
-            if let stored = try database?.placeholder(key) { return stored }
+            if let stored = try database?.placeholder(key) { return Found(stored) }
         } catch {
             keep(error)
         }
-        guard let learnt = shared.placeholders[key] else { return nil }
-        remember(learnt, key: key)
-        return learnt
+        return shared.placeholders[key].map { Found($0, isNew: true) }
     }
 
-    package func remember(_ placeholder: Placeholder, key: Digest) {
-        learn { learnt in
-            learnt.placeholders[key] = placeholder
-            learnt.pending.placeholders.append((key, placeholder))
+    /// Takes in the facts and placeholder a photo's work learnt (its blob records go with its row,
+    /// `PhotoRows`): from now on they are at hand for the photos after it, and they wait to be
+    /// written. Called by the one task that gathers the photos' outcomes; an item already at hand
+    /// (another photo carried it) is not written twice.
+    /// - Returns: Whether a batch is full, so the caller writes it (`flush`).
+    package func learn(_ learnt: Learnt) -> Bool {
+        guard learnt.facts != nil || learnt.placeholder != nil else { return false }
+        return books.withLock { books in
+            if let (hash, facts) = learnt.facts, books.atHand(hash) != facts {
+                books.originals[hash] = facts
+                books.pending.originals.append((hash, facts))
+            }
+            if let (key, placeholder) = learnt.placeholder, books.placeholders[key] != placeholder {
+                books.placeholders[key] = placeholder
+                books.pending.placeholders.append((key, placeholder))
+            }
+            return books.pending.originals.count + books.pending.placeholders.count >= Self.batchSize
         }
     }
 
-    /// Records something learnt (`body`, under the lock) and writes a batch once one is full.
-    private func learn(_ body: (inout Learnt) -> Void) {
-        let full = books.withLock { learnt -> Bool in
-            body(&learnt)
-            return learnt.pending.originals.count + learnt.pending.placeholders.count >= Self.batchSize
-        }
-        if full { flush() }
-    }
-
-    /// Writes what was learnt and not written yet, and keeps only the small part of each placeholder.
-    package func flush() {
+    /// Writes what was learnt and not written yet (on the database's queue, the caller suspended),
+    /// and keeps only the small part of each placeholder. A failure is kept for `check`, and the
+    /// batch is written with the next.
+    package func flush() async {
         guard let database else { return }
         let batch = books.withLock { learnt -> (originals: [(hash: Digest, facts: OriginalFacts)], placeholders: [(key: Digest, value: Placeholder)]) in
             defer { learnt.pending = ([], []) }
             return learnt.pending
         }
         do {
-            try database.saveLearnt(originals: batch.originals.sorted { $0.hash < $1.hash },
-                                    placeholders: batch.placeholders.sorted { $0.key < $1.key })
+            try await database.saveLearnt(originals: batch.originals.sorted { $0.hash < $1.hash },
+                                          placeholders: batch.placeholders.sorted { $0.key < $1.key })
             books.withLock { learnt in
                 // Written: dropped from memory and read back when asked for (a cold build of
                 // 100,000 photos would otherwise hold them all), or with `--force`, which may not

@@ -14,6 +14,9 @@ package struct FreshBlobs {
         /// For a key the state does not know: nil until checked, then the intact file's identity or
         /// nil for a miss. (A known key's check is kept by `BlobCache` beside its record.)
         package var checked: FileIdentity??
+        /// Whether `stamp` reached the state's pending records (`BlobCache.recorded`), so no later
+        /// work needs to carry it.
+        package var recorded = false
 
         package init(key: Digest, stamp: BlobStamp? = nil, checked: FileIdentity?? = nil) {
             self.key = key

@@ -71,8 +71,8 @@ package struct SharedCache: Sendable {
             file.originals.append(LearntFile.Original(location: location, contentHash: row.contentHash, etag: row.etag,
                                                       lastModified: row.lastModified, size: row.fileSize,
                                                       modified: row.fileModified))
-            file.facts[row.contentHash] = state.facts(row.contentHash)
-            file.placeholders[row.thumbnailKey] = state.placeholder(row.thumbnailKey)
+            file.facts[row.contentHash] = state.facts(row.contentHash)?.value
+            file.placeholders[row.thumbnailKey] = state.placeholder(row.thumbnailKey)?.value
             for key in row.blobKeys {
                 guard let record = state.images.record(key) else { continue }
                 file.blobs[key] = BlobStamp(size: record.size, modified: record.modified, sha256: record.sha256)

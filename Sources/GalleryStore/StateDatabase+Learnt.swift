@@ -7,10 +7,11 @@ import GalleryModel
 /// transactions of their own, instead of holding them until its final one: a row is true whether or
 /// not the build that wrote it goes on to publish.
 extension StateDatabase {
-    /// Writes facts and placeholders in one transaction.
-    package func saveLearnt(originals: [(hash: Digest, facts: OriginalFacts)], placeholders: [(key: Digest, value: Placeholder)]) throws {
+    /// Writes facts and placeholders in one transaction, on the database's own queue while the
+    /// calling task is suspended.
+    package func saveLearnt(originals: [(hash: Digest, facts: OriginalFacts)], placeholders: [(key: Digest, value: Placeholder)]) async throws {
         guard !originals.isEmpty || !placeholders.isEmpty else { return }
-        try queue.write { db in try Self.write(originals: originals, placeholders: placeholders, in: db) }
+        try await queue.write { db in try Self.write(originals: originals, placeholders: placeholders, in: db) }
     }
 
     /// The header facts of the original with this content hash, if a build learnt them. Read per

@@ -3,9 +3,11 @@ import GRDB
 import GalleryModel
 
 /// The rows a build writes to `photo`, streamed into `pending_photo` while its photos are published
-/// (`PhotoRows`), and the records of the pages it stages, streamed into `pending_page` (`PagePublisher`),
-/// so that no build holds every photo's row and metadata text, or every page's keys, until its state
-/// step. Only that step's transaction (`save`) moves them into `photo` and `page`: a build that fails
+/// (`PhotoRows`), the records of the pages it stages, streamed into `pending_page` (`PagePublisher`),
+/// and the records of the blobs it stores or re-checks, carried back in those photos' and pages'
+/// outcomes and streamed with them into `pending_blob`, so that no build holds every photo's row and
+/// metadata text, every page's keys or every new blob's record until its state step. Only that
+/// step's transaction (`save`) moves them into `photo`, `page` and `blob`: a build that fails
 /// or is killed before it leaves the state describing the site that is still published, and the next
 /// build clears what it left (`clearPending`).
 ///
@@ -24,15 +26,17 @@ extension StateDatabase {
         }
     }
 
-    /// Forgets the rows and pages of a build that did not reach its state step.
+    /// Forgets the rows, pages and blob records of a build that did not reach its state step.
     package func clearPending() throws {
-        try queue.write { db in try db.execute(sql: "DELETE FROM pending_photo; DELETE FROM pending_page") }
+        try queue.write { db in try db.execute(sql: "DELETE FROM pending_photo; DELETE FROM pending_page; DELETE FROM pending_blob") }
     }
 
-    /// Adds rows in one transaction.
-    package func addPendingRows(_ rows: [PendingPhoto]) throws {
-        guard !rows.isEmpty else { return }
-        try queue.write { db in
+    /// Adds rows, and the records of the blobs their photos stored or re-checked, in one
+    /// transaction, on the database's own queue while the calling task is suspended.
+    package func addPendingRows(_ rows: [PendingPhoto], blobs: [BlobRecord] = []) async throws {
+        guard !rows.isEmpty || !blobs.isEmpty else { return }
+        try await queue.write { db in
+            try Self.insert(blobs, into: "pending_blob", in: db)
             let insert = try db.cachedStatement(sql: """
                 INSERT OR REPLACE INTO pending_photo (\(Self.rowColumns), metadata) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
@@ -74,11 +78,12 @@ extension StateDatabase {
             """, arguments: [source, source])
     }
 
-    /// Adds the records of staged pages in one transaction, on the database's own queue while the
-    /// calling task is suspended.
-    package func addPendingPages(_ pages: [(path: String, record: PageRecord)]) async throws {
-        guard !pages.isEmpty else { return }
+    /// Adds the records of staged pages, and of the page blobs stored or re-checked for them, in
+    /// one transaction, on the database's own queue while the calling task is suspended.
+    package func addPendingPages(_ pages: [(path: String, record: PageRecord)], blobs: [BlobRecord] = []) async throws {
+        guard !pages.isEmpty || !blobs.isEmpty else { return }
         try await queue.write { db in
+            try Self.insert(blobs, into: "pending_blob", in: db)
             let insert = try db.cachedStatement(sql: "INSERT OR REPLACE INTO pending_page (path, key, inputs) VALUES (?, ?, ?)")
             for (path, record) in pages {
                 try insert.execute(arguments: [path, record.key.hex, record.inputs?.hex ?? ""])
@@ -110,6 +115,25 @@ extension StateDatabase {
                 WHERE key <> excluded.key OR inputs <> excluded.inputs;
             DELETE FROM pending_page;
             """)
+    }
+
+    /// Moves the pending blob records into `blob`, and clears them; within `save`'s transaction,
+    /// before the blobs the build deleted are forgotten.
+    package static func applyPendingBlobs(in db: Database) throws {
+        try db.execute(sql: """
+            INSERT OR REPLACE INTO blob (key, kind, size, modified, sha256)
+                SELECT key, kind, size, modified, sha256 FROM pending_blob ORDER BY key;
+            DELETE FROM pending_blob;
+            """)
+    }
+
+    /// Writes blob records into `table` (`blob` or `pending_blob`); a key written twice keeps its last record.
+    package static func insert(_ blobs: [BlobRecord], into table: String, in db: Database) throws {
+        guard !blobs.isEmpty else { return }
+        let insert = try db.cachedStatement(sql: "INSERT OR REPLACE INTO \(table) (key, kind, size, modified, sha256) VALUES (?, ?, ?, ?, ?)")
+        for record in blobs {
+            try insert.execute(arguments: [record.key.hex, record.kind, record.size, record.modified, record.sha256.hex])
+        }
     }
 
     /// The columns of a photo's row that `photoState` reads, in its order.

@@ -8,8 +8,8 @@ import GalleryModel
 /// hash, placeholders by thumbnail key, a record of every cached blob, the key of every page of the
 /// last build, and a short history of builds. It is only ever an accelerator: output is always
 /// built in full from the manifest and the caches, so a lost or stale state costs time, never
-/// correctness. Each build writes its changes in one transaction; the photo rows and page records it
-/// streams while it runs wait in pending tables until then (`StateDatabase+Pending.swift`).
+/// correctness. Each build writes its changes in one transaction; the photo rows, page records and
+/// blob records it streams while it runs wait in pending tables until then (`StateDatabase+Pending.swift`).
 public final class StateDatabase: Sendable {
     public let file: URL
     package let queue: DatabaseQueue
@@ -114,6 +114,13 @@ public final class StateDatabase: Sendable {
         }
         migrator.registerMigration("v7: pages pending until the build is saved") { db in
             try db.execute(sql: "CREATE TABLE pending_page (path TEXT PRIMARY KEY, key TEXT NOT NULL, inputs TEXT NOT NULL) WITHOUT ROWID")
+        }
+        migrator.registerMigration("v8: blob records pending until the build is saved") { db in
+            try db.execute(sql: """
+                CREATE TABLE pending_blob (
+                    key TEXT PRIMARY KEY, kind TEXT NOT NULL, size INTEGER NOT NULL, modified INTEGER NOT NULL,
+                    sha256 TEXT NOT NULL) WITHOUT ROWID
+                """)
         }
         return migrator
     }
@@ -225,8 +232,8 @@ public final class StateDatabase: Sendable {
 
     // MARK: Writing
 
-    /// Applies a build's changes in one transaction, with the rows and pages it left pending
-    /// (`addPendingRows`, `addPendingPages`).
+    /// Applies a build's changes in one transaction, with the rows, pages and blob records it left
+    /// pending (`addPendingRows`, `addPendingPages`).
     public func save(_ changes: StateChanges, finishedAt: Date = Date()) throws {
         try queue.write { db in try Self.save(changes, finishedAt: finishedAt, in: db) }
     }
@@ -251,10 +258,8 @@ public final class StateDatabase: Sendable {
         }
         try db.execute(sql: "DELETE FROM photo WHERE source <> ?", arguments: [changes.source])
 
-        let blob = try db.makeStatement(sql: "INSERT OR REPLACE INTO blob (key, kind, size, modified, sha256) VALUES (?, ?, ?, ?, ?)")
-        for record in changes.blobs {
-            try blob.execute(arguments: [record.key.hex, record.kind, record.size, record.modified, record.sha256.hex])
-        }
+        try Self.applyPendingBlobs(in: db)
+        try Self.insert(changes.blobs, into: "blob", in: db)
         let unblob = try db.makeStatement(sql: "DELETE FROM blob WHERE key = ?")
         for key in changes.deletedBlobs {
             try unblob.execute(arguments: [key.hex])

@@ -38,15 +38,17 @@ import Testing
         let database = try StateDatabase.open(folder: folder)
         let state = BuildState(snapshot: StateSnapshot(), blobs: (DigestTable(), DigestTable()), cache: folder, reuse: true, database: database)
         for index in 0..<(BuildState.batchSize + 3) {
-            state.remember(Placeholder(averageColor: "#000000", dataURI: "data:image/jpeg;base64,\(index)"), key: Fixtures.key("key-\(index)"))
+            let placeholder = Placeholder(averageColor: "#000000", dataURI: "data:image/jpeg;base64,\(index)")
+            // As the images step gathers photos' outcomes: a full batch is written at once.
+            if state.learn(Learnt(placeholder: (Fixtures.key("key-\(index)"), placeholder))) { await state.flush() }
         }
         // A full batch is in the database already, without waiting for the build's last transaction.
         #expect(try database.placeholderURI(Fixtures.key("key-0")) == "data:image/jpeg;base64,0")
-        #expect(state.placeholder(Fixtures.key("key-0"))?.dataURI == "")
+        #expect(state.placeholder(Fixtures.key("key-0"))?.value.dataURI == "")
         #expect(state.placeholderURI(Fixtures.key("key-0")) == "data:image/jpeg;base64,0")
         #expect(try database.placeholderURI(Fixtures.key("key-\(BuildState.batchSize + 1)")) == nil)
         #expect(state.placeholderURI(Fixtures.key("key-\(BuildState.batchSize + 1)")) == "data:image/jpeg;base64,\(BuildState.batchSize + 1)")
-        state.flush()
+        await state.flush()
         #expect(try database.placeholderURI(Fixtures.key("key-\(BuildState.batchSize + 2)")) == "data:image/jpeg;base64,\(BuildState.batchSize + 2)")
         #expect(state.learnt.placeholders.isEmpty)
         // A key nobody stored is a failure the build reports, not an empty image.

@@ -25,6 +25,11 @@ struct PendingRowsTests {
         return try queue.read { db in try Row.fetchAll(db, sql: "SELECT path, key, inputs FROM page ORDER BY path").map(\.description) }
     }
 
+    /// Every blob record, in key order.
+    static func blobTable(_ site: FixtureSite) throws -> [String] {
+        try column(site, "SELECT key || ' ' || kind || ' ' || size || ' ' || modified || ' ' || sha256 FROM blob ORDER BY key")
+    }
+
     static func column(_ site: FixtureSite, _ sql: String) throws -> [String] {
         let queue = try DatabaseQueue(path: StateDatabase.file(in: site.state).path)
         defer { try? queue.close() }
@@ -58,6 +63,7 @@ struct PendingRowsTests {
         _ = try await site.build()
         let table = try Self.photoTable(site)
         let pageTable = try Self.pageTable(site)
+        let blobTable = try Self.blobTable(site)
         let tree = try site.treeHash()
 
         // The pages cache cannot be written: the pages step fails once the images step is done.
@@ -73,8 +79,10 @@ struct PendingRowsTests {
             #expect(error.step == .pages, "\(error)")
         }
         #expect(try Self.pendingCount(site) > 0, "the failed build's rows were not streamed during the images step")
+        #expect(try Self.pendingCount(site, "pending_blob") > 0, "the new photo's blob records were not streamed with its row")
         #expect(try Self.photoTable(site) == table)
         #expect(try Self.pageTable(site) == pageTable)
+        #expect(try Self.blobTable(site) == blobTable)
         #expect(try site.treeHash() == tree)
 
         // Back to the first manifest: the failed build's rows (six, three retitled, the moves) must not come back.
@@ -85,7 +93,8 @@ struct PendingRowsTests {
         #expect(again.photosUnchanged == 5 && again.photosNew == 0 && again.photosChanged == 0 && again.photosRemoved == 0)
         #expect(try Self.photoTable(site) == table)
         #expect(try Self.pageTable(site) == pageTable)
-        #expect(try Self.pendingCount(site) == 0)
+        #expect(try Self.blobTable(site) == blobTable)
+        #expect(try Self.pendingCount(site) == 0 && Self.pendingCount(site, "pending_blob") == 0)
         #expect(try site.treeHash() == tree)
 
         try site.writeManifest(Self.edited)
@@ -101,6 +110,7 @@ struct PendingRowsTests {
         _ = try await site.build()
         let table = try Self.photoTable(site)
         let pageTable = try Self.pageTable(site)
+        let blobTable = try Self.blobTable(site)
         try Self.execute(site, "CREATE TRIGGER refuse BEFORE INSERT ON build BEGIN SELECT RAISE(ABORT, 'refused by the test'); END")
         try site.writeManifest(Self.edited)
         do {
@@ -110,13 +120,15 @@ struct PendingRowsTests {
             #expect(error.step == .state, "\(error)")
         }
         #expect(try Self.pendingCount(site, "pending_page") > 0, "the failed build's pages were not streamed")
+        #expect(try Self.pendingCount(site, "pending_blob") > 0, "the failed build's blob records were not streamed")
         #expect(try Self.photoTable(site) == table)
         #expect(try Self.pageTable(site) == pageTable)
+        #expect(try Self.blobTable(site) == blobTable)
 
         try Self.execute(site, "DROP TRIGGER refuse")
         let report = try await site.build()
         #expect(report.photosNew == 1 && report.photosChanged == 1 && report.photosUnchanged == 3 && report.photosRemoved == 1)
-        #expect(try Self.pendingCount(site) == 0 && Self.pendingCount(site, "pending_page") == 0)
+        #expect(try Self.pendingCount(site) == 0 && Self.pendingCount(site, "pending_page") == 0 && Self.pendingCount(site, "pending_blob") == 0)
         #expect(try site.treeHash() == (try await site.cleanBuildHash()))
     }
 
@@ -139,14 +151,17 @@ struct PendingRowsTests {
                 SELECT 42, id, NULL, metadataHash, location, etag, lastModified, fileSize, fileModified, contentHash,
                        blobKeys, thumbnailKey FROM photo WHERE id = 'two';
             INSERT INTO pending_page (path, key, inputs) SELECT 'photos/ghost/index.html', key, inputs FROM page LIMIT 1;
+            INSERT INTO pending_blob (key, kind, size, modified, sha256) VALUES
+                ('\(String(repeating: "ab", count: 32))', 'images', 1, 1, '\(String(repeating: "cd", count: 32))');
             """
         try Self.execute(site, leftovers)
-        #expect(try Self.pendingCount(site) == 2 && Self.pendingCount(site, "pending_page") == 1)
+        #expect(try Self.pendingCount(site) == 2 && Self.pendingCount(site, "pending_page") == 1 && Self.pendingCount(site, "pending_blob") == 1)
         let report = try await site.build()
         #expect(report.photosUnchanged == 5 && report.photosNew == 0 && report.photosRemoved == 0)
         #expect(try Self.photoTable(site) == table)
         #expect(try Self.pageTable(site) == pages)
-        #expect(try Self.pendingCount(site) == 0 && Self.pendingCount(site, "pending_page") == 0)
+        #expect(try Self.pendingCount(site) == 0 && Self.pendingCount(site, "pending_page") == 0 && Self.pendingCount(site, "pending_blob") == 0)
+        #expect(try !Self.blobTable(site).contains { $0.hasPrefix(String(repeating: "ab", count: 32)) })
         #expect(try site.treeHash() == tree)
 
         try Self.execute(site, leftovers)
@@ -178,6 +193,10 @@ struct PendingRowsTests {
         #expect(recorded == used)
         let files = site.outputFiles(in: BuildState.pagesFolder(cache: site.cache)).map { String($0.split(separator: "/").last ?? "") }
         #expect(Set(files) == used && files.count == used.count)
+        // The image blobs' records, carried back in the photos' outcomes: exactly the files the photos use.
+        let images = Set(try Self.column(site, "SELECT key FROM blob WHERE kind = 'images'"))
+        let usedImages = Set(try Self.column(site, "SELECT blobKeys FROM photo").flatMap { $0.split(separator: " ").map(String.init) })
+        #expect(images == usedImages)
     }
 
     /// A fresh site with the same photos, manifest and config, built from scratch.
