@@ -103,10 +103,10 @@ public struct Build: Sendable {
         let provider = ProviderFactory.provider(for: config.source, downloader: downloader, credentials: config.credentials)
         report.source = provider.summary
         let database = try step(.state, &timings) {
-            let database = try StateDatabase.open(folder: config.stateDirectory, warn: { progress(.warning($0)) })
-            try database.clearPending()   // what a build that failed or was killed left: it describes no site
-            return database
+            try StateDatabase.open(folder: config.stateDirectory, warn: { progress(.warning($0)) })
         }
+        // What a build that failed or was killed left pending describes no site.
+        try await asyncStep(.state, &timings) { try await database.clearPending() }
         var (manifest, snapshot) = try await fetchManifestAndState(provider, database: database, timings: &timings)
         report.photosInManifest = manifest.photos.count + manifest.issues.count
         report.failures = manifestFailures(manifest)
@@ -120,9 +120,10 @@ public struct Build: Sendable {
         }
         do {
             let blobs = snapshot.takeBlobs()
+            let consumed = try await asyncStep(.state, &timings) { try await database.consumedLearntFiles() }
             let state = try step(.state, &timings) {
                 BuildState(snapshot: snapshot, blobs: blobs, cache: config.cacheDirectory,
-                           shared: learntInCache(consumed: try database.consumedLearntFiles()), reuse: !options.force, database: database)
+                           shared: learntInCache(consumed: consumed), reuse: !options.force, database: database)
             }
             report.learntFilesRead = state.shared.files
             report.learntFilesUnchanged = state.shared.unchanged
@@ -145,7 +146,7 @@ public struct Build: Sendable {
                                               previousSiteKey: options.force ? nil : snapshot.pagesKey, database: database)
                 pages = try await asyncStep(.pages, &timings) {
                     try await publisher.publish(plan, renderer: renderer, jobs: options.jobs, rows: {
-                        try PhotoRows.forEach(outcome.published, snapshot: snapshot.photos, database: database, $0)
+                        try await PhotoRows.forEach(outcome.published, snapshot: snapshot.photos, database: database, $0)
                     })
                 }
             }
@@ -165,7 +166,7 @@ public struct Build: Sendable {
                 try writer.write(Data(assets.headersFile.utf8), to: "_headers")
             }
             try await asyncStep(.state, &timings) {
-                let merge = try StateMerge(snapshot: snapshot, source: provider.summary, published: outcome.published,
+                let merge = try await StateMerge(snapshot: snapshot, source: provider.summary, published: outcome.published,
                                            tally: outcome.tally, failed: outcome.failed, pages: pages, database: database)
                 var changes = merge.changes
                 outcome.published = []  // what the state needs of them is in `changes` and the pending table now
@@ -225,7 +226,7 @@ public struct Build: Sendable {
     /// The provider's manifest, or with `--offline` and a remote source the one the last build saved.
     private func fetchManifest(_ provider: any PhotoProvider, database: StateDatabase) async throws -> Manifest {
         if options.offline && sourceIsRemote {
-            let photos = try database.persistedManifest(source: provider.summary)
+            let photos = try await database.persistedManifest(source: provider.summary)
             guard !photos.isEmpty else {
                 throw BuildError(step: .manifest, "--offline: \(config.stateDirectory.path) holds no manifest of "
                                  + "\(provider.summary) from an earlier build; build once online first")
@@ -239,7 +240,7 @@ public struct Build: Sendable {
             return manifest
         } catch {
             var reason = "\(error)"
-            if sourceIsRemote, let known = try? database.photoCount(source: provider.summary), known > 0 {
+            if sourceIsRemote, let known = try? await database.photoCount(source: provider.summary), known > 0 {
                 reason += "; to build from the last fetched manifest and the cached originals, run galleryssg build --offline"
             }
             throw BuildError(step: .manifest, reason)

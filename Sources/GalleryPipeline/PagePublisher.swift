@@ -75,11 +75,12 @@ package struct PagePublisher: Sendable {
     /// placeholder. When it matches the last build's, every page's model would too, so the pages
     /// are linked without working them out. `rows` calls its argument with each row, in manifest
     /// order (`PhotoRows.forEach`), which reads them back from the state rather than from memory.
-    package static func siteKey(renderer: SiteRenderer, albumsKey: Digest, rows: (_ each: (PhotoState) -> Void) throws -> Void) throws -> Digest {
+    package static func siteKey(renderer: SiteRenderer, albumsKey: Digest,
+                                rows: (_ each: (PhotoState) -> Void) async throws -> Void) async throws -> Digest {
         var key = CacheKey("site pages")
         key.add(renderer.settingsKey)
         key.add(albumsKey)
-        try rows { row in
+        try await rows { row in
             key.add(row.id)
             key.add(row.metadataHash)
             key.add(row.location)
@@ -92,8 +93,8 @@ package struct PagePublisher: Sendable {
     }
 
     package func publish(_ plan: SitePlan, renderer: SiteRenderer, jobs: Int,
-                 rows: (_ each: (PhotoState) -> Void) throws -> Void) async throws -> Outcome {
-        let siteKey = try Self.siteKey(renderer: renderer, albumsKey: plan.albumsKey, rows: rows)
+                 rows: (_ each: (PhotoState) -> Void) async throws -> Void) async throws -> Outcome {
+        let siteKey = try await Self.siteKey(renderer: renderer, albumsKey: plan.albumsKey, rows: rows)
         if siteKey == previousSiteKey, var unchanged = try await linkPrevious(jobs: jobs) {
             unchanged.siteKey = siteKey
             return unchanged

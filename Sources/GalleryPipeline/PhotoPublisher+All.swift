@@ -140,19 +140,19 @@ extension PhotoPublisher {
         await withTaskGroup(of: (Int, Result<(GalleryItem, Published), PhotoFailure>).self) { group in
             var next = 0
             var window: [Photo] = []
-            func startNext() {
+            func startNext() async {
                 // A cancelled build starts no more photos; those in progress end with its cancellation.
                 guard next < photos.count, !Task.isCancelled else { return }
                 if next % Self.prefetchWindow == 0 {
                     // The next window's photos, and their header facts, read in one go rather than one by one.
                     window = photos.photos(in: next..<min(next + Self.prefetchWindow, photos.count))
-                    state.prefetchFacts(window.compactMap { state.prior($0.id)?.contentHash })
+                    await state.prefetchFacts(window.compactMap { state.prior($0.id)?.contentHash })
                 }
                 let index = next, photo = window[next % Self.prefetchWindow]
                 next += 1
                 group.addTask { (index, await publish(photo, position: index, cpu: cpu)) }
             }
-            for _ in 0..<min(max(jobs, inFlight), photos.count) { startNext() }
+            for _ in 0..<min(max(jobs, inFlight), photos.count) { await startNext() }
             for await (index, result) in group {
                 // Per-photo timings are summed as they arrive, so 100,000 photos do not keep 100,000 dictionaries.
                 switch result {
@@ -175,7 +175,7 @@ extension PhotoPublisher {
                 }
                 done += 1
                 progress(done, photos.count)
-                startNext()
+                await startNext()
             }
         }
         await sink.flush()

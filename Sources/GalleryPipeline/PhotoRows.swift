@@ -71,7 +71,7 @@ package struct PhotoRows {
     /// - Parameter published: What the build kept of the photos (`PhotoPublisher.Outcome.published`), in manifest order.
     /// - Throws: `StoreError` when the pending rows are not the ones `published` says were written.
     package static func forEach(_ published: [PhotoPublisher.PublishedRow], snapshot: PhotoTable, database: StateDatabase,
-                        _ body: (PhotoState) throws -> Void) throws {
+                        _ body: (PhotoState) throws -> Void) async throws {
         var next = 0
         func fromSnapshot() throws {
             while next < published.count, !published[next].written {
@@ -79,7 +79,7 @@ package struct PhotoRows {
                 next += 1
             }
         }
-        try database.forEachPendingRow { row in
+        try await database.forEachPendingRow { row in
             try fromSnapshot()
             guard next < published.count, Int(published[next].position) == row.position else {
                 throw StoreError("\(database.file.path): pending row \(row.id) at \(row.position) is not one this build wrote")

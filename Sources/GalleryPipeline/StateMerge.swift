@@ -27,7 +27,7 @@ package struct StateMerge {
     ///     the rows are read back (`PhotoRows.forEach`) only when removed photos leave cached files or
     ///     downloads that may be orphans.
     package init(snapshot: StateSnapshot, source: String, published: [PhotoPublisher.PublishedRow], tally: PhotoPublisher.Tally,
-         failed: [PhotoPublisher.Failed], pages: PagePublisher.Outcome, database: StateDatabase) throws {
+         failed: [PhotoPublisher.Failed], pages: PagePublisher.Outcome, database: StateDatabase) async throws {
         var changes = StateChanges(source: source)
         changes.counts.photosNew = tally.new
         changes.counts.photosChanged = tally.changed
@@ -57,7 +57,7 @@ package struct StateMerge {
                 orphanLocations.remove(photo.location)
                 if let prior = snapshot.photos[photo.id] { orphanKeys.subtract(prior.blobKeys) }
             }
-            try PhotoRows.forEach(published, snapshot: snapshot.photos, database: database) { row in
+            try await PhotoRows.forEach(published, snapshot: snapshot.photos, database: database) { row in
                 orphanKeys.subtract(row.blobKeys)
                 orphanLocations.remove(row.location)
             }
@@ -74,7 +74,7 @@ package struct StateMerge {
         // The staged pages are in the pending table, which replaces the last build's in the state's
         // transaction (`StateDatabase.applyPendingPages`); the pages only the last build used go.
         changes.pagesStaged = true
-        orphanPageKeys = try database.unusedPageKeys()
+        orphanPageKeys = try await database.unusedPageKeys()
         self.changes = changes
     }
 }

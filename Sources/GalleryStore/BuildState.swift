@@ -6,6 +6,11 @@ import Synchronization
 /// the facts learnt on the way. Injected into the `images` and `pages` steps, which look things up
 /// in it; what photos learn comes back in their outcomes and is taken in by the one task that
 /// gathers them (`learn`). Thread-safe.
+///
+/// Reads and writes of many rows go through GRDB's async access (the caller suspended, the work on
+/// the database's queue): prefetched facts, learnt batches. The point lookups of one photo or page
+/// (`facts`, `placeholder`, `placeholderURI`) stay synchronous: each is one indexed read of a few
+/// microseconds, and a hop to the database's queue per photo would cost more than the read.
 package final class BuildState: Sendable {
     package let snapshot: StateSnapshot
     /// False for `build --force`: nothing cached by earlier builds is reused.
@@ -116,12 +121,12 @@ package final class BuildState: Sendable {
     /// Reads the facts of the originals a window of photos is about to ask for (`facts`) with one
     /// query: a point query per photo cost a no-op build 5 % of its time. Those already at hand are
     /// not read again. A failed read is kept for `check`.
-    package func prefetchFacts(_ hashes: [Digest]) {
+    package func prefetchFacts(_ hashes: [Digest]) async {
         guard reuse, let database else { return }
         let wanted = books.withLock { learnt in hashes.filter { learnt.atHand($0) == nil } }
         guard !wanted.isEmpty else { return }
         do {
-            let found = try database.facts(Array(Set(wanted)))
+            let found = try await database.facts(Array(Set(wanted)))
             books.withLock { learnt in for (hash, facts) in found { learnt.read(facts, hash) } }
         } catch {
             keep(error)

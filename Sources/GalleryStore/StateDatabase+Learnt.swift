@@ -26,10 +26,11 @@ extension StateDatabase {
         }
     }
 
-    /// The facts of many originals in one query (those the state has; at most a few hundred hashes).
-    package func facts(_ hashes: [Digest]) throws -> [(Digest, OriginalFacts)] {
+    /// The facts of many originals in one query (those the state has; at most a few hundred hashes),
+    /// read on the database's own queue while the calling task is suspended.
+    package func facts(_ hashes: [Digest]) async throws -> [(Digest, OriginalFacts)] {
         guard !hashes.isEmpty else { return [] }
-        return try queue.read { db in
+        return try await queue.read { db in
             let marks = Array(repeating: "?", count: hashes.count).joined(separator: ",")
             let rows = try Row.fetchCursor(db, sql: "SELECT \(Self.factColumns), hash FROM original WHERE hash IN (\(marks))",
                                            arguments: StatementArguments(hashes.map(\.hex)))
@@ -90,8 +91,8 @@ extension StateDatabase {
 
     /// The cache's learnt files that the last saved build read or knew, by name (`SharedLearnt.stamps`);
     /// empty when there were none or the record is unreadable (every file is then read again).
-    package func consumedLearntFiles() throws -> [String: String] {
-        let text = try queue.read { db in
+    package func consumedLearntFiles() async throws -> [String: String] {
+        let text = try await queue.read { db in
             try String.fetchOne(db, sql: "SELECT value FROM setting WHERE name = ?", arguments: [Self.learntFilesSetting])
         }
         guard let text else { return [:] }

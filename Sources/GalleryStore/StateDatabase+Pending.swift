@@ -27,8 +27,8 @@ extension StateDatabase {
     }
 
     /// Forgets the rows, pages and blob records of a build that did not reach its state step.
-    package func clearPending() throws {
-        try queue.write { db in try db.execute(sql: "DELETE FROM pending_photo; DELETE FROM pending_page; DELETE FROM pending_blob") }
+    package func clearPending() async throws {
+        try await queue.write { db in try db.execute(sql: "DELETE FROM pending_photo; DELETE FROM pending_page; DELETE FROM pending_blob") }
     }
 
     /// Adds rows, and the records of the blobs their photos stored or re-checked, in one
@@ -51,21 +51,31 @@ extension StateDatabase {
     }
 
     /// Calls `body` with each pending row that has its metadata (the new and changed photos), in
-    /// manifest order, read with a cursor.
+    /// manifest order. The rows are read `pendingReadBatch` at a time, on the database's own queue
+    /// while the calling task is suspended; `body` runs in the caller.
     /// - Throws: `StoreError` for a row this build cannot have written.
-    package func forEachPendingRow(_ body: (PhotoState) throws -> Void) throws {
-        try queue.read { db in
-            let rows = try Row.fetchCursor(db, sql: """
-                SELECT \(Self.rowColumns) FROM pending_photo WHERE metadata IS NOT NULL ORDER BY position
-                """)
-            while let row = try rows.next() {
-                guard let state = try Self.photoState(row) else {
-                    throw StoreError("\(file.path): the pending row of \(row[0] as String? ?? "?") is damaged")
+    package func forEachPendingRow(_ body: (PhotoState) throws -> Void) async throws {
+        var after = Int.min
+        while true {
+            let start = after
+            let rows = try await queue.read { db in
+                try Row.fetchAll(db, sql: """
+                    SELECT \(Self.rowColumns) FROM pending_photo WHERE metadata IS NOT NULL AND position > ? ORDER BY position LIMIT ?
+                    """, arguments: [start, Self.pendingReadBatch]).map { row in
+                    guard let state = try Self.photoState(row) else {
+                        throw StoreError("\(self.file.path): the pending row of \(row[0] as String? ?? "?") is damaged")
+                    }
+                    return state
                 }
-                try body(state)
             }
+            for row in rows { try body(row) }
+            guard rows.count == Self.pendingReadBatch, let last = rows.last else { return }
+            after = last.position
         }
     }
+
+    /// Pending rows read back per read (`forEachPendingRow`): about 3 MB of rows.
+    package static let pendingReadBatch = 4096
 
     /// Moves the pending rows into `photo` as rows of `source`, and clears them; within `save`'s transaction.
     package static func applyPending(source: String, in db: Database) throws {
@@ -92,8 +102,8 @@ extension StateDatabase {
     }
 
     /// The cached pages of the last build that no staged page uses: what the state step deletes.
-    package func unusedPageKeys() throws -> [Digest] {
-        try queue.read { db in
+    package func unusedPageKeys() async throws -> [Digest] {
+        try await queue.read { db in
             let keys = try Row.fetchCursor(db, sql: """
                 SELECT DISTINCT key FROM page WHERE key NOT IN (SELECT key FROM pending_page) ORDER BY key
                 """)

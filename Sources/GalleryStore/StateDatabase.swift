@@ -215,15 +215,15 @@ public final class StateDatabase: Sendable {
     }
 
     /// How many photos of `source` the state holds.
-    public func photoCount(source: String) throws -> Int {
-        try queue.read { db in
+    public func photoCount(source: String) async throws -> Int {
+        try await queue.read { db in
             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM photo WHERE source = ?", arguments: [source]) ?? 0
         }
     }
 
     /// The photos of the last manifest fetched from `source`, in manifest order (`build --offline`).
-    public func persistedManifest(source: String) throws -> [Photo] {
-        let texts = try queue.read { db in
+    public func persistedManifest(source: String) async throws -> [Photo] {
+        let texts = try await queue.read { db in
             try String.fetchAll(db, sql: "SELECT metadata FROM photo WHERE source = ? ORDER BY position, id", arguments: [source])
         }
         let decoder = JSONDecoder()

@@ -78,13 +78,13 @@ struct MetadataBuildTests {
         let snapshot = try database.snapshot(source: first.source)
         let hashes = snapshot.photos.values.map(\.contentHash)
         #expect(hashes.count >= 3)
-        let batch = try database.facts(hashes + [Digest.sha256(Data("no such original".utf8))])
+        let batch = try await database.facts(hashes + [Digest.sha256(Data("no such original".utf8))])
         #expect(Set(batch.map(\.0)) == Set(hashes))
         for (hash, facts) in batch { #expect(try database.facts(hash) == facts) }
 
         let state = BuildState(snapshot: snapshot, blobs: (DigestTable(), DigestTable()), cache: site.cache, reuse: true,
                                database: database)
-        state.prefetchFacts(hashes)
+        await state.prefetchFacts(hashes)
         try await database.queue.write { db in try db.execute(sql: "DELETE FROM original") }
         for (hash, facts) in batch { #expect(state.facts(hash)?.value == facts) }
         try state.check()

@@ -217,19 +217,19 @@ struct PendingRowsTests {
         let cold = try await site.build()
         #expect(cold.photosNew == 5)
         let source = cold.source
-        func persisted() throws -> [String] {
-            try StateDatabase.open(folder: site.state).persistedManifest(source: source).map { "\($0.id): \($0.title ?? "")" }
+        func persisted() async throws -> [String] {
+            try await StateDatabase.open(folder: site.state).persistedManifest(source: source).map { "\($0.id): \($0.title ?? "")" }
         }
 
         try site.writeManifest(IncrementalFixtures.five.reversed())
         let moved = try await site.build()
         #expect(moved.photosUnchanged == 5 && moved.photosNew == 0 && moved.photosChanged == 0 && moved.photosRemoved == 0)
-        #expect(try persisted() == ["five: Five", "four: Four", "three: Three", "two: Two", "one: One"])
+        #expect(try await persisted() == ["five: Five", "four: Four", "three: Three", "two: Two", "one: One"])
 
         try site.writeManifest(Self.edited)
         let edited = try await site.build()
         #expect(edited.photosNew == 1 && edited.photosChanged == 1 && edited.photosUnchanged == 3 && edited.photosRemoved == 1)
-        #expect(try persisted() == ["six: Six", "four: Four", "three: Three, retitled", "two: Two", "one: One"])
+        #expect(try await persisted() == ["six: Six", "four: Four", "three: Three, retitled", "two: Two", "one: One"])
         let editedKey = try #require(try site.stateSnapshot().pagesKey)
 
         // Built again, every row comes from the snapshot: the same rows give the same key.
@@ -240,7 +240,7 @@ struct PendingRowsTests {
         try site.writeManifest(Array(Self.edited.prefix(3)))
         let removed = try await site.build()
         #expect(removed.photosRemoved == 2 && removed.photosUnchanged == 3 && removed.photosNew == 0 && removed.photosChanged == 0)
-        #expect(try persisted() == ["six: Six", "four: Four", "three: Three, retitled"])
+        #expect(try await persisted() == ["six: Six", "four: Four", "three: Three, retitled"])
         #expect(try site.stateSnapshot().pagesKey != editedKey)
         #expect(try Self.pendingCount(site) == 0)
         #expect(try site.treeHash() == (try await site.cleanBuildHash()))
