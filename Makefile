@@ -9,6 +9,10 @@
 
 .PHONY: all sample test package
 
+# The tests import the targets plainly (no @testable), so they are built without testability:
+# `swift test` would otherwise compile every module, dependencies included, with -enable-testing,
+# and `make` after `make test` (or the other way round) would compile everything again.
+
 all: sample
 
 sample:
@@ -16,7 +20,7 @@ sample:
 	swift run -c release galleryssg build
 
 test:
-	Scripts/setup.sh test swift test -c release $(TEST_ARGS)
+	Scripts/setup.sh test swift test -c release --disable-testable-imports $(TEST_ARGS)
 
 package:
 	Scripts/setup.sh build
