@@ -28,7 +28,7 @@ package final class BlobCache: Sendable {
         /// New records, and what was checked of keys the state does not know.
         var fresh = FreshBlobs()
         /// Blobs being checked now, with the callers waiting for the answer.
-        var checking: [Digest: [CheckedContinuation<FileIdentity?, Never>]] = [:]
+        var checking: [Digest: [CheckedContinuation<Answer, Never>]] = [:]
         /// Blob files looked at (`BlobStore.check`) this build.
         var checks = 0
 
@@ -39,11 +39,13 @@ package final class BlobCache: Sendable {
             return fresh[key]?.checked   // nil: no entry, or not checked yet
         }
 
-        /// The blob's new record, if this build stored, re-hashed or adopted it and the state's
-        /// pending records do not have it yet.
-        func newStamp(_ key: Digest) -> BlobStamp? {
-            guard !fresh.entries.isEmpty, let entry = fresh[key], !entry.recorded else { return nil }
-            return entry.stamp
+        /// What this build found of a blob, with its new record when the file is intact and this
+        /// build stored, re-hashed or adopted it and the state's pending records do not have it yet;
+        /// nil when it was not checked yet.
+        func answer(_ key: Digest, at index: Int?) -> Answer? {
+            guard let identity = state(key, at: index) else { return nil }
+            guard identity != nil, !fresh.entries.isEmpty, let entry = fresh[key], !entry.recorded else { return Answer(identity: identity) }
+            return Answer(identity: identity, newStamp: entry.stamp)
         }
 
         /// Records what this build found of a blob.
@@ -82,10 +84,16 @@ package final class BlobCache: Sendable {
         }
     }
 
+    /// What a check found: the intact file's identity (nil for a miss), and the blob's new record
+    /// when the state lacks it.
+    private struct Answer: Sendable {
+        var identity: FileIdentity?
+        var newStamp: BlobStamp?
+    }
+
     /// What a caller is to do about a blob: use what is known, wait for another caller's check, or check it.
     private enum Lookup {
-        /// The check's answer, with the blob's new record if this build has one.
-        case known(FileIdentity?, BlobStamp?)
+        case known(Answer)
         case beingChecked
         case check
     }
@@ -96,22 +104,22 @@ package final class BlobCache: Sendable {
     package func file(_ key: Digest) async -> BlobFile? {
         let index = records.index(of: key)
         switch lookup(key, at: index) {
-        case .known(let identity, let stamp):
-            return blobFile(key, identity, stamp)
+        case .known(let answer):
+            return blobFile(key, answer)
         case .check:
             return blobFile(key, check(key, at: index))
         case .beingChecked:
-            let identity = await withCheckedContinuation { (answer: CheckedContinuation<FileIdentity?, Never>) in
-                let known = books.withLock { books -> FileIdentity?? in
+            let answer = await withCheckedContinuation { (waiter: CheckedContinuation<Answer, Never>) in
+                let known = books.withLock { books -> Answer? in
                     guard books.checking[key] == nil else {
-                        books.checking[key]?.append(answer)
+                        books.checking[key]?.append(waiter)
                         return nil
                     }
-                    return .some(books.state(key, at: index) ?? nil)   // the check ended meanwhile
+                    return books.answer(key, at: index) ?? Answer()   // the check ended meanwhile
                 }
-                if let known { answer.resume(returning: known) }
+                if let known { waiter.resume(returning: known) }
             }
-            return blobFile(key, identity, identity == nil ? nil : books.withLock { $0.newStamp(key) })
+            return blobFile(key, answer)
         }
     }
 
@@ -121,18 +129,14 @@ package final class BlobCache: Sendable {
     package func fileWithoutWaiting(_ key: Digest) -> BlobFile? {
         let index = records.index(of: key)
         switch lookup(key, at: index) {
-        case .known(let identity, let stamp): return blobFile(key, identity, stamp)
+        case .known(let answer): return blobFile(key, answer)
         case .check: return blobFile(key, check(key, at: index))
         case .beingChecked: return nil
         }
     }
 
-    private func blobFile(_ key: Digest, _ identity: FileIdentity?, _ newStamp: BlobStamp?) -> BlobFile? {
-        identity.map { BlobFile(path: store.path(key), identity: $0, record: newStamp.map { record(key, $0) }) }
-    }
-
-    private func blobFile(_ key: Digest, _ answer: (identity: FileIdentity?, newStamp: BlobStamp?)) -> BlobFile? {
-        blobFile(key, answer.identity, answer.newStamp)
+    private func blobFile(_ key: Digest, _ answer: Answer) -> BlobFile? {
+        answer.identity.map { BlobFile(path: store.path(key), identity: $0, record: answer.newStamp.map { record(key, $0) }) }
     }
 
     private func record(_ key: Digest, _ stamp: BlobStamp) -> BlobRecord {
@@ -142,7 +146,7 @@ package final class BlobCache: Sendable {
     /// What is known of a blob; when nothing is and nobody checks it, marks it as being checked by the caller.
     private func lookup(_ key: Digest, at index: Int?) -> Lookup {
         books.withLock { books in
-            if let known = books.state(key, at: index) { return .known(known, known == nil ? nil : books.newStamp(key)) }
+            if let known = books.answer(key, at: index) { return .known(known) }
             if books.checking[key] != nil { return .beingChecked }
             books.checking[key] = []
             return .check
@@ -151,8 +155,7 @@ package final class BlobCache: Sendable {
 
     /// Checks a blob `lookup` marked as being checked by this caller (the file is looked at outside
     /// the lock), records the answer, and hands it to the callers that waited for it.
-    /// - Returns: The intact file's identity, or nil for a miss, and the blob's new record if this build has one.
-    private func check(_ key: Digest, at index: Int?) -> (identity: FileIdentity?, newStamp: BlobStamp?) {
+    private func check(_ key: Digest, at index: Int?) -> Answer {
         let known = index.map { records.values[$0] }
         var identity: FileIdentity?
         var newStamp: BlobStamp?
@@ -169,17 +172,17 @@ package final class BlobCache: Sendable {
             case .bad: break
             }
         }
-        let (answer, stamp, waiting) = books.withLock { books -> (FileIdentity?, BlobStamp?, [CheckedContinuation<FileIdentity?, Never>]) in
+        let (answer, waiting) = books.withLock { books -> (Answer, [CheckedContinuation<Answer, Never>]) in
             let waiting = books.checking.removeValue(forKey: key) ?? []
             if looked { books.checks += 1 }
             // Stored (or removed) by this build while it was checked: that answer stands.
-            if let settled = books.state(key, at: index) { return (settled, settled == nil ? nil : books.newStamp(key), waiting) }
+            if let settled = books.answer(key, at: index) { return (settled, waiting) }
             if let newStamp { books.fresh.update(key) { $0.stamp = newStamp } }
             books.mark(key, at: index, identity)
-            return (identity, identity == nil ? nil : newStamp, waiting)
+            return (Answer(identity: identity, newStamp: identity == nil ? nil : newStamp), waiting)
         }
         for caller in waiting { caller.resume(returning: answer) }
-        return (answer, stamp)
+        return answer
     }
 
     /// Stores a new blob (replacing a corrupt one) and returns it, with the record the state must
@@ -208,11 +211,15 @@ package final class BlobCache: Sendable {
 
     /// Notes that the state's pending records have these blobs' new records (`BlobFile.record`),
     /// so the work that uses them from now on carries none. Until then every user carries the
-    /// record, so it reaches the state even when the work that stored the blob fails later.
+    /// record, so it reaches the state even when the work that stored the blob fails later. A record
+    /// older than the blob's current one (the blob was stored again since) leaves it to be carried.
     package func recorded(_ records: [BlobRecord]) {
         guard !records.isEmpty else { return }
         books.withLock { books in
-            for record in records where books.fresh.index(of: record.key) != nil {
+            for record in records {
+                guard let index = books.fresh.index(of: record.key),
+                      books.fresh.entries[index].stamp == BlobStamp(size: record.size, modified: record.modified, sha256: record.sha256)
+                else { continue }
                 books.fresh.update(record.key) { $0.recorded = true }
             }
         }

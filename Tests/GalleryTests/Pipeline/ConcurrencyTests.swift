@@ -202,4 +202,17 @@ struct ConcurrencyTests {
         #expect(await cache.file(key)?.identity == stored.identity)
         #expect(cache.record(key)?.size == 4)
     }
+
+    /// A blob's new record stays with the work that uses it until the state's pending records have
+    /// that very record: one older than the blob's current file (stored again since) does not count.
+    @Test func aBlobStoredAgainKeepsItsNewerRecordUntilThatIsRecorded() async throws {
+        let cache = BlobCache(store: BlobStore(folder: try Fixtures.temporaryFolder(), kind: "images"), records: DigestTable(), reuse: true)
+        let key = Fixtures.key("stored twice")
+        let first = try #require(try cache.put(Data("first".utf8), key: key).record)
+        let second = try #require(try cache.put(Data("second, longer".utf8), key: key).record)
+        cache.recorded([first])
+        #expect(await cache.file(key)?.record == second)
+        cache.recorded([second])
+        #expect(await cache.file(key)?.record == nil)
+    }
 }
