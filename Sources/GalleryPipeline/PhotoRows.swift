@@ -54,12 +54,13 @@ package struct PhotoRows {
 
     /// Writes the rows and blob records not written yet, on the database's queue while the caller is suspended.
     package mutating func flush() async {
-        let (rows, records) = (batch, blobs)
-        batch.removeAll(keepingCapacity: true)
-        blobs.removeAll(keepingCapacity: true)
+        defer {
+            batch.removeAll(keepingCapacity: true)
+            blobs.removeAll(keepingCapacity: true)
+        }
         guard let database, failure == nil else { return }
         do {
-            try await database.addPendingRows(rows, blobs: records)
+            try await database.addPendingRows(batch, blobs: blobs)
         } catch {
             failure = error
         }

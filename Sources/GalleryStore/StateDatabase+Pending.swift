@@ -36,7 +36,7 @@ extension StateDatabase {
     package func addPendingRows(_ rows: [PendingPhoto], blobs: [BlobRecord] = []) async throws {
         guard !rows.isEmpty || !blobs.isEmpty else { return }
         try await queue.write { db in
-            try Self.insert(blobs, into: "pending_blob", in: db)
+            try Self.addPending(blobs, in: db)
             let insert = try db.cachedStatement(sql: """
                 INSERT OR REPLACE INTO pending_photo (\(Self.rowColumns), metadata) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
@@ -93,7 +93,7 @@ extension StateDatabase {
     package func addPendingPages(_ pages: [(path: String, record: PageRecord)], blobs: [BlobRecord] = []) async throws {
         guard !pages.isEmpty || !blobs.isEmpty else { return }
         try await queue.write { db in
-            try Self.insert(blobs, into: "pending_blob", in: db)
+            try Self.addPending(blobs, in: db)
             let insert = try db.cachedStatement(sql: "INSERT OR REPLACE INTO pending_page (path, key, inputs) VALUES (?, ?, ?)")
             for (path, record) in pages {
                 try insert.execute(arguments: [path, record.key.hex, record.inputs?.hex ?? ""])
@@ -137,10 +137,10 @@ extension StateDatabase {
             """)
     }
 
-    /// Writes blob records into `table` (`blob` or `pending_blob`); a key written twice keeps its last record.
-    package static func insert(_ blobs: [BlobRecord], into table: String, in db: Database) throws {
+    /// Writes blob records into `pending_blob`; a key written twice keeps its last record.
+    private static func addPending(_ blobs: [BlobRecord], in db: Database) throws {
         guard !blobs.isEmpty else { return }
-        let insert = try db.cachedStatement(sql: "INSERT OR REPLACE INTO \(table) (key, kind, size, modified, sha256) VALUES (?, ?, ?, ?, ?)")
+        let insert = try db.cachedStatement(sql: "INSERT OR REPLACE INTO pending_blob (key, kind, size, modified, sha256) VALUES (?, ?, ?, ?, ?)")
         for record in blobs {
             try insert.execute(arguments: [record.key.hex, record.kind, record.size, record.modified, record.sha256.hex])
         }

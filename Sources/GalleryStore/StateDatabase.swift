@@ -259,7 +259,6 @@ public final class StateDatabase: Sendable {
         try db.execute(sql: "DELETE FROM photo WHERE source <> ?", arguments: [changes.source])
 
         try Self.applyPendingBlobs(in: db)
-        try Self.insert(changes.blobs, into: "blob", in: db)
         let unblob = try db.makeStatement(sql: "DELETE FROM blob WHERE key = ?")
         for key in changes.deletedBlobs {
             try unblob.execute(arguments: [key.hex])

@@ -121,7 +121,8 @@ public struct StateChanges: Sendable {
     public var positions: [(id: String, position: Int)] = []
     /// Photos no longer in the manifest.
     public var removedIDs: [String] = []
-    public var blobs: [BlobRecord] = []
+    /// Blobs no photo or page uses any more. The records of the blobs the build stored or re-checked
+    /// are in the pending table (`StateDatabase.addPendingRows`, `addPendingPages`).
     public var deletedBlobs: [Digest] = []
     public var originals: [(hash: Digest, facts: OriginalFacts)] = []
     public var placeholders: [(key: Digest, value: Placeholder)] = []
