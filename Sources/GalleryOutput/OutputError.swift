@@ -72,4 +72,12 @@ public struct OutputError: Error, CustomStringConvertible, Sendable {
         "--force: moved \(count) \(count == 1 ? "entry" : "entries") galleryssg did not write from \(folder) "
             + "into \(aside); nothing was deleted"
     }
+
+    /// Files a site of an earlier version held that the build no longer has, moved rather than
+    /// deleted, because that version kept no list of its files (a warning, once after upgrading).
+    package static func movedFromEarlierVersion(_ count: Int, to aside: String) -> String {
+        "the previous site was built by an earlier galleryssg, which kept no list of its files: the \(count) "
+            + "\(count == 1 ? "file" : "files") of it this build no longer has \(count == 1 ? "was" : "were") moved into "
+            + "\(aside) rather than deleted; remove that folder once you have checked it holds nothing of yours"
+    }
 }

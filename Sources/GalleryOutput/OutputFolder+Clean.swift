@@ -35,6 +35,18 @@ extension OutputFolder {
         return removal
     }
 
+    /// Removes a folder a killed build left beside the output (one the build does not start from):
+    /// the files galleryssg wrote go, and a folder still holding others is renamed to `aside`, which
+    /// no build reuses, rather than deleted.
+    package static func clearLeftover(_ folder: String, aside: URL) {
+        let left = (try? removeOwnFiles(in: URL(fileURLWithPath: folder))) ?? [folder]
+        if left.isEmpty, rmdir(folder) == 0 { return }
+        let target = FileManager.default.fileExists(atPath: aside.path)
+            ? aside.deletingLastPathComponent().appendingPathComponent(aside.lastPathComponent + "-" + URL(fileURLWithPath: folder).lastPathComponent)
+            : aside
+        _ = rename(folder, target.path)
+    }
+
     /// Removes the files galleryssg wrote in `folder`; returns the paths left.
     private static func removeOwnFiles(in folder: URL) throws -> [String] {
         let root = folder.path

@@ -91,16 +91,22 @@ public enum OutputFolder {
         return claim
     }
 
-    /// A folder beside the output, named for it and the time, that no build reuses or prunes:
-    /// `public.galleryssg-moved-20261125-153000`.
+    /// A folder beside the output, named for it and the time, that does not exist yet and that no
+    /// build reuses or prunes: `public.galleryssg-moved-20261125-153000` (then `…-153000-2`).
     public static func asideFolder(for output: URL, at date: Date = Date()) -> URL {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")
         formatter.dateFormat = "yyyyMMdd-HHmmss"
         let output = output.standardizedFileURL
-        return output.deletingLastPathComponent()
-            .appendingPathComponent("\(output.lastPathComponent).galleryssg-moved-\(formatter.string(from: date))")
+        let base = "\(output.lastPathComponent).galleryssg-moved-\(formatter.string(from: date))"
+        var candidate = output.deletingLastPathComponent().appendingPathComponent(base)
+        var number = 1
+        while FileManager.default.fileExists(atPath: candidate.path) {
+            number += 1
+            candidate = output.deletingLastPathComponent().appendingPathComponent("\(base)-\(number)")
+        }
+        return candidate
     }
 
     /// The sorted names in a folder.

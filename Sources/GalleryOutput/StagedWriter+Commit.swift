@@ -7,6 +7,15 @@ import Glibc
 /// The end of a build: sorting what the earlier site left in the staging folder, marking the new
 /// site, swapping it in; and `clean`.
 extension StagedWriter {
+    /// What `settle` moved into the folder beside the output.
+    package struct Settlement: Sendable, Equatable {
+        /// Files galleryssg did not write, moved because the build takes the folder over (`--force`).
+        package var foreign = 0
+        /// Files of a site an earlier version built (it kept no list) that this build does not
+        /// write: they may be its own or someone's, so they are moved, never deleted.
+        package var unknown = 0
+    }
+
     /// Works out which files the staging folder started with that this build did not write, and
     /// checks that galleryssg wrote each of them (the earlier site's `SiteMarker.filesName` list
     /// names it, or a killed build made it after `SiteMarker.buildingName`'s time). A file it did
@@ -15,10 +24,10 @@ extension StagedWriter {
     ///
     /// Waits (suspended) for the background listing when it is not done yet; the file list is read
     /// only when there is something to remove, so a build that changed nothing reads no more.
-    /// - Returns: How many files were moved into `aside`.
+    /// - Returns: What was moved into `aside`.
     /// - Throws: `OutputError.foreignInPrevious` naming the spare, the files and the fix.
-    package func settle(takeOver: Bool, aside: URL) async throws -> Int {
-        guard let written else { return 0 }   // nothing was there to begin with
+    package func settle(takeOver: Bool, aside: URL) async throws -> Settlement {
+        guard let written else { return Settlement() }   // nothing was there to begin with
         let listing = await previous.listing
         var stale: [String] = []
         var listed = 0
@@ -30,33 +39,41 @@ extension StagedWriter {
         // Every listed file was written again, and nothing else was: the same files as before.
         let sameFiles = stale.isEmpty && written.count == listed
         var foreign: [String] = []
+        var settlement = Settlement()
         if !stale.isEmpty {
             let known = SiteMarker.files(in: staging)
             let note = stagingPath + "/" + SiteMarker.buildingName
             let since = Self.changeTime(note)
-            let adopted = known == nil && (since == nil || (try? String(contentsOfFile: note, encoding: .utf8)) == "adopted\n")
-            if !adopted {
-                foreign = stale.filter { path in
-                    if known?.contains(path) == true { return false }
-                    guard let since, let made = Self.changeTime(stagingPath + "/" + path) else { return true }
-                    return made < since
-                }
+            let older = stale.filter { path in
+                if known?.contains(path) == true { return false }
+                // Gone since it was listed: a temporary file of this build's own atomic writes.
+                guard let made = Self.changeTime(stagingPath + "/" + path) else { return false }
+                guard let since else { return true }
+                return made < since
+            }
+            let earlierVersion = known == nil && (since == nil || (try? String(contentsOfFile: note, encoding: .utf8)) == "adopted\n")
+            if earlierVersion && !older.isEmpty {
+                try OutputFolder.move(older, from: staging, into: aside)
+                settlement.unknown = older.count
+                let gone = Set(older)
+                stale.removeAll { gone.contains($0) }
+            } else {
+                foreign = older
             }
         }
-        var moved = 0
         if !foreign.isEmpty {
             guard takeOver else {
                 throw OutputError.foreignInPrevious(folder: Self.spareFolder(of: output).path, foreign)
             }
             try OutputFolder.move(foreign, from: staging, into: aside)
-            moved = foreign.count
+            settlement.foreign = foreign.count
             let gone = Set(foreign)
             stale.removeAll { gone.contains($0) }
         }
         var emptied = Set(listing.emptyFolders)
         for path in stale + foreign { emptied.insert(Self.parent(of: path)) }
         settled.withLock { $0 = (stale, emptied, sameFiles) }
-        return moved
+        return settlement
     }
 
     /// Removes what `settle` found, writes the site's marker and file list, and swaps the staging

@@ -83,7 +83,7 @@ public final class StagedWriter: Sendable {
         let leftovers = leftoverFolders(of: output).filter { $0 != spare.path }
         let base = spareExists ? spare.path
             : leftovers.first { $0.contains(".staging-") && isFolder($0) }
-        for folder in leftovers where folder != base { try? FileManager.default.removeItem(atPath: folder) }
+        for folder in leftovers where folder != base { OutputFolder.clearLeftover(folder, aside: aside) }
         if let base, base != staging.path, rename(base, staging.path) == 0 {
             markBuilding(staging)
             return StagedWriter(output: output, staging: staging, reused: true)

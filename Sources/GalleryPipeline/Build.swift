@@ -174,12 +174,11 @@ public struct Build: Sendable {
                 try writer.write(Data(assets.headersFile.utf8), to: "_headers")
             }
             // Before the state is saved: the earlier site's files this build does not keep must all be galleryssg's.
-            let movedFromSpare = try await asyncStep(.publish, &timings) {
+            let moved = try await asyncStep(.publish, &timings) {
                 try await writer.settle(takeOver: options.takeOver, aside: aside)
             }
-            if movedFromSpare > 0 {
-                progress(.warning(OutputError.movedAside(movedFromSpare, from: writer.staging.path, to: aside.path)))
-            }
+            if moved.foreign > 0 { progress(.warning(OutputError.movedAside(moved.foreign, from: writer.staging.path, to: aside.path))) }
+            if moved.unknown > 0 { progress(.warning(OutputError.movedFromEarlierVersion(moved.unknown, to: aside.path))) }
             try await asyncStep(.state, &timings) {
                 let merge = try await StateMerge(snapshot: snapshot, source: provider.summary, published: outcome.published,
                                            tally: outcome.tally, failed: outcome.failed, pages: pages, database: database)

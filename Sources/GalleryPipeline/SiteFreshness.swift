@@ -7,12 +7,23 @@ import GalleryStore
 /// What a built site was made from, and whether it is older than that: `deploy` refuses a site a
 /// build would change, because it would publish the old one without a word.
 public enum SiteFreshness {
-    /// Hex SHA-256 of each input a build records in the site's `SiteMarker`: the config file's bytes,
+    /// Hex SHA-256 of each input a build records in the site's `SiteMarker`: the config (`configDigest`),
     /// and every file of the templates folder with its path.
     package static func inputs(_ config: SiteConfig) -> [String: String] {
-        var inputs = ["config": (try? Data(contentsOf: config.configFile)).map { Digest.sha256($0).description } ?? ""]
-        inputs["templates"] = templatesDigest(config.templates)
-        return inputs
+        ["config": configDigest(config.configFile), "templates": templatesDigest(config.templates)]
+    }
+
+    /// The config's JSON without its `deploy` block (where the site goes does not change it), with
+    /// sorted keys, so a config rewritten in another order or with another deploy target is the
+    /// same input; the raw bytes when it is not a JSON object.
+    private static func configDigest(_ file: URL) -> String {
+        guard let data = try? Data(contentsOf: file) else { return "" }
+        guard var object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
+            return Digest.sha256(data).description
+        }
+        object["deploy"] = nil
+        let canonical = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? data
+        return Digest.sha256(canonical).description
     }
 
     private static func templatesDigest(_ folder: URL) -> String {

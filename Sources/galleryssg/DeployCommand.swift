@@ -54,6 +54,15 @@ struct DeployCommand: AsyncParsableCommand {
 
     func run() async throws {
         let site = try loadSite(config)
+        // Before any target is made (an S3 target holds connections that must be closed).
+        if let stale = SiteFreshness.check(site) {
+            if force || dryRun {
+                Terminal.warning(stale.warning)
+            } else {
+                Terminal.error("\(stale)")
+                throw ExitCode(1)
+            }
+        }
         let environment = ProcessInfo.processInfo.environment
         let credentials = Credentials(secrets: site.credentials.secrets + DeployDestination.secrets(in: environment))
         let redact: @Sendable (String) -> String = { credentials.redact($0) }
@@ -79,14 +88,6 @@ struct DeployCommand: AsyncParsableCommand {
         } catch {
             Terminal.error(redact("\(error)"))
             throw ExitCode(2)
-        }
-        if let stale = SiteFreshness.check(site) {
-            if force || dryRun {
-                Terminal.warning(stale.warning)
-            } else {
-                Terminal.error("\(stale)")
-                throw ExitCode(1)
-            }
         }
         Terminal.info("deploying \(site.output.path) to \(redact(deployer.target.description))\(dryRun ? " (dry run)" : "")")
         do {

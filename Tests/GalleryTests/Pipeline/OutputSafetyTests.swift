@@ -174,6 +174,31 @@ struct OutputSafetyTests {
         #expect(FileManager.default.fileExists(atPath: site.output.appendingPathComponent("index.html").path))
     }
 
+    @Test func filesASiteBuiltBeforeMarkersNoLongerHasAreMovedNotDeleted() async throws {
+        let site = try FixtureSite.make(entries: IncrementalFixtures.five)
+        _ = try await Self.build(site)
+        _ = try await Self.build(site)
+        let spare = site.folder.appendingPathComponent(".public.spare")
+        for folder in [site.output, spare] {  // as the version before markers left them
+            for name in [SiteMarker.fileName, SiteMarker.filesName] {
+                try FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+            }
+        }
+        let path = "photos/one/mine.txt"
+        try Self.thesis.write(to: site.output.appendingPathComponent(path))
+        var warnings: [String] = []
+        for round in 0..<2 {
+            try Self.changePhoto(site, 2 + round, "after upgrade \(round)")
+            warnings += try await Self.build(site).1
+        }
+        let copies = try Self.asideFolders(site).map { $0.appendingPathComponent(path) }
+            .filter { FileManager.default.fileExists(atPath: $0.path) }
+        #expect(copies.count == 1)
+        #expect(try copies.first.map { try Data(contentsOf: $0) } == Self.thesis)
+        #expect(warnings.contains { $0.contains("built by an earlier galleryssg") && $0.contains("rather than deleted") })
+        #expect(try await site.cleanBuildHash() == site.treeHash())
+    }
+
     @Test func aSpareAnEarlierVersionFilledWithForeignFilesIsRefusedThenMoved() async throws {
         let site = try FixtureSite.make(entries: IncrementalFixtures.five)
         _ = try await Self.build(site)
