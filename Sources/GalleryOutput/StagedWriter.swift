@@ -17,7 +17,9 @@ import Synchronization
 /// The site swapped out is not deleted but kept as `.NAME.spare`, and the next build starts its
 /// staging folder from it: files already there that are the right file (the same inode as the
 /// cached blob) are kept, others are replaced, and `commit` removes every file this build did not
-/// write. The staged site is therefore always exactly this build's files, while an incremental
+/// write, once `settle` has made sure galleryssg wrote each of them (the site's `SiteMarker` list
+/// names it; anything else is refused or, with `--force`, moved aside, never deleted). The staged
+/// site is therefore always exactly this build's files, while an incremental
 /// build neither recreates nor deletes tens of thousands of unchanged files (deleting them is
 /// what costs most on a busy disk). The spare is hard links, so it costs almost no space.
 ///
