@@ -14,7 +14,7 @@ public final class Downloader: Sendable {
     private let inFlight = InFlightRequests()
     /// Sends no request at all: originals come from the cache only (`build --offline`).
     package let offline: Bool
-    /// Whether cached originals may be reused; false downloads every original again (`build --force`).
+    /// Whether cached originals may be reused; false downloads every original again (`build --rebuild`).
     package let reuseCache: Bool
     package let stats = DownloadStats()
 

@@ -1,13 +1,21 @@
 import Foundation
 import GalleryConfig
+import GalleryModel
 
 extension DeployDestination {
     /// The target to deploy to; an S3 target takes its keys from `environment`.
-    /// - Parameter network: Timeouts, retries and connections per host (the config's `network`).
+    /// - Parameters:
+    ///   - network: Timeouts, retries and connections per host (the config's `network`).
+    ///   - stateFolder: Where a folder target records what it holds (`FolderTarget.record`).
     /// - Throws: `DeployError` when S3 keys are missing.
-    public func makeTarget(environment: [String: String], network: NetworkSettings) throws -> any DeployTarget {
+    public func makeTarget(environment: [String: String], network: NetworkSettings, stateFolder: URL? = nil) throws -> any DeployTarget {
         switch self {
-        case .folder(let folder): return FolderTarget(folder: folder)
+        case .folder(let folder):
+            let record = stateFolder.map { state in
+                let name = Digest.sha256(Data(folder.standardizedFileURL.path.utf8)).description
+                return state.appendingPathComponent("deployed").appendingPathComponent(name)
+            }
+            return FolderTarget(folder: folder, record: record)
         case .s3(let location): return S3Target(location: location, keys: try S3Target.keys(from: environment), network: network)
         }
     }

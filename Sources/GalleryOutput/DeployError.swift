@@ -37,6 +37,13 @@ public struct DeployError: Error, CustomStringConvertible, Sendable {
     /// A file of the built site that could not be read, or a folder target that could not be written.
     package static func local(_ location: String, _ reason: String) -> DeployError { DeployError(.local, location, reason) }
 
+    /// A folder target holds files galleryssg did not deploy there, which a deploy would replace or delete.
+    package static func foreignFiles(_ folder: String, _ keys: [String]) -> DeployError {
+        DeployError(.target, folder, "the target folder holds \(keys.count) \(keys.count == 1 ? "file" : "files") galleryssg "
+                    + "did not deploy there: \(OutputError.list(keys)). Nothing was sent: a deploy deletes what the site "
+                    + "does not have. Deploy to a new or empty folder, or move \(keys.count == 1 ? "it" : "them") away")
+    }
+
     /// A phase stopped after `failure`, with what it means for the published site.
     package static func stopped(after failure: Error, _ consequence: String) -> DeployError {
         DeployError(.stopped, "", "\(failure); \(consequence)")

@@ -21,6 +21,9 @@ public struct DeployPlan: Sendable, Equatable {
     public var unchanged: Int
     /// Files the site has, whether they need sending or not.
     public var siteFiles: Int
+    /// Every key the target holds once the plan has run: the site's, and with `--no-delete` what it
+    /// kept (what a folder target records as its own, `FolderTarget.finished`).
+    public var heldAfter: [String]
 
     /// Compares the site with what the target holds.
     /// - Parameters:
@@ -39,6 +42,7 @@ public struct DeployPlan: Sendable, Equatable {
             : []
         unchanged = site.count - changed.count
         siteFiles = site.count
+        heldAfter = (delete ? Array(keep) : Array(keep.union(held.keys))).sorted()
     }
 
     /// Files to upload, in the order they are sent.

@@ -18,11 +18,16 @@ public protocol DeployTarget: Sendable {
     /// Removes objects; keys that are already gone are not an error.
     /// - Throws: `DeployError` naming the keys that could not be removed.
     func delete(_ keys: [String]) async throws
+    /// Called once the plan has fully run, with every key the target now holds, so a target that
+    /// keeps a record of what it holds (`FolderTarget`) can update it.
+    /// - Throws: `DeployError`.
+    func finished(holding keys: [String]) async throws
     /// Releases connections; called once when the deploy is over.
     func close() async
 }
 
 extension DeployTarget {
+    public func finished(holding keys: [String]) async throws {}
     public func close() async {}
 }
 

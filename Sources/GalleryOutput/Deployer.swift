@@ -72,7 +72,10 @@ public struct Deployer: Sendable {
             throw redacted(DeployError.stopped(after: error, "stopped in step pages, before any deletion; every page "
                                                + "online, old or new, finds its images; deploy again to finish"))
         }
-        guard !plan.deletions.isEmpty else { return report }
+        guard !plan.deletions.isEmpty else {
+            try await recordHeld(plan)
+            return report
+        }
         do {
             log("delete: \(plan.deletions.count) objects the site no longer has")
             try await target.delete(plan.deletions)
@@ -82,7 +85,16 @@ public struct Deployer: Sendable {
             throw redacted(DeployError.stopped(after: error, "stopped in step delete; every page is new, some old "
                                                + "files were left; deploy again to remove them"))
         }
+        try await recordHeld(plan)
         return report
+    }
+
+    private func recordHeld(_ plan: DeployPlan) async throws {
+        do {
+            try await target.finished(holding: plan.heldAfter)
+        } catch {
+            throw redacted(error)
+        }
     }
 
     /// Plans, and unless `dryRun`, runs the plan; the target is closed either way.

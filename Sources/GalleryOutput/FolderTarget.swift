@@ -1,16 +1,25 @@
 import Crypto
 import Foundation
+import GalleryModel
 
 /// A local or mounted folder (an NFS share, an SMB mount, a web server's document root).
 ///
 /// Each file is written beside its destination and renamed over it, so a reader never sees half a
 /// file. Content is compared by SHA-256, computed from the folder's files when listing. Folders
 /// that a deletion leaves empty are removed too.
+///
+/// A deploy replaces and deletes files, so it goes only into a folder that is missing, empty, or
+/// holds nothing but what galleryssg deployed there: the keys in `record` (a file in the site's
+/// state folder, rewritten after each deploy), or without a record a site an earlier deploy left
+/// (an `index.html` and a `_headers` file). Anything else is refused before a file is sent.
 public struct FolderTarget: DeployTarget {
     public let folder: URL
+    /// The keys the last deploy left in the folder, one per line ending in NUL; nil keeps none.
+    public let record: URL?
 
-    public init(folder: URL) {
+    public init(folder: URL, record: URL? = nil) {
         self.folder = folder.standardizedFileURL
+        self.record = record
     }
 
     public var description: String { "file://" + folder.path }
@@ -20,8 +29,10 @@ public struct FolderTarget: DeployTarget {
         var isDirectory: ObjCBool = false
         guard manager.fileExists(atPath: folder.path, isDirectory: &isDirectory) else { return [] }
         guard isDirectory.boolValue else { throw DeployError.target(folder.path, "is a file, not a folder") }
+        let keys = try LocalSite.files(in: folder)
+        try checkOwnership(keys)
         var objects: [RemoteObject] = []
-        for key in try LocalSite.files(in: folder) {
+        for key in keys {
             let url = folder.appendingPathComponent(key)
             do {
                 let data = try Data(contentsOf: url, options: .mappedIfSafe)
@@ -73,5 +84,31 @@ public struct FolderTarget: DeployTarget {
                 parent = parent.deletingLastPathComponent().standardizedFileURL
             }
         }
+    }
+
+    /// Records the keys the folder holds now, for the next deploy's `checkOwnership`.
+    public func finished(holding keys: [String]) async throws {
+        guard let record else { return }
+        do {
+            try FileManager.default.createDirectory(at: record.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try SiteMarker.listing(keys).write(to: record, options: .atomic)
+        } catch {
+            throw DeployError.local(record.path, "cannot be written: \(error.localizedDescription)")
+        }
+    }
+
+    /// Refuses a folder holding files no deploy of galleryssg put there.
+    private func checkOwnership(_ keys: [String]) throws {
+        guard !keys.isEmpty else { return }
+        let known: Set<String>
+        if let record, let data = try? Data(contentsOf: record) {
+            known = Set(data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) })
+        } else if keys.contains(SiteLayout.home) && keys.contains("_headers") {
+            return  // deployed before records were kept
+        } else {
+            known = []
+        }
+        let foreign = keys.filter { !known.contains($0) }
+        if !foreign.isEmpty { throw DeployError.foreignFiles(folder.path, foreign) }
     }
 }

@@ -41,7 +41,8 @@ public enum LocalSite {
         }
     }
 
-    /// Every regular file below `folder`, as sorted `/`-separated paths relative to it.
+    /// Every regular file below `folder`, as sorted `/`-separated paths relative to it, but for the
+    /// site's marker at its root (`SiteMarker.names`), which is never deployed.
     package static func files(in folder: URL) throws -> [String] {
         let root = folder.standardizedFileURL.path
         guard let walker = FileManager.default.enumerator(atPath: root) else {
@@ -50,7 +51,8 @@ public enum LocalSite {
         var files: [String] = []
         while let path = walker.nextObject() as? String {
             var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isDirectory), !isDirectory.boolValue {
+            if FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isDirectory), !isDirectory.boolValue,
+               !SiteMarker.names.contains(path) {
                 files.append(path)
             }
         }

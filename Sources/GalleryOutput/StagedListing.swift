@@ -71,6 +71,13 @@ package struct StagedListing: Sendable {
         get async { await walking?.value ?? Listing() }
     }
 
+    /// Lists `root` at once, on the calling thread.
+    package static func list(_ root: String) -> Listing {
+        var listing = Listing()
+        walk(root, relative: "", into: &listing)
+        return listing
+    }
+
     private static func walk(_ root: String, relative: String, into listing: inout Listing) {
         let folder = relative.isEmpty ? root : root + "/" + relative
         guard let directory = opendir(folder) else { return }

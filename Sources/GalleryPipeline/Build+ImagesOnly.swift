@@ -23,7 +23,7 @@ extension Build {
         var report = BuildReport()
         var timings: [String: Double] = [:]
         report.shard = shard.description
-        report.forced = options.force
+        report.forced = options.rebuild
         let provider = ProviderFactory.provider(for: config.source, downloader: downloader, credentials: config.credentials)
         report.source = provider.summary
         let root = SourceRoot(config.source)
@@ -38,7 +38,7 @@ extension Build {
 
         let state = try step(.state, &timings) {
             BuildState(snapshot: StateSnapshot(), blobs: (DigestTable(), DigestTable()), cache: config.cacheDirectory, shared: learntInCache(),
-                       reuse: !options.force)
+                       reuse: !options.rebuild)
         }
         report.learntFilesRead = state.shared.files
         let photos = PhotoPublisher(fetcher: OriginalFetcher(downloader: downloader, maxBytes: config.network.maxDownloadBytes),
@@ -60,12 +60,12 @@ extension Build {
         return report
     }
 
-    /// What images-only builds left in the cache; nothing with `--force`. An unreadable learnt file
+    /// What images-only builds left in the cache; nothing with `--rebuild`. An unreadable learnt file
     /// is a warning, and its photos are processed again.
     /// - Parameter consumed: Learnt files the state already took in (`StateDatabase.consumedLearntFiles`),
     ///   which are not read again while they stay as they are.
     package func learntInCache(consumed: [String: String] = [:]) -> SharedLearnt {
-        guard !options.force else { return SharedLearnt() }
+        guard !options.rebuild else { return SharedLearnt() }
         return SharedCache(folder: config.cacheDirectory).load(root: SourceRoot(config.source), consumed: consumed,
                                                                warn: { progress(.warning("\($0)")) })
     }

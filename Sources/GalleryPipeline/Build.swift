@@ -61,7 +61,7 @@ public struct Build: Sendable {
         let transport = HTTPTransport(settings: config.network)
         do {
             let downloader = Downloader(transport: transport, cacheFolder: BuildState.originalsFolder(cache: config.cacheDirectory),
-                                        offline: options.offline, reuseCache: !options.force)
+                                        offline: options.offline, reuseCache: !options.rebuild)
             let report = try await run(downloader: downloader)
             await transport.shutdown()
             return report
@@ -83,12 +83,19 @@ public struct Build: Sendable {
         var timings: [String: Double] = [:]
         report.output = config.output.path
         report.offline = options.offline
-        report.forced = options.force
+        report.forced = options.rebuild
 
         let lock = try step(.lock, &timings) {
             try BuildLock.acquire(stateDirectory: config.stateDirectory, purpose: "build of \(config.configFile.path)")
         }
         defer { lock.release() }
+        // Before any work: the output must be missing, empty or galleryssg's (`--force` takes it over).
+        let aside = OutputFolder.asideFolder(for: config.output)
+        let claim = try step(.output, &timings) {
+            try OutputFolder.claim(config.output, protecting: config.protectedFolders, builtByState: { stateRecordsBuilds },
+                                   takeOver: options.takeOver, aside: aside)
+        }
+        if let moved = claim.moved { progress(.warning(OutputError.movedAside(claim.movedCount, from: config.output.path, to: moved.path))) }
 
         let theme = try step(.theme, &timings) {
             try Theme(overridesIn: config.templates)
@@ -116,14 +123,15 @@ public struct Build: Sendable {
         }
 
         let writer = try step(.output, &timings) {
-            try StagedWriter.begin(output: config.output, protecting: config.protectedFolders)
+            try StagedWriter.begin(output: config.output, protecting: config.protectedFolders,
+                                   takeOver: options.takeOver, aside: aside)
         }
         do {
             let blobs = snapshot.takeBlobs()
             let consumed = try await asyncStep(.state, &timings) { try await database.consumedLearntFiles() }
             let state = try step(.state, &timings) {
                 BuildState(snapshot: snapshot, blobs: blobs, cache: config.cacheDirectory,
-                           shared: learntInCache(consumed: consumed), reuse: !options.force, database: database)
+                           shared: learntInCache(consumed: consumed), reuse: !options.rebuild, database: database)
             }
             report.learntFilesRead = state.shared.files
             report.learntFilesUnchanged = state.shared.unchanged
@@ -142,8 +150,8 @@ public struct Build: Sendable {
             do {  // The plan holds every gallery item; it goes with this scope, before the state step.
                 let plan = renderer.plan(outcome.takeItems(), albums: manifest.albums,
                                          placeholders: PlaceholderLookup { state.placeholderURI($0) })
-                let publisher = PagePublisher(writer: writer, cache: state.pages, previous: options.force ? [:] : snapshot.pages,
-                                              previousSiteKey: options.force ? nil : snapshot.pagesKey, database: database)
+                let publisher = PagePublisher(writer: writer, cache: state.pages, previous: options.rebuild ? [:] : snapshot.pages,
+                                              previousSiteKey: options.rebuild ? nil : snapshot.pagesKey, database: database)
                 pages = try await asyncStep(.pages, &timings) {
                     try await publisher.publish(plan, renderer: renderer, jobs: options.jobs, rows: {
                         try await PhotoRows.forEach(outcome.published, snapshot: snapshot.photos, database: database, $0)
@@ -165,6 +173,12 @@ public struct Build: Sendable {
                 }
                 try writer.write(Data(assets.headersFile.utf8), to: "_headers")
             }
+            // Before the state is saved: the earlier site's files this build does not keep must all be galleryssg's.
+            let moved = try await asyncStep(.publish, &timings) {
+                try await writer.settle(takeOver: options.takeOver, aside: aside)
+            }
+            if moved.foreign > 0 { progress(.warning(OutputError.movedAside(moved.foreign, from: writer.staging.path, to: aside.path))) }
+            if moved.unknown > 0 { progress(.warning(OutputError.movedFromEarlierVersion(moved.unknown, to: aside.path))) }
             try await asyncStep(.state, &timings) {
                 let merge = try await StateMerge(snapshot: snapshot, source: provider.summary, published: outcome.published,
                                            tally: outcome.tally, failed: outcome.failed, pages: pages, database: database)
@@ -184,7 +198,10 @@ public struct Build: Sendable {
                 for location in merge.orphanDownloads { fetcher.forget(location) }
                 try await database.saveChanges(changes)
             }
-            try await asyncStep(.publish, &timings) { try await writer.commit() }
+            try await asyncStep(.publish, &timings) {
+                let marker = SiteMarker(inputs: SiteFreshness.inputs(config), stateBuild: try database.lastBuildID())
+                try await writer.commit(marker: marker)
+            }
         } catch {
             writer.abort()
             throw error
@@ -248,17 +265,3 @@ public struct Build: Sendable {
     }
 
 }
-
-extension SiteConfig {
-    /// Folders the output may never replace.
-    package var protectedFolders: [URL] {
-        var folders = [siteDirectory, templates, stateDirectory, cacheDirectory]
-        switch source {
-        case .folder(let folder): folders.append(folder)
-        case .manifestFile(let file): folders.append(file.deletingLastPathComponent())
-        case .manifestURL, .flickr, .fiveHundredPx, .parse: break
-        }
-        return folders
-    }
-}
-

@@ -5,9 +5,12 @@ import GalleryModel
 public struct BuildOptions: Sendable {
     /// Photos processed at once; defaults to the number of cores.
     public var jobs: Int
-    /// Ignore every cache: download, decode, encode and render everything again (`build --force`).
+    /// Ignore every cache: download, decode, encode and render everything again (`build --rebuild`).
     /// The results still refresh the caches.
-    public var force: Bool
+    public var rebuild: Bool
+    /// Take over an output folder that holds files galleryssg did not write, by moving them into a
+    /// folder beside it (`build --force`); without it such a build is refused before any work.
+    public var takeOver: Bool
     /// Build from the last fetched manifest and the cached originals, without the network
     /// (`build --offline`).
     public var offline: Bool
@@ -15,10 +18,11 @@ public struct BuildOptions: Sendable {
     /// learnt there for a later full build (`build --images-only [--shard K/N]`); nil builds the site.
     public var imagesOnly: Shard?
 
-    public init(jobs: Int = ProcessInfo.processInfo.activeProcessorCount, force: Bool = false, offline: Bool = false,
-                imagesOnly: Shard? = nil) {
+    public init(jobs: Int = ProcessInfo.processInfo.activeProcessorCount, rebuild: Bool = false, offline: Bool = false,
+                imagesOnly: Shard? = nil, takeOver: Bool = false) {
         self.jobs = max(1, jobs)
-        self.force = force
+        self.rebuild = rebuild
+        self.takeOver = takeOver
         self.offline = offline
         self.imagesOnly = imagesOnly
     }

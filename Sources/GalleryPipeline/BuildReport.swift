@@ -42,7 +42,7 @@ public struct BuildReport: Codable, Sendable {
     public var derivativesReused = 0
     /// Bytes this build newly encoded or rendered; reused files are linked, not written.
     public var bytesWritten = 0
-    /// Whether the build ran with `--offline` or `--force`.
+    /// Whether the build ran with `--offline` or `--rebuild`.
     public var offline = false
     public var forced = false
     public var failures: [Failure] = []

@@ -96,16 +96,16 @@ public enum Maintenance {
     }
 
     /// Removes the site's output folder and its state folder (`galleryssg clean`). A cache folder
-    /// outside the state folder (`cache`) is left alone: other machines may share it.
-    /// - Returns: The folders removed.
+    /// outside the state folder (`cache`) is left alone: other machines may share it. In the output
+    /// and the spare, only the files galleryssg wrote are removed (`OutputFolder.removeSite`).
+    /// - Returns: The folders removed, and a sentence for each folder kept with what is left in it.
     /// - Throws: `StoreError` or `OutputError`.
-    public static func clean(_ config: SiteConfig) throws -> [String] {
+    public static func clean(_ config: SiteConfig) throws -> (removed: [String], kept: [String]) {
         let lock = try BuildLock.acquire(stateDirectory: config.stateDirectory, purpose: "clean")
         defer { lock.release() }
         var removed: [String] = []
-        if try StagedWriter.removeSite(output: config.output, protecting: config.protectedFolders) {
-            removed.append(config.output.path)
-        }
+        let site = try OutputFolder.removeSite(output: config.output, protecting: config.protectedFolders)
+        if site.removed { removed.append(config.output.path) }
         let state = config.stateDirectory
         let names = (try? FileManager.default.contentsOfDirectory(atPath: state.path)) ?? []
         for name in names where name != "lock" {
@@ -118,7 +118,7 @@ public enum Maintenance {
         try? FileManager.default.removeItem(at: lock.file)
         try? FileManager.default.removeItem(at: state)
         removed.append(state.path)
-        return removed
+        return (removed, site.kept)
     }
 
     /// Every cache folder's usage, with the files nothing refers to.
@@ -138,9 +138,12 @@ public enum Maintenance {
         return folders.map { name, folder, isReferenced in
             var usage = CacheUsage(name: name)
             var orphans: [URL] = []
-            let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
-            while let file = walker?.nextObject() as? URL {
-                guard let stamp = FileStamp.of(file.path) else { continue }
+            let root = folder.standardizedFileURL.path
+            let walker = FileManager.default.enumerator(atPath: root)
+            while let relative = walker?.nextObject() as? String {
+                // Only files named as this cache names its own; anything else is someone else's.
+                guard isCacheFile(relative, sharded: name != "originals"), let stamp = FileStamp.of(root + "/" + relative) else { continue }
+                let file = URL(fileURLWithPath: root + "/" + relative)
                 usage.files += 1
                 usage.bytes += stamp.size
                 if !isReferenced(file.lastPathComponent) {
@@ -151,5 +154,29 @@ public enum Maintenance {
             }
             return (usage, orphans)
         }
+    }
+
+    /// Whether a path inside a cache folder is one galleryssg makes there: `ab/abcdef…` (64 hex
+    /// digits, under their first two) in `images` and `pages`, `abcdef….bin` or `.json` in
+    /// `originals`, or either with the `.tmp-PID-N` suffix of a write a killed build left.
+    package static func isCacheFile(_ relative: String, sharded: Bool) -> Bool {
+        var name = Substring(relative)
+        if sharded {
+            let parts = relative.split(separator: "/", omittingEmptySubsequences: false)
+            guard parts.count == 2, parts[0].count == 2, parts[1].hasPrefix(parts[0]) else { return false }
+            name = parts[1]
+        } else if relative.contains("/") {
+            return false
+        }
+        if let temporary = name.range(of: ".tmp-") {
+            let tail = name[temporary.upperBound...].split(separator: "-", omittingEmptySubsequences: false)
+            guard tail.count == 2, tail.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isNumber) }) else { return false }
+            name = name[..<temporary.lowerBound]
+        }
+        if !sharded {
+            guard name.hasSuffix(".bin") || name.hasSuffix(".json") else { return false }
+            name = name[..<(name.lastIndex(of: ".") ?? name.endIndex)]
+        }
+        return name.count == 64 && name.allSatisfy { $0.isHexDigit && !$0.isUppercase }
     }
 }

@@ -18,9 +18,9 @@ import GalleryStore
 package struct PagePublisher: Sendable {
     package let writer: StagedWriter
     package let cache: BlobCache
-    /// The last build's pages by path; empty for `build --force`.
+    /// The last build's pages by path; empty for `build --rebuild`.
     package let previous: [String: PageRecord]
-    /// The key of everything the last build's pages were made from; nil for `build --force`.
+    /// The key of everything the last build's pages were made from; nil for `build --rebuild`.
     package let previousSiteKey: Digest?
     /// Where the staged pages' records go, for the state step to apply.
     package let database: StateDatabase

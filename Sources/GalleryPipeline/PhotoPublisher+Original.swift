@@ -30,7 +30,7 @@ extension PhotoPublisher {
     ///
     /// A local file is trusted when its path, size and modification time match what the last build
     /// or an images-only build saw (`known`); a download when its URL does (photo hosts give a
-    /// changed photo a new URL; `--force` fetches every original again).
+    /// changed photo a new URL; `--rebuild` fetches every original again).
     package func identify(_ photo: Photo, known: [KnownOriginal]) async throws -> Original {
         let location = photo.image.description
         var stamp: FileStamp?

@@ -57,7 +57,7 @@ package final class BlobCache: Sendable {
     /// - Parameters:
     ///   - records: The blobs the state knows of this kind.
     ///   - shared: Blobs other builds recorded in the cache's learnt files.
-    ///   - reuse: False (`build --force`) treats every blob not stored by this build as a miss.
+    ///   - reuse: False (`build --rebuild`) treats every blob not stored by this build as a miss.
     package init(store: BlobStore, records: DigestTable<BlobStamp>, shared: [Digest: BlobStamp] = [:], reuse: Bool) {
         self.store = store
         self.records = records
@@ -74,7 +74,7 @@ package final class BlobCache: Sendable {
     package func isIntact(_ key: Digest) async -> Bool { await file(key) != nil }
 
     /// The state's record of a blob, without looking at its file, for `StagedWriter.holds`: nil with
-    /// `--force`, for a key the state does not know, or one this build found missing or corrupt.
+    /// `--rebuild`, for a key the state does not know, or one this build found missing or corrupt.
     package func stamp(_ key: Digest) -> BlobStamp? {
         guard reuse else { return nil }
         let index = records.index(of: key)

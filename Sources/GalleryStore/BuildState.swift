@@ -13,7 +13,7 @@ import Synchronization
 /// microseconds, and a hop to the database's queue per photo would cost more than the read.
 package final class BuildState: Sendable {
     package let snapshot: StateSnapshot
-    /// False for `build --force`: nothing cached by earlier builds is reused.
+    /// False for `build --rebuild`: nothing cached by earlier builds is reused.
     package let reuse: Bool
     /// Derivatives and published originals.
     package let images: BlobCache
@@ -33,14 +33,14 @@ package final class BuildState: Sendable {
     /// What this build learnt and read, kept under one lock.
     private struct Books {
         /// Facts learnt by this build. Once written to the database they are dropped (and read back
-        /// when asked for), unless there is no database or this build may not read the state (`--force`).
+        /// when asked for), unless there is no database or this build may not read the state (`--rebuild`).
         var originals: [Digest: OriginalFacts] = [:]
         /// Facts read from the database lately (`prefetchFacts`, or one by one), for the photos about to
         /// be planned and for photos that share an original (a site of 100,000 photos over 100 images
         /// asked for the same 100 rows a thousand times each): the last `recentFacts` to twice as many.
         var recentlyRead: [Digest: OriginalFacts] = [:]
         var readBefore: [Digest: OriginalFacts] = [:]
-        /// Placeholders learnt by this build and not written yet (with `--force`, all of them, without
+        /// Placeholders learnt by this build and not written yet (with `--rebuild`, all of them, without
         /// the data URIs of those written).
         var placeholders: [Digest: Placeholder] = [:]
         /// Learnt but not written yet.
@@ -94,7 +94,7 @@ package final class BuildState: Sendable {
     }
 
     /// The original at a photo's location as the last build (its row, `prior`) and an images-only
-    /// build (`shared`) knew it, in that order; none with `--force`.
+    /// build (`shared`) knew it, in that order; none with `--rebuild`.
     package func knownOriginals(_ photo: Photo, prior: PhotoState?) -> [KnownOriginal] {
         guard reuse else { return [] }
         let location = photo.image.description
@@ -181,7 +181,7 @@ package final class BuildState: Sendable {
                                           placeholders: batch.placeholders.sorted { $0.key < $1.key })
             books.withLock { learnt in
                 // Written: dropped from memory and read back when asked for (a cold build of
-                // 100,000 photos would otherwise hold them all), or with `--force`, which may not
+                // 100,000 photos would otherwise hold them all), or with `--rebuild`, which may not
                 // read the state, kept without their data URIs.
                 for (key, value) in batch.placeholders where learnt.placeholders[key] == value {
                     if reuse { learnt.placeholders[key] = nil } else { learnt.placeholders[key]?.dataURI = "" }

@@ -11,4 +11,10 @@ package final class PathSet: Sendable {
     package func insert(_ path: String) { _ = paths.withLock { $0.insert(path) } }
 
     package func contains(_ path: String) -> Bool { paths.withLock { $0.contains(path) } }
+
+    /// How many paths the set holds.
+    package var count: Int { paths.withLock { $0.count } }
+
+    /// Every path in the set, in no order.
+    package var all: [String] { paths.withLock { Array($0) } }
 }

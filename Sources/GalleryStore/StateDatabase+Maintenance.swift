@@ -38,6 +38,12 @@ extension StateDatabase {
         }
     }
 
+    /// The number of the last recorded build, or nil when none is: what a site's `SiteMarker` records,
+    /// so `deploy` can tell a site that a later build did not publish.
+    public func lastBuildID() throws -> Int64? {
+        try queue.read { db in try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM build") }
+    }
+
     /// Forgets blobs, and the facts and placeholders no photo uses any more.
     public func forget(blobKeys: [String]) throws {
         try queue.write { db in

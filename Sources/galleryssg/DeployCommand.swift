@@ -15,8 +15,13 @@ struct DeployCommand: AsyncParsableCommand {
             objects the site no longer has are deleted, so a visitor never gets a page whose images \
             are missing. Cache-Control follows the site's _headers file.
 
+            A site older than its config, templates or state (a build would change it) is refused, \
+            naming what changed; --force deploys it anyway, with a warning. A file:// target folder \
+            must be new, empty, or hold only what galleryssg deployed there.
+
             Exit status: 0 deployed (or planned, with --dry-run), 1 the deploy failed (what is online \
-            is said), 2 bad config, arguments or missing keys.
+            is said) or was refused (an out-of-date site, a folder holding other files), 2 bad config, \
+            arguments or missing keys.
             """
     )
 
@@ -44,8 +49,20 @@ struct DeployCommand: AsyncParsableCommand {
     @Flag(name: .shortAndLong, help: "Print a line for every file uploaded or deleted.")
     var verbose = false
 
+    @Flag(help: "Deploy the built site even when it is older than its config, templates or state.")
+    var force = false
+
     func run() async throws {
         let site = try loadSite(config)
+        // Before any target is made (an S3 target holds connections that must be closed).
+        if let stale = SiteFreshness.check(site) {
+            if force || dryRun {
+                Terminal.warning(stale.warning)
+            } else {
+                Terminal.error("\(stale)")
+                throw ExitCode(1)
+            }
+        }
         let environment = ProcessInfo.processInfo.environment
         let credentials = Credentials(secrets: site.credentials.secrets + DeployDestination.secrets(in: environment))
         let redact: @Sendable (String) -> String = { credentials.redact($0) }
@@ -53,7 +70,8 @@ struct DeployCommand: AsyncParsableCommand {
         let deployer: Deployer
         do {
             let destination = try site.deploy.resolve(over: overrides)
-            let target = try destination.makeTarget(environment: environment, network: site.network)
+            let target = try destination.makeTarget(environment: environment, network: site.network,
+                                                    stateFolder: site.stateDirectory)
             let live = isatty(STDOUT_FILENO) == 1
             let verbose = self.verbose
             deployer = Deployer(target: target, site: site.output, delete: !noDelete, concurrency: site.network.connectionsPerHost,

@@ -47,7 +47,11 @@ struct BuildCommand: AsyncParsableCommand {
             Ctrl-C stops the build at its next wait and keeps the previous site; a second Ctrl-C ends \
             it at once, which is as safe.
 
-            Exit status: 0 built (photos may have been skipped), 1 build failed, \
+            The output folder must be missing, empty or a site galleryssg built; anything else is refused \
+            before any work, and --force moves what galleryssg did not write into a folder beside it. \
+            galleryssg never deletes a file it did not write.
+
+            Exit status: 0 built (photos may have been skipped), 1 build failed (or the output was refused), \
             2 bad config or arguments, 3 built but photos were skipped or published with warnings (a JPEG \
             with junk between markers, say) and --strict was given, 130 interrupted (Ctrl-C).
             """
@@ -72,6 +76,9 @@ struct BuildCommand: AsyncParsableCommand {
     var quiet = false
 
     @Flag(help: "Ignore the caches: download, decode, encode and render everything again.")
+    var rebuild = false
+
+    @Flag(help: "Take over an output folder that holds files galleryssg did not write: move them into a folder beside it (the message says where), never delete them.")
     var force = false
 
     @Flag(help: "Build from the last fetched manifest and the cached originals, without the network.")
@@ -109,7 +116,7 @@ struct BuildCommand: AsyncParsableCommand {
 
         let quiet = self.quiet
         let live = !quiet && isatty(STDOUT_FILENO) == 1
-        var options = BuildOptions(force: force, offline: offline)
+        var options = BuildOptions(rebuild: rebuild, offline: offline, takeOver: force)
         if imagesOnly { options.imagesOnly = try shard.map { try Shard(parsing: $0) } ?? .all }
         if let jobs { options.jobs = jobs }
         let build = Build(config: site, options: options, progress: { event in
@@ -126,11 +133,11 @@ struct BuildCommand: AsyncParsableCommand {
         do {
             result = try await Interrupt.cancelling { try await build.run() }
         } catch is CancellationError {
-            Terminal.error("build interrupted" + (imagesOnly ? "" : "; the previous site in \(site.output.path) was left as it was"))
+            Terminal.error("build interrupted" + (imagesOnly ? "" : previousSite(site, "; ")))
             throw ExitCode(Interrupt.exitStatus)
         } catch {
             Terminal.error("build failed at \(error)")
-            if !imagesOnly { Terminal.error("the previous site in \(site.output.path) was left as it was") }
+            if !imagesOnly && Build.hasPublishedSite(site) { Terminal.error(previousSite(site, "")) }
             throw ExitCode(1)
         }
         if let report {
@@ -149,13 +156,18 @@ struct BuildCommand: AsyncParsableCommand {
         }
         if strict && (result.photosSkipped > 0 || !result.warnings.isEmpty) { throw ExitCode(3) }
     }
+
+    /// "the previous site in … was left as it was", only where there is one.
+    private func previousSite(_ site: SiteConfig, _ lead: String) -> String {
+        Build.hasPublishedSite(site) ? "\(lead)the previous site in \(site.output.path) was left as it was" : ""
+    }
 }
 
 struct CleanCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "clean",
         abstract: "Remove the site's output folder and its state folder (build state and every cache).",
-        discussion: "The next build is a full build. Exit status: 0 cleaned, 1 failed (a build is running, or a folder could not be removed), 2 bad config."
+        discussion: "Only files galleryssg wrote are removed from the output; a folder holding others is kept and named. The next build is a full build. Exit status: 0 cleaned, 1 failed (a build is running, or a folder could not be removed), 2 bad config."
     )
 
     @Option(name: .shortAndLong, help: "The site's config file.")
@@ -163,7 +175,9 @@ struct CleanCommand: ParsableCommand {
 
     func run() throws {
         try maintain("clean", config: config) { site in
-            for path in try Maintenance.clean(site) { Terminal.info("removed \(path)") }
+            let (removed, kept) = try Maintenance.clean(site)
+            for path in removed { Terminal.info("removed \(path)") }
+            for line in kept { Terminal.warning(line) }
         }
     }
 }

@@ -192,7 +192,7 @@ struct SiteBuildTests {
             Issue.record("expected an error")
         } catch let error as BuildError {
             #expect(error.step == .output)
-            #expect(error.reason.contains("the output folder would replace"))
+            #expect(error.reason.contains("the output folder is the folder of the config file"))
         }
         #expect(FileManager.default.fileExists(atPath: site.folder.appendingPathComponent("manifest.json").path))
     }

@@ -1,5 +1,6 @@
 import Foundation
 import GalleryConfig
+import GalleryOutput
 import GalleryPipeline
 import GalleryRender
 
@@ -60,14 +61,16 @@ struct FixtureSite {
         outputFiles(in: output)
     }
 
-    /// Every file below `folder`, relative to it, sorted.
+    /// Every file below `folder`, relative to it, sorted; the site's marker and file list
+    /// (`SiteMarker.names`), which change with every build and are never deployed, are left out.
     func outputFiles(in folder: URL) -> [String] {
         let root = folder.standardizedFileURL.path
         let walker = FileManager.default.enumerator(atPath: root)
         var files: [String] = []
         while let path = walker?.nextObject() as? String {
             var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isDirectory), !isDirectory.boolValue {
+            if FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isDirectory), !isDirectory.boolValue,
+               !SiteMarker.names.contains(path) {
                 files.append(path)
             }
         }
