@@ -35,6 +35,35 @@ import Testing
         }
     }
 
+    /// An empty source and a template name nothing has are warned about with their place, listed
+    /// again under the summary, and fail `build --strict` with status 3.
+    @Test func emptySourcesAndTemplateWarningsFailStrictBuilds() throws {
+        let folder = try Fixtures.temporaryFolder()
+        for path in ["photos", "templates"] {
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent(path), withIntermediateDirectories: true)
+        }
+        try Data(#"{"source": {"type": "folder", "path": "photos"}, "templates": "templates"}"#.utf8)
+            .write(to: folder.appendingPathComponent("site-config.json"))
+        let config = folder.appendingPathComponent("site-config.json").path
+        let empty = "no photos found in folder \(folder.appendingPathComponent("photos").path); the site will be empty"
+
+        var (status, output, errors) = try Self.run(["build", "--config", config, "--quiet"])
+        #expect(status == 0, "\(errors)")
+        #expect(errors.contains("warning: \(empty)"), "\(errors)")
+        #expect(output.contains("warning: \(empty)"), "the recap under the summary: \(output)")
+        (status, _, errors) = try Self.run(["build", "--config", config, "--quiet", "--strict"])
+        #expect(status == 3, "\(errors)")
+
+        try FileManager.default.copyItem(at: Fixtures.url("images/photo-1.jpg"), to: folder.appendingPathComponent("photos/one.jpg"))
+        try "{{<layout}}{{$content}}\n<h1>{{titel}}</h1>{{/content}}{{/layout}}"
+            .write(to: folder.appendingPathComponent("templates/grid.mustache"), atomically: true, encoding: .utf8)
+        (status, output, errors) = try Self.run(["build", "--config", config, "--quiet"])
+        let warning = #"template grid.mustache, line 2, column 5: no page has a field "titel" (in {{titel}}); did you mean "title"?"#
+        #expect(status == 0 && errors.contains(warning) && !errors.contains(empty), "\(errors)")
+        (status, _, errors) = try Self.run(["build", "--config", config, "--quiet", "--strict"])
+        #expect(status == 3, "\(errors)")
+    }
+
     @Test func everyHelpListsItsExitStatuses() throws {
         for command in [[], ["build"], ["serve"], ["init"], ["clean"], ["cache", "stats"], ["cache", "gc"], ["deploy"]] {
             let (status, output, _) = try Self.run(command + ["--help"])
