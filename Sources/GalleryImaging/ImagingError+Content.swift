@@ -12,7 +12,7 @@ extension ImagingError {
 
     /// What a file that is no supported image holds, told from its first bytes.
     enum Content {
-        case empty, html, xml, json, pdf, zip, gzip, bmp, photoshop, video, text, unknown
+        case empty, damagedPNG, html, xml, json, pdf, zip, gzip, bmp, photoshop, video, text, unknown
 
         init(_ head: [UInt8]) {
             func starts(_ signature: String) -> Bool { head.starts(with: Array(signature.utf8)) }
@@ -21,6 +21,9 @@ extension ImagingError {
             let lower = String(decoding: text.prefix(16), as: UTF8.self).lowercased()
             if head.isEmpty {
                 self = .empty
+            } else if Swift.zip(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] as [UInt8]).filter({ $0 == $1 }).count >= 5 {
+                // Most of PNG's signature, which is made to show damage by text-mode copies and 7-bit links.
+                self = .damagedPNG
             } else if ["<!doctype html", "<html", "<head", "<body", "<!--"].contains(where: lower.hasPrefix) {
                 self = .html
             } else if lower.hasPrefix("<?xml") || lower.hasPrefix("<svg") {
@@ -58,6 +61,8 @@ extension ImagingError {
             let formats = "galleryssg reads JPEG, PNG, WebP, HEIF, AVIF, TIFF and GIF"
             switch self {
             case .empty: return "an empty file (0 bytes), not an image; replace it or remove it"
+            case .damagedPNG:
+                return "a PNG file whose signature is damaged (was it copied as text, changing its line endings?); copy it again"
             case .html: return "an HTML page, not an image (did a download return an error page?)"
             case .xml: return "an XML or SVG file, not an image \(formats); export it as PNG"
             case .json: return "a JSON document, not an image (did a download return an error message?)"

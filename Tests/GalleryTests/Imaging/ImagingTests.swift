@@ -161,6 +161,8 @@ struct ImagingTests {
             (Array(#"<?xml version="1.0"?><svg"#.utf8),
              "an XML or SVG file, not an image galleryssg reads JPEG, PNG, WebP, HEIF, AVIF, TIFF and GIF; export it as PNG"),
             ([0x50, 0x4b, 0x03, 0x04, 0x14, 0, 0, 0], "a ZIP archive, not an image; unpack it"),
+            ([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0d, 0x0a, 0x1a, 0x0a, 0],
+             "a PNG file whose signature is damaged (was it copied as text, changing its line endings?); copy it again"),
             (Array(#"{"error": "rate limited"}"#.utf8), "a JSON document, not an image (did a download return an error message?)"),
             (Array("caf\u{e9} au lait, 日本".utf8), "a text file, not an image"),
             ([0, 0, 0, 0x18] + Array("ftypmp42".utf8) + [0, 0, 0, 0], "a video or other MP4/QuickTime file, not a still image "
