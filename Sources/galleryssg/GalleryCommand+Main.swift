@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import GalleryModel
+import GalleryPipeline
 
 extension GalleryCommand {
     /// Bad arguments exit with status 2, the documented status for them (swift-argument-parser's own
