@@ -82,7 +82,8 @@ package struct ManifestDocument {
     /// since a wrong shape is said first.
     private mutating func readObject() throws {
         bytes.advance()
-        var sawPhotos = false, sawAlbums = false, albumsFailed = false
+        var sawPhotos = false, sawAlbums = false
+        var albumsFailed: Int?   // where albums that are JSON but do not decode begin
         if try bytes.nextByte() == UInt8(ascii: "}") {
             bytes.advance()
         } else {
@@ -96,7 +97,7 @@ package struct ManifestDocument {
                 if key == "photos" && !sawPhotos {
                     sawPhotos = true
                     if first == UInt8(ascii: "[") {
-                        if albumsFailed { throw invalid() }
+                        if let albumsFailed { throw Failure.invalidJSON(offset: albumsFailed) }
                         try readEntries(depth: 2)
                     } else {
                         shapeError = Self.photosMissing
@@ -111,7 +112,7 @@ package struct ManifestDocument {
                         throw invalidValue()
                     } else {
                         // Valid JSON that does not decode (a number too large, say): the shape comes first.
-                        albumsFailed = true
+                        albumsFailed = valueStart
                     }
                 } else {
                     try checkValue(depth: 1)
