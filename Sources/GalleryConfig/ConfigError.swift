@@ -8,16 +8,31 @@ public struct ConfigError: Error, CustomStringConvertible, Sendable, Equatable {
     public let key: String
     /// What is wrong and what to do, without the file and key.
     public let problem: String
+    /// Where in the file, for a syntax error: 1-based line and column.
+    public let line: Int?
+    public let column: Int?
 
     /// `key: problem`, the part of the message that does not depend on where the file lives.
     public var message: String { key.isEmpty ? problem : "\(key): \(problem)" }
 
-    public var description: String { "\(file): \(message)" }
+    public var description: String {
+        guard let line, let column else { return "\(file): \(message)" }
+        return "\(file):\(line):\(column): \(message)"
+    }
 
     package init(file: String, key: String, _ problem: String) {
         self.file = file
         self.key = key
         self.problem = problem
+        (line, column) = (nil, nil)
+    }
+
+    /// A syntax error at a place in the file.
+    package init(file: String, syntax: JSONSyntax.Failure) {
+        self.file = file
+        key = ""
+        problem = syntax.problem
+        (line, column) = (syntax.position.line, syntax.position.column)
     }
 }
 

@@ -98,9 +98,9 @@ package struct ConfigValidator {
     private func checkKeys(of object: [String: JSONValue], at path: String, allowed: [String]) throws {
         for key in object.keys.sorted() where !allowed.contains(key) {
             let full = path.isEmpty ? key : "\(path).\(key)"
-            let hint = allowed.first { $0.lowercased() == key.lowercased() }.map { " (did you mean \"\($0)\"?)" } ?? ""
-            throw ConfigError(file: name, key: full,
-                              "unknown key\(hint); known keys here: \(allowed.joined(separator: ", "))")
+            let hint = Spelling.closest(to: key, among: allowed).map { "did you mean \"\($0)\"?" }
+                ?? "known keys here: \(allowed.joined(separator: ", "))"
+            throw ConfigError(file: name, key: full, "unknown key; \(hint)")
         }
     }
 
@@ -130,8 +130,9 @@ package struct ConfigValidator {
             return try RemoteSourceValidator(validator: self).validate(source)
         default:
             let expected = SiteConfig.sourceTypes.joined(separator: ", ")
+            let hint = Spelling.closest(to: source.type, among: SiteConfig.sourceTypes).map { "; did you mean \"\($0)\"?" } ?? ""
             throw ConfigError(file: name, key: "source.type",
-                              "unknown source \(JSONValue.string(source.type).quoted) (expected \(expected))")
+                              "unknown source \(JSONValue.string(source.type).quoted) (expected \(expected))\(hint)")
         }
     }
 

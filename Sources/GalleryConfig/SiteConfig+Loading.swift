@@ -27,11 +27,12 @@ extension SiteConfig {
     /// - Throws: `ConfigError`.
     public static func parse(_ data: Data, file: URL, environment: [String: String]) throws -> SiteConfig {
         let name = file.path
+        try checkSyntax(data, file: name)
         let raw: JSONValue
         do {
             raw = try JSONDecoder().decode(JSONValue.self, from: data)
         } catch {
-            throw ConfigError(file: name, key: "", "not valid JSON: \(jsonSyntaxDetail(error))")
+            throw ConfigError(file: name, key: "", "cannot be read as JSON text; save it as UTF-8")
         }
         guard case .object = raw else {
             throw ConfigError(file: name, key: "", "expected a JSON object at the top level, got \(raw.kind)")
@@ -51,12 +52,18 @@ extension SiteConfig {
         return try validator.validate(decoded, variables: substitution.variables)
     }
 
-    private static func jsonSyntaxDetail(_ error: Error) -> String {
-        if case DecodingError.dataCorrupted(let context) = error, let underlying = context.underlyingError {
-            let nsError = underlying as NSError
-            return (nsError.userInfo[NSDebugDescriptionErrorKey] as? String) ?? "\(underlying)"
+    /// Refuses what is not JSON, naming the line and column, before `JSONDecoder` reads the file
+    /// (it names no place, and takes trailing commas, which JSON does not).
+    private static func checkSyntax(_ data: Data, file: String) throws {
+        let bom: [UInt8] = [0xef, 0xbb, 0xbf]
+        let text = data.starts(with: bom) ? data.dropFirst(bom.count) : data
+        // UTF-16 and UTF-32 files (zero bytes among the first four) are left to `JSONDecoder`.
+        guard !text.prefix(4).contains(0), !text.starts(with: [0xfe, 0xff]), !text.starts(with: [0xff, 0xfe]) else { return }
+        do {
+            try JSONSyntax.check(text)
+        } catch {
+            throw ConfigError(file: file, syntax: error)
         }
-        return "\(error)"
     }
 }
 
@@ -75,7 +82,7 @@ extension ConfigError {
             let wanted = context.debugDescription.contains("Int") ? "a whole number" : "a different value"
             self.init(file: file, key: context.codingPath.dotted, "expected \(wanted), got \(found?.quoted ?? "nothing")")
         @unknown default:
-            self.init(file: file, key: "", "\(error)")
+            self.init(file: file, key: "", "a value has the wrong type; check it against the README's configuration reference")
         }
     }
 

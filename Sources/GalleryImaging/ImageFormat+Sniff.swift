@@ -3,9 +3,9 @@ import GalleryModel
 
 extension ImageFormat {
     /// Tells the format from the first bytes.
-    /// - Throws: `ImagingError` naming the leading bytes when no supported signature matches.
+    /// - Throws: `ImagingError` saying what the file is instead when no supported signature matches.
     public static func sniff(_ data: Data) throws -> ImageFormat {
-        guard let format = recognise(data) else { throw ImagingError.notAnImage([UInt8](data.prefix(8))) }
+        guard let format = recognise(data) else { throw ImagingError.notAnImage([UInt8](data.prefix(64))) }
         return format
     }
 }

@@ -2,12 +2,12 @@ import GalleryModel
 /// Why an original could not be turned into derivatives.
 public struct ImagingError: Error, CustomStringConvertible, Sendable, Equatable {
     public let description: String
+    /// For a file that is no image, its first bytes in hex (`74 68 69 73`), for `--report` only.
+    public let firstBytes: String?
 
-    package static func notAnImage(_ leadingBytes: [UInt8]) -> ImagingError {
-        let hex = leadingBytes.prefix(4).map { String($0, radix: 16, uppercase: false) }.map {
-            $0.count == 1 ? "0\($0)" : $0
-        }.joined(separator: " ")
-        return ImagingError(description: "not a JPEG, PNG, WebP, HEIF, AVIF, TIFF or GIF image (file starts with \(hex.isEmpty ? "nothing" : hex))")
+    package init(description: String, firstBytes: String? = nil) {
+        self.description = description
+        self.firstBytes = firstBytes
     }
 
     package static func tooManyPixels(_ size: PixelSize, limit: Int) -> ImagingError {

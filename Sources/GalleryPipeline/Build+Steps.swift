@@ -1,4 +1,5 @@
 import Foundation
+import GalleryConfig
 import GalleryProviders
 
 /// How `Build` runs and times a named step, and reports a skipped photo.
@@ -16,6 +17,21 @@ extension Build {
         }
         failures.forEach(announce)
         return failures
+    }
+
+    /// Why a source that gave no photo builds an empty site, naming the folder or URL it read and
+    /// what to check: a typo in `source.path` otherwise gives an empty gallery and exit status 0.
+    package func emptySourceWarning(_ provider: any PhotoProvider) -> String {
+        let check: String
+        switch config.source {
+        case .folder:
+            check = "put JPEG, PNG, WebP, HEIF, AVIF, TIFF or GIF files in it (or in folders inside it), or fix source.path"
+        case .manifestFile: check = "add entries to its \"photos\" array, or fix source.path"
+        case .manifestURL: check = "check that the URL serves the manifest you expect, or fix source.url"
+        default: check = "check the source's settings (the account, album or query may have no public photos)"
+        }
+        return "no photos found in \(provider.summary); the site will be empty. To fix it, \(check) in "
+            + "\(config.configFile.lastPathComponent)"
     }
 
     package func step<T>(_ name: BuildStep, _ timings: inout [String: Double], _ body: () throws -> T) throws -> T {

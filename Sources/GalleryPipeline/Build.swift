@@ -101,6 +101,8 @@ public struct Build: Sendable {
             try Theme(overridesIn: config.templates)
         }
         if !theme.overrides.isEmpty { progress(.step("theme: \(theme.overrides.count) file(s) from \(config.templates.path)")) }
+        report.templateWarnings = theme.warnings()
+        report.templateWarnings.forEach { progress(.warning($0)) }
         let assets = try step(.theme, &timings) {
             Assets(staticFiles: try MapLibrary.staticFiles(needed: config.images.showLocation)
                 .merging(theme.staticFiles) { _, theme in theme })
@@ -120,6 +122,10 @@ public struct Build: Sendable {
         report.ignored = manifest.ignored
         if !manifest.ignored.isEmpty {
             progress(.step("manifest: \(manifest.ignored.count) files ignored on purpose (\(report.ignoredSummary)); --report lists them"))
+        }
+        if manifest.photos.isEmpty && manifest.issues.isEmpty {
+            report.emptySource = emptySourceWarning(provider)
+            progress(.warning(report.emptySource ?? ""))
         }
 
         let writer = try step(.output, &timings) {

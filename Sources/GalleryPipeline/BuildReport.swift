@@ -15,6 +15,13 @@ public struct BuildReport: Codable, Sendable {
         /// The last HTTP status, for downloads that got a response.
         public var status: Int?
         public var reason: String
+        /// For a file that is no image, its first bytes in hex: kept out of `reason`, which says
+        /// what the file is in words, but here for whoever reads the report to dig further.
+        public var firstBytes: String?
+
+        package init(id: String, location: String?, stage: BuildStep, status: Int?, reason: String, firstBytes: String? = nil) {
+            (self.id, self.location, self.stage, self.status, self.reason, self.firstBytes) = (id, location, stage, status, reason, firstBytes)
+        }
     }
 
     public var source: String = ""
@@ -52,6 +59,12 @@ public struct BuildReport: Codable, Sendable {
     /// Files the source saw and left out on purpose (hidden and system files, sidecars and album
     /// indexes it read, photos hidden by their sidecar or album), each with its reason.
     public var ignored: [IgnoredFile] = []
+    /// Why the build's site is empty, when the source gave no photo (and no entry it could not
+    /// use): the folder or URL read and what to check. `build --strict` counts it as a failure.
+    public var emptySource: String?
+    /// Template tags that render as nothing: a partial that does not exist, a name no page model has,
+    /// each with its template, line and column. `build --strict` counts them as failures.
+    public var templateWarnings: [String] = []
     /// Network work for this build: requests (retries included), downloads, 304 reuses, 429/5xx answers.
     public var downloads = DownloadStats.Counts()
     /// Wall-clock seconds per pipeline step, in step order.

@@ -1,5 +1,6 @@
 import Foundation
 import GalleryFetch
+import GalleryImaging
 import GalleryModel
 import GalleryRender
 import GalleryStore
@@ -203,7 +204,8 @@ extension PhotoPublisher {
             let photo = photos[index]
             let fetch = failure.error as? FetchError
             outcome.failures.append(BuildReport.Failure(id: photo.id, location: photo.image.description, stage: failure.stage,
-                                                        status: fetch?.status, reason: fetch?.reason ?? "\(failure.error)"))
+                                                        status: fetch?.status, reason: fetch?.reason ?? "\(failure.error)",
+                                                        firstBytes: (failure.error as? ImagingError)?.firstBytes))
             outcome.failed.append(Failed(id: photo.id, location: photo.image.description, position: index))
         }
         return outcome

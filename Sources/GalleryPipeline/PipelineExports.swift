@@ -14,3 +14,5 @@ public typealias DeploySettings = GalleryConfig.DeploySettings
 public typealias Shard = GalleryModel.Shard
 public typealias ByteCount = GalleryModel.ByteCount
 public typealias Deployer = GalleryOutput.Deployer
+/// The edit distance behind "did you mean …?" hints, for misspelt commands.
+package typealias Spelling = GalleryModel.Spelling

@@ -106,7 +106,9 @@ package struct FrontMatter {
     /// Fails on any key outside `known`, so a typo (`titel`) is reported rather than ignored.
     package func checkKeys(_ known: [String]) throws {
         if let unknown = fields.keys.filter({ !known.contains($0) }).min(by: { (lines[$0] ?? 0) < (lines[$1] ?? 0) }) {
-            throw failure(unknown, "unknown key \"\(unknown.prefix(60))\"; use \(known.joined(separator: ", "))")
+            let hint = Spelling.closest(to: unknown, among: known).map { "did you mean \"\($0)\"?" }
+                ?? "use \(known.joined(separator: ", "))"
+            throw failure(unknown, "unknown key \"\(unknown.prefix(60))\"; \(hint)")
         }
     }
 

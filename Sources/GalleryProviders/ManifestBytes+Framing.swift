@@ -35,7 +35,7 @@ extension ManifestBytes {
         }
         let text = try rest().dropFirst(marker)
         guard let converted = String(data: Data(text), encoding: encoding) else {
-            throw ManifestDocument.Failure.invalidJSON
+            throw ManifestDocument.Failure.invalidJSON(offset: offset)
         }
         self = .data(Data(converted.utf8))
     }
@@ -54,7 +54,7 @@ extension ManifestBytes {
     /// Keeps the bytes of the value at the read position, which is not whitespace: a string to its
     /// closing quote, an array or object to its closing bracket, anything else up to the next
     /// whitespace, comma or closing bracket. `depth` is how many arrays and objects hold the value.
-    /// - Throws: `ManifestDocument.Failure.invalidJSON` where the document ends inside the value,
+    /// - Throws: `ManifestDocument.Failure.invalidJSON` (at the read position) where the document ends inside the value,
     ///   or the value nests too deep.
     package mutating func keepValue(depth: Int) throws {
         keep()
@@ -64,7 +64,7 @@ extension ManifestBytes {
         case UInt8(ascii: "[")?, UInt8(ascii: "{")?:
             try skipNested(depth: depth)
         case nil:
-            throw ManifestDocument.Failure.invalidJSON
+            throw ManifestDocument.Failure.invalidJSON(offset: offset)
         default:
             while let byte = try peek() {
                 switch byte {
@@ -88,12 +88,12 @@ extension ManifestBytes {
             case UInt8(ascii: "\""):
                 return
             case UInt8(ascii: "\\"):
-                guard let escaped = try peek() else { throw ManifestDocument.Failure.invalidJSON }
+                guard let escaped = try peek() else { throw ManifestDocument.Failure.invalidJSON(offset: offset) }
                 advance()
                 if escaped == UInt8(ascii: "u") {
                     for _ in 0..<4 {
                         guard let digit = try peek(), digit != UInt8(ascii: "\"") else {
-                            throw ManifestDocument.Failure.invalidJSON
+                            throw ManifestDocument.Failure.invalidJSON(offset: offset)
                         }
                         advance()
                     }
@@ -102,7 +102,7 @@ extension ManifestBytes {
                 continue
             }
         }
-        throw ManifestDocument.Failure.invalidJSON
+        throw ManifestDocument.Failure.invalidJSON(offset: offset)
     }
 
     /// Moves past the array or object at the read position, to the bracket that closes it.
@@ -115,7 +115,7 @@ extension ManifestBytes {
                 continue
             case UInt8(ascii: "["), UInt8(ascii: "{"):
                 level += 1
-                guard depth + level <= Self.maxDepth else { throw ManifestDocument.Failure.invalidJSON }
+                guard depth + level <= Self.maxDepth else { throw ManifestDocument.Failure.invalidJSON(offset: offset) }
             case UInt8(ascii: "]"), UInt8(ascii: "}"):
                 level -= 1
                 if level == 0 {
@@ -127,6 +127,6 @@ extension ManifestBytes {
             }
             advance()
         }
-        throw ManifestDocument.Failure.invalidJSON
+        throw ManifestDocument.Failure.invalidJSON(offset: offset)
     }
 }

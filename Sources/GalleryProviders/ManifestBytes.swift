@@ -12,6 +12,8 @@ package struct ManifestBytes {
     private let nextChunk: () throws -> [UInt8]?
     private var chunk: [UInt8] = []
     private var position = 0
+    /// Bytes of earlier chunks, before `chunk[0]`.
+    private var dropped = 0
     private var atEnd = false
     /// Where the value being kept starts in `chunk`; what it had of earlier chunks is in `kept`.
     private var keptFrom: Int?
@@ -54,6 +56,17 @@ package struct ManifestBytes {
         return try refill() ? chunk[position] : nil
     }
 
+    /// How many bytes precede the read position, for saying where a document goes wrong.
+    package var offset: Int { dropped + position }
+
+    /// The bytes from the read position to the end of the current chunk, or of the next non-empty one,
+    /// which it moves past; nil at the end (not while keeping).
+    package mutating func takeChunk() throws -> ArraySlice<UInt8>? {
+        if position == chunk.count, !(try refill()) { return nil }
+        defer { position = chunk.count }
+        return chunk[position...]
+    }
+
     /// Moves past the byte `peek()` returned.
     @inline(__always)
     package mutating func advance() {
@@ -64,6 +77,7 @@ package struct ManifestBytes {
     package mutating func lookAhead(_ count: Int) throws -> [UInt8] {
         while chunk.count - position < count, !atEnd {
             if let next = try nextChunk() {
+                dropped += position
                 chunk = Array(chunk[position...]) + next
                 position = 0
             } else {
@@ -79,6 +93,7 @@ package struct ManifestBytes {
         while !atEnd, let next = try nextChunk() {
             bytes += next
         }
+        dropped += position + bytes.count
         chunk = []
         position = 0
         atEnd = true
@@ -108,6 +123,7 @@ package struct ManifestBytes {
             kept += chunk[keptFrom...]
             self.keptFrom = 0
         }
+        dropped += chunk.count
         chunk = []
         position = 0
         while let next = try nextChunk() {

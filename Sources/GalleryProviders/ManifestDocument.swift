@@ -7,17 +7,19 @@ import GalleryConfig
 ///
 /// A byte scanner frames the document: it follows strings (and their escapes) and the nesting of
 /// `[ ] { }`, finds the top-level `{"photos": [ … ], "albums": { … }}` (keys in any order, others
-/// allowed) or bare array, and checks the punctuation between values as `JSONDecoder` does
-/// (whitespace, trailing commas, at most 512 levels of nesting). It parses nothing itself: each
-/// value it passes over goes to `JSONDecoder` alone, entries and `albums` to be decoded and the rest
-/// to be checked, so a document is accepted or refused exactly as one decode of it all would:
-/// values nobody reads are checked as `JSONDecoder` checks them (strings and numbers that are not
-/// decoded are not parsed), and of two equal keys the first counts.
+/// allowed) or bare array, and checks the punctuation between values as JSON has it (whitespace,
+/// no trailing commas, at most 512 levels of nesting, as `JSONDecoder` allows). It parses nothing
+/// itself: each value it passes over is checked by `JSONSyntax` and goes to `JSONDecoder` alone,
+/// entries and `albums` to be decoded and the rest to be checked, so a document is accepted or
+/// refused exactly as a strict check and one decode of it all would: values nobody reads are checked
+/// as `JSONDecoder` checks them (numbers that are not decoded are not parsed), and of two equal keys
+/// the first counts. A refusal says only where the reader gave up; `locate(_:in:)` says why.
 package struct ManifestDocument {
     /// Why a document is not a manifest.
     package enum Failure: Error, Equatable {
-        /// Not JSON, as `JSONDecoder` sees it.
-        case invalidJSON
+        /// Not JSON: the byte or value at `offset` (of the UTF-8 text) is where the reader gave up;
+        /// `locate(_:in:)` finds the first place that is not JSON, and says why.
+        case invalidJSON(offset: Int)
         /// Valid JSON that is not shaped like a manifest.
         case shape(String)
     }
@@ -32,6 +34,8 @@ package struct ManifestDocument {
     private var shapeError: String?
     /// The top-level `albums`, unless absent or null.
     private var albums: JSONValue?
+    /// Where the value last kept begins.
+    private var valueStart = 0
 
     /// The manifest in `bytes`, its entries mapped by `mapper` one at a time.
     /// - Throws: `Failure`, or what reading `bytes` throws.
@@ -55,14 +59,13 @@ package struct ManifestDocument {
         case UInt8(ascii: "{")?:
             try readObject()
         case nil:
-            throw Failure.invalidJSON
+            throw invalid()
         default:
-            try bytes.keepValue(depth: 0)
-            takeKept()
-            guard let document = try? decoder.decode(JSONValue.self, from: value) else { throw Failure.invalidJSON }
+            try keepValue(depth: 0)
+            guard let document = try? decoder.decode(JSONValue.self, from: value) else { throw invalidValue() }
             shapeError = "expected {\"photos\": [ … ]}, got \(document.kind)"
         }
-        guard try bytes.nextByte() == nil else { throw Failure.invalidJSON }
+        guard try bytes.nextByte() == nil else { throw invalid() }
         if let shapeError { throw Failure.shape(shapeError) }
         var manifest = collector.manifest
         if let albums {
@@ -79,22 +82,22 @@ package struct ManifestDocument {
     /// since a wrong shape is said first.
     private mutating func readObject() throws {
         bytes.advance()
-        var sawPhotos = false, sawAlbums = false, albumsFailed = false
+        var sawPhotos = false, sawAlbums = false
+        var albumsFailed: Int?   // where albums that are JSON but do not decode begin
         if try bytes.nextByte() == UInt8(ascii: "}") {
             bytes.advance()
         } else {
             members: while true {
-                guard try bytes.nextByte() == UInt8(ascii: "\"") else { throw Failure.invalidJSON }
-                try bytes.keepValue(depth: 1)
-                takeKept()
-                guard let key = try? decoder.decode(String.self, from: value) else { throw Failure.invalidJSON }
-                guard try bytes.nextByte() == UInt8(ascii: ":") else { throw Failure.invalidJSON }
+                guard try bytes.nextByte() == UInt8(ascii: "\"") else { throw invalid() }
+                try keepValue(depth: 1)
+                guard let key = try? decoder.decode(String.self, from: value) else { throw invalidValue() }
+                guard try bytes.nextByte() == UInt8(ascii: ":") else { throw invalid() }
                 bytes.advance()
                 let first = try bytes.nextByte()
                 if key == "photos" && !sawPhotos {
                     sawPhotos = true
                     if first == UInt8(ascii: "[") {
-                        if albumsFailed { throw Failure.invalidJSON }
+                        if let albumsFailed { throw Failure.invalidJSON(offset: albumsFailed) }
                         try readEntries(depth: 2)
                     } else {
                         shapeError = Self.photosMissing
@@ -102,15 +105,14 @@ package struct ManifestDocument {
                     }
                 } else if key == "albums" && !sawAlbums {
                     sawAlbums = true
-                    try bytes.keepValue(depth: 1)
-                    takeKept()
+                    try keepValue(depth: 1)
                     if let albums = try? decoder.decode(JSONValue.self, from: value) {
                         self.albums = albums == .null ? nil : albums
                     } else if (sawPhotos && shapeError == nil) || (try? decoder.decode(Unread.self, from: value)) == nil {
-                        throw Failure.invalidJSON
+                        throw invalidValue()
                     } else {
                         // Valid JSON that does not decode (a number too large, say): the shape comes first.
-                        albumsFailed = true
+                        albumsFailed = valueStart
                     }
                 } else {
                     try checkValue(depth: 1)
@@ -118,15 +120,12 @@ package struct ManifestDocument {
                 switch try bytes.nextByte() {
                 case UInt8(ascii: ",")?:
                     bytes.advance()
-                    if try bytes.nextByte() == UInt8(ascii: "}") {
-                        bytes.advance()
-                        break members
-                    }
+                    if try bytes.nextByte() == UInt8(ascii: "}") { throw invalid() }
                 case UInt8(ascii: "}")?:
                     bytes.advance()
                     break members
                 default:
-                    throw Failure.invalidJSON
+                    throw invalid()
                 }
             }
         }
@@ -143,37 +142,32 @@ package struct ManifestDocument {
         }
         while true {
             let first = try bytes.nextByte()
-            try bytes.keepValue(depth: depth)
-            takeKept()
+            try keepValue(depth: depth)
             // Entries are objects; decoding them as such first spares the guesses of `JSONValue`.
             if first == UInt8(ascii: "{"), let object = try? decoder.decode([String: JSONValue].self, from: value) {
                 collector.add(.object(object))
             } else if let entry = try? decoder.decode(JSONValue.self, from: value) {
                 collector.add(entry)
             } else {
-                throw Failure.invalidJSON
+                throw invalidValue()
             }
             switch try bytes.nextByte() {
             case UInt8(ascii: ",")?:
                 bytes.advance()
-                if try bytes.nextByte() == UInt8(ascii: "]") {
-                    bytes.advance()
-                    return
-                }
+                if try bytes.nextByte() == UInt8(ascii: "]") { throw invalid() }
             case UInt8(ascii: "]")?:
                 bytes.advance()
                 return
             default:
-                throw Failure.invalidJSON
+                throw invalid()
             }
         }
     }
 
     /// Checks the value at the read position as `JSONDecoder` checks a value it is not asked to decode.
     private mutating func checkValue(depth: Int) throws {
-        try bytes.keepValue(depth: depth)
-        takeKept()
-        guard (try? decoder.decode(Unread.self, from: value)) != nil else { throw Failure.invalidJSON }
+        try keepValue(depth: depth)
+        guard (try? decoder.decode(Unread.self, from: value)) != nil else { throw invalidValue() }
     }
 
     /// A value `JSONDecoder` checks the syntax of and reads nothing of.
@@ -181,10 +175,25 @@ package struct ManifestDocument {
         init(from decoder: any Decoder) {}
     }
 
-    /// Moves the value at the read position into `value`, after a space.
-    private mutating func takeKept() {
+    /// Moves the value at the read position into `value`, after a space, and checks that it is JSON
+    /// (`JSONDecoder` takes trailing commas, leading zeros and raw control characters; JSON does not).
+    /// - Throws: `Failure.invalidJSON` at the value.
+    private mutating func keepValue(depth: Int) throws {
+        valueStart = bytes.offset
+        try bytes.keepValue(depth: depth)
         value.removeAll(keepingCapacity: true)
         value.append(0x20)
         bytes.takeKept(into: &value)
+        do {
+            try JSONSyntax.check(value, maxDepth: .max)
+        } catch {
+            throw invalidValue()
+        }
     }
+
+    /// The failure at the read position.
+    private func invalid() -> Failure { .invalidJSON(offset: bytes.offset) }
+
+    /// The failure at the value last kept.
+    private func invalidValue() -> Failure { .invalidJSON(offset: valueStart) }
 }

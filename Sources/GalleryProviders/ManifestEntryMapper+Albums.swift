@@ -77,10 +77,11 @@ extension ManifestEntryMapper {
         case nil: break
         case let other?: problems.append("\"showInHome\" should be true or false, got \(other.kind); ignored")
         }
-        let known: Set = ["title", "description", "cover", "sort", "showInHome"]
+        let known = ["title", "description", "cover", "sort", "showInHome"]
         for name in fields.keys.sorted() where !known.contains(name) {
-            problems.append("unknown album setting \(JSONValue.string(String(name.prefix(60))).quoted) "
-                            + "(expected title, description, cover, sort, showInHome); ignored")
+            let hint = Spelling.closest(to: name, among: known).map { "did you mean \"\($0)\"?" }
+                ?? "expected \(known.joined(separator: ", "))"
+            problems.append("unknown album setting \(JSONValue.string(String(name.prefix(60))).quoted) (\(hint)); ignored")
         }
         return info
     }

@@ -45,7 +45,15 @@ public struct ManifestProvider: PhotoProvider {
                 throw ProviderError.unreadable(url.path, "\(error.reason); check source.path in the config")
             }
             defer { try? handle.close() }
-            return try read(.file(handle) { Self.unreadable(url) }, name: url.path,
+            let bytes = {
+                do {
+                    try handle.seek(toOffset: 0)
+                } catch {
+                    throw Self.unreadable(url)
+                }
+                return ManifestBytes.file(handle) { Self.unreadable(url) }
+            }
+            return try read(bytes, name: url.path,
                             resolver: .folder(url.deletingLastPathComponent().standardizedFileURL))
         case .url(let url):
             guard let downloader else { throw ProviderError.unreadable(url.absoluteString, "no downloader available") }
@@ -58,7 +66,7 @@ public struct ManifestProvider: PhotoProvider {
             guard (200..<300).contains(response.status) else {
                 throw ProviderError.unreadable(url.absoluteString, FetchError.status(response).reason)
             }
-            return try read(.data(response.body), name: url.absoluteString, resolver: .base(response.url))
+            return try read({ .data(response.body) }, name: url.absoluteString, resolver: .base(response.url))
         }
     }
 
@@ -67,12 +75,19 @@ public struct ManifestProvider: PhotoProvider {
         FetchError(file: url, "file could not be read; check its permissions")
     }
 
-    /// Reads the document in `bytes`, saying why one that is not a manifest cannot be used.
-    private func read(_ bytes: ManifestBytes, name: String, resolver: ManifestEntryMapper.ImageResolver) throws -> Manifest {
+    /// Reads the document `bytes()` gives, saying why one that is not a manifest cannot be used, and
+    /// where one that is not JSON goes wrong (reading it a second time, from `bytes()` again).
+    private func read(_ bytes: () throws -> ManifestBytes, name: String,
+                      resolver: ManifestEntryMapper.ImageResolver) throws -> Manifest {
         do {
-            return try ManifestDocument.read(bytes, mapper: ManifestEntryMapper(resolver: resolver))
+            return try ManifestDocument.read(bytes(), mapper: ManifestEntryMapper(resolver: resolver))
         } catch ManifestDocument.Failure.shape(let reason) {
             throw ProviderError.unreadable(name, reason)
+        } catch ManifestDocument.Failure.invalidJSON(let offset) {
+            guard let failure = try? ManifestDocument.locate(offset, in: bytes()) else {
+                throw ProviderError.unreadable(name, "not valid JSON, and it could not be read again to say where")
+            }
+            throw ProviderError.unreadable("\(name):\(failure.position)", failure.problem)
         } catch let error as FetchError {
             throw ProviderError.unreadable(name, "\(error.reason); check source.path in the config")
         } catch {

@@ -59,7 +59,7 @@ public struct Theme: Sendable {
             do {
                 try library.register(Self.contentTypePragma + text, named: name)
             } catch {
-                throw RenderError(description: "template \(name).mustache: \(Self.describe(error, prefix: Self.contentTypePragma))")
+                throw RenderError(description: "template \(name).mustache: \(Self.describe(error, prefix: Self.contentTypePragma, text: text))")
             }
         }
         for required in ["layout", "grid", "photo", "albums", "tags", "404", "atom", "sitemap"] where library.getTemplate(named: required) == nil {
@@ -78,10 +78,19 @@ extension Theme {
     /// A template parse error as a person reads it: where, and what is wrong, in words.
     package static let contentTypePragma = "{{% CONTENT_TYPE: \(FastHTMLEscaping.name) }}"
 
-    /// - Parameter prefix: Text put before the template's own on its first line, which the column
-    ///   of an error on that line leaves out.
-    package static func describe(_ error: Error, prefix: String = "") -> String {
+    /// - Parameters:
+    ///   - prefix: Text put before the template's own on its first line, which the column of an
+    ///     error on that line leaves out.
+    ///   - text: The template, whose sections `TemplateTags` reads to name both names of a misclosed
+    ///     section and the line where an unclosed one opened (the library says neither).
+    package static func describe(_ error: Error, prefix: String = "", text: String? = nil) -> String {
         guard let parse = error as? MustacheTemplate.ParserError else { return "\(error)" }
+        switch parse.error as? MustacheTemplate.Error {
+        case .expectedSectionEnd?, .sectionCloseNameIncorrect?:
+            if let problem = text.flatMap({ TemplateTags($0).sectionProblem }) { return problem }
+        default:
+            break
+        }
         let reason: String
         switch parse.error as? MustacheTemplate.Error {
         case .expectedSectionEnd?: reason = "a section is opened and never closed (add its {{/name}})"

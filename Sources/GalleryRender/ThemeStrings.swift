@@ -1,4 +1,5 @@
 import Foundation
+import GalleryConfig
 
 /// The theme's words in the site's `language`: `i18n/<language>.json` from the theme, which a site
 /// overrides file by file like a template (`templates/i18n/de.json`). A flat JSON object of strings;
@@ -14,6 +15,11 @@ package struct ThemeStrings: Sendable {
     package init(theme: Theme, language: String) throws {
         func load(_ tag: String) throws -> [String: String]? {
             guard let data = theme.languages[tag] else { return nil }
+            do {
+                try JSONSyntax.check(data)
+            } catch {
+                throw RenderError(description: "i18n/\(tag).json:\(error.position): \(error.problem)")
+            }
             guard let table = try? JSONDecoder().decode([String: String].self, from: data) else {
                 throw RenderError(description: "i18n/\(tag).json: expected a JSON object of strings, such as {\"navPhotos\": \"Fotos\"}")
             }

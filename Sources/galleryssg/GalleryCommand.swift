@@ -7,6 +7,11 @@ struct GalleryCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "galleryssg",
         abstract: "Build a static photo gallery from a folder, a manifest or a photo feed.",
+        discussion: """
+            Exit status: 0 done, 1 the command failed, 2 bad config or arguments (a misspelt command \
+            or option included), 3 build --strict skipped photos or found warnings, 130 interrupted \
+            (Ctrl-C). Each command's --help lists its own.
+            """,
         version: Version.description,
         subcommands: [BuildCommand.self, ServeCommand.self, InitCommand.self, CleanCommand.self, CacheCommand.self,
                       DeployCommand.self]
@@ -53,7 +58,8 @@ struct BuildCommand: AsyncParsableCommand {
 
             Exit status: 0 built (photos may have been skipped), 1 build failed (or the output was refused), \
             2 bad config or arguments, 3 built but photos were skipped or published with warnings (a JPEG \
-            with junk between markers, say) and --strict was given, 130 interrupted (Ctrl-C).
+            with junk between markers, say), the source had no photos or a template uses a name nothing \
+            has, and --strict was given, 130 interrupted (Ctrl-C).
             """
     )
 
@@ -69,7 +75,7 @@ struct BuildCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Write a JSON build report to this file.", valueName: "file"))
     var report: String?
 
-    @Flag(help: "Exit with status 3 when any photo was skipped or published with a warning.")
+    @Flag(help: "Exit with status 3 when any photo was skipped or published with a warning, or the source had none.")
     var strict = false
 
     @Flag(name: .shortAndLong, help: "Print only warnings, errors and the summary.")
@@ -154,7 +160,9 @@ struct BuildCommand: AsyncParsableCommand {
         } else {
             Terminal.info("built \(site.output.path): \(result.summary)")
         }
-        if strict && (result.photosSkipped > 0 || !result.warnings.isEmpty) { throw ExitCode(3) }
+        result.recap().forEach(Terminal.info)
+        let problems = result.photosSkipped > 0 || !result.warnings.isEmpty || result.emptySource != nil
+        if strict && (problems || !result.templateWarnings.isEmpty) { throw ExitCode(3) }
     }
 
     /// "the previous site in … was left as it was", only where there is one.
@@ -167,7 +175,7 @@ struct CleanCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "clean",
         abstract: "Remove the site's output folder and its state folder (build state and every cache).",
-        discussion: "Only files galleryssg wrote are removed from the output; a folder holding others is kept and named. The next build is a full build. Exit status: 0 cleaned, 1 failed (a build is running, or a folder could not be removed), 2 bad config."
+        discussion: "Only files galleryssg wrote are removed from the output; a folder holding others is kept and named. The next build is a full build. Exit status: 0 cleaned, 1 failed (a build is running, or a folder could not be removed), 2 bad config or arguments."
     )
 
     @Option(name: .shortAndLong, help: "The site's config file.")
@@ -193,7 +201,8 @@ struct CacheCommand: ParsableCommand {
 struct CacheStatsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stats",
-        abstract: "Show the number of photos in the state, the files and bytes of each cache, and hit rates."
+        abstract: "Show the number of photos in the state, the files and bytes of each cache, and hit rates.",
+        discussion: "Exit status: 0 shown, 1 failed (the state could not be read), 2 bad config or arguments."
     )
 
     @Option(name: .shortAndLong, help: "The site's config file.")
@@ -209,7 +218,8 @@ struct CacheStatsCommand: ParsableCommand {
 struct CacheGCCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gc",
-        abstract: "Remove cached files that no photo or page of the last build uses."
+        abstract: "Remove cached files that no photo or page of the last build uses.",
+        discussion: "Exit status: 0 trimmed, 1 failed (a build is running, or a file could not be removed), 2 bad config or arguments."
     )
 
     @Option(name: .shortAndLong, help: "The site's config file.")

@@ -12,6 +12,9 @@ struct ServeCommand: AsyncParsableCommand {
             --watch, changes to site-config.json, the templates or a local source rebuild the site \
             and open browsers reload by themselves; a failed build is shown in the terminal and over \
             the page, and the last good site stays served. Ctrl-C stops the server.
+
+            Exit status: 0 stopped with Ctrl-C, 1 failed (the port is in use, say, or the first build \
+            failed), 2 bad config or arguments.
             """
     )
 
@@ -61,7 +64,7 @@ struct InitCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "init",
         abstract: "Start a new site: a config, a photos folder, source examples and the default templates.",
-        discussion: "Existing files are never overwritten unless --force is given."
+        discussion: "Existing files are never overwritten unless --force is given. Exit status: 0 created, 1 failed, 2 bad arguments."
     )
 
     @Argument(help: "The folder to create the site in.")

@@ -59,7 +59,7 @@ struct ConfigTests {
 
     @Test func unknownSourceTypeNamesTheChoices() {
         #expect(message(#"{"source": {"type": "flikr"}}"#)
-                == #"source.type: unknown source "flikr" (expected flickr, 500px, parse, manifest, folder)"#)
+                == #"source.type: unknown source "flikr" (expected flickr, 500px, parse, manifest, folder); did you mean "flickr"?"#)
     }
 
     @Test func missingEnvironmentVariable() {
@@ -85,7 +85,47 @@ struct ConfigTests {
 
     @Test func unknownKeySuggestsTheRightSpelling() {
         #expect(message(#"{"pagesize": 10, "source": {"type": "folder", "path": "p"}}"#)
-                == #"pagesize: unknown key (did you mean "pageSize"?); known keys here: title, description, baseURL, output, templates, state, cache, pageSize, sort, source, images, network, viewer, language, map, deploy"#)
+                == #"pagesize: unknown key; did you mean "pageSize"?"#)
+        // At every level of the file: sections, the source, and a misspelt source type.
+        let cases = [
+            (#"{"titel": "x", "source": {"type": "folder", "path": "p"}}"#, #"titel: unknown key; did you mean "title"?"#),
+            (#"{"images": {"qualty": 80}, "source": {"type": "folder", "path": "p"}}"#,
+             #"images.qualty: unknown key; did you mean "quality"?"#),
+            (#"{"network": {"timeoutSecond": 2}, "source": {"type": "folder", "path": "p"}}"#,
+             #"network.timeoutSecond: unknown key; did you mean "timeoutSeconds"?"#),
+            (#"{"deploy": {"taget": "s3://b"}, "source": {"type": "folder", "path": "p"}}"#,
+             #"deploy.taget: unknown key; did you mean "target"?"#),
+            (#"{"source": {"type": "folder", "paht": "p"}}"#, #"source.paht: unknown key; did you mean "path"?"#),
+            (#"{"source": {"type": "foldr", "path": "p"}}"#,
+             #"source.type: unknown source "foldr" (expected flickr, 500px, parse, manifest, folder); did you mean "folder"?"#),
+            (#"{"colophon": 1, "source": {"type": "folder", "path": "p"}}"#,
+             "colophon: unknown key; known keys here: title, description, baseURL, output, templates, state, cache, pageSize, "
+                + "sort, source, images, network, viewer, language, map, deploy"),
+        ]
+        for (json, expected) in cases {
+            #expect(message(json) == expected)
+        }
+    }
+
+    /// Syntax errors name the line and column and what was expected there; trailing commas are refused, as JSON has it.
+    @Test func syntaxErrorsNameTheLineAndColumn() throws {
+        let cases = [
+            ("{\n  \"title\": \"x\"\n  \"source\": {}\n}", #"3:3: expected "," or "}" after the value of "title"; add a comma between the two"#),
+            ("{\n  \"title\": \"x\",\n}", #"2:15: trailing comma after the value of "title"; remove it (JSON allows no comma before "}")"#),
+            (#"{"images": {"widths": [320, 640,]}}"#,
+             #"1:32: trailing comma after item 2 of "widths"; remove it (JSON allows no comma before "]")"#),
+            (#"{"title": 'x'}"#, #"1:11: expected a value for "title", found "'"; JSON strings take double quotes, not single ones"#),
+            (#"{"images": {"quality": high}}"#,
+             #"1:24: expected a value for "quality", found "h"; write text in double quotes, and true, false and null in lower case"#),
+            ("{\"title\": \"x\"", #"1:14: the file ends before the "}" that closes the object opened at 1:1"#),
+            ("{\"title\": \"x}", #"1:14: the file ends inside the string that starts at 1:11; close it with a double quote"#),
+            ("{\"title\": \"x\"}}", #"1:15: found "}" after the end of the top-level value; remove it"#),
+            ("", "1:1: the file is empty; expected a JSON value"),
+        ]
+        for (json, expected) in cases {
+            let error = try #require(throws: ConfigError.self) { try load(json) }
+            #expect(error.description == "\(file.path):\(expected)", "\(json)")
+        }
     }
 
     @Test func missingSourceAndBadManifestSource() {
@@ -104,8 +144,9 @@ struct ConfigTests {
     }
 
     @Test func invalidJSONAndMissingFile() throws {
-        let text = message("{\"title\": \"x\",, }") ?? ""
-        #expect(text.hasPrefix("not valid JSON: "))
+        let error = try #require(throws: ConfigError.self) { try load("{\"title\": \"x\",, }") }
+        #expect((error.line, error.column) == (1, 15))
+        #expect(error.description == "\(file.path):1:15: expected a key in double quotes, found \",\"")
         do {
             _ = try SiteConfig.load(from: URL(fileURLWithPath: "/nonexistent/site-config.json"))
             Issue.record("expected an error")

@@ -145,7 +145,35 @@ struct ImagingTests {
             _ = try processor.process(try Fixtures.data("images/not-an-image.jpg"), folder: "x")
             Issue.record("expected an error")
         } catch let error as ImagingError {
-            #expect(error.description == "not a JPEG, PNG, WebP, HEIF, AVIF, TIFF or GIF image (file starts with 74 68 69 73)")
+            #expect(error.description == "a text file, not an image")
+            #expect(error.firstBytes == "74 68 69 73 20 69 73 20")
+        }
+    }
+
+    /// A file that is no image is named by what it is, in words; its bytes in hex are for `--report` only.
+    @Test func filesThatAreNoImageAreNamedInWords() throws {
+        let cases: [(bytes: [UInt8], words: String)] = [
+            ([], "an empty file (0 bytes), not an image; replace it or remove it"),
+            (Array("\u{FEFF}\n  <!DOCTYPE html><html><body>404 Not Found".utf8),
+             "an HTML page, not an image (did a download return an error page?)"),
+            (Array("<html>".utf8), "an HTML page, not an image (did a download return an error page?)"),
+            (Array("%PDF-1.7\n%".utf8) + [0xe2, 0xe3], "a PDF document, not an image; export its pages as JPEG or PNG"),
+            (Array(#"<?xml version="1.0"?><svg"#.utf8),
+             "an XML or SVG file, not an image galleryssg reads JPEG, PNG, WebP, HEIF, AVIF, TIFF and GIF; export it as PNG"),
+            ([0x50, 0x4b, 0x03, 0x04, 0x14, 0, 0, 0], "a ZIP archive, not an image; unpack it"),
+            ([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0d, 0x0a, 0x1a, 0x0a, 0],
+             "a PNG file whose signature is damaged (was it copied as text, changing its line endings?); copy it again"),
+            (Array(#"{"error": "rate limited"}"#.utf8), "a JSON document, not an image (did a download return an error message?)"),
+            (Array("caf\u{e9} au lait, 日本".utf8), "a text file, not an image"),
+            ([0, 0, 0, 0x18] + Array("ftypmp42".utf8) + [0, 0, 0, 0], "a video or other MP4/QuickTime file, not a still image "
+                + "galleryssg reads JPEG, PNG, WebP, HEIF, AVIF, TIFF and GIF"),
+            ([0x00, 0x01, 0xfe, 0x80, 0x7f], "not an image galleryssg reads JPEG, PNG, WebP, HEIF, AVIF, TIFF and GIF "
+                + "(its first bytes match none of them)"),
+        ]
+        for (bytes, words) in cases {
+            let error = try #require(throws: ImagingError.self) { try ImageFormat.sniff(Data(bytes)) }
+            #expect(error.description == words, "\(bytes.prefix(8))")
+            #expect(error.firstBytes?.split(separator: " ").count == min(bytes.count, 8))
         }
     }
 

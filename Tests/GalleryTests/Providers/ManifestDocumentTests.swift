@@ -46,7 +46,7 @@ struct ManifestDocumentTests {
     @Test func keysInAnyOrderAndUnknownKeys() {
         let outcome = Self.read(#"""
         {"generator": {"name": "x", "list": [1, 2, {"photos": []}]}, "albums": {"2024": {"title": "Year"}},
-         "note": "photos: [ not these ]", "huge": 1e400, "lazy": "\q is never decoded",
+         "note": "photos: [ not these ]", "huge": 1e400, "lazy": "\u00e9 is never decoded",
          "phot\u006fs": [{"id": "a", "image": "a.jpg", "album": "2024"}], "after": [true, false, null]}
         """#)
         #expect(outcome.photos.map(\.id) == ["a"])
@@ -54,11 +54,16 @@ struct ManifestDocumentTests {
         #expect(outcome.issues.isEmpty)
     }
 
-    @Test func whitespaceAndTrailingCommasWhereJSONDecoderTakesThem() {
-        let outcome = Self.read(" \r\n\t{ \n\"photos\"\t:\r[ \n{ \"id\" : \"a\" ,\"image\":\"a.jpg\" } ,\n\t{\"id\":\"b\",\"image\":\"b.jpg\"} , ] ,"
-                                + " \"albums\" : null , } \n\r\t ")
+    @Test func whitespaceWhereJSONTakesItAndNoTrailingCommas() {
+        let outcome = Self.read(" \r\n\t{ \n\"photos\"\t:\r[ \n{ \"id\" : \"a\" ,\"image\":\"a.jpg\" } ,\n\t{\"id\":\"b\",\"image\":\"b.jpg\"}  ] ,"
+                                + " \"albums\" : null  } \n\r\t ")
         #expect(outcome.photos.map(\.id) == ["a", "b"])
-        #expect(Self.read("\u{FEFF}[{\"id\": \"a\", \"image\": \"a.jpg\"},]").photos.map(\.id) == ["a"])
+        #expect(Self.read("\u{FEFF}[{\"id\": \"a\", \"image\": \"a.jpg\"}]").photos.map(\.id) == ["a"])
+        // JSONDecoder takes trailing commas; JSON, and so galleryssg, does not.
+        for json in [#"[{"id": "a", "image": "a.jpg"},]"#, #"{"photos": [], }"#, #"{"photos": [{"id": "a", "image": "a.jpg",}]}"#,
+                     #"{"photos": [], "albums": {"a": {"title": "A",}}}"#, #"{"photos": [], "x": [1,]}"#] {
+            #expect(Self.read(json).failure == ManifestOutcome.notJSON, "\(json)")
+        }
     }
 
     @Test func emptyAndBareArrays() {
@@ -151,6 +156,31 @@ struct ManifestDocumentTests {
         }
     }
 
+    /// A refused manifest names the line and column where it stops being JSON, whatever the chunk size.
+    @Test func refusalsNameTheLineAndColumn() throws {
+        let cases = [
+            ("{\"photos\": [\n  {\"id\": \"a\", \"image\": \"a.jpg\"},\n  {\"id\": \"b\" \"image\": \"b.jpg\"}\n]}",
+             #"3:14: expected "," or "}" after the value of "id"; add a comma between the two"#),
+            ("[{\"id\": \"a\", \"image\": \"a.jpg\"},\n]",
+             #"1:31: trailing comma after item 1 of the top-level array; remove it (JSON allows no comma before "]")"#),
+            ("{\"photos\": [],\n \"x\": [01]}", "2:8: a number cannot start with 0 followed by a digit; write 7, not 07, or quote it as a string"),
+            (#"{"photos": [{"id": 1e400}]}"#, "1:13: this value cannot be read (a number too large, or text that is not UTF-8?)"),
+            ("\u{FEFF}{\"photos\": []} ]", #"1:16: found "]" after the end of the top-level value; remove it"#),
+        ]
+        for (json, expected) in cases {
+            let data = Data(json.utf8)
+            for chunkSize in [1, 3, 64, ManifestBytes.chunkSize] {
+                do {
+                    _ = try ManifestDocument.read(.data(data, chunkSize: chunkSize), mapper: Self.mapper)
+                    Issue.record("\(json) was read")
+                } catch ManifestDocument.Failure.invalidJSON(let offset) {
+                    let failure = try ManifestDocument.locate(offset, in: .data(data, chunkSize: chunkSize))
+                    #expect(failure.description == expected, "\(json), chunks of \(chunkSize)")
+                }
+            }
+        }
+    }
+
     /// A local manifest is read from its file in chunks; errors name the file as before.
     @Test func manifestFilesAreReadInChunks() async throws {
         let folder = try Fixtures.temporaryFolder()
@@ -168,7 +198,11 @@ struct ManifestDocumentTests {
         #expect(try await read(file).get() == (0..<3_000).map { "p\($0)" })
 
         try Data(#"{"photos": [{"id": "a", "image": "a.jpg"}]"#.utf8).write(to: file)
-        #expect(await read(file).failure(or: "") == #"\#(file.path): not valid JSON; a manifest is {"photos": [ … ]}"#)
+        #expect(await read(file).failure(or: "")
+                == #"\#(file.path):1:43: the file ends before the "}" that closes the object opened at 1:1"#)
+        try Data("{\"photos\": [\n  {\"id\": \"a\", \"image\": \"a.jpg\",}\n]}".utf8).write(to: file)
+        #expect(await read(file).failure(or: "") == #"\#(file.path):2:31: trailing comma after the value of "image"; "#
+                + #"remove it (JSON allows no comma before "}")"#)
         #expect(await read(folder).failure(or: "") == "\(folder.path): file could not be read; check its permissions; "
                 + "check source.path in the config")
         let missing = folder.appendingPathComponent("none.json")

@@ -3,8 +3,8 @@ import GalleryModel
 
 /// Random manifest documents, written as text: good and bad entries, strings full of brackets,
 /// quotes, escapes and non-ASCII, keys in any order, unknown keys (with values `JSONDecoder` only
-/// checks), whitespace and trailing commas wherever JSON allows them, and now and then a duplicate
-/// key, another shape, a byte order mark or UTF-16.
+/// checks), whitespace wherever JSON allows it, and now and then a trailing comma (which JSON does
+/// not allow), a duplicate key, another shape, a byte order mark or UTF-16.
 struct ManifestGenerator {
     var random: SeededRandom
     var maxEntries = 12
@@ -84,13 +84,16 @@ struct ManifestGenerator {
         }, "}")
     }
 
-    /// Any value; where it is `unread`, now and then a string or number `JSONDecoder` refuses only
-    /// when asked to decode it (and, rarely, elsewhere too).
+    /// Any value; where it is `unread`, now and then a string or number that is JSON but that
+    /// `JSONDecoder` refuses only when asked to decode it (and, rarely, elsewhere too); and rarely
+    /// one that is not JSON at all (`JSONDecoder` takes some of them where it decodes nothing).
     private mutating func value(depth: Int, unread: Bool = false) -> String {
         let odd = chance(unread ? 0.2 : 0.005)
+        let notJSON = !unread || chance(0.05)
         switch depth > 3 ? int(0..<3) : int(0..<5) {
-        case 0: return odd ? pick([#""\q""#, #""\ud800""#, "\"raw\ttab\"", #""\u00zz""#]) : string()
-        case 1: return odd ? pick(["1e400", "01", "1.", "-", "1e+"]) : number()
+        case 0: return odd ? pick(notJSON ? [#""\q""#, #""\ud800""#, "\"raw\ttab\"", #""\u00zz""#] : [#""\ud800""#, #""x\udc00""#])
+            : string()
+        case 1: return odd ? pick(notJSON ? ["1e400", "01", "1.", "-", "1e+"] : ["1e400", "-1e999"]) : number()
         case 2: return pick(["true", "false", "null"])
         case 3: return container("[", (0..<int(0..<4)).map { _ in value(depth: depth + 1, unread: unread) }, "]")
         default:
@@ -113,10 +116,10 @@ struct ManifestGenerator {
         pick(["0", "-1", "3.25", "1e3", "-0.5E-2", "12345678901234567890", "42"])
     }
 
-    /// `open`, the items with whitespace around them and between commas (and a trailing comma now and then), `close`.
+    /// `open`, the items with whitespace around them and between commas (and, rarely, a trailing comma), `close`.
     private mutating func container(_ open: String, _ items: [String], _ close: String) -> String {
         guard !items.isEmpty else { return open + space() + close }
-        let trailing = chance(0.1) ? space() + "," : ""
+        let trailing = chance(0.003) ? space() + "," : ""
         return open + space() + items.map { $0 + space() }.joined(separator: "," + space()) + trailing + space() + close
     }
 

@@ -73,7 +73,7 @@ struct SidecarTests {
         let cases: [(text: String, line: Int?, reason: String)] = [
             ("---\ntitle: open\n", 1, "never closed"),
             ("---\ntitle: ok\ntags: [a, b\n---\n", 4, "not valid YAML"),
-            ("---\ntitle: ok\ntitel: typo\n---\n", 3, "unknown key \"titel\""),
+            ("---\ntitle: ok\ntitel: typo\n---\n", 3, "unknown key \"titel\"; did you mean \"title\"?"),
             ("---\ndate: next tuesday\n---\n", 2, "is not a date"),
             ("---\nrating: 7\n---\n", 2, "whole number from -1"),
             ("---\nhidden: maybe\n---\n", 2, "true or false"),

@@ -4,8 +4,10 @@ import GalleryModel
 import GalleryProviders
 
 /// The manifest decode galleryssg made before it read manifests entry by entry: one
-/// `JSONDecoder` decode of the whole document. Kept here, and only here, as the reference
-/// `ManifestDocument` must agree with on every document (ManifestEquivalenceTests).
+/// `JSONDecoder` decode of the whole document, after a strict syntax check of all of it (which
+/// refuses the trailing commas, leading zeros and raw control characters `JSONDecoder` takes).
+/// Kept here, and only here, as the reference `ManifestDocument` must agree with on every document
+/// (ManifestEquivalenceTests).
 struct WholeManifestDecode: Decodable {
     static let mapperKey = CodingUserInfoKey(rawValue: "galleryssg.manifestMapper")!
     let manifest: Manifest
@@ -26,6 +28,11 @@ struct WholeManifestDecode: Decodable {
     static func outcome(_ data: Data, mapper: ManifestEntryMapper) -> ManifestOutcome {
         let decoder = JSONDecoder()
         decoder.userInfo[mapperKey] = mapper
+        var text = ManifestBytes.data(data)
+        guard (try? text.convertToUTF8()) != nil, let utf8 = try? text.rest(),
+              (try? JSONSyntax.check(Data(utf8))) != nil else {
+            return ManifestOutcome(failure: ManifestOutcome.notJSON)
+        }
         do {
             return ManifestOutcome(try decoder.decode(Self.self, from: data).manifest)
         } catch let error as ShapeError {

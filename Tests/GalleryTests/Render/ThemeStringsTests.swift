@@ -59,6 +59,16 @@ struct ThemeStringsTests {
         #expect(portuguese.language == "pt-BR" && portuguese.text("navPhotos") == "Fotografias")
     }
 
+    /// A site's language file that is not JSON names the line and column, as the config does.
+    @Test func aBrokenLanguageFileNamesTheLine() throws {
+        let folder = try Fixtures.temporaryFolder()
+        let i18n = folder.appendingPathComponent("i18n")
+        try FileManager.default.createDirectory(at: i18n, withIntermediateDirectories: true)
+        try Data("{\n  \"navPhotos\": \"Bilder\",\n}\n".utf8).write(to: i18n.appendingPathComponent("de.json"))
+        let error = #expect(throws: RenderError.self) { try ThemeStrings(theme: try Theme(overridesIn: folder), language: "de") }
+        #expect(error?.description == #"i18n/de.json:2:24: trailing comma after the value of "navPhotos"; remove it (JSON allows no comma before "}")"#)
+    }
+
     @Test func anUnknownLanguageIsAnErrorNamingTheKey() throws {
         let theme = try Theme(overridesIn: nil)
         let error = #expect(throws: RenderError.self) { try ThemeStrings(theme: theme, language: "xx") }

@@ -52,8 +52,8 @@ struct WatchAndInitTests {
         events = await liveReload.subscribe()
         try Data("{{#unclosed}}".utf8).write(to: templates.appendingPathComponent("grid.mustache"))
         let failure = await first(events, containing: "event: build-error", within: 3)
-        #expect(failure?.contains("template grid.mustache: line 1, column") == true, "\(failure ?? "no event")")
-        #expect(failure?.contains("a section is opened and never closed (add its {{/name}})") == true)
+        #expect(failure?.contains("template grid.mustache: section {{#unclosed}} opened at line 1, column 1 is never closed; "
+                                  + "add {{/unclosed}} where it should end") == true, "\(failure ?? "no event")")
         #expect(try site.read("index.html").contains("(edited)</h1>"))
     }
 
