@@ -71,6 +71,7 @@ let package = Package(
             dependencies: [
                 "GalleryModel", "GalleryConfig", "GalleryStore",
                 "CTurboJPEG", "CPNG", "CExif", "CLCMS2", "CWebP", "CHeif", "CTIFF", "CGIF", "CExempi", "CIPTC",
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .target(

@@ -2,13 +2,14 @@ import Foundation
 import GalleryModel
 
 extension EmbeddedMetadata {
-    /// Reads and merges the descriptive fields of every block: each field comes from XMP if it has
-    /// it, else IPTC, else EXIF (keywords: the first block with any). Never fails: a block that
+    /// Reads the descriptive fields of every block and chooses between them by the Metadata Working
+    /// Group's rules (`choosing(exif:iptc:xmp:)`), then cleans them. Never fails: a block that
     /// cannot be read adds nothing.
     package static func read(_ blocks: MetadataBlocks) -> EmbeddedMetadata {
-        let layers = [blocks.xmp.flatMap { try? XMPReader.read($0) }, blocks.iptc.map(IPTCReader.read),
-                      blocks.exif.map { ExifReader.descriptive(exif: $0) }]
-        return layers.compactMap { $0?.cleaned() }.reduce(EmbeddedMetadata()) { $0.filling(from: $1) }
+        let exif = blocks.exif.map { ExifReader.descriptive(exif: $0) } ?? MetadataFields()
+        let xmp = blocks.xmp.flatMap { try? XMPReader.fields($0) } ?? MetadataFields()
+        let iptc = IPTCReader.record(iptc: blocks.iptc, photoshop: blocks.photoshop)
+        return choosing(exif: exif, iptc: iptc, xmp: xmp).cleaned()
     }
 
     // MARK: Limits

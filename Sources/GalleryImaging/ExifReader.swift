@@ -63,11 +63,12 @@ package enum ExifReader {
     }
 
     /// The text fields of an EXIF block (`Exif\0\0` and a TIFF structure, or the TIFF structure
-    /// alone): ImageDescription as the caption, Artist, Copyright and DateTimeOriginal. Raw values,
-    /// cleaned later by `EmbeddedMetadata`. Cameras that fill ImageDescription with their own name
-    /// (`OLYMPUS DIGITAL CAMERA`) say nothing about the photo, so those captions are dropped.
-    package static func descriptive(exif block: Data) -> EmbeddedMetadata {
-        guard block.count <= 4 << 20, let exif = exif_data_new() else { return EmbeddedMetadata() }
+    /// alone): ImageDescription as the caption, Artist (the MWG's `; `-separated list), Copyright
+    /// and DateTimeOriginal. Raw values, cleaned later by `EmbeddedMetadata`. Cameras that fill
+    /// ImageDescription with their own name (`OLYMPUS DIGITAL CAMERA`) say nothing about the photo,
+    /// so those captions are dropped.
+    package static func descriptive(exif block: Data) -> MetadataFields {
+        guard block.count <= 4 << 20, let exif = exif_data_new() else { return MetadataFields() }
         defer { exif_data_unref(exif) }
         exif_data_unset_option(exif, EXIF_DATA_OPTION_FOLLOW_SPECIFICATION)
         loadable(block).withUnsafeBytes { raw in
@@ -84,11 +85,11 @@ package enum ExifReader {
             }
             return nil
         }
-        var result = EmbeddedMetadata()
-        result.caption = text(EXIF_TAG_IMAGE_DESCRIPTION).flatMap { placeholderCaptions.contains($0.uppercased()) ? nil : $0 }
-        result.creator = text(EXIF_TAG_ARTIST)
-        result.rights = text(EXIF_TAG_COPYRIGHT)
-        result.takenAt = isoDate(text(EXIF_TAG_DATE_TIME_ORIGINAL), offset: text(EXIF_TAG_OFFSET_TIME_ORIGINAL))
+        var result = MetadataFields()
+        result.description = text(EXIF_TAG_IMAGE_DESCRIPTION).flatMap { placeholderCaptions.contains($0.uppercased()) ? nil : $0 }
+        result.creators = text(EXIF_TAG_ARTIST).map(EmbeddedMetadata.mwgList) ?? []
+        result.copyright = text(EXIF_TAG_COPYRIGHT)
+        result.dateTaken = isoDate(text(EXIF_TAG_DATE_TIME_ORIGINAL), offset: text(EXIF_TAG_OFFSET_TIME_ORIGINAL))
         return result
     }
 

@@ -11,10 +11,14 @@ import GalleryModel
 /// picture is the logical screen, grown to the first frame when that frame reaches outside it as
 /// browsers do; what the frame leaves uncovered and its transparent colour show `images.background`.
 package enum GIFCodec {
-    /// Reads the canvas size (screen and first frame), decoding no pixels.
+    /// Reads the canvas size (screen and first frame) and any XMP before the first frame, decoding
+    /// no pixels.
     /// - Throws: `ImagingError` when the file is not a readable GIF or has no image.
     package static func header(_ data: Data) throws -> ImageHeader {
-        try withGIF(data) { gif in ImageHeader(size: try firstFrame(gif).canvas) }
+        try withGIF(data) { gif in
+            let frame = try firstFrame(gif)
+            return ImageHeader(size: frame.canvas, metadata: MetadataBlocks(xmp: frame.xmp))
+        }
     }
 
     /// Decodes the first frame onto the canvas, transparent pixels and the rest showing `background`.
@@ -54,17 +58,29 @@ package enum GIFCodec {
         }
     }
 
-    /// Where the first frame lies on the canvas, and its transparent palette index (-1 for none).
+    /// Where the first frame lies on the canvas, its transparent palette index (-1 for none) and
+    /// the XMP packet of an extension before it.
     private struct Frame {
         var canvas: PixelSize
         var left: Int, top: Int, width: Int, height: Int
         var transparent: Int
+        var xmp: Data?
     }
 
+    /// The application identifier of XMP in GIF (the XMP specification, part 3, 1.1.2).
+    private static let xmpApplication = Array("XMP DataXMP".utf8)
+
     /// Walks the records up to the first image descriptor, noting the graphic control extension's
-    /// transparent colour; leaves the decoder at that frame's pixels.
+    /// transparent colour and an XMP application extension; leaves the decoder at that frame's pixels.
+    ///
+    /// XMP in GIF is stored raw after its identifier, its bytes read as sub-block lengths too, and
+    /// ends with a 258-byte "magic trailer" (0x01, 0xFF … 0x00) that makes the walk end. So the
+    /// packet is the sub-blocks joined with their length bytes, up to the trailer's 0x01, a byte
+    /// XML text never holds. Programs write it before the first image, as ExifTool does; one after
+    /// the first image is not read, since that would mean reading the whole animation.
     private static func firstFrame(_ gif: UnsafeMutablePointer<GifFileType>) throws -> Frame {
         var transparent = -1
+        var xmp: Data?
         while true {
             var type = UNDEFINED_RECORD_TYPE
             guard DGifGetRecordType(gif, &type) == GIF_OK else { throw error(gif, "the records") }
@@ -77,9 +93,16 @@ package enum GIFCodec {
                     var control = GraphicsControlBlock()
                     if DGifExtensionToGCB(Int(block[0]), block + 1, &control) == GIF_OK { transparent = Int(control.TransparentColor) }
                 }
+                let isXMP = code == APPLICATION_EXT_FUNC_CODE && xmp == nil
+                    && block.map { Array(UnsafeBufferPointer(start: $0 + 1, count: Int($0[0]))) == xmpApplication } == true
+                var packet = Data()
                 while block != nil {
                     guard DGifGetExtensionNext(gif, &block) == GIF_OK else { throw error(gif, "an extension") }
+                    if isXMP, let block, packet.count <= XMPReader.maxPacketBytes {
+                        packet.append(UnsafeBufferPointer(start: block, count: Int(block[0]) + 1))
+                    }
                 }
+                if isXMP { xmp = Data(packet.prefix { $0 != 0x01 }) }
             case IMAGE_DESC_RECORD_TYPE:
                 guard DGifGetImageDesc(gif) == GIF_OK else { throw error(gif, "the image descriptor") }
                 let image = gif.pointee.Image
@@ -87,7 +110,8 @@ package enum GIFCodec {
                 guard left >= 0, top >= 0, width > 0, height > 0 else { throw ImagingError.gif("the first frame has no size") }
                 let canvas = PixelSize(width: max(Int(gif.pointee.SWidth), left + width),
                                        height: max(Int(gif.pointee.SHeight), top + height))
-                return Frame(canvas: canvas, left: left, top: top, width: width, height: height, transparent: transparent)
+                return Frame(canvas: canvas, left: left, top: top, width: width, height: height, transparent: transparent,
+                             xmp: xmp)
             case TERMINATE_RECORD_TYPE:
                 throw ImagingError.gif("the file has no image")
             default:

@@ -5,36 +5,39 @@ import GalleryModel
 /// Reads the descriptive IPTC-IIM datasets with libiptcdata, the only file that imports it.
 ///
 /// IIM is what Photoshop, Lightroom and news agencies wrote before XMP: record 2 holds the object
-/// name (2:05), keywords (2:25), date and time created (2:55, 2:60), by-line (2:80), copyright
-/// notice (2:116) and caption (2:120). libiptcdata reports errors by return value, never longjmp.
+/// name (2:05), keywords (2:25), date and time created (2:55, 2:60), by-line (2:80), headline
+/// (2:105), copyright notice (2:116) and caption (2:120). libiptcdata reports errors by return
+/// value, never longjmp.
 package enum IPTCReader {
     /// The largest block read; real IPTC blocks are a few kilobytes.
     package static let maxBlockBytes = 1 << 20
 
-    private static let photoshopHeader = Array("Photoshop 3.0".utf8) + [0]
-
     /// The fields in `block`: Photoshop image resources (with or without the `Photoshop 3.0\0`
     /// header of a JPEG's `APP13`) or bare IIM datasets. Raw values, not yet cleaned; empty when
-    /// the block holds no IPTC or is malformed.
+    /// the block holds no IPTC or is malformed. The headline stands in for a missing title.
     package static func read(_ block: Data) -> EmbeddedMetadata {
-        guard block.count <= maxBlockBytes, let first = block.first else { return EmbeddedMetadata() }
-        if first == 0x1c { return records(block) }
-        if block.starts(with: Array("8BIM".utf8)) { return read(Data(photoshopHeader) + block) }
-        guard block.starts(with: photoshopHeader) else { return EmbeddedMetadata() }
-        let found = block.withUnsafeBytes { raw -> (offset: Int, length: Int)? in
-            guard let base = raw.bindMemory(to: UInt8.self).baseAddress else { return nil }
-            var length: UInt32 = 0
-            let offset = iptc_jpeg_ps3_find_iptc(base, UInt32(raw.count), &length)
-            return offset > 0 ? (Int(offset), Int(length)) : nil
+        record(iptc: block, photoshop: nil)?.fields.alone ?? EmbeddedMetadata()
+    }
+
+    /// The IPTC of a file with its digests, or nil when it has none. `iptc` is a JPEG's `APP13`
+    /// resources or a TIFF's tag 33723 (bare IIM); `photoshop` a TIFF's tag 34377 resources, which
+    /// hold the stored digest and, when the file has no tag 33723, the IPTC itself (Photoshop writes
+    /// both; some programs write only the resources).
+    package static func record(iptc: Data?, photoshop: Data?) -> IPTCRecord? {
+        let resources = [iptc, photoshop].compactMap { block in
+            block.flatMap { $0.count <= maxBlockBytes && $0.first != 0x1c ? PhotoshopResources.read($0) : nil }
         }
-        guard let found, found.offset + found.length <= block.count else { return EmbeddedMetadata() }
-        let start = block.startIndex + found.offset
-        return records(block[start..<(start + found.length)])
+        let bare = iptc.flatMap { $0.first == 0x1c && $0.count <= maxBlockBytes ? $0 : nil }
+        guard let iim = bare ?? resources.lazy.compactMap({ $0[PhotoshopResources.iptcID] }).first, !iim.isEmpty else {
+            return nil
+        }
+        let stored = resources.lazy.compactMap { $0[PhotoshopResources.iptcDigestID] }.first
+        return IPTCRecord(fields: records(iim), digest: PhotoshopResources.digest(iim), storedDigest: stored)
     }
 
     /// Reads IIM datasets once `isWellFormed` has vouched for their lengths.
-    private static func records(_ iim: Data) -> EmbeddedMetadata {
-        guard isWellFormed(iim) else { return EmbeddedMetadata() }
+    private static func records(_ iim: Data) -> MetadataFields {
+        guard isWellFormed(iim) else { return MetadataFields() }
         var fields: [(record: UInt32, tag: UInt32, bytes: [UInt8])] = []
         var utf8Declared = false
         iim.withUnsafeBytes { raw in
@@ -53,14 +56,14 @@ package enum IPTCReader {
             fields.filter { $0.record == 2 && $0.tag == tag }.prefix(EmbeddedMetadata.maxKeywords)
                 .map { decode($0.bytes, utf8Declared: utf8Declared) }
         }
-        var result = EmbeddedMetadata()
+        var result = MetadataFields()
         result.title = texts(5).first
-        result.caption = texts(120).first
+        result.headline = texts(105).first
+        result.description = texts(120).first
         result.keywords = texts(25)
-        let bylines = texts(80)
-        result.creator = bylines.isEmpty ? nil : bylines.joined(separator: ", ")
-        result.rights = texts(116).first
-        result.takenAt = date(texts(55).first, time: texts(60).first)
+        result.creators = texts(80)
+        result.copyright = texts(116).first
+        result.dateTaken = date(texts(55).first, time: texts(60).first)
         return result
     }
 

@@ -16,18 +16,20 @@ package enum TIFFCodec {
     /// The largest allocation libtiff may make for one strip, tile or tag: a hostile file cannot
     /// claim gigabytes for data it does not contain.
     package static let maxSingleAllocation = 1 << 30
-    /// The largest ICC profile, XMP packet or IPTC block kept.
+    /// The largest ICC profile, XMP packet, IPTC block or resource block kept.
     package static let maxMetadataBytes = 4 << 20
 
-    /// Reads IFD0's size, ICC profile (tag 34675), XMP (700) and IPTC (33723), decoding no pixels.
-    /// The file itself is the EXIF block: its IFD0 holds Orientation, Make and Model, and its
-    /// EXIF IFD the exposure.
+    /// Reads IFD0's size, ICC profile (tag 34675), XMP (700), IPTC (33723) and Photoshop's image
+    /// resources (34377: the IPTC digest, and the IPTC where there is no tag 33723), decoding no
+    /// pixels. The file itself is the EXIF block: its IFD0 holds Orientation, Make and Model, and
+    /// its EXIF IFD the exposure.
     /// - Throws: `ImagingError` when the file is not a readable TIFF.
     package static func header(_ data: Data) throws -> ImageHeader {
         try withTIFF(data) { tiff, _ in
             guard let width = uint32(tiff, TIFFTAG_IMAGEWIDTH), let height = uint32(tiff, TIFFTAG_IMAGELENGTH),
                   width > 0, height > 0 else { throw ImagingError.tiff("the first image has no size") }
-            let metadata = MetadataBlocks(exif: data, xmp: block(tiff, TIFFTAG_XMLPACKET), iptc: block(tiff, TIFFTAG_RICHTIFFIPTC))
+            let metadata = MetadataBlocks(exif: data, xmp: block(tiff, TIFFTAG_XMLPACKET), iptc: block(tiff, TIFFTAG_RICHTIFFIPTC),
+                                          photoshop: block(tiff, TIFFTAG_PHOTOSHOP))
             return ImageHeader(size: PixelSize(width: Int(width), height: Int(height)),
                                iccProfile: block(tiff, TIFFTAG_ICCPROFILE).map(ICCProfile.init), metadata: metadata)
         }
@@ -155,7 +157,9 @@ package enum TIFFCodec {
         return found == 1 ? value : nil
     }
 
-    /// A counted byte tag (ICC profile, XMP packet, IPTC block), copied out of libtiff's directory.
+    /// A counted byte tag (ICC profile, XMP packet, IPTC block, image resources), copied out of
+    /// libtiff's directory. libtiff hands IPTC stored as LONGs (as Photoshop and ExifTool write
+    /// tag 33723) back as bytes, with the count in bytes.
     private static func block(_ tiff: OpaquePointer, _ tag: Int32) -> Data? {
         var count: UInt32 = 0
         var bytes: UnsafeMutableRawPointer?

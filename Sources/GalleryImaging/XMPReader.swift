@@ -39,32 +39,36 @@ package enum XMPReader {
         case notXMP
     }
 
-    /// The fields found in `packet` (raw values, not yet cleaned).
+    /// The fields found in `packet` on their own, as a sidecar is read (raw values, not yet cleaned).
     /// - Throws: `Failure` when the packet is over `maxPacketBytes` or exempi cannot parse it.
     package static func read(_ packet: Data) throws -> EmbeddedMetadata {
+        try fields(packet).alone
+    }
+
+    /// The fields found in `packet`, kept apart for the MWG's choice between blocks.
+    /// - Throws: `Failure` when the packet is over `maxPacketBytes` or exempi cannot parse it.
+    package static func fields(_ packet: Data) throws -> MetadataFields {
         guard packet.count <= maxPacketBytes else { throw Failure.tooLarge(packet.count) }
         guard initialized, !packet.isEmpty else { throw Failure.notXMP }
         guard let parsed = parseQuietly(packet) else { throw Failure.notXMP }
         defer { xmp_free(parsed) }
 
-        var result = EmbeddedMetadata()
+        var result = MetadataFields()
         result.title = localized(parsed, dc, "title")
-        result.caption = localized(parsed, dc, "description")
+        result.headline = property(parsed, photoshop, "Headline")
+        result.description = localized(parsed, dc, "description")
         result.keywords = items(parsed, dc, "subject")
-        if result.keywords.isEmpty {
-            // Lightroom's `Places|Iceland|Reykjavík`: the leaf is the keyword.
-            result.keywords = items(parsed, lightroom, "hierarchicalSubject")
-                .compactMap { $0.split(separator: "|").last.map(String.init) }
-        }
-        let creators = items(parsed, dc, "creator")
-        result.creator = creators.isEmpty ? nil : creators.joined(separator: ", ")
-        result.rights = localized(parsed, dc, "rights")
+        // Lightroom's `Places|Iceland|Reykjavík`: the leaf is the keyword.
+        result.otherKeywords = items(parsed, lightroom, "hierarchicalSubject")
+            .compactMap { $0.split(separator: "|").last.map(String.init) }
+        result.creators = items(parsed, dc, "creator")
+        result.copyright = localized(parsed, dc, "rights")
         result.licenseURL = [property(parsed, xmpRights, "WebStatement"), property(parsed, creativeCommons, "license")]
             .lazy.compactMap { $0.flatMap(EmbeddedMetadata.webURL) }.first
         result.rating = property(parsed, xmp, "Rating").flatMap { Double($0.trimmingCharacters(in: .whitespaces)) }
             .flatMap { $0.isFinite ? Int($0.rounded()) : nil }
-        result.takenAt = [property(parsed, photoshop, "DateCreated"), property(parsed, exif, "DateTimeOriginal"),
-                          property(parsed, xmp, "CreateDate")].lazy.compactMap { $0 }.first
+        result.dateTaken = property(parsed, photoshop, "DateCreated")
+        result.otherDate = property(parsed, exif, "DateTimeOriginal") ?? property(parsed, xmp, "CreateDate")
         return result
     }
 

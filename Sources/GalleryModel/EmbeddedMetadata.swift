@@ -1,23 +1,29 @@
 import Foundation
 
 /// The raw metadata blocks an original carries, as each decoder finds them: EXIF (a TIFF
-/// structure, with or without the `Exif\0\0` prefix), an XMP packet (RDF/XML text) and an IPTC-IIM
-/// block (Photoshop `8BIM` resources or bare IIM records). Every field is optional.
+/// structure, with or without the `Exif\0\0` prefix), an XMP packet (RDF/XML text), an IPTC-IIM
+/// block (Photoshop `8BIM` resources or bare IIM records) and, where a format keeps them apart
+/// from the IPTC (TIFF tag 34377), Photoshop's image resources. Every field is optional.
 public struct MetadataBlocks: Sendable, Equatable {
     public var exif: Data?
     public var xmp: Data?
     public var iptc: Data?
+    /// Photoshop's image resources when stored apart from `iptc`: the IPTC digest, and the IPTC
+    /// itself for a TIFF without tag 33723.
+    public var photoshop: Data?
 
-    public init(exif: Data? = nil, xmp: Data? = nil, iptc: Data? = nil) {
+    public init(exif: Data? = nil, xmp: Data? = nil, iptc: Data? = nil, photoshop: Data? = nil) {
         self.exif = exif
         self.xmp = xmp
         self.iptc = iptc
+        self.photoshop = photoshop
     }
 }
 
-/// What a photographer wrote into the file: the descriptive fields of XMP, IPTC-IIM and EXIF,
-/// already merged in that order of precedence (XMP first, then IPTC, then EXIF). Stored with the
-/// original's header facts, so unchanged photos never read their files again.
+/// What a photographer wrote into the file: the descriptive fields of EXIF, IPTC-IIM and XMP,
+/// already chosen between by the Metadata Working Group's rules (`EmbeddedMetadata+MWG.swift` in
+/// GalleryImaging). Stored with the original's header facts, so unchanged photos never read their
+/// files again.
 public struct EmbeddedMetadata: Sendable, Equatable, Codable {
     public var title: String?
     /// A caption or description, plain text.
@@ -47,12 +53,4 @@ public struct EmbeddedMetadata: Sendable, Equatable, Codable {
 
     /// Whether nothing at all was found.
     public var isEmpty: Bool { self == EmbeddedMetadata() }
-
-    /// This value with every field it lacks taken from `other`; keywords only when it has none.
-    package func filling(from other: EmbeddedMetadata) -> EmbeddedMetadata {
-        EmbeddedMetadata(title: title ?? other.title, caption: caption ?? other.caption,
-                         keywords: keywords.isEmpty ? other.keywords : keywords, creator: creator ?? other.creator,
-                         rights: rights ?? other.rights, licenseURL: licenseURL ?? other.licenseURL,
-                         rating: rating ?? other.rating, takenAt: takenAt ?? other.takenAt)
-    }
 }

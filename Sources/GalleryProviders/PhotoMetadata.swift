@@ -6,11 +6,13 @@ import GalleryModel
 /// Precedence, field by field (the first that has a value wins):
 /// 1. the manifest or provider (for the folder source, its sidecar `NAME.md`, then `NAME.xmp`,
 ///    already applied by `PhotoSidecar.apply`, which only fills what the provider left empty);
-/// 2. the file's XMP, 3. its IPTC-IIM, 4. its EXIF (merged in that order by `EmbeddedMetadata.read`);
-/// 5. for the title only, the file name (`Photo.fallbackTitle`).
+/// 2. what the file says, chosen between its EXIF, IPTC-IIM and XMP by the Metadata Working Group's
+///    rules as ExifTool applies them (`EmbeddedMetadata.read`; the rules are in GalleryImaging's
+///    `EmbeddedMetadata+MWG.swift`), with the headline as the title where the file has no title;
+/// 3. for the title only, the file name (`Photo.fallbackTitle`).
 ///
-/// Tags are not mixed: the first layer with any tags gives all of them, so keywords a
-/// photographer removed in Lightroom do not come back from an older IPTC block.
+/// Tags are not mixed: one block gives all of them, so keywords a photographer removed in
+/// Lightroom do not come back from an older IPTC block.
 public enum PhotoMetadata {
     /// The photo as the site shows it: `photo`'s own fields, gaps filled from what the file says.
     ///

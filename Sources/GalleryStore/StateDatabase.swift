@@ -122,6 +122,11 @@ public final class StateDatabase: Sendable {
                     sha256 TEXT NOT NULL) WITHOUT ROWID
                 """)
         }
+        migrator.registerMigration("v9: embedded metadata chosen by the MWG's rules") { db in
+            // Facts learnt before v9 merged XMP over IPTC over EXIF and read no TIFF resources and
+            // no GIF XMP; dropping them makes the next build read each original's headers once more.
+            try db.execute(sql: "DELETE FROM original")
+        }
         return migrator
     }
 

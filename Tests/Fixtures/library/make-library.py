@@ -51,18 +51,19 @@ def main():
 
     # 2024/Iceland: an album of albums, described by its index.md.
     text("2024/Iceland/index.md", "---\ntitle: Iceland, ring road\nsort: name\n---\nTen days around the *ring road*.\n")
-    # XMP, IPTC and EXIF disagree: XMP wins. GPS and serial numbers must not be published.
+    # XMP and IPTC disagree (no IPTC digest): XMP wins, by the MWG's rules. EXIF's caption is a camera's
+    # placeholder, which counts as none (a real one would win). GPS and serial numbers must not be published.
     shutil.copy(PRIVACY, path("2024/Iceland/Day 1/harbour.jpg"))
     exif("2024/Iceland/Day 1/harbour.jpg", "-XMP-dc:Description=Boats before sunrise.", "-XMP-dc:Subject=harbour",
          "-XMP-dc:Subject=boats", "-XMP-dc:Creator=Ásta Photographer", "-XMP-dc:Rights=CC BY 4.0",
          "-XMP-xmpRights:WebStatement=https://creativecommons.org/licenses/by/4.0/", "-XMP-xmp:Rating=4",
-         "-IPTC:Caption-Abstract=IPTC caption loses", "-EXIF:ImageDescription=EXIF caption loses",
+         "-IPTC:Caption-Abstract=IPTC caption loses", "-EXIF:ImageDescription=OLYMPUS DIGITAL CAMERA",
          "-EXIF:DateTimeOriginal=2024:06:01 05:10:00")
-    # IPTC (UTF-8) and EXIF: IPTC wins.
+    # IPTC (UTF-8) and EXIF: IPTC's caption, as EXIF's is a camera's placeholder; EXIF's date.
     base.save(path("2024/Iceland/Day 1/church.jpg"), quality=90)
     exif("2024/Iceland/Day 1/church.jpg", "-IPTC:ObjectName=Hallgrímskirkja", "-IPTC:Caption-Abstract=The church on the hill.",
          "-IPTC:Keywords=church", "-IPTC:Keywords=Reykjavík", "-IPTC:By-line=Jón Jónsson",
-         "-EXIF:ImageDescription=EXIF caption loses", "-EXIF:DateTimeOriginal=2024:06:01 12:00:00")
+         "-EXIF:ImageDescription=SONY DSC", "-EXIF:DateTimeOriginal=2024:06:01 12:00:00")
     # EXIF only: its caption, and the file name as the title.
     picture([green, blue, yellow, red]).save(path("2024/Iceland/Day 1/IMG_1003.jpg"), quality=90)
     exif("2024/Iceland/Day 1/IMG_1003.jpg", "-EXIF:ImageDescription=Lava field", "-EXIF:Artist=Exif Artist",

@@ -8,8 +8,9 @@
 #   iptc-latin1.jpg    IPTC-IIM in Latin-1 with no 1:90 (as older software wrote it)
 #   exif-only.jpg      EXIF ImageDescription, Artist, Copyright, DateTimeOriginal
 #   exif-camera-caption.jpg  EXIF ImageDescription "OLYMPUS DIGITAL CAMERA" (a camera's placeholder)
-#   all-three.jpg      different values in XMP, IPTC and EXIF (precedence: XMP, IPTC, EXIF);
-#                      XMP has no creator, so IPTC's by-line shows; only EXIF has a date
+#   all-three.jpg      different values in XMP, IPTC and EXIF (the MWG's choice: EXIF's caption,
+#                      artist, copyright and date; XMP's title; IPTC's keywords, as XMP has none);
+#                      see mwg/ for the cases checked against ExifTool
 #   lightroom.jpg      Lightroom-style keywords: dc:subject plus lr:hierarchicalSubject, and
 #                      older IPTC keywords that must not be mixed in
 # Sidecars and index.md files (site/) are written by hand; site/ is a folder-source site:

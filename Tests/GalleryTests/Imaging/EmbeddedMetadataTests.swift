@@ -78,12 +78,14 @@ struct EmbeddedMetadataTests {
         #expect(camera.creator == "Olympus Owner")
     }
 
-    /// Each field from XMP if it has it, else IPTC, else EXIF.
-    @Test func xmpThenIPTCThenEXIF() throws {
+    /// The MWG's choice (MWGTests holds the cases against ExifTool): EXIF first for caption,
+    /// creator, copyright and date; XMP over IPTC (no digest) for the title; IPTC's keywords
+    /// where XMP has none.
+    @Test func mwgChoiceBetweenTheThree() throws {
         let found = try Self.embedded("all-three.jpg")
         #expect(found.title == "XMP wins")
-        #expect(found.caption == "XMP caption")
-        #expect(found.creator == "IPTC Byline")
+        #expect(found.caption == "EXIF caption")
+        #expect(found.creator == "EXIF Artist")
         #expect(found.keywords == ["iptc-keyword"])
         #expect(found.rights == "EXIF Copyright")
         #expect(found.takenAt == "2018-01-01T12:00:00")
@@ -151,12 +153,13 @@ struct EmbeddedMetadataTests {
             for block in [blocks.exif, blocks.xmp, blocks.iptc].compactMap({ $0 }) {
                 for cut in stride(from: 0, to: block.count, by: max(1, block.count / 64)) {
                     let part = Data(block.prefix(cut))
-                    _ = EmbeddedMetadata.read(MetadataBlocks(exif: part, xmp: part, iptc: part))
+                    _ = EmbeddedMetadata.read(MetadataBlocks(exif: part, xmp: part, iptc: part, photoshop: part))
                 }
                 for _ in 0..<64 {
                     var garbled = [UInt8](block)
                     for _ in 0..<4 { garbled[Int.random(in: 0..<garbled.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator) }
-                    _ = EmbeddedMetadata.read(MetadataBlocks(exif: Data(garbled), xmp: Data(garbled), iptc: Data(garbled)))
+                    _ = EmbeddedMetadata.read(MetadataBlocks(exif: Data(garbled), xmp: Data(garbled), iptc: Data(garbled),
+                                                             photoshop: Data(garbled)))
                 }
             }
         }

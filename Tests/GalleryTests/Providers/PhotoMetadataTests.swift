@@ -66,16 +66,6 @@ struct PhotoMetadataTests {
         #expect(merged.location == GeoPoint(latitude: 1, longitude: 2))
     }
 
-    /// XMP over IPTC over EXIF, field by field; keywords from the first block that has any.
-    @Test func layersWithinTheFile() {
-        let xmp = EmbeddedMetadata(title: "XMP", keywords: [])
-        let iptc = EmbeddedMetadata(title: "IPTC", caption: "IPTC caption", keywords: ["iptc"])
-        let exif = EmbeddedMetadata(caption: "EXIF caption", creator: "EXIF artist", takenAt: "2001-01-01")
-        let merged = [xmp, iptc, exif].reduce(EmbeddedMetadata()) { $0.filling(from: $1) }
-        #expect(merged == EmbeddedMetadata(title: "XMP", caption: "IPTC caption", keywords: ["iptc"], creator: "EXIF artist",
-                                           takenAt: "2001-01-01"))
-    }
-
     @Test func licenceFromALinkAlone() throws {
         let url = try #require(URL(string: "https://creativecommons.org/licenses/by-nc/4.0/"))
         #expect(PhotoMetadata.license(rights: nil, url: url) == License(name: "CC-BY-NC-4.0", url: url))
