@@ -4,10 +4,12 @@
 #   make          builds the sample gallery (site-config.json) into public/ with a release build
 #   make test     runs the test suite, browser checks included
 #   make package  builds dist/galleryssg_VERSION_amd64.deb and a .tar.gz (Scripts/package.sh)
+#   make tsan     runs the suite but the browser checks under ThreadSanitizer (debug build in .build-tsan);
+#                 fails on any report (Scripts/tsan.sh)
 #
 # TEST_ARGS passes options to swift test, e.g. make test TEST_ARGS='--skip BrowserTests'.
 
-.PHONY: all sample test package
+.PHONY: all sample test package tsan
 
 # The tests import the targets plainly (no @testable), so they are built without testability:
 # `swift test` would otherwise compile every module, dependencies included, with -enable-testing,
@@ -25,3 +27,6 @@ test:
 package:
 	Scripts/setup.sh build
 	Scripts/package.sh
+
+tsan:
+	Scripts/setup.sh test Scripts/tsan.sh

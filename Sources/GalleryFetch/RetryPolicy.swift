@@ -1,6 +1,6 @@
 import Foundation
 import GalleryConfig
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// How often and how patiently a transient failure is retried.
 ///
@@ -67,7 +67,7 @@ package final class HostLimiter: Sendable {
     }
 
     private let limit: Int
-    private let slots = Mutex(Slots())
+    private let slots = NIOLockedValueBox(Slots())
 
     package init(limit: Int) {
         self.limit = max(1, limit)
@@ -89,7 +89,7 @@ package final class HostLimiter: Sendable {
 
     private func acquire(_ host: String) async throws {
         try Task.checkCancellation()
-        let queued = slots.withLock { slots -> Int? in
+        let queued = slots.withLockedValue { slots -> Int? in
             if slots.active[host, default: 0] < limit {
                 slots.active[host, default: 0] += 1
                 return nil
@@ -100,7 +100,7 @@ package final class HostLimiter: Sendable {
         guard let id = queued else { return }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (resume: CheckedContinuation<Void, Error>) in
-                slots.withLock { $0.waiting[host, default: []].append(Waiter(id: id, resume: resume)) }
+                slots.withLockedValue { $0.waiting[host, default: []].append(Waiter(id: id, resume: resume)) }
                 if Task.isCancelled { withdraw(id, host: host) }   // cancelled before it was queued
             }
         } onCancel: {
@@ -111,7 +111,7 @@ package final class HostLimiter: Sendable {
     /// Takes a cancelled waiter out of the queue and resumes it with `CancellationError`; nothing
     /// when it was given a slot already (it then releases the slot as usual).
     private func withdraw(_ id: Int, host: String) {
-        let cancelled = slots.withLock { slots -> CheckedContinuation<Void, Error>? in
+        let cancelled = slots.withLockedValue { slots -> CheckedContinuation<Void, Error>? in
             guard let index = slots.waiting[host]?.firstIndex(where: { $0.id == id }) else { return nil }
             return slots.waiting[host]?.remove(at: index).resume
         }
@@ -119,7 +119,7 @@ package final class HostLimiter: Sendable {
     }
 
     private func release(_ host: String) {
-        let next = slots.withLock { slots -> CheckedContinuation<Void, Error>? in
+        let next = slots.withLockedValue { slots -> CheckedContinuation<Void, Error>? in
             if var queue = slots.waiting[host], !queue.isEmpty {
                 let next = queue.removeFirst()
                 slots.waiting[host] = queue.isEmpty ? nil : queue

@@ -72,7 +72,7 @@ extension StagedWriter {
         }
         var emptied = Set(listing.emptyFolders)
         for path in stale + foreign { emptied.insert(Self.parent(of: path)) }
-        settled.withLock { $0 = (stale, emptied, sameFiles) }
+        settled.withLockedValue { $0 = (stale, emptied, sameFiles) }
         return settlement
     }
 
@@ -120,7 +120,7 @@ extension StagedWriter {
     }
 
     private func removeSettled() throws {
-        let (files, folders, _) = settled.withLock { $0 }
+        let (files, folders, _) = settled.withLockedValue { $0 }
         for path in files {
             guard unlink(stagingPath + "/" + path) == 0 || errno == ENOENT else {
                 throw OutputError(path: stagingPath + "/" + path, "could not remove a stale file: \(String(cString: strerror(errno)))")
@@ -141,7 +141,7 @@ extension StagedWriter {
     /// site's list (40,000 paths at 10,000 photos), so a build that changed nothing writes no list.
     private func writeMarker(_ marker: SiteMarker) throws {
         var marker = marker
-        if settled.withLock({ $0.sameFiles }), FileManager.default.fileExists(atPath: stagingPath + "/" + SiteMarker.filesName),
+        if settled.withLockedValue({ $0.sameFiles }), FileManager.default.fileExists(atPath: stagingPath + "/" + SiteMarker.filesName),
            let earlier = SiteMarker.read(in: staging) {
             marker.top = earlier.top
             try write(try marker.encoded(), to: SiteMarker.fileName)

@@ -4,7 +4,7 @@ import Foundation
 import GalleryModel
 import GalleryStore
 import Glibc
-import Synchronization
+import NIOConcurrencyHelpers
 #endif
 
 /// Writes the whole site into a staging folder beside the output, then swaps it in.
@@ -46,7 +46,7 @@ public final class StagedWriter: Sendable {
     /// What `settle` found to remove before the swap: files of the earlier site this build did not
     /// write, the folders that may be left empty, and whether the site has exactly the earlier
     /// site's files (so its file list need not be written again).
-    package let settled = Mutex<(files: [String], folders: Set<String>, sameFiles: Bool)>(([], [], false))
+    package let settled = NIOLockedValueBox<(files: [String], folders: Set<String>, sameFiles: Bool)>(([], [], false))
 
     private init(output: URL, staging: URL, reused: Bool) {
         self.output = output

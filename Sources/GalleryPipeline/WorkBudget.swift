@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// Admits CPU-bound work while fewer than `jobs` run and their decoded pixels fit in the budget,
 /// and runs each admitted job on a thread of its own.
@@ -61,13 +61,13 @@ package final class WorkBudget: Sendable {
         }
     }
 
-    private let books: Mutex<Books>
+    private let books: NIOLockedValueBox<Books>
 
     package init(jobs: Int, pixels: Int) {
-        books = Mutex(Books(jobs: max(1, jobs), pixels: max(1, pixels)))
+        books = NIOLockedValueBox(Books(jobs: max(1, jobs), pixels: max(1, pixels)))
     }
 
-    package var peaks: Peaks { books.withLock { $0.peaks } }
+    package var peaks: Peaks { books.withLockedValue { $0.peaks } }
 
     /// Runs `body` on a thread of its own once the budget has room for `weight` pixels.
     /// - Throws: `CancellationError` when the task is cancelled before `body` starts; else what `body` throws.
@@ -88,7 +88,7 @@ package final class WorkBudget: Sendable {
 
     private func acquire(_ weight: Int) async throws {
         try Task.checkCancellation()
-        let queued = books.withLock { books -> Int? in
+        let queued = books.withLockedValue { books -> Int? in
             if books.waiting.isEmpty && books.fits(weight) {
                 books.admit(weight)
                 return nil
@@ -99,7 +99,7 @@ package final class WorkBudget: Sendable {
         guard let id = queued else { return }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (resume: CheckedContinuation<Void, Error>) in
-                books.withLock { $0.waiting.append(Waiter(id: id, pixels: weight, resume: resume)) }
+                books.withLockedValue { $0.waiting.append(Waiter(id: id, pixels: weight, resume: resume)) }
                 // Cancelled before it was queued: the handler found nothing to withdraw.
                 if Task.isCancelled { withdraw(id) }
             }
@@ -111,7 +111,7 @@ package final class WorkBudget: Sendable {
     /// Takes a cancelled waiter out of the queue and resumes it with `CancellationError`; nothing
     /// when it was admitted already (its job then runs, or sees the cancellation, and releases).
     private func withdraw(_ id: Int) {
-        let (cancelled, admitted) = books.withLock { books -> (CheckedContinuation<Void, Error>?, [CheckedContinuation<Void, Error>]) in
+        let (cancelled, admitted) = books.withLockedValue { books -> (CheckedContinuation<Void, Error>?, [CheckedContinuation<Void, Error>]) in
             guard let index = books.waiting.firstIndex(where: { $0.id == id }) else { return (nil, []) }
             let waiter = books.waiting.remove(at: index)
             return (waiter.resume, books.admitWaiters())
@@ -121,7 +121,7 @@ package final class WorkBudget: Sendable {
     }
 
     private func release(_ weight: Int) {
-        let admitted = books.withLock { books in
+        let admitted = books.withLockedValue { books in
             books.running -= 1
             books.used -= weight
             return books.admitWaiters()

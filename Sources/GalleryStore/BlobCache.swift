@@ -1,6 +1,6 @@
 import Foundation
 import GalleryModel
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// One build's view of a blob store: which blobs are known to be intact, and which this build stored.
 ///
@@ -18,7 +18,7 @@ package final class BlobCache: Sendable {
     /// Records of blobs that images-only builds stored (`SharedCache`), for keys the state does not
     /// know; one found intact is adopted: recorded in the state as if this build had stored it.
     private let shared: [Digest: BlobStamp]
-    private let books: Mutex<Books>
+    private let books: NIOLockedValueBox<Books>
 
     /// What this build found and stored, kept under one lock.
     private struct Books {
@@ -61,13 +61,13 @@ package final class BlobCache: Sendable {
     package init(store: BlobStore, records: DigestTable<BlobStamp>, shared: [Digest: BlobStamp] = [:], reuse: Bool) {
         self.store = store
         self.records = records
-        books = Mutex(Books(checked: Array(repeating: nil, count: records.count)))
+        books = NIOLockedValueBox(Books(checked: Array(repeating: nil, count: records.count)))
         self.shared = shared
         self.reuse = reuse
     }
 
     /// How many blob files this build looked at: one per blob at most.
-    package var checks: Int { books.withLock { $0.checks } }
+    package var checks: Int { books.withLockedValue { $0.checks } }
 
     /// Whether the blob for `key` can be linked as it is. A missing or corrupt blob is a miss.
     /// (Its new record, if any, is left for `file`, which the caller asks when it links the blob.)
@@ -78,7 +78,7 @@ package final class BlobCache: Sendable {
     package func stamp(_ key: Digest) -> BlobStamp? {
         guard reuse else { return nil }
         let index = records.index(of: key)
-        return books.withLock { books in
+        return books.withLockedValue { books in
             if case .some(.none) = books.state(key, at: index) { return nil }
             return books.fresh[key]?.stamp ?? index.map { records.values[$0] }
         }
@@ -110,7 +110,7 @@ package final class BlobCache: Sendable {
             return blobFile(key, check(key, at: index))
         case .beingChecked:
             let answer = await withCheckedContinuation { (waiter: CheckedContinuation<Answer, Never>) in
-                let known = books.withLock { books -> Answer? in
+                let known = books.withLockedValue { books -> Answer? in
                     guard books.checking[key] == nil else {
                         books.checking[key]?.append(waiter)
                         return nil
@@ -145,7 +145,7 @@ package final class BlobCache: Sendable {
 
     /// What is known of a blob; when nothing is and nobody checks it, marks it as being checked by the caller.
     private func lookup(_ key: Digest, at index: Int?) -> Lookup {
-        books.withLock { books in
+        books.withLockedValue { books in
             if let known = books.answer(key, at: index) { return .known(known) }
             if books.checking[key] != nil { return .beingChecked }
             books.checking[key] = []
@@ -172,7 +172,7 @@ package final class BlobCache: Sendable {
             case .bad: break
             }
         }
-        let (answer, waiting) = books.withLock { books -> (Answer, [CheckedContinuation<Answer, Never>]) in
+        let (answer, waiting) = books.withLockedValue { books -> (Answer, [CheckedContinuation<Answer, Never>]) in
             let waiting = books.checking.removeValue(forKey: key) ?? []
             if looked { books.checks += 1 }
             // Stored (or removed) by this build while it was checked: that answer stands.
@@ -189,7 +189,7 @@ package final class BlobCache: Sendable {
     /// learn (`BlobFile.record`).
     package func put(_ data: Data, key: Digest, sha256: Digest? = nil) throws -> BlobFile {
         let (record, stamp) = try store.put(data, key: key, sha256: sha256)
-        books.withLock { books in
+        books.withLockedValue { books in
             books.fresh.update(key) {
                 $0.stamp = record   // `checked` answers for it from now on
                 $0.recorded = false
@@ -201,7 +201,7 @@ package final class BlobCache: Sendable {
 
     /// The record of a blob this build found intact or stored.
     package func record(_ key: Digest) -> BlobRecord? {
-        books.withLock { books in
+        books.withLockedValue { books in
             let index = records.index(of: key)
             guard case .some(.some) = books.state(key, at: index),
                   let stamp = books.fresh[key]?.stamp ?? index.map({ records.values[$0] }) else { return nil }
@@ -215,7 +215,7 @@ package final class BlobCache: Sendable {
     /// older than the blob's current one (the blob was stored again since) leaves it to be carried.
     package func recorded(_ records: [BlobRecord]) {
         guard !records.isEmpty else { return }
-        books.withLock { books in
+        books.withLockedValue { books in
             for record in records {
                 guard let index = books.fresh.index(of: record.key),
                       books.fresh.entries[index].stamp == BlobStamp(size: record.size, modified: record.modified, sha256: record.sha256)
@@ -230,7 +230,7 @@ package final class BlobCache: Sendable {
         for key in keys {
             try? FileManager.default.removeItem(at: store.url(key))
         }
-        books.withLock { books in
+        books.withLockedValue { books in
             for key in keys {
                 if books.fresh.index(of: key) != nil { books.fresh.update(key) { $0.stamp = nil } }
                 books.mark(key, at: records.index(of: key), nil)

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import NIOConcurrencyHelpers
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -12,7 +12,7 @@ import Glibc
 public final class BuildLock: Sendable {
     public let file: URL
     /// The locked file's descriptor; -1 once released.
-    private let descriptor: Mutex<Int32>
+    private let descriptor: NIOLockedValueBox<Int32>
 
     /// Takes the lock, or fails at once if another process holds it.
     /// - Parameter purpose: What the owner is doing, such as `build`, shown to whoever is refused.
@@ -46,12 +46,12 @@ public final class BuildLock: Sendable {
 
     private init(file: URL, descriptor: Int32) {
         self.file = file
-        self.descriptor = Mutex(descriptor)
+        self.descriptor = NIOLockedValueBox(descriptor)
     }
 
     /// Releases the lock; also done when the lock is deallocated or the process ends.
     public func release() {
-        descriptor.withLock { descriptor in
+        descriptor.withLockedValue { descriptor in
             guard descriptor >= 0 else { return }
             _ = ftruncate(descriptor, 0)
             flock(descriptor, LOCK_UN)

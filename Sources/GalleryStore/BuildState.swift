@@ -1,6 +1,6 @@
 import Foundation
 import GalleryModel
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// The state as one build sees and extends it: the snapshot it started from, the blob caches, and
 /// the facts learnt on the way. Injected into the `images` and `pages` steps, which look things up
@@ -25,7 +25,7 @@ package final class BuildState: Sendable {
     package let database: StateDatabase?
     /// What images-only builds left in the cache (`SharedCache`), less the blob records `images` holds.
     package let shared: SharedLearnt
-    private let books = Mutex(Books())
+    private let books = NIOLockedValueBox(Books())
     package static let recentFacts = 1024
     /// Learnt items written per transaction.
     package static let batchSize = 256
@@ -105,11 +105,11 @@ package final class BuildState: Sendable {
     /// database, else learnt by an images-only build (`Found.isNew`: the photo that uses them
     /// carries them back as learnt, `Learnt.facts`). A failed read is kept for `check`.
     package func facts(_ hash: Digest) -> Found<OriginalFacts>? {
-        if let known = books.withLock({ $0.atHand(hash) }) { return Found(known) }
+        if let known = books.withLockedValue({ $0.atHand(hash) }) { return Found(known) }
         guard reuse else { return nil }
         do {
             if let stored = try database?.facts(hash) {
-                books.withLock { $0.read(stored, hash) }
+                books.withLockedValue { $0.read(stored, hash) }
                 return Found(stored)
             }
         } catch {
@@ -123,11 +123,11 @@ package final class BuildState: Sendable {
     /// not read again. A failed read is kept for `check`.
     package func prefetchFacts(_ hashes: [Digest]) async {
         guard reuse, let database else { return }
-        let wanted = books.withLock { learnt in hashes.filter { learnt.atHand($0) == nil } }
+        let wanted = books.withLockedValue { learnt in hashes.filter { learnt.atHand($0) == nil } }
         guard !wanted.isEmpty else { return }
         do {
             let found = try await database.facts(Array(Set(wanted)))
-            books.withLock { learnt in for (hash, facts) in found { learnt.read(facts, hash) } }
+            books.withLockedValue { learnt in for (hash, facts) in found { learnt.read(facts, hash) } }
         } catch {
             keep(error)
         }
@@ -137,7 +137,7 @@ package final class BuildState: Sendable {
     /// not written yet, else the state's, else an images-only build's (`Found.isNew`). Its
     /// `dataURI` is empty once it is in the database; pages ask `placeholderURI` for it.
     package func placeholder(_ key: Digest) -> Found<Placeholder>? {
-        if let known = books.withLock({ $0.placeholders[key] }) ?? (reuse ? snapshot.placeholders[key] : nil) { return Found(known) }
+        if let known = books.withLockedValue({ $0.placeholders[key] }) ?? (reuse ? snapshot.placeholders[key] : nil) { return Found(known) }
         guard reuse else { return nil }
         do {
             if let stored = try database?.placeholder(key) { return Found(stored) }
@@ -154,7 +154,7 @@ package final class BuildState: Sendable {
     /// - Returns: Whether a batch is full, so the caller writes it (`flush`).
     package func learn(_ learnt: Learnt) -> Bool {
         guard learnt.facts != nil || learnt.placeholder != nil else { return false }
-        return books.withLock { books in
+        return books.withLockedValue { books in
             if let (hash, facts) = learnt.facts, books.atHand(hash) != facts {
                 books.originals[hash] = facts
                 books.pending.originals.append((hash, facts))
@@ -172,14 +172,14 @@ package final class BuildState: Sendable {
     /// batch is written with the next.
     package func flush() async {
         guard let database else { return }
-        let batch = books.withLock { learnt -> (originals: [(hash: Digest, facts: OriginalFacts)], placeholders: [(key: Digest, value: Placeholder)]) in
+        let batch = books.withLockedValue { learnt -> (originals: [(hash: Digest, facts: OriginalFacts)], placeholders: [(key: Digest, value: Placeholder)]) in
             defer { learnt.pending = ([], []) }
             return learnt.pending
         }
         do {
             try await database.saveLearnt(originals: batch.originals.sorted { $0.hash < $1.hash },
                                           placeholders: batch.placeholders.sorted { $0.key < $1.key })
-            books.withLock { learnt in
+            books.withLockedValue { learnt in
                 // Written: dropped from memory and read back when asked for (a cold build of
                 // 100,000 photos would otherwise hold them all), or with `--rebuild`, which may not
                 // read the state, kept without their data URIs.
@@ -191,7 +191,7 @@ package final class BuildState: Sendable {
                 }
             }
         } catch {
-            books.withLock { learnt in
+            books.withLockedValue { learnt in
                 learnt.keep(error)
                 learnt.pending.originals += batch.originals
                 learnt.pending.placeholders += batch.placeholders
@@ -202,7 +202,7 @@ package final class BuildState: Sendable {
     /// The `data:` URI of a placeholder: from memory while it is not written yet, else from the
     /// database. A failed read is kept for `check` and gives an empty URI.
     package func placeholderURI(_ key: Digest) -> String {
-        if let uri = books.withLock({ $0.placeholders[key]?.dataURI }), !uri.isEmpty { return uri }
+        if let uri = books.withLockedValue({ $0.placeholders[key]?.dataURI }), !uri.isEmpty { return uri }
         do {
             if let uri = try database?.placeholderURI(key) { return uri }
             throw StoreError("placeholder \(key) is not in the state database")
@@ -214,17 +214,17 @@ package final class BuildState: Sendable {
 
     /// Keeps the first failure to read the state, for `check`.
     private func keep(_ error: Error) {
-        books.withLock { $0.keep(error) }
+        books.withLockedValue { $0.keep(error) }
     }
 
     /// Throws the first failure to write or read learnt items.
     package func check() throws {
-        if let failure = books.withLock({ $0.failure }) { throw failure }
+        if let failure = books.withLockedValue({ $0.failure }) { throw failure }
     }
 
     /// Facts and placeholders learnt by this build that are not in the database yet (all of them
     /// when there is none), sorted so the state is written deterministically.
     package var learnt: (originals: [(hash: Digest, facts: OriginalFacts)], placeholders: [(key: Digest, value: Placeholder)]) {
-        books.withLock { ($0.pending.originals.sorted { $0.hash < $1.hash }, $0.pending.placeholders.sorted { $0.key < $1.key }) }
+        books.withLockedValue { ($0.pending.originals.sorted { $0.hash < $1.hash }, $0.pending.placeholders.sorted { $0.key < $1.key }) }
     }
 }

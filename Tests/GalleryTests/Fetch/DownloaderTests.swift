@@ -11,7 +11,7 @@ struct DownloaderTests {
     /// The photo the replies serve, read by each test: a missing fixture fails that test, not the run.
     static func jpeg() throws -> Data { try Fixtures.data("images/photo-1.jpg") }
 
-    func settings(timeout: Int = 5, retries: Int = 2, perHost: Int = 6, maxBytes: Int = 1 << 20) -> NetworkSettings {
+    func settings(timeout: Int = Fixtures.seconds(5), retries: Int = 2, perHost: Int = 6, maxBytes: Int = 1 << 20) -> NetworkSettings {
         NetworkSettings(timeoutSeconds: timeout, maxDownloadBytes: maxBytes, connectionsPerHost: perHost, retries: retries,
                         retryBaseDelay: 0.01)
     }

@@ -130,7 +130,7 @@ final class MotoServer: @unchecked Sendable {
     }
 
     private func get(_ path: String) async throws -> Int {
-        let transport = HTTPTransport(settings: NetworkSettings(timeoutSeconds: 2))
+        let transport = HTTPTransport(settings: NetworkSettings(timeoutSeconds: Fixtures.seconds(2)))
         let status = try? await transport.send(try #require(URL(string: endpoint + path))).status
         await transport.shutdown()
         return status ?? 0

@@ -56,7 +56,7 @@ struct CrashSafetyTests {
             "title": "Remote", "pageSize": 5,
             "source": ["type": "manifest", "url": base.appendingPathComponent("manifest.json").absoluteString],
             "images": ["thumbnail": 64, "preview": 120, "widths": [80]],
-            "network": ["retries": 0, "timeoutSeconds": 10, "connectionsPerHost": 2],
+            "network": ["retries": 0, "timeoutSeconds": Fixtures.seconds(10), "connectionsPerHost": 2],
         ]
         try JSONSerialization.data(withJSONObject: settings).write(to: folder.appendingPathComponent("site-config.json"))
         return FixtureSite(folder: folder)

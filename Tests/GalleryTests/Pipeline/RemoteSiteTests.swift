@@ -35,7 +35,7 @@ struct RemoteSiteTests {
         let folder = try Fixtures.temporaryFolder()
         let settings: [String: Any] = ["title": "Remote", "pageSize": 20, "source": source,
                                        "images": ["thumbnail": 64, "preview": 96, "widths": [80]],
-                                       "network": ["retries": 1, "timeoutSeconds": 5]]
+                                       "network": ["retries": 1, "timeoutSeconds": Fixtures.seconds(5)]]
         let file = folder.appendingPathComponent("site-config.json")
         try JSONSerialization.data(withJSONObject: settings).write(to: file)
         return (folder, try SiteConfig.load(from: file, environment: ["FLICKR_API_KEY": Self.flickrKey, "PX": "px-key-1234",

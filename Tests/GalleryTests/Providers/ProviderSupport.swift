@@ -8,7 +8,7 @@ struct NetworkStack {
     let transport: HTTPTransport
     let downloader: Downloader
 
-    init(settings: NetworkSettings = NetworkSettings(timeoutSeconds: 5, retries: 2, retryBaseDelay: 0.01), cache: URL? = nil) {
+    init(settings: NetworkSettings = NetworkSettings(timeoutSeconds: Fixtures.seconds(5), retries: 2, retryBaseDelay: 0.01), cache: URL? = nil) {
         transport = HTTPTransport(settings: settings)
         downloader = Downloader(transport: transport, cacheFolder: cache)
     }

@@ -43,7 +43,7 @@ struct RemoteManifestTests {
     @Test func oversizedResponsesAreRefused() async throws {
         let routes = ["/big.jpg": FixtureServer.Reply.ok(Data(repeating: 0xff, count: 64 * 1024))]
         let message = try await FixtureServer.with(routes) { base -> String in
-            let settings = NetworkSettings(timeoutSeconds: 10, maxDownloadBytes: 4096)
+            let settings = NetworkSettings(timeoutSeconds: Fixtures.seconds(10), maxDownloadBytes: 4096)
             let transport = HTTPTransport(settings: settings)
             var reason = "no error"
             do {
@@ -66,7 +66,7 @@ struct RemoteManifestTests {
         try Data(manifest.utf8).write(to: file)
         func photos(_ location: @escaping @Sendable (URL) -> ManifestProvider.Location, cap: Int) async throws -> Result<Int, ProviderError> {
             try await FixtureServer.with(["/manifest.json": .json(manifest)]) { base in
-                let transport = HTTPTransport(settings: NetworkSettings(timeoutSeconds: 10, maxDownloadBytes: cap))
+                let transport = HTTPTransport(settings: NetworkSettings(timeoutSeconds: Fixtures.seconds(10), maxDownloadBytes: cap))
                 let provider = ManifestProvider(location: location(base), downloader: Downloader(transport: transport, cacheFolder: nil))
                 let result: Result<Int, ProviderError>
                 do {
@@ -91,7 +91,7 @@ struct RemoteManifestTests {
     }
 
     @Test func plainHTTPIsOnlyAllowedToLoopback() async throws {
-        let settings = NetworkSettings(timeoutSeconds: 5, maxDownloadBytes: 1024)
+        let settings = NetworkSettings(timeoutSeconds: Fixtures.seconds(5), maxDownloadBytes: 1024)
         let transport = HTTPTransport(settings: settings)
         // The policy is checked before any connection is made, so this sends no traffic.
         await #expect(throws: FetchError.self) { _ = try await transport.get(URL(string: "http://photos.example.com/a.jpg")!) }

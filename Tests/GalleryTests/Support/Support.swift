@@ -12,6 +12,13 @@ enum Fixtures {
         .appendingPathComponent("Fixtures")
     static let repository = root.deletingLastPathComponent().deletingLastPathComponent()
 
+    /// How many times slower than a plain build this test binary runs: `GALLERYSSG_TEST_SLOWDOWN`,
+    /// which Scripts/tsan.sh sets, since ThreadSanitizer runs code 5 to 15 times slower.
+    static let slowdown = Int(ProcessInfo.processInfo.environment["GALLERYSSG_TEST_SLOWDOWN"] ?? "") ?? 1
+
+    /// A time limit for waiting on a loopback server, stretched by `slowdown`.
+    static func seconds(_ limit: Int) -> Int { limit * max(1, slowdown) }
+
     static func url(_ path: String) -> URL { root.appendingPathComponent(path) }
 
     static func data(_ path: String) throws -> Data { try Data(contentsOf: url(path)) }
