@@ -4,10 +4,12 @@
 #   make          builds the sample gallery (site-config.json) into public/ with a release build
 #   make test     runs the test suite, browser checks included
 #   make package  builds dist/galleryssg_VERSION_amd64.deb and a .tar.gz (Scripts/package.sh)
+#   make fuzz     builds the parsers' libFuzzer harnesses (Fuzz/) with AddressSanitizer in .build-fuzz
+#                 and runs each for FUZZ_SECONDS (default 600) seconds (Scripts/fuzz.sh)
 #
 # TEST_ARGS passes options to swift test, e.g. make test TEST_ARGS='--skip BrowserTests'.
 
-.PHONY: all sample test package
+.PHONY: all sample test package fuzz
 
 # The tests import the targets plainly (no @testable), so they are built without testability:
 # `swift test` would otherwise compile every module, dependencies included, with -enable-testing,
@@ -25,3 +27,7 @@ test:
 package:
 	Scripts/setup.sh build
 	Scripts/package.sh
+
+fuzz:
+	Scripts/setup.sh build
+	Scripts/fuzz.sh
