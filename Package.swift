@@ -122,7 +122,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // Coverage-guided fuzzing (Fuzz/README.md, Scripts/fuzz.sh): one harness per parser of untrusted
+        // Coverage-guided fuzzing (README.md, "Fuzzing"; Scripts/fuzz.sh): one harness per parser of untrusted
         // bytes, and the libFuzzer driver, which a normal build builds as a replay tool.
         .target(
             name: "GalleryFuzzing",

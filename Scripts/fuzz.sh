@@ -10,7 +10,7 @@
 #
 # Each harness starts from its seeds (Fuzz/Corpus/HARNESS, read only) and the corpus grown by earlier
 # runs (.fuzz/corpus/HARNESS, not committed). An input that takes over 1 s is a hang; leak detection
-# is on. A crash, leak, hang or out-of-memory input is kept in .fuzz/findings/HARNESS/ and the libFuzzer
+# is on (Fuzz/lsan.supp lists the toolchain's own leaks, each with its reason). A crash, leak, hang or out-of-memory input is kept in .fuzz/findings/HARNESS/ and the libFuzzer
 # log in .fuzz/logs/HARNESS.log; replay one with `.build-fuzz/debug/galleryfuzz` (see the log's last
 # lines) or with `swift run galleryfuzz HARNESS FILE` in a normal build. Exits non-zero on any finding.
 set -euo pipefail
@@ -55,7 +55,7 @@ for harness in "${harnesses[@]}"; do
     stamp=$(mktemp)
     started=$(date +%s)
     set +e
-    FUZZ_HARNESS=$harness ASAN_OPTIONS=detect_leaks=1 "$binary" \
+    FUZZ_HARNESS=$harness ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$PWD/Fuzz/lsan.supp "$binary" \
         "$work/corpus/$harness" "Fuzz/Corpus/$harness" -dict="Fuzz/Dictionaries/$(dictionary "$harness").dict" \
         -max_total_time="$seconds" -timeout=1 -rss_limit_mb="$rss" -detect_leaks=1 -print_final_stats=1 \
         -artifact_prefix="$work/findings/$harness/" > "$log" 2>&1

@@ -39,8 +39,13 @@ package enum S3XML {
     /// Elements whose children are gathered into one record each.
     package static let recordElements: Set<String> = ["Contents", "Error", "Deleted"]
 
-    /// Parses `data`; nil when it is not well-formed XML.
+    /// Parses `data`; nil when it is not well-formed XML or not UTF-8.
+    ///
+    /// S3 answers in UTF-8. Anything else is refused before `XMLParser` sees it: libxml2 hands the
+    /// bytes of a name with invalid UTF-8 to swift-corelibs-foundation's callbacks, which
+    /// force-unwrap their conversion to `String` and crash (found by the `s3-xml` fuzz harness).
     package static func parse(_ data: Data) -> Document? {
+        guard String(validating: data, as: UTF8.self) != nil else { return nil }
         let parser = XMLParser(data: data)
         let collector = Collector()
         parser.delegate = collector
