@@ -39,13 +39,19 @@ package enum S3XML {
     /// Elements whose children are gathered into one record each.
     package static let recordElements: Set<String> = ["Contents", "Error", "Deleted"]
 
-    /// Parses `data`; nil when it is not well-formed XML or not UTF-8.
+    /// Parses `data`; nil when it is not well-formed XML, or not shaped as S3 writes XML.
     ///
-    /// S3 answers in UTF-8. Anything else is refused before `XMLParser` sees it: libxml2 hands the
-    /// bytes of a name with invalid UTF-8 to swift-corelibs-foundation's callbacks, which
-    /// force-unwrap their conversion to `String` and crash (found by the `s3-xml` fuzz harness).
+    /// S3 answers in UTF-8, with an XML declaration and no DOCTYPE or processing instruction.
+    /// Anything else is refused before `XMLParser` sees it, because swift-corelibs-foundation's
+    /// callbacks crash on some of it (both found by the `s3-xml` fuzz harness): a name with invalid
+    /// UTF-8 (they force-unwrap its conversion to `String`) and a processing instruction without
+    /// data, such as `<?x?>` (they pass libxml2's null pointer to `strlen`).
     package static func parse(_ data: Data) -> Document? {
-        guard String(validating: data, as: UTF8.self) != nil else { return nil }
+        guard let text = String(validating: data, as: UTF8.self) else { return nil }
+        var rest = Substring(text)
+        if rest.hasPrefix("\u{feff}") { rest = rest.dropFirst() }
+        if rest.hasPrefix("<?xml"), let end = rest.range(of: "?>") { rest = rest[end.upperBound...] }
+        guard !rest.contains("<?"), !rest.contains("<!DOCTYPE") else { return nil }
         let parser = XMLParser(data: data)
         let collector = Collector()
         parser.delegate = collector
