@@ -50,7 +50,11 @@ package enum S3XML {
         guard let text = String(validating: data, as: UTF8.self) else { return nil }
         var rest = Substring(text)
         if rest.hasPrefix("\u{feff}") { rest = rest.dropFirst() }
-        if rest.hasPrefix("<?xml"), let end = rest.range(of: "?>") { rest = rest[end.upperBound...] }
+        // The declaration is `<?xml` and a blank, as libxml2 tells it from a processing instruction `<?xml?>`.
+        if rest.hasPrefix("<?xml"), let blank = rest.utf8.dropFirst(5).first, [0x20, 0x09, 0x0d, 0x0a].contains(blank),
+           let end = rest.range(of: "?>") {
+            rest = rest[end.upperBound...]
+        }
         guard !rest.contains("<?"), !rest.contains("<!DOCTYPE") else { return nil }
         let parser = XMLParser(data: data)
         let collector = Collector()
