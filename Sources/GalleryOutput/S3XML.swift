@@ -50,10 +50,11 @@ package enum S3XML {
         guard let text = String(validating: data, as: UTF8.self) else { return nil }
         var rest = Substring(text)
         if rest.hasPrefix("\u{feff}") { rest = rest.dropFirst() }
-        // The declaration is `<?xml` and a blank, as libxml2 tells it from a processing instruction `<?xml?>`.
+        // The declaration is `<?xml`, a blank (as libxml2 tells it from a processing instruction `<?xml?>`)
+        // and attributes up to its first `>`, which ends it as `?>`.
         if rest.hasPrefix("<?xml"), let blank = rest.utf8.dropFirst(5).first, [0x20, 0x09, 0x0d, 0x0a].contains(blank),
-           let end = rest.range(of: "?>") {
-            rest = rest[end.upperBound...]
+           let close = rest.firstIndex(of: ">"), rest[..<close].hasSuffix("?"), !rest[..<close].dropFirst().contains("<") {
+            rest = rest[rest.index(after: close)...]
         }
         guard !rest.contains("<?"), !rest.contains("<!DOCTYPE") else { return nil }
         let parser = XMLParser(data: data)
