@@ -37,6 +37,17 @@ dictionary() {
 }
 for harness in "${harnesses[@]}"; do dictionary "$harness" > /dev/null; done
 
+# Foundation's XMLParser leaks 72 bytes on every error libxml2 reports (Fuzz/lsan.supp), so under s3-xml
+# nearly every input leaks: libFuzzer would run LeakSanitizer after each one (45 inputs a second instead
+# of 1,500) and the leaked strings would pass the memory limit in minutes. There, leaks are checked
+# once, when the run ends, and the limit is raised.
+options() {
+    case $1 in
+        s3-xml) echo "-detect_leaks=0 -rss_limit_mb=$(( rss * 3 ))" ;;
+        *) echo "-detect_leaks=1 -rss_limit_mb=$rss" ;;
+    esac
+}
+
 if [[ ${FUZZ_BUILD:-1} != 0 ]]; then
     # The whole package is instrumented; -DGALLERY_FUZZING leaves out the replay tool's `main`, so that
     # libFuzzer's is the program's.
@@ -57,7 +68,7 @@ for harness in "${harnesses[@]}"; do
     set +e
     FUZZ_HARNESS=$harness ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$PWD/Fuzz/lsan.supp "$binary" \
         "$work/corpus/$harness" "Fuzz/Corpus/$harness" -dict="Fuzz/Dictionaries/$(dictionary "$harness").dict" \
-        -max_total_time="$seconds" -timeout=1 -rss_limit_mb="$rss" -detect_leaks=1 -print_final_stats=1 \
+        -max_total_time="$seconds" -timeout=1 $(options "$harness") -print_final_stats=1 \
         -artifact_prefix="$work/findings/$harness/" > "$log" 2>&1
     status=$?
     set -e
