@@ -74,7 +74,8 @@ for harness in "${harnesses[@]}"; do
     set -e
     elapsed=$(( $(date +%s) - started ))
     executions=$(grep -Eo 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -Eo '[0-9]+$' || echo 0)
-    corpus=$(find "$work/corpus/$harness" -type f | wc -l)
+    # libFuzzer's corpus when the run ended: inputs/bytes (its folder also keeps inputs later reduced).
+    corpus=$(grep -Eo 'corp: [0-9]+/[0-9]+[a-zA-Z]*' "$log" | tail -n 1 | cut -d' ' -f2 || true)
     count() { find "$work/findings/$harness" -name "$1-*" -newer "$stamp" | wc -l; }
     crashes=$(count crash) leaks=$(count leak) hangs=$(count timeout) ooms=$(count oom)
     rm -f "$stamp"
@@ -83,12 +84,12 @@ for harness in "${harnesses[@]}"; do
         verdict="FOUND (exit $status): see $log and $work/findings/$harness/"
         failed=1
     fi
-    rows+=("$(printf '%-14s %7s %12s %8s %7s %6s %6s %6s  %s' "$harness" "$elapsed" "$executions" "$corpus" \
+    rows+=("$(printf '%-14s %7s %12s %12s %7s %6s %6s %6s  %s' "$harness" "$elapsed" "$executions" "${corpus:-0}" \
         "$crashes" "$leaks" "$hangs" "$ooms" "$verdict")")
     echo "${rows[-1]}"
 done
 
 echo
-printf '%-14s %7s %12s %8s %7s %6s %6s %6s  %s\n' harness seconds executions corpus crashes leaks hangs ooms verdict
+printf '%-14s %7s %12s %12s %7s %6s %6s %6s  %s\n' harness seconds executions corpus crashes leaks hangs ooms verdict
 printf '%s\n' "${rows[@]}"
 exit "$failed"
