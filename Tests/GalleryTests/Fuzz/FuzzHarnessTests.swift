@@ -1,5 +1,7 @@
 import Foundation
+import GalleryConfig
 import GalleryFuzzing
+import GalleryImaging
 import Testing
 
 /// The libFuzzer harnesses (Fuzz/, Scripts/fuzz.sh), replayed in the ordinary suite: every seed,
@@ -28,6 +30,19 @@ struct FuzzHarnessTests {
         }
         let regressionFolders = (try? FileManager.default.contentsOfDirectory(atPath: Self.regressions.path)) ?? []
         #expect(Set(regressionFolders).isSubset(of: Set(FuzzHarness.all.map(\.name))), "\(regressionFolders)")
+    }
+
+    /// The `image-headers` hang: a 307-byte PNG whose `iTXt` claims 1 GB, which libpng allocated and
+    /// zeroed before finding the file short (16 s under load). It is refused before libpng sees it.
+    @Test func aPNGChunkLongerThanTheFileIsRefusedBeforeLibpngReadsIt() throws {
+        let data = try Fixtures.data("fuzz-regressions/image-headers/png-itxt-claims-1gb.png")
+        let reads: [() throws -> Void] = [{ _ = try PNGCodec.size(data) },
+                                          { _ = try PNGCodec.decode(data, background: RGB(red: 0, green: 0, blue: 0)) }]
+        for read in reads {
+            let error = #expect(throws: ImagingError.self) { try read() }
+            #expect(error?.description.contains("its iTXt chunk at byte 33 claims 1073741960 bytes, but only 266 follow") == true,
+                    "\(String(describing: error))")
+        }
     }
 
     @Test(arguments: FuzzHarness.all.map(\.name))
