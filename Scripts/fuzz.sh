@@ -80,7 +80,11 @@ for harness in "${harnesses[@]}"; do
     crashes=$(count crash) leaks=$(count leak) hangs=$(count timeout) ooms=$(count oom)
     rm -f "$stamp"
     verdict=ok
-    if (( status != 0 || crashes + leaks + hangs + ooms > 0 )); then
+    if grep -q 'no interesting inputs were found' "$log"; then
+        # A binary without coverage counters fuzzes blind; seen once after an incremental rebuild of .build-fuzz.
+        verdict="NO COVERAGE: remove $scratch and build again"
+        failed=1
+    elif (( status != 0 || crashes + leaks + hangs + ooms > 0 )); then
         verdict="FOUND (exit $status): see $log and $work/findings/$harness/"
         failed=1
     fi
