@@ -6,10 +6,12 @@
 #   make package  builds dist/galleryssg_VERSION_amd64.deb and a .tar.gz (Scripts/package.sh)
 #   make tsan     runs the suite but the browser checks under ThreadSanitizer (debug build in .build-tsan);
 #                 fails on any report (Scripts/tsan.sh)
+#   make fuzz     builds the parsers' libFuzzer harnesses (Fuzz/) with AddressSanitizer in .build-fuzz
+#                 and runs each for FUZZ_SECONDS (default 600) seconds (Scripts/fuzz.sh)
 #
 # TEST_ARGS passes options to swift test, e.g. make test TEST_ARGS='--skip BrowserTests'.
 
-.PHONY: all sample test package tsan
+.PHONY: all sample test package tsan fuzz
 
 # The tests import the targets plainly (no @testable), so they are built without testability:
 # `swift test` would otherwise compile every module, dependencies included, with -enable-testing,
@@ -30,3 +32,7 @@ package:
 
 tsan:
 	Scripts/setup.sh test Scripts/tsan.sh
+
+fuzz:
+	Scripts/setup.sh build
+	Scripts/fuzz.sh

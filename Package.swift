@@ -128,11 +128,19 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Coverage-guided fuzzing (README.md, "Fuzzing"; Scripts/fuzz.sh): one harness per parser of untrusted
+        // bytes, and the libFuzzer driver, which a normal build builds as a replay tool.
+        .target(
+            name: "GalleryFuzzing",
+            dependencies: ["GalleryModel", "GalleryConfig", "GalleryImaging", "GalleryProviders", "GalleryOutput"],
+            path: "Fuzz/Harnesses"
+        ),
+        .executableTarget(name: "galleryfuzz", dependencies: ["GalleryFuzzing"], path: "Fuzz/Driver"),
         .testTarget(
             name: "GalleryTests",
             dependencies: [
                 "GalleryModel", "GalleryConfig", "GalleryStore", "GalleryFetch", "GalleryImaging", "GalleryProviders",
-                "GalleryRender", "GalleryOutput", "GalleryPipeline", "GalleryServe",
+                "GalleryRender", "GalleryOutput", "GalleryPipeline", "GalleryServe", "GalleryFuzzing",
                 .target(name: "CMalloc", condition: .when(platforms: [.linux])),
                 // Not imported: listed so `swift test` builds the CLI that the kill -9 test runs as a subprocess.
                 "galleryssg",

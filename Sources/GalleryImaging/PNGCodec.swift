@@ -12,6 +12,7 @@ package enum PNGCodec {
     /// Reads the header without decoding pixels.
     /// - Throws: `ImagingError` when the data is not a readable PNG.
     package static func size(_ data: Data) throws -> PixelSize {
+        try checkChunkLengths(data)
         var image = png_image()
         image.version = UInt32(PNG_IMAGE_VERSION)
         defer { png_image_free(&image) }
@@ -25,6 +26,7 @@ package enum PNGCodec {
     /// Decodes to 8-bit RGB, compositing any transparency over `background`.
     /// - Throws: `ImagingError` for corrupt data, with libpng's own reason.
     package static func decode(_ data: Data, background: RGB) throws -> Bitmap {
+        try checkChunkLengths(data)
         var image = png_image()
         image.version = UInt32(PNG_IMAGE_VERSION)
         defer { png_image_free(&image) }

@@ -39,8 +39,24 @@ package enum S3XML {
     /// Elements whose children are gathered into one record each.
     package static let recordElements: Set<String> = ["Contents", "Error", "Deleted"]
 
-    /// Parses `data`; nil when it is not well-formed XML.
+    /// Parses `data`; nil when it is not well-formed XML, or not shaped as S3 writes XML.
+    ///
+    /// S3 answers in UTF-8, with an XML declaration and no DOCTYPE or processing instruction.
+    /// Anything else is refused before `XMLParser` sees it, because swift-corelibs-foundation's
+    /// callbacks crash on some of it (both found by the `s3-xml` fuzz harness): a name with invalid
+    /// UTF-8 (they force-unwrap its conversion to `String`) and a processing instruction without
+    /// data, such as `<?x?>` (they pass libxml2's null pointer to `strlen`).
     package static func parse(_ data: Data) -> Document? {
+        guard let text = String(validating: data, as: UTF8.self) else { return nil }
+        var rest = Substring(text)
+        if rest.hasPrefix("\u{feff}") { rest = rest.dropFirst() }
+        // The declaration is `<?xml`, a blank (as libxml2 tells it from a processing instruction `<?xml?>`)
+        // and attributes up to its first `>`, which ends it as `?>`.
+        if rest.hasPrefix("<?xml"), let blank = rest.utf8.dropFirst(5).first, [0x20, 0x09, 0x0d, 0x0a].contains(blank),
+           let close = rest.firstIndex(of: ">"), rest[..<close].hasSuffix("?"), !rest[..<close].dropFirst().contains("<") {
+            rest = rest[rest.index(after: close)...]
+        }
+        guard !rest.contains("<?"), !rest.contains("<!DOCTYPE") else { return nil }
         let parser = XMLParser(data: data)
         let collector = Collector()
         parser.delegate = collector
