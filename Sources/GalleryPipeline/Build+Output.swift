@@ -7,9 +7,13 @@ import GalleryStore
 extension Build {
     /// Whether the site's state recorded a build, so an output without a marker but with a site's
     /// files is one an earlier galleryssg built (`OutputFolder.claim`). Opens an existing state only.
-    package var stateRecordsBuilds: Bool {
-        guard FileManager.default.fileExists(atPath: StateDatabase.file(in: config.stateDirectory).path) else { return false }
-        return ((try? StateDatabase.open(folder: config.stateDirectory).lastBuildID()) ?? nil) != nil
+    package var stateRecordsBuilds: Bool { Self.lastRecordedBuild(config) != nil }
+
+    /// The state's number for the last build it recorded; nil when there is no state or no build.
+    /// Opens an existing state only.
+    package static func lastRecordedBuild(_ config: SiteConfig) -> Int64? {
+        guard FileManager.default.fileExists(atPath: StateDatabase.file(in: config.stateDirectory).path) else { return nil }
+        return (try? StateDatabase.open(folder: config.stateDirectory).lastBuildID()) ?? nil
     }
 
     /// Whether the output folder holds a site a failed build left as it was (for the CLI's message).

@@ -28,16 +28,8 @@ public enum SiteFreshness {
 
     private static func templatesDigest(_ folder: URL) -> String {
         let root = folder.standardizedFileURL.path
-        var paths: [String] = []
-        let walker = FileManager.default.enumerator(atPath: root)
-        while let path = walker?.nextObject() as? String {
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isDirectory), !isDirectory.boolValue {
-                paths.append(path)
-            }
-        }
         var summary = Data()
-        for path in paths.sorted() {
+        for path in (try? LocalSite.files(in: folder)) ?? [] {
             let digest = (try? Data(contentsOf: URL(fileURLWithPath: root + "/" + path))).map { Digest.sha256($0).description } ?? "unreadable"
             summary.append(Data("\(path)\0\(digest)\n".utf8))
         }
@@ -56,8 +48,7 @@ public enum SiteFreshness {
         var changes: [String] = []
         if marker.inputs["config"] != now["config"] { changes.append("the config \(config.configFile.path) changed") }
         if marker.inputs["templates"] != now["templates"] { changes.append("the templates in \(config.templates.path) changed") }
-        if FileManager.default.fileExists(atPath: StateDatabase.file(in: config.stateDirectory).path),
-           let last = try? StateDatabase.open(folder: config.stateDirectory).lastBuildID(), last != marker.stateBuild {
+        if let last = Build.lastRecordedBuild(config), last != marker.stateBuild {
             changes.append("the state \(config.stateDirectory.path) records a later build that did not publish here")
         }
         return changes.isEmpty ? nil : StaleSite(output: config.output.path, changes: changes)
