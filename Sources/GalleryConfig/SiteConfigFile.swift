@@ -89,6 +89,7 @@ package struct SiteConfigFile: Decodable {
         package var webp: Bool?
         package var sharpen: Double?
         package var gridSteps: Bool?
+        package var raw: String?
     }
 
     package struct Viewer: Decodable {
@@ -109,7 +110,8 @@ package struct SiteConfigFile: Decodable {
         "deploy": ["target", "endpoint", "region", "pathStyle"],
         "map": ["tileURL", "attribution"],
         "images": ["thumbnail", "preview", "widths", "quality", "background", "maxPixels", "publishOriginals",
-                   "maxPixelsInFlight", "showLocation", "linearLight", "exifFields", "webp", "sharpen", "gridSteps"],
+                   "maxPixelsInFlight", "showLocation", "linearLight", "exifFields", "webp", "sharpen", "gridSteps",
+                   "raw"],
         "viewer": ["slideshowSeconds"],
         "network": ["timeoutSeconds", "maxDownloadBytes", "connectionsPerHost", "retries"],
         "source/folder": ["type", "path"],

@@ -12,6 +12,9 @@ public struct ImageLayout: Sendable {
     /// The part of that bitmap the picture covers, before orientation (see `JPEGCodec.Scaling`).
     /// It follows from the stored size and `decodeSize`, so the cache key needs nothing more.
     package var decodeContent: SourceRegion
+    /// For a camera raw: whether its embedded preview is decoded rather than the raw developed
+    /// (`ImageProcessor.usesPreview`); part of the cache key.
+    package var rawPreview = false
 }
 
 /// The cache keys of one original's output files.
@@ -55,6 +58,12 @@ extension ImageProcessor {
             let needed = Orientation.displaySize(of: plan.largest, orientation: facts.exif.orientation)
             let scaling = JPEGCodec.scaling(of: facts.size, atLeast: needed)
             return ImageLayout(display: display, plan: plan, decodeSize: scaling.size, decodeContent: scaling.content)
+        case .raw:
+            guard settings.raw != .skip else { throw ImagingError.raw("camera raw files are not published (images.raw is \"skip\")") }
+            let preview = Self.usesPreview(facts, largest: plan.largest, policy: settings.raw)
+            let size = preview ? facts.preview ?? facts.size : facts.size
+            let whole = SourceRegion(x: 0, y: 0, width: Double(size.width), height: Double(size.height))
+            return ImageLayout(display: display, plan: plan, decodeSize: size, decodeContent: whole, rawPreview: preview)
         case .png, .webp, .heif, .avif, .tiff, .gif:
             let whole = SourceRegion(x: 0, y: 0, width: Double(facts.size.width), height: Double(facts.size.height))
             return ImageLayout(display: display, plan: plan, decodeSize: facts.size, decodeContent: whole)
@@ -76,6 +85,10 @@ extension ImageProcessor {
         base.add(contentHash)
         base.add(layout.decodeSize.width)
         base.add(layout.decodeSize.height)
+        if facts.format == .raw {
+            // A preview is the camera's rendering; a development is LibRaw's, which may change with its version.
+            base.add(layout.rawPreview ? "raw preview" : "raw developed by LibRaw \(RAWCodec.version)")
+        }
         if facts.format.compositesOverBackground {
             base.add("\(settings.background.red),\(settings.background.green),\(settings.background.blue)")
         }

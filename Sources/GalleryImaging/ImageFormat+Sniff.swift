@@ -6,6 +6,8 @@ extension ImageFormat {
     /// - Throws: `ImagingError` saying what the file is instead when no supported signature matches.
     public static func sniff(_ data: Data) throws -> ImageFormat {
         guard let format = recognise(data) else { throw ImagingError.notAnImage([UInt8](data.prefix(64))) }
+        // DNG, NEF, ARW and PEF start as any TIFF does: LibRaw tells a camera's raw from a picture.
+        if format == .tiff && RAWCodec.isCameraRaw(data) { return .raw }
         return format
     }
 }

@@ -19,6 +19,7 @@ extension ImageProcessor {
     /// - Throws: `ImagingError` for unknown formats or unreadable headers.
     package static func readHeaders(_ data: Data) throws -> HeaderReading {
         let format = try ImageFormat.sniff(data)
+        if format == .raw { return try rawHeaders(data) }
         if format == .jpeg {
             let header = try JPEGCodec.header(data)
             let facts = OriginalFacts(format: .jpeg, size: header.size, exif: ExifReader.read(jpeg: data),
@@ -32,7 +33,7 @@ extension ImageProcessor {
         case .webp: header = try WebPCodec.header(data)
         case .heif, .avif: header = try HEIFCodec.header(data)
         case .tiff: header = try TIFFCodec.header(data)
-        case .gif, .jpeg: header = try GIFCodec.header(data)
+        case .gif, .jpeg, .raw: header = try GIFCodec.header(data)
         }
         var exif = header.metadata.exif.map(ExifReader.read(exif:)) ?? ExifInfo()
         if format == .heif || format == .avif { exif.orientation = 1 }
@@ -60,6 +61,7 @@ extension ImageProcessor {
         case .avif: decoded = (try HEIFCodec.decode(job.data, background: background, decoder: "aom"), [])
         case .tiff: decoded = (try TIFFCodec.decode(job.data, background: background), [])
         case .gif: decoded = (try GIFCodec.decode(job.data, background: background), [])
+        case .raw: decoded = try decodeRaw(job)
         }
         // The plan, the pixel limit and the cache keys all assumed the header's size.
         guard decoded.bitmap.size == job.decodeSize else {

@@ -38,6 +38,8 @@ public struct ImageJob: Sendable {
     public let decodeSize: PixelSize
     /// The part of the decoded bitmap the picture covers, before orientation (see `JPEGCodec.Scaling`).
     package let decodeContent: SourceRegion
+    /// For a camera raw: whether its embedded preview is decoded rather than the raw developed.
+    package var rawPreview = false
 }
 
 /// Decodes an original once and makes every planned derivative from it.
@@ -69,7 +71,7 @@ public struct ImageProcessor: Sendable {
         let layout = try self.layout(facts, folder: folder)
         return ImageJob(data: data, format: facts.format, jpegHeader: headers.jpegHeader, iccProfile: headers.iccProfile,
                         exif: facts.exif, display: layout.display, plan: layout.plan, decodeSize: layout.decodeSize,
-                        decodeContent: layout.decodeContent)
+                        decodeContent: layout.decodeContent, rawPreview: layout.rawPreview)
     }
 
     /// Decodes once, then makes and encodes every planned derivative.

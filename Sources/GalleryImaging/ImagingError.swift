@@ -37,4 +37,8 @@ public struct ImagingError: Error, CustomStringConvertible, Sendable, Equatable 
     package static func gif(_ message: String) -> ImagingError {
         ImagingError(description: "GIF: \(message)")
     }
+
+    package static func raw(_ message: String) -> ImagingError {
+        ImagingError(description: "camera raw: \(message)")
+    }
 }

@@ -4,8 +4,9 @@ import Foundation
 ///
 /// The raw values are stored in the build state (`original.format`), so existing ones never change.
 /// An MPO (multi-picture) file is a JPEG whose first image is the picture, so it is `.jpeg`.
+/// `.raw` is a camera's raw file (DNG, CR2, CR3, NEF, ARW, ORF, RAF, RW2, PEF), read by LibRaw.
 public enum ImageFormat: String, Sendable, Codable, CaseIterable {
-    case jpeg, png, webp, heif, avif, tiff, gif
+    case jpeg, png, webp, heif, avif, tiff, gif, raw
 
     /// The format whose signature `data` starts with, or nil.
     package static func recognise(_ data: Data) -> ImageFormat? {
@@ -18,10 +19,24 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
         if head.starts(with: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) { return .png }
         if matches("RIFF"), matches("WEBP", at: 8) { return .webp }
         if matches("GIF87a") || matches("GIF89a") { return .gif }
+        if isCameraRawSignature(head) { return .raw }
         // Classic TIFF ("II*\0", "MM\0*") and BigTIFF ("II+\0", "MM\0+").
         if head.starts(with: [0x49, 0x49, 0x2a, 0x00]) || head.starts(with: [0x4d, 0x4d, 0x00, 0x2a])
             || head.starts(with: [0x49, 0x49, 0x2b, 0x00]) || head.starts(with: [0x4d, 0x4d, 0x00, 0x2b]) { return .tiff }
         return isobmff(head)
+    }
+
+    /// The raw formats whose first bytes say so: Canon CR2 (a TIFF with "CR" at byte 8), Olympus ORF
+    /// ("IIRO", "IIRS", "MMOR"), Panasonic RW2 ("IIU\0"), Fujifilm RAF and Canon CR3 (brand `crx `).
+    /// DNG, NEF, ARW and PEF begin as any TIFF does; `ImageFormat.sniff` asks LibRaw about those.
+    private static func isCameraRawSignature(_ head: [UInt8]) -> Bool {
+        func matches(_ signature: String, at offset: Int = 0) -> Bool {
+            let bytes = Array(signature.utf8)
+            return head.count >= offset + bytes.count && Array(head[offset..<(offset + bytes.count)]) == bytes
+        }
+        if head.starts(with: [0x49, 0x49, 0x2a, 0x00]) && matches("CR", at: 8) { return true }
+        if matches("IIRO") || matches("IIRS") || matches("MMOR") || head.starts(with: [0x49, 0x49, 0x55, 0x00]) { return true }
+        return matches("FUJIFILMCCD-RAW") || (matches("ftyp", at: 4) && matches("crx ", at: 8))
     }
 
     /// HEIF and AVIF are ISO base media files whose first box is `ftyp`: the major brand, then
@@ -51,6 +66,7 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
         case .avif: "avif"
         case .tiff: "tif"
         case .gif: "gif"
+        case .raw: "raw"
         }
     }
 
@@ -64,13 +80,14 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
         case .avif: "image/avif"
         case .tiff: "image/tiff"
         case .gif: "image/gif"
+        case .raw: "application/octet-stream"
         }
     }
 
     /// Whether the format can carry transparency, which is composited over `images.background`,
     /// so the background is part of the derivatives' cache keys.
-    public var compositesOverBackground: Bool { self != .jpeg }
+    public var compositesOverBackground: Bool { self != .jpeg && self != .raw }
 
     /// Whether browsers show the original as it is; others (HEIF, TIFF) need a derivative to be seen.
-    public var isWebNative: Bool { self != .heif && self != .tiff }
+    public var isWebNative: Bool { self != .heif && self != .tiff && self != .raw }
 }

@@ -9,6 +9,10 @@ public struct OriginalFacts: Codable, Sendable, Equatable {
     public var exif: ExifInfo
     /// Title, caption, keywords, credits and rating written into the file (XMP, IPTC, EXIF).
     public var embedded = EmbeddedMetadata()
+    /// The largest preview a camera raw file embeds (JPEG or 8-bit RGB), as stored; nil for other
+    /// formats and for raws without one. Whether it is published instead of a development depends
+    /// on the site's sizes (`ImageProcessor.layout`), so the state keeps its size, not the choice.
+    public var preview: PixelSize?
 
     public init(format: ImageFormat, size: PixelSize, exif: ExifInfo, embedded: EmbeddedMetadata = EmbeddedMetadata()) {
         self.format = format

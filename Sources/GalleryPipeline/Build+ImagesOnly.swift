@@ -24,7 +24,8 @@ extension Build {
         var timings: [String: Double] = [:]
         report.shard = shard.description
         report.forced = options.rebuild
-        let provider = ProviderFactory.provider(for: config.source, downloader: downloader, credentials: config.credentials)
+        let provider = ProviderFactory.provider(for: config.source, downloader: downloader, credentials: config.credentials,
+                                                raw: config.images.raw)
         report.source = provider.summary
         let root = SourceRoot(config.source)
         let manifest = try await asyncStep(.manifest, &timings) { try await provider.fetchManifest() }

@@ -137,6 +137,8 @@ public struct BuildReport: Codable, Sendable {
         ("hidden folder", "hidden folder", "hidden folders"), ("notes file", "notes file", "notes files"),
         ("folder of another tool", "folder of another tool", "folders of other tools"),
         ("already listed", "folder linked twice", "folders linked twice"),
+        ("raw beside its photo", "raw beside its photo", "raws beside their photos"),
+        ("raw file, not published", "raw file skipped", "raw files skipped"),
     ]
 
     /// Counts the published photos of the `images` step.

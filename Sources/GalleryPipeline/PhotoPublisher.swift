@@ -224,7 +224,8 @@ package struct PhotoPublisher: Sendable {
     package static func publishedOriginal(_ format: ImageFormat, policy: OriginalsPolicy) -> (stripped: Bool, fileExtension: String)? {
         switch policy {
         case .none: return nil
-        case .asIs: return (false, format.fileExtension)
+        // A camera raw is no file a browser can show, and hundreds of them would fill the site: its page links the largest derivative.
+        case .asIs: return format == .raw ? nil : (false, format.fileExtension)
         case .stripped: return format == .jpeg ? (true, "jpg") : nil
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import GalleryConfig
 
 /// Every file under a folder source, sorted into what a build does with it: photos, sidecars,
 /// album `index.md` files, files left out on purpose, and files it cannot use.
@@ -19,11 +20,14 @@ package struct FolderListing: Sendable {
         package var sidecars: [String: String] = [:]
         /// The folder's `index.md`, if any.
         package var index: String?
+        /// Camera raw files, until `pairRaws` publishes or ignores each.
+        package var raws: [String] = []
     }
 
     package var directories: [Directory] = []
     package var ignored: [IgnoredFile] = []
     package var rejected: [IgnoredFile] = []
+    private var rawPolicy = SiteConfig.Defaults.raw
 
     /// Extensions of the formats galleryssg decodes (see `ImageFormat`).
     package static let photoExtensions: Set<String> = ["jpg", "jpeg", "jpe", "jfif", "mpo", "png", "webp", "heic", "heif", "hif",
@@ -36,9 +40,11 @@ package struct FolderListing: Sendable {
                                            ".localized", "icon\r"]
     /// Folders that hold thumbnails or metadata of NAS and photo tools, never photos of their own.
     package static let systemFolders: Set<String> = ["@eadir", "#recycle", "$recycle.bin", ".thumbnails", "__macosx"]
-    /// Raw and video formats, named in the report so the photographer knows what to export.
+    /// Camera raw formats, read through LibRaw (`images.raw`). LibRaw reads most others too (CRW, SRW,
+    /// X3F, 3FR, IIQ…); a file of one of these that LibRaw does not know is reported as it fails.
     package static let rawExtensions: Set<String> = ["cr2", "cr3", "crw", "nef", "nrw", "arw", "srf", "sr2", "dng", "raf", "orf",
                                              "rw2", "pef", "srw", "x3f", "3fr", "iiq", "erf", "mrw", "rwl", "raw"]
+    /// Video formats, named in the report so the photographer knows what was left out.
     package static let videoExtensions: Set<String> = ["mov", "mp4", "m4v", "avi", "mkv", "mts", "m2ts", "3gp", "webm", "wmv", "mpg", "mpeg"]
 
     /// More entries than this in one source folder is a mistake (a home folder, a root), not a library.
@@ -48,7 +54,8 @@ package struct FolderListing: Sendable {
 
     /// Walks `root` recursively, in name order.
     /// - Throws: `ProviderError` when the folder itself is missing or unreadable.
-    package static func walk(_ root: URL) throws -> FolderListing {
+    /// - Parameter raw: What becomes of camera raw files; one beside a photo of the same name is always ignored.
+    package static func walk(_ root: URL, raw: RawPolicy = SiteConfig.Defaults.raw) throws -> FolderListing {
         let rootPath = root.standardizedFileURL.path
         guard let realRoot = realPath(rootPath) else {
             throw ProviderError.unreadable(root.path, "folder not found; check source.path in the config")
@@ -58,6 +65,7 @@ package struct FolderListing: Sendable {
             throw ProviderError.unreadable(root.path, "not a folder; check source.path in the config")
         }
         var listing = FolderListing()
+        listing.rawPolicy = raw
         var visited: Set<String> = [realRoot]
         var entries = 0
         try listing.walk(directory: realRoot, relative: "", root: realRoot, depth: 0, visited: &visited, entries: &entries)
@@ -123,6 +131,7 @@ package struct FolderListing: Sendable {
             }
             classify(name: name, lower: lower, path: path, into: &current)
         }
+        pairRaws(in: &current)
         if !current.photos.isEmpty || current.index != nil || !current.sidecars.isEmpty { directories.append(current) }
         for (name, real) in folders {
             let path = relative.isEmpty ? name : "\(relative)/\(name)"
@@ -158,13 +167,34 @@ package struct FolderListing: Sendable {
         } else if Self.sidecarExtensions.contains(ext) {
             current.sidecars[lower] = path
         } else if Self.rawExtensions.contains(ext) {
-            rejected.append(IgnoredFile(path: path, reason: "camera raw (.\(ext)) is not read; export a JPEG, HEIC or TIFF beside it"))
+            current.raws.append(path)
         } else if Self.videoExtensions.contains(ext) {
             rejected.append(IgnoredFile(path: path, reason: "videos (.\(ext)) are not published"))
         } else {
             let what = ext.isEmpty ? "a file without an extension" : ".\(ext) files"
             rejected.append(IgnoredFile(path: path, reason: "unsupported format: \(what) are not photos galleryssg reads"))
         }
+    }
+
+    /// Decides each raw file of a folder: ignored on purpose when a photo of the same name sits beside it
+    /// (`IMG_0042.CR2` and `IMG_0042.jpg`: the JPEG is the photographer's edit, or the camera's own
+    /// rendering) or when `images.raw` is "skip"; else published like the folder's other photos.
+    private mutating func pairRaws(in directory: inout Directory) {
+        guard !directory.raws.isEmpty else { return }
+        func stem(_ path: String) -> String { (((path as NSString).lastPathComponent as NSString).deletingPathExtension).lowercased() }
+        var edits: [String: String] = [:]
+        for photo in directory.photos { edits[stem(photo)] = edits[stem(photo)] ?? (photo as NSString).lastPathComponent }
+        for raw in directory.raws {
+            if let edit = edits[stem(raw)] {
+                ignored.append(IgnoredFile(path: raw, reason: "raw beside its photo \(edit), which is published instead"))
+            } else if rawPolicy == .skip {
+                ignored.append(IgnoredFile(path: raw, reason: "raw file, not published (images.raw is \"skip\")"))
+            } else {
+                directory.photos.append(raw)
+            }
+        }
+        directory.photos.sort()
+        directory.raws = []
     }
 
     /// The canonical absolute path, symlinks resolved; nil when it does not exist.

@@ -1,4 +1,5 @@
 import Foundation
+import GalleryConfig
 import GalleryModel
 
 /// Photos from a local folder, searched recursively: a photographer's library as it is on disk.
@@ -10,15 +11,18 @@ import GalleryModel
 /// reason (see `FolderListing`). Files are taken in path order for determinism.
 public struct FolderProvider: PhotoProvider {
     public let folder: URL
+    /// What becomes of camera raw files (`images.raw`); a raw beside its edit is never published.
+    public let raw: RawPolicy
 
-    public init(folder: URL) {
+    public init(folder: URL, raw: RawPolicy = SiteConfig.Defaults.raw) {
         self.folder = folder
+        self.raw = raw
     }
 
     public var summary: String { "folder \(folder.path)" }
 
     public func fetchManifest() async throws -> Manifest {
-        let listing = try FolderListing.walk(folder)
+        let listing = try FolderListing.walk(folder, raw: raw)
         var manifest = Manifest(photos: [], ignored: listing.ignored)
         manifest.issues = listing.rejected.map {
             ManifestIssue(item: $0.path, location: folder.appendingPathComponent($0.path).path, reason: $0.reason)

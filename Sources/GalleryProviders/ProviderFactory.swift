@@ -2,9 +2,11 @@ import GalleryConfig
 import GalleryFetch
 /// Picks the provider a config's `source` names.
 public enum ProviderFactory {
-    public static func provider(for source: SourceConfig, downloader: Downloader, credentials: Credentials) -> any PhotoProvider {
+    /// - Parameter raw: What the folder source does with camera raw files (`images.raw`).
+    public static func provider(for source: SourceConfig, downloader: Downloader, credentials: Credentials,
+                                raw: RawPolicy = SiteConfig.Defaults.raw) -> any PhotoProvider {
         switch source {
-        case .folder(let folder): return FolderProvider(folder: folder)
+        case .folder(let folder): return FolderProvider(folder: folder, raw: raw)
         case .manifestFile(let file): return ManifestProvider(location: .file(file), downloader: downloader)
         case .manifestURL(let url): return ManifestProvider(location: .url(url), downloader: downloader)
         case .flickr(let flickr): return FlickrProvider(source: flickr, downloader: downloader, credentials: credentials)

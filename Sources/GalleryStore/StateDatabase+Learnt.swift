@@ -36,16 +36,16 @@ extension StateDatabase {
                                            arguments: StatementArguments(hashes.map(\.hex)))
             var found: [(Digest, OriginalFacts)] = []
             while let row = try rows.next() {
-                if let hash = try Self.digest(row, 15), let facts = Self.facts(row) { found.append((hash, facts)) }
+                if let hash = try Self.digest(row, 17), let facts = Self.facts(row) { found.append((hash, facts)) }
             }
             return found
         }
     }
 
-    /// The columns of the `original` table that `facts(_: Row)` reads, in its order (the hash after them is column 15).
+    /// The columns of the `original` table that `facts(_: Row)` reads, in its order (the hash after them is column 17).
     private static let factColumns = """
         format, width, height, orientation, make, model, lens, focalLength, aperture, exposureTime, \
-        iso, takenAt, latitude, longitude, embedded
+        iso, takenAt, latitude, longitude, embedded, previewWidth, previewHeight
         """
 
     /// A row of the `original` table as facts; nil for a row this version cannot read, which makes
@@ -65,7 +65,9 @@ extension StateDatabase {
         let json: String = row[14]
         guard let embedded = json.isEmpty ? EmbeddedMetadata()
                 : (try? JSONDecoder().decode(EmbeddedMetadata.self, from: Data(json.utf8))) else { return nil }
-        return OriginalFacts(format: format, size: PixelSize(width: row[1], height: row[2]), exif: exif, embedded: embedded)
+        var facts = OriginalFacts(format: format, size: PixelSize(width: row[1], height: row[2]), exif: exif, embedded: embedded)
+        if let width: Int = row[15], let height: Int = row[16] { facts.preview = PixelSize(width: width, height: height) }
+        return facts
     }
 
     /// A placeholder without its data URI (`placeholderURI`), as the snapshot holds them.
@@ -112,8 +114,8 @@ extension StateDatabase {
                       in db: Database) throws {
         let original = try db.cachedStatement(sql: """
             INSERT OR REPLACE INTO original (hash, format, width, height, orientation, make, model, lens, focalLength,
-                aperture, exposureTime, iso, takenAt, latitude, longitude, embedded)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                aperture, exposureTime, iso, takenAt, latitude, longitude, embedded, previewWidth, previewHeight)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
@@ -124,7 +126,7 @@ extension StateDatabase {
                                              facts.exif.orientation, camera.make, camera.model, camera.lens,
                                              camera.focalLength, camera.aperture, camera.exposureTime, camera.iso,
                                              facts.exif.takenAt, facts.exif.location?.latitude, facts.exif.location?.longitude,
-                                             embedded])
+                                             embedded, facts.preview?.width, facts.preview?.height])
         }
         let placeholder = try db.cachedStatement(
             sql: "INSERT OR REPLACE INTO placeholder (key, averageColor, dataURI, warnings) VALUES (?, ?, ?, ?)")

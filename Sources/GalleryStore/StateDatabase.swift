@@ -127,6 +127,13 @@ public final class StateDatabase: Sendable {
             // no GIF XMP; dropping them makes the next build read each original's headers once more.
             try db.execute(sql: "DELETE FROM original")
         }
+        migrator.registerMigration("v10: the preview embedded in a camera raw file") { db in
+            // Raw files were not read before v10, so no row is dropped: every other format has no preview.
+            try db.execute(sql: """
+                ALTER TABLE original ADD COLUMN previewWidth INTEGER;
+                ALTER TABLE original ADD COLUMN previewHeight INTEGER;
+                """)
+        }
         return migrator
     }
 
