@@ -50,10 +50,12 @@ options() {
 
 if [[ ${FUZZ_BUILD:-1} != 0 ]]; then
     # The whole package is instrumented; -DGALLERY_FUZZING leaves out the replay tool's `main`, so that
-    # libFuzzer's is the program's.
+    # libFuzzer's is the program's. SwiftPM passes swiftc `-sanitize=fuzzer -sanitize=address` as two
+    # flags, and swiftc keeps only the last: the Swift code would get AddressSanitizer but no coverage
+    # counters (the C code gets both). The one flag `-sanitize=fuzzer,address`, given last, keeps both.
     started=$(date +%s)
     swift build --scratch-path "$scratch" --product galleryfuzz \
-        --sanitize=fuzzer --sanitize=address -Xswiftc -DGALLERY_FUZZING 2>&1 | { grep -v 'ld.gold: warning' || true; } | tail -n 3
+        --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer,address -Xswiftc -DGALLERY_FUZZING 2>&1 | { grep -v 'ld.gold: warning' || true; } | tail -n 3
     echo "fuzz build: $(( $(date +%s) - started )) s"
 fi
 binary=$scratch/debug/galleryfuzz
