@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Bad arguments to the built `galleryssg`: status 2, the documented one, and the closest command or
-/// option suggested; every command's `--help` lists its exit statuses.
+/// option suggested; every command's `--help` lists its exit statuses and ends with examples.
 @Suite struct CLIUsageTests {
     /// Runs the CLI and returns its exit status, stdout and stderr.
     static func run(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
@@ -71,6 +71,8 @@ import Testing
             // Help is wrapped to the terminal's width, anywhere.
             let words = output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
             #expect(words.contains("Exit status: 0"), "\(command): \(output)")
+            let examples = "Examples: galleryssg " + (command.isEmpty ? "" : command.joined(separator: " ") + " ")
+            #expect(words.contains(examples), "\(command): \(output)")
         }
     }
 }
