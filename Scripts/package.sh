@@ -56,7 +56,7 @@ mkdir -p "$root/DEBIAN"
 install -D -m 755 "$binary" "$root/usr/bin/galleryssg"
 strip --strip-unneeded "$root/usr/bin/galleryssg"
 install -D -m 644 README.md "$root/usr/share/doc/galleryssg/README.md"
-install -D -m 644 -t "$root/usr/share/doc/galleryssg/docs" docs/*.md
+install -D -m 644 -t "$root/usr/share/doc/galleryssg/docs" docs/*.md docs/*.json
 install -D -m 644 -t "$root/usr/share/doc/galleryssg/docs/images" docs/images/*
 
 # dpkg-shlibdeps reads the binary's NEEDED entries, finds each library's package with dpkg -S
