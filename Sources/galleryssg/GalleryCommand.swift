@@ -22,7 +22,7 @@ struct GalleryCommand: AsyncParsableCommand {
             """,
         version: Version.description,
         subcommands: [BuildCommand.self, ServeCommand.self, InitCommand.self, CleanCommand.self, CacheCommand.self,
-                      DeployCommand.self]
+                      DeployCommand.self, SchemaCommand.self]
     )
 }
 

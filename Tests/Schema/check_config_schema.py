@@ -101,6 +101,7 @@ ACCEPTED = {
     'baseURL from the environment': {'source': F, 'baseURL': '${BASE_URL}'},
     'relative tileURL': {'source': F, 'map': {'tileURL': 'tiles/{z}/{x}/{y}.png'}},
     'deploy to a folder': {'source': F, 'deploy': {'target': 'file:///srv/www', 'endpoint': 'http://127.0.0.1:9000/'}},
+    'naming its schema': {'$schema': './site-config.schema.json', 'source': F},
     'publishOriginals stripped': {'source': F, 'images': {'publishOriginals': 'stripped'}},
 }
 

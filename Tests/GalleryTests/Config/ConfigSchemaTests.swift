@@ -8,8 +8,9 @@ import Testing
 ///
 /// The schema is written by hand beside the loader, so these tests hold the two together: the same
 /// keys at every level, the defaults of `SiteConfig.Defaults`, and each integer range's ends
-/// accepted and the values just past them refused, naming the key. `check_config_schema.py`
-/// validates the sample, `init`'s files and the manual's examples against it with `jsonschema`.
+/// accepted and the values just past them refused, naming the key; and the copy embedded in the
+/// binary (`galleryssg schema`, `init`) is the file. `check_config_schema.py` validates the sample,
+/// `init`'s files and the manual's examples against it with `jsonschema`.
 @Suite struct ConfigSchemaTests {
     static let file = URL(fileURLWithPath: "/sites/demo/site-config.json")
 
@@ -29,6 +30,13 @@ import Testing
     /// The schema of a dotted key such as `images.quality`.
     static func property(_ path: String, in schema: JSONValue) -> JSONValue? {
         path.split(separator: ".").reduce(JSONValue?.some(schema)) { $0?["properties"]?[String($1)] }
+    }
+
+    /// What `galleryssg schema` prints and `init` writes is docs/site-config.schema.json.
+    @Test func theEmbeddedSchemaIsTheDocsFile() throws {
+        let url = Fixtures.repository.appendingPathComponent("docs/site-config.schema.json")
+        #expect(SiteConfigSchema.json + "\n" == (try String(contentsOf: url, encoding: .utf8)),
+                "docs/site-config.schema.json changed: run Scripts/embed-schema.sh")
     }
 
     @Test func everyKeyTheLoaderKnowsAndNoOther() throws {
