@@ -59,7 +59,7 @@ let package = Package(
                 "GalleryModel", "GalleryConfig",
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "GRDB", package: "GRDB.swift"),
                 // Locks are NIOLockedValueBox (pthread mutexes), which ThreadSanitizer sees; the standard
-                // library's Mutex takes a contended lock in code TSan cannot see (docs in README, "ThreadSanitizer").
+                // library's Mutex takes a contended lock in code TSan cannot see (docs/contributing.md, "ThreadSanitizer").
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),
@@ -130,7 +130,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // Coverage-guided fuzzing (README.md, "Fuzzing"; Scripts/fuzz.sh): one harness per parser of untrusted
+        // Coverage-guided fuzzing (docs/contributing.md, "Fuzzing"; Scripts/fuzz.sh): one harness per parser of untrusted
         // bytes, and the libFuzzer driver, which a normal build builds as a replay tool.
         .target(
             name: "GalleryFuzzing",

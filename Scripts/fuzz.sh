@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Coverage-guided fuzzing of the parsers that read bytes from strangers (README.md, "Fuzzing").
+# Coverage-guided fuzzing of the parsers that read bytes from strangers (docs/contributing.md, "Fuzzing").
 #
 #   Scripts/fuzz.sh [HARNESS...]     builds Fuzz/ with libFuzzer and AddressSanitizer, then runs each
 #                                    harness (default: all, riskiest first) for FUZZ_SECONDS

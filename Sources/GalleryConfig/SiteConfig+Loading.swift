@@ -82,7 +82,7 @@ extension ConfigError {
             let wanted = context.debugDescription.contains("Int") ? "a whole number" : "a different value"
             self.init(file: file, key: context.codingPath.dotted, "expected \(wanted), got \(found?.quoted ?? "nothing")")
         @unknown default:
-            self.init(file: file, key: "", "a value has the wrong type; check it against the README's configuration reference")
+            self.init(file: file, key: "", "a value has the wrong type; check it against the configuration reference (docs/configuration.md)")
         }
     }
 

@@ -103,10 +103,11 @@ package struct SiteConfigFile: Decodable {
         package var retries: Int?
     }
 
-    /// The keys each object of the file may hold, for the unknown-key check.
+    /// The keys each object of the file may hold, for the unknown-key check. `$schema` names the
+    /// JSON Schema for editors (`init` writes it); it means nothing to the build.
     package static let knownKeys: [String: [String]] = [
         "": ["title", "description", "baseURL", "output", "templates", "state", "cache", "pageSize", "sort", "source",
-             "images", "network", "viewer", "language", "map", "deploy"],
+             "images", "network", "viewer", "language", "map", "deploy", "$schema"],
         "deploy": ["target", "endpoint", "region", "pathStyle"],
         "map": ["tileURL", "attribution"],
         "images": ["thumbnail", "preview", "widths", "quality", "background", "maxPixels", "publishOriginals",

@@ -11,6 +11,7 @@ public typealias ConfigError = GalleryConfig.ConfigError
 public typealias Credentials = GalleryConfig.Credentials
 public typealias DeployDestination = GalleryConfig.DeployDestination
 public typealias DeploySettings = GalleryConfig.DeploySettings
+public typealias SiteConfigSchema = GalleryConfig.SiteConfigSchema
 public typealias Shard = GalleryModel.Shard
 public typealias ByteCount = GalleryModel.ByteCount
 public typealias Deployer = GalleryOutput.Deployer

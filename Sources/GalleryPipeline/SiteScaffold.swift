@@ -1,13 +1,18 @@
 import Foundation
+import GalleryConfig
 import GalleryRender
 
 /// `galleryssg init`: a new site folder with a working config, an empty photos folder, an example
 /// source block for every source type, and the default templates to customise.
+///
+/// The config names a copy of its JSON Schema beside it (`"$schema"`), so that editors complete and
+/// check it without any setting; `galleryssg schema` prints the current one.
 public enum SiteScaffold {
     /// The files `init` writes, relative to the site folder, with their contents.
     public static var files: [(path: String, data: Data)] {
         var files: [(String, Data)] = [
             ("site-config.json", Data(config.utf8)),
+            ("site-config.schema.json", Data((SiteConfigSchema.json + "\n").utf8)),
             ("source-examples.json", Data(sourceExamples.utf8)),
             ("photos/README.txt", Data(photosReadme.utf8)),
             (".gitignore", Data("public/\n.galleryssg/\n".utf8)),
@@ -40,6 +45,7 @@ public enum SiteScaffold {
 
     package static let config = """
         {
+          "$schema": "./site-config.schema.json",
           "title": "My photos",
           "description": "Photos by me. Edit site-config.json to change this text.",
           "output": "public",

@@ -4,7 +4,7 @@ import GalleryFetch
 
 /// Photos listed in a galleryssg manifest: a JSON file on disk or at an http(s) URL.
 ///
-/// The format is documented in README.md ("Manifest format"). Every entry is treated as hostile:
+/// The format is documented in docs/remote-sources.md ("Manifest format"). Every entry is treated as hostile:
 /// text is cleaned and capped, ids must be safe path components, and image paths must stay inside
 /// the manifest's folder. An entry that breaks a rule is reported and skipped; the rest are kept.
 /// The document is read entry by entry (`ManifestDocument`), a file a chunk at a time, so that

@@ -22,6 +22,14 @@ struct DeployCommand: AsyncParsableCommand {
             Exit status: 0 deployed (or planned, with --dry-run), 1 the deploy failed (what is online \
             is said) or was refused (an out-of-date site, a folder holding other files), 2 bad config, \
             arguments or missing keys.
+
+            Examples:
+              galleryssg deploy file:///tmp/gallery-copy
+                  Copy the built site into a folder; later deploys send what changed.
+              galleryssg deploy s3://my-photos/gallery --dry-run
+                  List what would be uploaded and deleted, and change nothing.
+              galleryssg deploy s3://photos --endpoint http://127.0.0.1:9000 --path-style
+                  Deploy to a bucket on a MinIO (or other S3-compatible) server.
             """
     )
 

@@ -11,10 +11,18 @@ struct GalleryCommand: AsyncParsableCommand {
             Exit status: 0 done, 1 the command failed, 2 bad config or arguments (a misspelt command \
             or option included), 3 build --strict skipped photos or found warnings, 130 interrupted \
             (Ctrl-C). Each command's --help lists its own.
+
+            Examples:
+              galleryssg build
+                  Build the site of ./site-config.json (in a clone: the sample).
+              galleryssg serve --watch
+                  Preview it on http://127.0.0.1:8000/, rebuilt on every change.
+              galleryssg init my-gallery
+                  Start a new site in my-gallery/ for your own photos.
             """,
         version: Version.description,
         subcommands: [BuildCommand.self, ServeCommand.self, InitCommand.self, CleanCommand.self, CacheCommand.self,
-                      DeployCommand.self]
+                      DeployCommand.self, SchemaCommand.self]
     )
 }
 
@@ -60,6 +68,14 @@ struct BuildCommand: AsyncParsableCommand {
             2 bad config or arguments, 3 built but photos were skipped or published with warnings (a JPEG \
             with junk between markers, say), the source had no photos or a template uses a name nothing \
             has, and --strict was given, 130 interrupted (Ctrl-C).
+
+            Examples:
+              galleryssg build --strict --report report.json
+                  Build, write a JSON report, and exit with 3 if any photo was skipped.
+              galleryssg build --output /tmp/gallery-preview --jobs 2
+                  Build into another folder, two photos at a time.
+              galleryssg build --images-only --shard 1/4 --cache /tmp/gallery-cache
+                  Make the images of the first of four slices only (one machine of four).
             """
     )
 
@@ -175,7 +191,17 @@ struct CleanCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "clean",
         abstract: "Remove the site's output folder and its state folder (build state and every cache).",
-        discussion: "Only files galleryssg wrote are removed from the output; a folder holding others is kept and named. The next build is a full build. Exit status: 0 cleaned, 1 failed (a build is running, or a folder could not be removed), 2 bad config or arguments."
+        discussion: """
+            Only files galleryssg wrote are removed from the output; a folder holding others is kept \
+            and named. The next build is a full build. Exit status: 0 cleaned, 1 failed (a build is \
+            running, or a folder could not be removed), 2 bad config or arguments.
+
+            Examples:
+              galleryssg clean
+                  Remove the output and the state of ./site-config.json's site.
+              galleryssg clean --config my-gallery/site-config.json
+                  The same for another site.
+            """
     )
 
     @Option(name: .shortAndLong, help: "The site's config file.")
@@ -194,6 +220,13 @@ struct CacheCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cache",
         abstract: "Inspect or trim the site's caches.",
+        discussion: """
+            Examples:
+              galleryssg cache stats
+                  Show the caches' files, their size and the hit rates of the last builds.
+              galleryssg cache gc
+                  Remove the cached files that nothing in the state uses any more.
+            """,
         subcommands: [CacheStatsCommand.self, CacheGCCommand.self]
     )
 }
@@ -202,7 +235,15 @@ struct CacheStatsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stats",
         abstract: "Show the number of photos in the state, the files and bytes of each cache, and hit rates.",
-        discussion: "Exit status: 0 shown, 1 failed (the state could not be read), 2 bad config or arguments."
+        discussion: """
+            Exit status: 0 shown, 1 failed (the state could not be read), 2 bad config or arguments.
+
+            Examples:
+              galleryssg cache stats
+                  The caches of ./site-config.json's site.
+              galleryssg cache stats --config my-gallery/site-config.json
+                  The caches of another site.
+            """
     )
 
     @Option(name: .shortAndLong, help: "The site's config file.")
@@ -219,7 +260,16 @@ struct CacheGCCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gc",
         abstract: "Remove cached files that no photo or page of the last build uses.",
-        discussion: "Exit status: 0 trimmed, 1 failed (a build is running, or a file could not be removed), 2 bad config or arguments."
+        discussion: """
+            Exit status: 0 trimmed, 1 failed (a build is running, or a file could not be removed), 2 bad \
+            config or arguments.
+
+            Examples:
+              galleryssg cache gc
+                  Trim the caches, say after changing the image settings.
+              galleryssg cache stats && galleryssg cache gc
+                  See what is unused, then remove it.
+            """
     )
 
     @Option(name: .shortAndLong, help: "The site's config file.")

@@ -15,6 +15,12 @@ struct ServeCommand: AsyncParsableCommand {
 
             Exit status: 0 stopped with Ctrl-C, 1 failed (the port is in use, say, or the first build \
             failed), 2 bad config or arguments.
+
+            Examples:
+              galleryssg serve --watch
+                  Preview the site on http://127.0.0.1:8000/, rebuilt on every change.
+              galleryssg serve --host 0.0.0.0 --port 8080
+                  Serve the built site to other machines on port 8080.
             """
     )
 
@@ -64,7 +70,16 @@ struct InitCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "init",
         abstract: "Start a new site: a config, a photos folder, source examples and the default templates.",
-        discussion: "Existing files are never overwritten unless --force is given. Exit status: 0 created, 1 failed, 2 bad arguments."
+        discussion: """
+            Existing files are never overwritten unless --force is given. Exit status: 0 created, 1 \
+            failed, 2 bad arguments.
+
+            Examples:
+              galleryssg init my-gallery
+                  A new site: my-gallery/site-config.json, photos/, templates/ and more.
+              galleryssg init my-gallery --force
+                  Write them again, overwriting (say, to get the default theme back).
+            """
     )
 
     @Argument(help: "The folder to create the site in.")

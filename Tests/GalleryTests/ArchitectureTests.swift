@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The arrows of the architecture (README, "Project layout"): which stage target may import which.
+/// The arrows of the architecture (docs/ARCHITECTURE.md, "Stage targets"): which stage target may import which.
 ///
 /// The compiler already refuses an import of a later stage (it is not built yet, or it would be a
 /// cycle). What it lets through is an import of a stage that is only an indirect dependency,

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Bad arguments to the built `galleryssg`: status 2, the documented one, and the closest command or
-/// option suggested; every command's `--help` lists its exit statuses.
+/// option suggested; every command's `--help` lists its exit statuses and ends with examples.
 @Suite struct CLIUsageTests {
     /// Runs the CLI and returns its exit status, stdout and stderr.
     static func run(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
@@ -24,7 +24,7 @@ import Testing
         let cases: [([String], String)] = [
             (["bulid"], "error: unknown command 'bulid' for galleryssg; did you mean 'build'? (see galleryssg --help)"),
             (["cache", "gcc"], "error: unknown command 'gcc' for galleryssg cache; did you mean 'gc'? (see galleryssg cache --help)"),
-            (["frobnicate"], "error: unknown command 'frobnicate' for galleryssg; the commands are build, serve, init, clean, cache, deploy"),
+            (["frobnicate"], "error: unknown command 'frobnicate' for galleryssg; the commands are build, serve, init, clean, cache, deploy, schema"),
             (["build", "--stirct"], "Error: Unknown option '--stirct'. Did you mean '--strict'?"),
             (["serve", "--port", "0"], "Error: --port must be between 1 and 65535"),
         ]
@@ -65,12 +65,14 @@ import Testing
     }
 
     @Test func everyHelpListsItsExitStatuses() throws {
-        for command in [[], ["build"], ["serve"], ["init"], ["clean"], ["cache", "stats"], ["cache", "gc"], ["deploy"]] {
+        for command in [[], ["build"], ["serve"], ["init"], ["clean"], ["cache", "stats"], ["cache", "gc"], ["deploy"], ["schema"]] {
             let (status, output, _) = try Self.run(command + ["--help"])
             #expect(status == 0)
             // Help is wrapped to the terminal's width, anywhere.
             let words = output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
             #expect(words.contains("Exit status: 0"), "\(command): \(output)")
+            let examples = "Examples: galleryssg " + (command.isEmpty ? "" : command.joined(separator: " ") + " ")
+            #expect(words.contains(examples), "\(command): \(output)")
         }
     }
 }

@@ -89,6 +89,11 @@ struct WatchAndInitTests {
         let folder = try Fixtures.temporaryFolder().appendingPathComponent("demo")
         let written = try SiteScaffold.write(into: folder, force: false)
         #expect(written.contains("site-config.json") && written.contains("templates/grid.mustache"))
+        // The config names the schema written beside it, for editors; the loader accepts the key.
+        let schema = try String(contentsOf: folder.appendingPathComponent("site-config.schema.json"), encoding: .utf8)
+        #expect(schema.contains("https://json-schema.org/draft/2020-12/schema"))
+        #expect(try String(contentsOf: folder.appendingPathComponent("site-config.json"), encoding: .utf8)
+            .contains(#""$schema": "./site-config.schema.json""#))
         let config = try SiteConfig.load(from: folder.appendingPathComponent("site-config.json"))
         let report = try await Build(config: config).run()
         #expect(report.photosPublished == 0)
