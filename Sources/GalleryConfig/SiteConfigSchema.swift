@@ -273,6 +273,16 @@ public enum SiteConfigSchema {
             "iso"
           ],
           "description": "Camera fields photo pages show, in this order."
+        },
+        "raw": {
+          "type": "string",
+          "enum": [
+            "preview",
+            "develop",
+            "skip"
+          ],
+          "default": "preview",
+          "description": "What a camera raw file without a photo of the same name beside it becomes: its embedded preview (when it covers the largest derivative, else developed), always developed by LibRaw, or skipped."
         }
       },
       "additionalProperties": false
