@@ -25,7 +25,7 @@ seconds=${FUZZ_SECONDS:-$(( smoke ? 10 : 600 ))}
 rss=${FUZZ_RSS_MB:-2048}
 scratch=.build-fuzz
 work=.fuzz
-all=(jpeg-segments gps-stripper manifest iptc png-chunks image-headers front-matter s3-xml mappers html-text config)
+all=(jpeg-segments gps-stripper manifest iptc png-chunks image-headers raw front-matter s3-xml mappers html-text config)
 if (( $# )); then harnesses=("$@"); else harnesses=("${all[@]}"); fi
 
 dictionary() {
@@ -34,6 +34,7 @@ dictionary() {
         manifest | mappers | config) echo json ;;
         iptc) echo iptc ;;
         png-chunks) echo png ;;
+        raw) echo raw ;;
         front-matter) echo yaml ;;
         s3-xml) echo xml ;;
         html-text) echo html ;;
