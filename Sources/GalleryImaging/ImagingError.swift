@@ -38,6 +38,10 @@ public struct ImagingError: Error, CustomStringConvertible, Sendable, Equatable 
         ImagingError(description: "GIF: \(message)")
     }
 
+    package static func video(_ message: String) -> ImagingError {
+        ImagingError(description: "video: \(message)")
+    }
+
     package static func raw(_ message: String) -> ImagingError {
         ImagingError(description: "camera raw: \(message)")
     }

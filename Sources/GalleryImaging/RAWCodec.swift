@@ -130,6 +130,10 @@ package enum RAWCodec {
         guard let raw = libraw_init(0) else { throw ImagingError.raw("LibRaw could not start (out of memory)") }
         defer { libraw_close(raw) }
         raw.pointee.params.max_raw_memory_mb = maxRawMemoryMB
+        // LibRaw's own handlers print "unknown file: Unexpected end of file" to stderr for a damaged
+        // file; the failure comes back as a code instead, and galleryssg words it once.
+        libraw_set_dataerror_handler(raw, { _, _, _ in }, nil)
+        libraw_set_memerror_handler(raw, { _, _, _ in }, nil)
         return try data.withUnsafeBytes { bytes in
             guard let base = bytes.baseAddress, !bytes.isEmpty else { throw ImagingError.raw("the file is empty") }
             // LibRaw reads the buffer only; its C signature takes a mutable pointer.
