@@ -157,9 +157,19 @@ package enum RAWCodec {
         guard code == LIBRAW_SUCCESS.rawValue else { throw ImagingError.raw(message(code, step)) }
     }
 
-    /// LibRaw's reason for a failed step, as a sentence part: "LibRaw failed opening it: Unsupported file format".
+    /// LibRaw's reason for a failed step, in words a photographer can act on, with LibRaw's own after it:
+    /// "LibRaw failed unpacking the sensor data: the file ends early or is damaged (Input/output error)".
     private static func message(_ code: Int32, _ step: String) -> String {
-        "LibRaw failed \(step): \(String(cString: libraw_strerror(code)))"
+        let own = String(cString: libraw_strerror(code))
+        let words: String
+        switch code {
+        case LIBRAW_IO_ERROR.rawValue, LIBRAW_DATA_ERROR.rawValue: words = "the file ends early or is damaged; copy it from the card again"
+        case LIBRAW_FILE_UNSUPPORTED.rawValue: words = "LibRaw \(version) does not know this file's format or camera; export a JPEG or TIFF beside it"
+        case LIBRAW_UNSUFFICIENT_MEMORY.rawValue, LIBRAW_TOO_BIG.rawValue, LIBRAW_MEMPOOL_OVERFLOW.rawValue:
+            words = "it needs more memory than the \(maxRawMemoryMB) MB a raw may take"
+        default: return "LibRaw failed \(step): \(own)"
+        }
+        return "LibRaw failed \(step): \(words) (\(own))"
     }
 
     /// LibRaw's `flip` (dcraw's: 1 mirror, 2 flip, 4 transpose) as EXIF orientation.

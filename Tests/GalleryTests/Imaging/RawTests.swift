@@ -110,6 +110,10 @@ struct RawTests {
             let error = #expect(throws: ImagingError.self) { try ImageProcessor(settings: .defaults()).process(whole.prefix(length), folder: "x") }
             #expect(error != nil, "\(length) bytes")
         }
+        // Its header whole, its sensor data cut short: said in words, with LibRaw's own after them.
+        let error = #expect(throws: ImagingError.self) { try ImageProcessor(settings: .defaults()).process(whole.prefix(3_000), folder: "x") }
+        #expect(error?.description == "camera raw: LibRaw failed unpacking the sensor data: the file ends early or is damaged; "
+                    + "copy it from the card again (Input/output error)")
     }
 
     @Test func aRawBesideItsPhotoIsIgnoredAndALoneRawPublished() async throws {
