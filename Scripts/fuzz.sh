@@ -43,10 +43,10 @@ dictionary() {
 }
 for harness in "${harnesses[@]}"; do dictionary "$harness" > /dev/null; done
 
-# Foundation's XMLParser leaks on every error libxml2 reports (Fuzz/lsan.supp: its error domain string,
-# and with what hangs off it about 9 KB a parse), so under s3-xml nearly every input leaks: libFuzzer
-# would run LeakSanitizer after each one (45 inputs a second instead of 1,500), and the leaked memory
-# grows by about 1 GB a minute. There, leaks are checked once, when a run ends, the limit is raised,
+# Foundation's XMLParser leaks on every error libxml2 reports (Fuzz/lsan.supp: its error domain string
+# and what hangs off it), so under s3-xml nearly every input leaks: libFuzzer would run LeakSanitizer
+# after each one (45 inputs a second instead of 1,500), and the run's memory grows by about 9 KB an
+# input, 1 GB a minute. There, leaks are checked once, when a run ends, the limit is raised,
 # and the harness runs in segments of at most 4 minutes, each a new process that goes on from the
 # corpus the one before grew (a single 10-minute run passed 6 GB after 387 s).
 options() {
