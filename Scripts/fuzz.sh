@@ -86,8 +86,9 @@ for harness in "${harnesses[@]}"; do
     started=$(date +%s)
     : > "$log"
     status=0 elapsed=0
+    longest=$(segment "$harness")
     while (( status == 0 && elapsed < seconds )); do
-        part=$(( seconds - elapsed < $(segment "$harness") ? seconds - elapsed : $(segment "$harness") ))
+        part=$(( seconds - elapsed < longest ? seconds - elapsed : longest ))
         set +e
         FUZZ_HARNESS=$harness ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$PWD/Fuzz/lsan.supp "$binary" \
             "$corpus_dir" "Fuzz/Corpus/$harness" -dict="Fuzz/Dictionaries/$(dictionary "$harness").dict" \

@@ -9,7 +9,7 @@ extension ImageProcessor {
     /// the capture time with its offset and fills what LibRaw leaves out. XMP comes from the file.
     static func rawHeaders(_ data: Data) throws -> HeaderReading {
         let header = try RAWCodec.header(data)
-        let isTIFF = data.starts(with: [0x49, 0x49, 0x2a, 0x00]) || data.starts(with: [0x4d, 0x4d, 0x00, 0x2a])
+        let isTIFF = ImageFormat.isTIFFContainer(data)
         let tiffExif = isTIFF ? ExifReader.read(exif: data) : ExifInfo()
         var camera = tiffExif.camera
         camera.make = camera.make ?? header.camera.make

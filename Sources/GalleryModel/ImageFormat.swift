@@ -11,29 +11,35 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
     /// The format whose signature `data` starts with, or nil.
     package static func recognise(_ data: Data) -> ImageFormat? {
         let head = [UInt8](data.prefix(64))
-        func matches(_ signature: String, at offset: Int = 0) -> Bool {
-            let bytes = Array(signature.utf8)
-            return head.count >= offset + bytes.count && Array(head[offset..<(offset + bytes.count)]) == bytes
-        }
+        func matches(_ signature: String, at offset: Int = 0) -> Bool { Self.head(head, has: signature, at: offset) }
         if head.count >= 3, head[0] == 0xff, head[1] == 0xd8, head[2] == 0xff { return .jpeg }
         if head.starts(with: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) { return .png }
         if matches("RIFF"), matches("WEBP", at: 8) { return .webp }
         if matches("GIF87a") || matches("GIF89a") { return .gif }
         if isCameraRawSignature(head) { return .raw }
-        // Classic TIFF ("II*\0", "MM\0*") and BigTIFF ("II+\0", "MM\0+").
-        if head.starts(with: [0x49, 0x49, 0x2a, 0x00]) || head.starts(with: [0x4d, 0x4d, 0x00, 0x2a])
-            || head.starts(with: [0x49, 0x49, 0x2b, 0x00]) || head.starts(with: [0x4d, 0x4d, 0x00, 0x2b]) { return .tiff }
+        if isTIFFContainer(data) { return .tiff }
         return isobmff(head)
+    }
+
+    /// Whether `data` starts as a classic TIFF ("II*\0", "MM\0*") or a BigTIFF ("II+\0", "MM\0+")
+    /// does: a picture, or a camera raw built on TIFF (DNG, CR2, NEF, ARW, PEF), whose whole file is
+    /// then an EXIF block too.
+    package static func isTIFFContainer(_ data: Data) -> Bool {
+        data.starts(with: [0x49, 0x49, 0x2a, 0x00]) || data.starts(with: [0x4d, 0x4d, 0x00, 0x2a])
+            || data.starts(with: [0x49, 0x49, 0x2b, 0x00]) || data.starts(with: [0x4d, 0x4d, 0x00, 0x2b])
+    }
+
+    /// Whether `head` holds `signature`'s bytes at `offset`.
+    private static func head(_ head: [UInt8], has signature: String, at offset: Int = 0) -> Bool {
+        let bytes = Array(signature.utf8)
+        return head.count >= offset + bytes.count && Array(head[offset..<(offset + bytes.count)]) == bytes
     }
 
     /// The raw formats whose first bytes say so: Canon CR2 (a TIFF with "CR" at byte 8), Olympus ORF
     /// ("IIRO", "IIRS", "MMOR"), Panasonic RW2 ("IIU\0"), Fujifilm RAF and Canon CR3 (brand `crx `).
     /// DNG, NEF, ARW and PEF begin as any TIFF does; `ImageFormat.sniff` asks LibRaw about those.
     private static func isCameraRawSignature(_ head: [UInt8]) -> Bool {
-        func matches(_ signature: String, at offset: Int = 0) -> Bool {
-            let bytes = Array(signature.utf8)
-            return head.count >= offset + bytes.count && Array(head[offset..<(offset + bytes.count)]) == bytes
-        }
+        func matches(_ signature: String, at offset: Int = 0) -> Bool { Self.head(head, has: signature, at: offset) }
         if head.starts(with: [0x49, 0x49, 0x2a, 0x00]) && matches("CR", at: 8) { return true }
         if matches("IIRO") || matches("IIRS") || matches("MMOR") || head.starts(with: [0x49, 0x49, 0x55, 0x00]) { return true }
         return matches("FUJIFILMCCD-RAW") || (matches("ftyp", at: 4) && matches("crx ", at: 8))
