@@ -68,6 +68,7 @@ package struct ConfigValidator {
         config.language = try language(raw.language)
         config.map = try mapSettings(raw.map)
         config.deploy = try deploySettings(raw.deploy)
+        config.video = try videoSettings(raw.video)
         return config
     }
 
@@ -155,6 +156,19 @@ package struct ConfigValidator {
             throw ConfigError(file: name, key: key, "\(value) is out of range (expected 0 to 1)")
         }
         return value
+    }
+
+    /// The `video` section, each number in its range.
+    private func videoSettings(_ video: SiteConfigFile.Video?) throws -> VideoSettings {
+        typealias D = VideoSettings.Defaults
+        return VideoSettings(
+            maxSeconds: try range(video?.maxSeconds ?? D.maxSeconds, "video.maxSeconds", 1...86_400),
+            maxBytes: try range(video?.maxBytes ?? D.maxBytes, "video.maxBytes", 1024...(1 << 40)),
+            maxPixels: try range(video?.maxPixels ?? D.maxPixels, "video.maxPixels", 1...400_000_000),
+            maxHeight: try range(video?.maxHeight ?? D.maxHeight, "video.maxHeight", 144...4320),
+            crf: try range(video?.quality ?? D.crf, "video.quality", 0...51),
+            maxBitrate: try range(video?.maxBitrate ?? D.maxBitrate, "video.maxBitrate", 100_000...200_000_000),
+            livePhotos: video?.livePhotos ?? D.livePhotos)
     }
 
     /// Seconds per photo in the slideshow: a finite number in `Defaults.slideshowRange`.

@@ -37,6 +37,8 @@ public struct SiteConfig: Sendable {
     public var map = MapSettings()
     /// Where `galleryssg deploy` publishes when the command line names no target (`deploy`).
     public var deploy = DeploySettings()
+    /// How video clips are published (`video`).
+    public var video = VideoSettings()
 
     /// The folder holding the config file.
     public var siteDirectory: URL { configFile.deletingLastPathComponent() }

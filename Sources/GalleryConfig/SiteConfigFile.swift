@@ -17,6 +17,7 @@ package struct SiteConfigFile: Decodable {
     package var viewer: Viewer?
     package var language: String?
     package var map: Map?
+    package var video: Video?
     package var deploy: Deploy?
 
     package struct Deploy: Decodable {
@@ -92,6 +93,16 @@ package struct SiteConfigFile: Decodable {
         package var raw: String?
     }
 
+    package struct Video: Decodable {
+        package var maxSeconds: Int?
+        package var maxBytes: Int?
+        package var maxPixels: Int?
+        package var maxHeight: Int?
+        package var quality: Int?
+        package var maxBitrate: Int?
+        package var livePhotos: Bool?
+    }
+
     package struct Viewer: Decodable {
         package var slideshowSeconds: Double?
     }
@@ -107,13 +118,14 @@ package struct SiteConfigFile: Decodable {
     /// JSON Schema for editors (`init` writes it); it means nothing to the build.
     package static let knownKeys: [String: [String]] = [
         "": ["title", "description", "baseURL", "output", "templates", "state", "cache", "pageSize", "sort", "source",
-             "images", "network", "viewer", "language", "map", "deploy", "$schema"],
+             "images", "network", "viewer", "language", "map", "deploy", "video", "$schema"],
         "deploy": ["target", "endpoint", "region", "pathStyle"],
         "map": ["tileURL", "attribution"],
         "images": ["thumbnail", "preview", "widths", "quality", "background", "maxPixels", "publishOriginals",
                    "maxPixelsInFlight", "showLocation", "linearLight", "exifFields", "webp", "sharpen", "gridSteps",
                    "raw"],
         "viewer": ["slideshowSeconds"],
+        "video": ["maxSeconds", "maxBytes", "maxPixels", "maxHeight", "quality", "maxBitrate", "livePhotos"],
         "network": ["timeoutSeconds", "maxDownloadBytes", "connectionsPerHost", "retries"],
         "source/folder": ["type", "path"],
         "source/manifest": ["type", "path", "url", "allowInsecureHTTP"],

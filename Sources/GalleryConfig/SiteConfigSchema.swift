@@ -324,6 +324,60 @@ public enum SiteConfigSchema {
       },
       "additionalProperties": false
     },
+    "video": {
+      "type": "object",
+      "description": "Video clips (MP4, MOV, WebM, MTS…): published through ffmpeg as a poster and a web file (H.264 and AAC in MP4).",
+      "properties": {
+        "maxSeconds": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 86400,
+          "default": 600,
+          "description": "The longest clip published, in seconds; a longer one is reported."
+        },
+        "maxBytes": {
+          "type": "integer",
+          "minimum": 1024,
+          "maximum": 1099511627776,
+          "default": 4294967296,
+          "description": "The largest clip file read, in bytes."
+        },
+        "maxPixels": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 400000000,
+          "default": 40000000,
+          "description": "The most pixels in one frame of a clip."
+        },
+        "maxHeight": {
+          "type": "integer",
+          "minimum": 144,
+          "maximum": 4320,
+          "default": 1080,
+          "description": "The web file's shorter side at most (the height of a landscape clip); a larger clip is scaled down."
+        },
+        "quality": {
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 51,
+          "default": 23,
+          "description": "x264's constant rate factor for a clip that is encoded again: lower is better and larger."
+        },
+        "maxBitrate": {
+          "type": "integer",
+          "minimum": 100000,
+          "maximum": 200000000,
+          "default": 8000000,
+          "description": "The web file's most bits a second; an H.264 clip over it is encoded again rather than copied."
+        },
+        "livePhotos": {
+          "type": "boolean",
+          "default": true,
+          "description": "Whether a Live Photo's clip is published with its still."
+        }
+      },
+      "additionalProperties": false
+    },
     "network": {
       "type": "object",
       "description": "Downloads.",

@@ -42,6 +42,10 @@ public struct ImagingError: Error, CustomStringConvertible, Sendable, Equatable 
         ImagingError(description: "video: \(message)")
     }
 
+    /// A video met on a machine without Debian's `ffmpeg` package.
+    package static let noFFmpeg = ImagingError(
+        description: "video: ffmpeg is not installed, so videos are not published; install ffmpeg (Debian: sudo apt install ffmpeg) and build again")
+
     package static func raw(_ message: String) -> ImagingError {
         ImagingError(description: "camera raw: \(message)")
     }

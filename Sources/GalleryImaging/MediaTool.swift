@@ -23,9 +23,9 @@ package struct MediaTool: Sendable {
     /// The most of a tool's standard output that is read back.
     package static let maxOutput = 16 << 20
 
-    /// The tool called `name` on `PATH` (or in `/usr/bin`), or nil.
+    /// The tool called `name` in one of `path`'s folders (`/usr/bin` when there is no `PATH`), or nil.
     package static func find(_ name: String, path: String? = ProcessInfo.processInfo.environment["PATH"]) -> MediaTool? {
-        let folders = (path ?? "").split(separator: ":").map(String.init) + ["/usr/bin"]
+        let folders = path.map { $0.split(separator: ":").map(String.init) } ?? ["/usr/bin"]
         for folder in folders where !folder.isEmpty {
             let candidate = (folder as NSString).appendingPathComponent(name)
             if FileManager.default.isExecutableFile(atPath: candidate) { return MediaTool(name: name, path: candidate) }

@@ -32,6 +32,15 @@ package struct VideoFacts: Sendable, Equatable {
     /// shows locations, and never inside a published file.
     package var location: GeoPoint?
     package var bytes: Int
+    /// Bits a second over the whole file, as the container says.
+    package var bitRate: Int?
+
+    /// The technical facts the build state keeps.
+    package var info: VideoInfo {
+        VideoInfo(duration: duration, stored: stored, rotation: rotation, videoCodec: videoCodec, audioCodec: audioCodec,
+                  frameRate: frameRate, pixelFormat: pixelFormat, interlaced: interlaced, container: container, bytes: bytes,
+                  bitRate: bitRate)
+    }
 }
 
 /// The limits a video must keep, each from a config key, so that a hostile or mistaken file cannot
@@ -71,7 +80,9 @@ package enum VideoProbe {
         guard facts.duration <= limits.maxSeconds else {
             throw ImagingError.video("\(String(format: "%.1f", facts.duration)) s long, over the \(String(format: "%g", limits.maxSeconds)) s limit (video.maxSeconds)")
         }
-        guard facts.stored.pixelCount <= limits.maxPixels else { throw ImagingError.tooManyPixels(facts.stored, limit: limits.maxPixels) }
+        guard facts.stored.pixelCount <= limits.maxPixels else {
+            throw ImagingError.video("\(facts.stored) is \(facts.stored.pixelCount) pixels a frame, over the \(limits.maxPixels)-pixel limit (video.maxPixels)")
+        }
         return facts
     }
 
@@ -101,6 +112,7 @@ package enum VideoProbe {
                                frameRate: rate(video.averageFrameRate) ?? rate(video.frameRate), pixelFormat: video.pixelFormat,
                                interlaced: ["tt", "bb", "tb", "bt"].contains(video.fieldOrder ?? ""),
                                container: answer.format?.name ?? "", bytes: bytes)
+        facts.bitRate = Int(answer.format?.bitRate ?? "")
         facts.takenAt = tags["com.apple.quicktime.creationdate"] ?? tags["creation_time"]
         facts.camera = CameraInfo(make: tags["com.apple.quicktime.make"] ?? tags["com.android.manufacturer"],
                                   model: tags["com.apple.quicktime.model"] ?? tags["com.android.model"])
@@ -167,6 +179,7 @@ package enum VideoProbe {
         var name: String?
         var duration: String?
         var tags: [String: String]?
-        enum CodingKeys: String, CodingKey { case name = "format_name", duration, tags }
+        var bitRate: String?
+        enum CodingKeys: String, CodingKey { case name = "format_name", duration, tags, bitRate = "bit_rate" }
     }
 }

@@ -28,6 +28,22 @@ public struct Digest: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The SHA-256 of some bytes.
     public static func sha256(_ data: Data) -> Digest { Digest(SHA256.hash(data: data)) }
 
+    /// The SHA-256 of a file read a megabyte at a time, so a video of gigabytes is hashed in
+    /// constant memory; nil when it cannot be opened or read.
+    public static func sha256(file path: String) -> Digest? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        var hasher = SHA256()
+        while true {
+            // nil or empty at the end of the file; a throw is a read error.
+            let chunk: Data?
+            do { chunk = try handle.read(upToCount: 1 << 20) } catch { return nil }
+            guard let chunk, !chunk.isEmpty else { break }
+            hasher.update(data: chunk)
+        }
+        return Digest(hasher.finalize())
+    }
+
     /// Parses 64 hex digits (either case); nil for anything else.
     public init?(hex text: some StringProtocol) {
         self.init(hexBytes: text.utf8)

@@ -13,6 +13,9 @@ public struct OriginalFacts: Codable, Sendable, Equatable {
     /// formats and for raws without one. Whether it is published instead of a development depends
     /// on the site's sizes (`ImageProcessor.layout`), so the state keeps its size, not the choice.
     public var preview: PixelSize?
+    /// For a video: what its container says. The rest of the facts are then its poster frame's
+    /// (a PNG at the display size, upright), which goes through the image path like a photo.
+    public var video: VideoInfo?
 
     public init(format: ImageFormat, size: PixelSize, exif: ExifInfo, embedded: EmbeddedMetadata = EmbeddedMetadata()) {
         self.format = format

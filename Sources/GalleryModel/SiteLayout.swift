@@ -21,6 +21,9 @@ public enum SiteLayout {
     /// The folder of a photo's page and its images: `photos/ID`.
     package static func photoFolder(id: String) -> String { "photos/\(id)" }
 
+    /// A video's web file (H.264 and AAC in MP4), beside its poster's derivatives.
+    package static func videoFile(id: String) -> String { "\(photoFolder(id: id))/video.mp4" }
+
     /// A photo's page: `photos/ID/index.html`.
     package static func photoPage(id: String) -> String { "\(photoFolder(id: id))/\(folderIndex)" }
 

@@ -44,7 +44,9 @@ extension Build {
         report.learntFilesRead = state.shared.files
         let photos = PhotoPublisher(fetcher: OriginalFetcher(downloader: downloader, maxBytes: config.network.maxDownloadBytes),
                                     processor: ImageProcessor(settings: config.images), writer: nil,
-                                    publishOriginals: config.images.publishOriginals, state: state)
+                                    publishOriginals: config.images.publishOriginals, state: state,
+                                    videos: VideoWork(encoder: VideoEncoder.find(settings: config.video, path: options.toolPath),
+                                                      jobs: options.jobs))
         let outcome = try await publishImages(slice, with: photos, state: state, downloader: downloader, report: &report,
                                               timings: &timings,
                                               noneProcessed: "none of the \(slice.count) photos of shard \(shard) could be processed "

@@ -17,6 +17,9 @@ public struct BuildOptions: Sendable {
     /// Make only the derivatives of this slice of the photos, into the cache, and write what was
     /// learnt there for a later full build (`build --images-only [--shard K/N]`); nil builds the site.
     public var imagesOnly: Shard?
+    /// Where `ffmpeg` and `ffprobe` are looked for: `PATH` unless set (tests set it to show a
+    /// machine without them).
+    package var toolPath: String? = ProcessInfo.processInfo.environment["PATH"]
 
     public init(jobs: Int = ProcessInfo.processInfo.activeProcessorCount, rebuild: Bool = false, offline: Bool = false,
                 imagesOnly: Shard? = nil, takeOver: Bool = false) {

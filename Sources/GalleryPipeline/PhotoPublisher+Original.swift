@@ -15,6 +15,8 @@ extension PhotoPublisher {
         package var stamp: FileStamp?
         /// Whether `hash` was taken from the state rather than computed from the bytes.
         package var trusted: Bool
+        /// Whether identifying it found a video container (hashed from disk in chunks, never held).
+        package var isVideo = false
 
         package init(hash: Digest, data: Data? = nil, etag: String? = nil, lastModified: String? = nil, stamp: FileStamp? = nil, trusted: Bool) {
             self.hash = hash
@@ -43,9 +45,20 @@ extension PhotoPublisher {
             return Original(hash: prior.contentHash, data: nil, etag: prior.etag, lastModified: prior.lastModified, stamp: stamp,
                             trusted: true)
         }
+        // A clip of gigabytes is hashed from disk a megabyte at a time; ffmpeg reads it where it is.
+        if let path = photo.image.filePath, Self.startsAsVideo(path) {
+            guard let hash = Digest.sha256(file: path) else {
+                throw FetchError(file: URL(fileURLWithPath: path), "file could not be read; check its permissions")
+            }
+            var original = Original(hash: hash, stamp: stamp, trusted: false)
+            original.isVideo = true
+            return original
+        }
         let fetched = try await fetcher.fetchOriginal(photo.image)
-        return Original(hash: CacheKey.sha256(fetched.data), data: fetched.data, etag: fetched.etag,
-                        lastModified: fetched.lastModified, stamp: stamp, trusted: false)
+        var original = Original(hash: CacheKey.sha256(fetched.data), data: fetched.data, etag: fetched.etag,
+                                lastModified: fetched.lastModified, stamp: stamp, trusted: false)
+        original.isVideo = VideoSignature.matches(fetched.data)
+        return original
     }
 
     /// The original's bytes, fetched now if they were not read yet.

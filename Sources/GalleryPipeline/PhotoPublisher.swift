@@ -23,11 +23,15 @@ package struct PhotoPublisher: Sendable {
     package let writer: StagedWriter?
     package let publishOriginals: OriginalsPolicy
     package let state: BuildState
+    /// ffmpeg and the encode queue, for the clips.
+    package let videos: VideoWork
     /// Renders in progress, so photos with the same bytes and settings share one decode and encode.
     private let renders = SharedWork<RenderStats>()
 
-    package init(fetcher: OriginalFetcher, processor: ImageProcessor, writer: StagedWriter?, publishOriginals: OriginalsPolicy, state: BuildState) {
+    package init(fetcher: OriginalFetcher, processor: ImageProcessor, writer: StagedWriter?, publishOriginals: OriginalsPolicy, state: BuildState,
+                 videos: VideoWork = VideoWork(encoder: VideoEncoder.find(settings: VideoSettings()), jobs: 1)) {
         self.fetcher = fetcher
+        self.videos = videos
         self.processor = processor
         self.writer = writer
         self.publishOriginals = publishOriginals
@@ -102,12 +106,19 @@ package struct PhotoPublisher: Sendable {
             if let known = state.facts(original.hash) {
                 facts = known.value
                 if known.isNew { learnt.facts = (original.hash, facts) }
+            } else if isVideo(photo, original) {
+                facts = try await videoFacts(photo, &original)
+                learnt.facts = (original.hash, facts)
             } else {
                 facts = try ImageProcessor.facts(of: try await originalBytes(of: photo, &original))
                 learnt.facts = (original.hash, facts)
             }
             let layout = try processor.layout(facts, folder: SiteLayout.photoFolder(id: photo.id))
-            let keys = processor.keys(contentHash: original.hash, facts: facts, layout: layout)
+            let keys = if let video = facts.video {
+                videoKeys(photo, hash: original.hash, facts: facts, video: video, layout: layout)
+            } else {
+                processor.keys(contentHash: original.hash, facts: facts, layout: layout)
+            }
             // An unchanged photo's files, in a rebuild, are already in the staging folder: the cache's copies need no look.
             let held = keys.files.filter { writer?.holds($0.key, of: state.images, at: $0.path) == true }.map(\.path)
             var missing: [(path: String, key: Digest)] = []
@@ -124,6 +135,9 @@ package struct PhotoPublisher: Sendable {
     private func render(_ plan: inout PhotoPlan, cpu: WorkBudget) async throws -> RenderStats {
         if plan.missing.isEmpty, let placeholder = state.placeholder(plan.keys.thumbnail) {
             return RenderStats(made: 0, bytes: 0, seconds: [:], placeholder: placeholder)
+        }
+        if let video = plan.facts.video {
+            return try await Self.at(.imaging) { try await renderVideo(&plan, video: video, cpu: cpu) }
         }
         return try await Self.at(.imaging) {
             let data = try await originalBytes(of: plan.photo, &plan.original)
@@ -153,8 +167,12 @@ package struct PhotoPublisher: Sendable {
             plan.learnt.add(file)
             try writer?.link(file, to: path)
         }
-        // Which kind of location, from its text: a `URL` made per photo only to ask this costs.
-        if plan.photo.image.filePath == nil {
+        // A clip's "full size" is its web file; its original is never published (it carries the
+        // camera's location keys, and a browser may not play it).
+        if plan.facts.video != nil {
+            linked.original = .published(SiteLayout.videoFile(id: plan.photo.id))
+        } else if plan.photo.image.filePath == nil {
+            // Which kind of location, from its text: a `URL` made per photo only to ask this costs.
             linked.original = .remote(plan.photo.image.description)
         } else if let published = Self.publishedOriginal(plan.facts.format, policy: publishOriginals) {
             var name = CacheKey(published.stripped ? "original without location v1" : "original")
@@ -191,7 +209,8 @@ package struct PhotoPublisher: Sendable {
         let photo = plan.photo, original = plan.original, prior = plan.prior, position = plan.position
         let merged = PhotoMetadata.merge(photo: photo, facts: plan.facts)
         let item = GalleryItem(photo: merged, displaySize: plan.layout.display, plan: plan.layout.plan,
-                               averageColor: placeholder.averageColor, placeholderKey: plan.keys.thumbnail, original: linked.original)
+                               averageColor: placeholder.averageColor, placeholderKey: plan.keys.thumbnail, original: linked.original,
+                               video: plan.facts.video)
         let row = PhotoState(id: photo.id, position: position, metadataHash: try Self.metadataHash(photo), location: photo.image.description,
                              etag: original.etag, lastModified: original.lastModified, fileSize: original.stamp?.size,
                              fileModified: original.stamp?.modified, contentHash: original.hash, blobKeys: linked.blobKeys,
@@ -232,7 +251,7 @@ package struct PhotoPublisher: Sendable {
 
     /// Decodes the original once and encodes the missing files into the cache, unless a photo
     /// with the same bytes and settings is already doing exactly that.
-    private func render(_ data: Data, folder: String, keys: DerivativeKeys, missing: [(path: String, key: Digest)],
+    func render(_ data: Data, folder: String, keys: DerivativeKeys, missing: [(path: String, key: Digest)],
                         cpu: WorkBudget) async throws -> RenderStats {
         var shared = CacheKey("render")
         for (_, key) in keys.files { shared.add(key) }

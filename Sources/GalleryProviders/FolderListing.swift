@@ -14,7 +14,7 @@ package struct FolderListing: Sendable {
     package struct Directory: Sendable, Equatable {
         /// `/`-separated path from the source folder; empty for the folder itself.
         package var path: String
-        /// Photo files in name order.
+        /// Photo and video files in name order.
         package var photos: [String] = []
         /// `.md` and `.xmp` files, by lower-cased name.
         package var sidecars: [String: String] = [:]
@@ -44,7 +44,7 @@ package struct FolderListing: Sendable {
     /// X3F, 3FR, IIQ…); a file of one of these that LibRaw does not know is reported as it fails.
     package static let rawExtensions: Set<String> = ["cr2", "cr3", "crw", "nef", "nrw", "arw", "srf", "sr2", "dng", "raf", "orf",
                                              "rw2", "pef", "srw", "x3f", "3fr", "iiq", "erf", "mrw", "rwl", "raw"]
-    /// Video formats, named in the report so the photographer knows what was left out.
+    /// Video formats, published as clips through ffmpeg (told apart by content, as the photos are).
     package static let videoExtensions: Set<String> = ["mov", "mp4", "m4v", "avi", "mkv", "mts", "m2ts", "3gp", "webm", "wmv", "mpg", "mpeg"]
 
     /// More entries than this in one source folder is a mistake (a home folder, a root), not a library.
@@ -169,7 +169,7 @@ package struct FolderListing: Sendable {
         } else if Self.rawExtensions.contains(ext) {
             current.raws.append(path)
         } else if Self.videoExtensions.contains(ext) {
-            rejected.append(IgnoredFile(path: path, reason: "videos (.\(ext)) are not published"))
+            current.photos.append(path)
         } else {
             let what = ext.isEmpty ? "a file without an extension" : ".\(ext) files"
             rejected.append(IgnoredFile(path: path, reason: "unsupported format: \(what) are not photos galleryssg reads"))

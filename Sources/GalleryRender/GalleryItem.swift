@@ -13,9 +13,12 @@ public struct GalleryItem: Sendable {
     public var placeholderKey: Digest
     /// Where the "full size" link points.
     public var original: OriginalLink
+    /// For a clip: what its container says; its web file is `videoPath`, its poster the derivatives.
+    public var video: VideoInfo?
 
     public init(photo: Photo, displaySize: PixelSize, plan: DerivativePlan, averageColor: String, placeholderKey: Digest,
-                original: OriginalLink) {
+                original: OriginalLink, video: VideoInfo? = nil) {
+        self.video = video
         self.photo = photo
         self.displaySize = displaySize
         self.plan = plan
@@ -28,6 +31,9 @@ public struct GalleryItem: Sendable {
     package func placeholderStyle(_ placeholders: PlaceholderLookup) -> String {
         "background-color:\(averageColor);background-image:url(\(placeholders.dataURI(placeholderKey)));background-size:cover"
     }
+
+    /// A clip's web file, relative to the site root; nil for a still.
+    public var videoPath: String? { video == nil ? nil : SiteLayout.videoFile(id: photo.id) }
 
     /// The photo's page, relative to the site root.
     public var pagePath: String { SiteLayout.photoPage(id: photo.id) }

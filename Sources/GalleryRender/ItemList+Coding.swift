@@ -75,6 +75,8 @@ package enum ItemCoding {
         case .published(let path): out.int(1); out.text(path)
         case .remote(let address): out.int(2); out.text(address)
         }
+        // A clip's facts as JSON: few items are clips, and this keeps the layout in one place.
+        out.text(item.video.flatMap { try? String(decoding: JSONEncoder().encode($0), as: UTF8.self) })
     }
 
     private static func readPhoto(_ input: inout Reader) throws -> Photo {
@@ -122,7 +124,9 @@ package enum ItemCoding {
         case 2: original = .remote(try input.text())
         default: original = .none
         }
-        return GalleryItem(photo: photo, displaySize: display, plan: plan, averageColor: color, placeholderKey: key, original: original)
+        let video = try input.optionalText().flatMap { try? JSONDecoder().decode(VideoInfo.self, from: Data($0.utf8)) }
+        return GalleryItem(photo: photo, displaySize: display, plan: plan, averageColor: color, placeholderKey: key, original: original,
+                           video: video)
     }
 
     private struct Writer {

@@ -79,6 +79,7 @@ extension GridTile: MustacheParent {
         case "loading": loading
         case "style": style
         case "transitionName": transitionName
+        case "duration": duration
         default: nil
         }
     }

@@ -41,6 +41,22 @@ extension PhotoContext: MustacheParent {
         case "tags": tags
         case "hasTags": hasTags
         case "exif": exif
+        case "video": video
+        default: nil
+        }
+    }
+}
+
+extension VideoContext: MustacheParent {
+    package func child(named name: String) -> Any? {
+        switch name {
+        case "src": src
+        case "type": type
+        case "poster": poster
+        case "width": width
+        case "height": height
+        case "duration": duration
+        case "durationMachine": durationMachine
         default: nil
         }
     }
@@ -108,6 +124,7 @@ extension FeedEntry: MustacheParent {
         case "rights": rights
         case "imageHref": imageHref
         case "imageType": imageType
+        case "videoHref": videoHref
         default: nil
         }
     }
@@ -117,6 +134,29 @@ extension SitemapContext: MustacheParent {
     package func child(named name: String) -> Any? {
         switch name {
         case "urls": urls
+        default: nil
+        }
+    }
+}
+
+extension SitemapURL: MustacheParent {
+    package func child(named name: String) -> Any? {
+        switch name {
+        case "loc": loc
+        case "video": video
+        default: nil
+        }
+    }
+}
+
+extension SitemapVideo: MustacheParent {
+    package func child(named name: String) -> Any? {
+        switch name {
+        case "thumbnail": thumbnail
+        case "title": title
+        case "description": description
+        case "contentLoc": contentLoc
+        case "duration": duration
         default: nil
         }
     }

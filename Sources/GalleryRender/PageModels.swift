@@ -100,6 +100,8 @@ package struct GridTile: Encodable {
     package var style: String
     /// The `img`'s `view-transition-name` (as `data-vt`), shared with the photo page's preview.
     package var transitionName: String
+    /// A clip's length (`0:07`), shown on its tile with a play badge; nil for a still.
+    package var duration: String? = nil
 }
 
 /// A tag on the tags index, or on a photo page.
@@ -243,6 +245,22 @@ package struct PhotoContext: Encodable {
     package var tags: [TagLink]
     package var hasTags: Bool
     package var exif: [MetadataRow]
+    /// A clip's player; nil for a still.
+    package var video: VideoContext? = nil
+}
+
+/// A clip on its page: `<video controls playsinline preload="none" poster width height>`.
+package struct VideoContext: Encodable {
+    /// The web file (H.264 and AAC in MP4).
+    package var src: String
+    package var type = "video/mp4"
+    /// The poster's preview, shown before the clip plays.
+    package var poster: String
+    package var width: Int
+    package var height: Int
+    /// `0:07`, and `PT7S` for `<time datetime>`.
+    package var duration: String
+    package var durationMachine: String
 }
 
 package struct NeighborLink: Encodable {
@@ -301,9 +319,26 @@ package struct FeedEntry: Encodable {
     /// The photo (its largest preview up to 1200 px wide), for `<link rel="enclosure">`.
     package var imageHref: String
     package var imageType: String
+    /// A clip's web file, a second enclosure; nil for a still.
+    package var videoHref: String? = nil
 }
 
 /// `sitemap.xml` (https://www.sitemaps.org/protocol.html); written only when `baseURL` is set.
 package struct SitemapContext: TemplateContext {
-    package var urls: [String]
+    package var urls: [SitemapURL]
+}
+
+/// One page of the sitemap; a clip's page names its video (https://developers.google.com/search/docs/crawling-indexing/sitemaps/video-sitemaps).
+package struct SitemapURL: Encodable {
+    package var loc: String
+    package var video: SitemapVideo? = nil
+}
+
+package struct SitemapVideo: Encodable {
+    package var thumbnail: String
+    package var title: String
+    package var description: String
+    package var contentLoc: String
+    /// Whole seconds.
+    package var duration: Int
 }

@@ -26,7 +26,8 @@ extension SiteRenderer {
             style: "flex-grow:\(Formatting.fixed(aspect * 100, digits: 0));flex-basis:\(Formatting.fixed(aspect * Self.rowHeightEm, digits: 2))em;"
                 + "--ar:\(Formatting.fixed(aspect, digits: 4));"
                 + item.placeholderStyle(plan.placeholders),
-            transitionName: Self.transitionName(index))
+            transitionName: Self.transitionName(index),
+            duration: item.video?.durationText)
     }
 
     /// The tiles of one grid page, items in page order, their `sizes` worked out together (tiles

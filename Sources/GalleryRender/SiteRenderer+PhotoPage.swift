@@ -34,6 +34,10 @@ extension SiteRenderer {
         let fullSize: (href: String, label: String, absolute: String?)
         let full = strings.text("fullSize", ["width": String(item.displaySize.width), "height": String(item.displaySize.height)])
         switch item.original {
+        case .published(let originalPath) where item.video != nil:
+            fullSize = (root + originalPath, strings.text("downloadVideo", ["width": String(item.displaySize.width),
+                                                                           "height": String(item.displaySize.height)]),
+                        baseURL.map { $0.absoluteString + originalPath })
         case .published(let originalPath):
             fullSize = (root + originalPath, full,
                         baseURL.map { $0.absoluteString + originalPath })
@@ -78,7 +82,11 @@ extension SiteRenderer {
                 album: album.map { tree.albums[$0].title }, albumHref: album.map { root + tree.albums[$0].path(page: 1) },
                 mapHref: showLocation && photo.location != nil ? root + SiteLayout.map + "#p-" + photo.id : nil,
                 tags: tagLinks(photo.tags, root: root, sections: sections), hasTags: !photo.tags.isEmpty,
-                exif: exifRows(photo.camera)),
+                exif: exifRows(photo.camera),
+                video: item.video.flatMap { video in item.videoPath.map { path in
+                    VideoContext(src: root + path, poster: root + preview.path, width: item.displaySize.width,
+                                 height: item.displaySize.height, duration: video.durationText, durationMachine: video.isoDuration)
+                } }),
             prev: prev, next: next, backHref: root + list.backPath, backPage: list.backPage,
             backLabel: list.backLabel, position: position + 1, total: list.members.count,
             backText: strings.text("backPage", ["label": list.backLabel, "n": String(list.backPage)]),
@@ -134,12 +142,19 @@ extension SiteRenderer {
         let root = SiteLayout.photoPageRoot
         let url = { (path: String) in baseURL.map { $0.absoluteString + path } ?? root + path }
         let person = photo.author.map { ImageObject.Person(name: $0, url: photo.authorURL?.absoluteString) }
-        return ImageObject(
+        var object = ImageObject(
             name: photo.title ?? item.altText, description: description,
             contentUrl: contentURL ?? url(item.plan.preview.path), thumbnailUrl: url(item.plan.thumbnail.path),
             url: absoluteURL(item.pagePath), width: item.displaySize.width, height: item.displaySize.height,
             author: person, creator: person, license: photo.license?.url?.absoluteString ?? photo.license?.name,
             dateCreated: date?.machine, keywords: photo.tags.isEmpty ? nil : photo.tags.joined(separator: ", "),
             creditText: photo.author)
+        if let video = item.video {
+            // schema.org's VideoObject: the web file, its length, and the date search engines ask for.
+            object.type = "VideoObject"
+            object.duration = video.isoDuration
+            object.uploadDate = date?.machine
+        }
+        return object
     }
 }

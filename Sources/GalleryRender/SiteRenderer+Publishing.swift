@@ -17,8 +17,18 @@ extension SiteRenderer {
 
     /// Every HTML page of the site but `404.html`, as absolute URLs.
     package func sitemapModel(_ plan: SitePlan) -> PageModel {
-        let urls = plan.pages.filter { $0 != .notFound }.map { path(of: $0, in: plan) }
-            .filter(SitePage.isHTML(path:)).compactMap(absoluteURL)
+        let urls = plan.pages.filter { $0 != .notFound }.compactMap { page -> SitemapURL? in
+            let path = path(of: page, in: plan)
+            guard SitePage.isHTML(path: path), let loc = absoluteURL(path) else { return nil }
+            var url = SitemapURL(loc: loc)
+            if case .photo(let index) = page, let video = plan.items[index].video, let clip = plan.items[index].videoPath {
+                let item = plan.items[index]
+                url.video = SitemapVideo(thumbnail: absoluteURL(item.plan.preview.path) ?? "", title: item.photo.title ?? item.altText,
+                                         description: item.photo.description.map { Markdown.plainText($0, limit: 2048) } ?? item.altText,
+                                         contentLoc: absoluteURL(clip) ?? "", duration: max(1, Int(video.duration.rounded())))
+            }
+            return url
+        }
         return PageModel(path: SiteLayout.sitemap, template: "sitemap", context: SitemapContext(urls: urls))
     }
 
@@ -63,7 +73,8 @@ extension SiteRenderer {
                 title: photo.title ?? item.altText, href: href,
                 updated: entry.date ?? Self.undatedTimestamp, author: photo.author,
                 authorURI: photo.authorURL?.absoluteString, contentHTML: content, tags: photo.tags,
-                rights: photo.license?.name, imageHref: src, imageType: "image/jpeg")
+                rights: photo.license?.name, imageHref: src, imageType: "image/jpeg",
+                videoHref: item.videoPath.map(feedLink))
         }
         let updated = latest.first?.date ?? Self.undatedTimestamp
         return FeedContext(title: title, subtitle: description.isEmpty ? nil : description, selfHref: feedLink("feed.xml"),

@@ -1,6 +1,7 @@
 import Foundation
 
-/// schema.org `ImageObject` JSON-LD for a photo page (https://schema.org/ImageObject).
+/// schema.org `ImageObject` JSON-LD for a photo page (https://schema.org/ImageObject), or
+/// `VideoObject` for a clip's (https://schema.org/VideoObject).
 ///
 /// Encoded with `JSONEncoder`, then made safe inside `<script>`: `<`, `>` and `&` become `\u003c`,
 /// `\u003e` and `\u0026`, so no manifest text can close the element or open a comment.
@@ -27,10 +28,13 @@ package struct ImageObject: Encodable {
     package var dateCreated: String?
     package var keywords: String?
     package var creditText: String?
+    /// A clip's length (ISO 8601) and date; nil for a still.
+    package var duration: String? = nil
+    package var uploadDate: String? = nil
 
     package enum CodingKeys: String, CodingKey {
         case context = "@context", type = "@type", name, description, contentUrl, thumbnailUrl, url, width, height
-        case author, creator, license, dateCreated, keywords, creditText
+        case author, creator, license, dateCreated, keywords, creditText, duration, uploadDate
     }
 
     /// The JSON text, safe to place between `<script type="application/ld+json">` tags.

@@ -7,18 +7,19 @@
 package enum TemplateFields {
     package static let names: Set<String> = [
         "album", "albumCount", "albumHref", "albums", "albumsHref", "alt", "assets", "attribution", "author", "authorHref",
-        "authorURI", "backHref", "backLabel", "backPage", "backText", "breadcrumbs", "canonical", "contentHTML", "coordinates",
-        "count", "countLabel", "cover", "current", "dataHref", "description", "descriptionHTML", "entries", "exif", "feedHref",
-        "fullSizeHref", "fullSizeLabel", "generator", "hasTags", "heading", "height", "homeHref", "href", "id", "image",
-        "imageAlt", "imageHeight", "imageHref", "imageType", "imageWidth", "inlineStylesheet", "intro", "isAlbums", "isCurrent",
-        "isGap", "isHome", "isMap", "isTags", "jsonLD", "label", "lang", "licenseHref", "licenseName", "links", "loading",
-        "location", "locationHref", "mapHref", "moreText", "name", "next", "nextHref", "number", "page", "pages", "pagination",
-        "parentHref", "parentLabel", "photo", "photoCount", "photos", "position", "positionText", "prev", "prevHref", "rights",
-        "root", "searchStrings", "selfHref", "site", "sizes", "slideshowHref", "slideshowSeconds", "social", "sourceHref",
-        "sourceLabel", "src", "srcset", "stageStyle", "style", "subAlbums", "subtitle", "t", "tags", "tagsHref",
-        "takenAtDisplay", "takenAtMachine", "thumbHeight", "thumbSrc", "thumbWidth", "tileURL", "title", "total",
-        "transitionName", "twitterCard", "type", "updated", "urls", "value", "webpSrcset", "width", "zoomHeight", "zoomSrc",
-        "zoomWidth",
+        "authorURI", "backHref", "backLabel", "backPage", "backText", "breadcrumbs", "canonical", "contentHTML",
+        "contentLoc", "coordinates", "count", "countLabel", "cover", "current", "dataHref", "description",
+        "descriptionHTML", "duration", "durationMachine", "entries", "exif", "feedHref", "fullSizeHref", "fullSizeLabel",
+        "generator", "hasTags", "heading", "height", "homeHref", "href", "id", "image", "imageAlt", "imageHeight",
+        "imageHref", "imageType", "imageWidth", "inlineStylesheet", "intro", "isAlbums", "isCurrent", "isGap", "isHome",
+        "isMap", "isTags", "jsonLD", "label", "lang", "licenseHref", "licenseName", "links", "loading", "loc", "location",
+        "locationHref", "mapHref", "moreText", "name", "next", "nextHref", "number", "page", "pages", "pagination",
+        "parentHref", "parentLabel", "photo", "photoCount", "photos", "position", "positionText", "poster", "prev",
+        "prevHref", "rights", "root", "searchStrings", "selfHref", "site", "sizes", "slideshowHref", "slideshowSeconds",
+        "social", "sourceHref", "sourceLabel", "src", "srcset", "stageStyle", "style", "subAlbums", "subtitle", "t",
+        "tags", "tagsHref", "takenAtDisplay", "takenAtMachine", "thumbHeight", "thumbnail", "thumbSrc", "thumbWidth",
+        "tileURL", "title", "total", "transitionName", "twitterCard", "type", "updated", "urls", "value", "video",
+        "videoHref", "webpSrcset", "width", "zoomHeight", "zoomSrc", "zoomWidth",
     ]
 
     /// Fields that hold a table of text by key (`site.t.next`, `page.assets.style_css`): what follows

@@ -199,6 +199,19 @@ package final class BlobCache: Sendable {
         return BlobFile(path: store.path(key), identity: stamp.identity, record: self.record(key, record))
     }
 
+    /// Stores a finished file under a key by moving it in (`BlobStore.adopt`), as `put` stores bytes.
+    package func adopt(_ file: String, key: Digest) throws -> BlobFile {
+        let (record, stamp) = try store.adopt(file, key: key)
+        books.withLockedValue { books in
+            books.fresh.update(key) {
+                $0.stamp = record
+                $0.recorded = false
+            }
+            books.mark(key, at: records.index(of: key), stamp.identity)
+        }
+        return BlobFile(path: store.path(key), identity: stamp.identity, record: self.record(key, record))
+    }
+
     /// The record of a blob this build found intact or stored.
     package func record(_ key: Digest) -> BlobRecord? {
         books.withLockedValue { books in

@@ -53,6 +53,38 @@ public struct BlobStore: Sendable {
                 stamp)
     }
 
+    /// Moves a finished file (made beside the store, on the same file system) into place under a
+    /// key: a video's web file, which is never held in memory. The file is renamed, never copied.
+    /// - Throws: `StoreError` naming the file.
+    package func adopt(_ file: String, key: Digest) throws -> (BlobStamp, FileStamp) {
+        let target = path(key)
+        guard let sha256 = Digest.sha256(file: file) else { throw StoreError("\(file): could not be read to store it") }
+        do {
+            let subfolder = "\(folderPath)/\(key.prefix(2))"
+            if !subfolders.contains(subfolder) {
+                try FileManager.default.createDirectory(atPath: subfolder, withIntermediateDirectories: true)
+                subfolders.insert(subfolder)
+            }
+            guard rename(file, target) == 0 else { throw StoreError("rename failed: \(String(cString: strerror(errno)))") }
+        } catch {
+            throw StoreError.writing(target, error)
+        }
+        guard let stamp = FileStamp.of(target) else { throw StoreError("\(target): vanished right after it was written") }
+        return (BlobStamp(size: stamp.size, modified: stamp.modified, sha256: sha256), stamp)
+    }
+
+    /// Where work whose result `adopt` moves in under `key` writes it: beside the blob, on its file
+    /// system, named as `AtomicFile` names its temporary files (`key.tmp-PID-N`), so the cache's
+    /// clean-up knows what a killed build left.
+    package func scratchPath(for key: Digest) throws -> String {
+        let subfolder = "\(folderPath)/\(key.prefix(2))"
+        if !subfolders.contains(subfolder) {
+            try FileManager.default.createDirectory(atPath: subfolder, withIntermediateDirectories: true)
+            subfolders.insert(subfolder)
+        }
+        return "\(path(key)).tmp-\(getpid())-\(UInt32.random(in: 1...UInt32.max))"
+    }
+
     package enum Check: Equatable {
         /// Size and modification time match the record.
         case intact(FileIdentity)

@@ -36,16 +36,16 @@ extension StateDatabase {
                                            arguments: StatementArguments(hashes.map(\.hex)))
             var found: [(Digest, OriginalFacts)] = []
             while let row = try rows.next() {
-                if let hash = try Self.digest(row, 17), let facts = Self.facts(row) { found.append((hash, facts)) }
+                if let hash = try Self.digest(row, 18), let facts = Self.facts(row) { found.append((hash, facts)) }
             }
             return found
         }
     }
 
-    /// The columns of the `original` table that `facts(_: Row)` reads, in its order (the hash after them is column 17).
+    /// The columns of the `original` table that `facts(_: Row)` reads, in its order (the hash after them is column 18).
     private static let factColumns = """
         format, width, height, orientation, make, model, lens, focalLength, aperture, exposureTime, \
-        iso, takenAt, latitude, longitude, embedded, previewWidth, previewHeight
+        iso, takenAt, latitude, longitude, embedded, previewWidth, previewHeight, video
         """
 
     /// A row of the `original` table as facts; nil for a row this version cannot read, which makes
@@ -67,6 +67,11 @@ extension StateDatabase {
                 : (try? JSONDecoder().decode(EmbeddedMetadata.self, from: Data(json.utf8))) else { return nil }
         var facts = OriginalFacts(format: format, size: PixelSize(width: row[1], height: row[2]), exif: exif, embedded: embedded)
         if let width: Int = row[15], let height: Int = row[16] { facts.preview = PixelSize(width: width, height: height) }
+        // A video's container facts as JSON, or NULL for a still.
+        if let video: String = row[17] {
+            guard let info = try? JSONDecoder().decode(VideoInfo.self, from: Data(video.utf8)) else { return nil }
+            facts.video = info
+        }
         return facts
     }
 
@@ -114,19 +119,20 @@ extension StateDatabase {
                       in db: Database) throws {
         let original = try db.cachedStatement(sql: """
             INSERT OR REPLACE INTO original (hash, format, width, height, orientation, make, model, lens, focalLength,
-                aperture, exposureTime, iso, takenAt, latitude, longitude, embedded, previewWidth, previewHeight)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                aperture, exposureTime, iso, takenAt, latitude, longitude, embedded, previewWidth, previewHeight, video)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         for (hash, facts) in originals {
             let camera = facts.exif.camera
             let embedded = facts.embedded.isEmpty ? "" : String(decoding: try encoder.encode(facts.embedded), as: UTF8.self)
+            let video = try facts.video.map { String(decoding: try encoder.encode($0), as: UTF8.self) }
             try original.execute(arguments: [hash.hex, facts.format.rawValue, facts.size.width, facts.size.height,
                                              facts.exif.orientation, camera.make, camera.model, camera.lens,
                                              camera.focalLength, camera.aperture, camera.exposureTime, camera.iso,
                                              facts.exif.takenAt, facts.exif.location?.latitude, facts.exif.location?.longitude,
-                                             embedded, facts.preview?.width, facts.preview?.height])
+                                             embedded, facts.preview?.width, facts.preview?.height, video])
         }
         let placeholder = try db.cachedStatement(
             sql: "INSERT OR REPLACE INTO placeholder (key, averageColor, dataURI, warnings) VALUES (?, ?, ?, ?)")

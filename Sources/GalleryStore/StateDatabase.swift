@@ -134,6 +134,10 @@ public final class StateDatabase: Sendable {
                 ALTER TABLE original ADD COLUMN previewHeight INTEGER;
                 """)
         }
+        migrator.registerMigration("v11: what a video's container says") { db in
+            // Videos were not read before v11, so no row is dropped: a NULL is a still.
+            try db.execute(sql: "ALTER TABLE original ADD COLUMN video TEXT")
+        }
         return migrator
     }
 

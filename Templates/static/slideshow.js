@@ -7,6 +7,9 @@
   var link = function (rel) { return doc.querySelector('.photo-nav a[rel="' + rel + '"]'); };
   var go = function (a) { if (a) { location.href = a.href; } };
   var play = doc.querySelector(".viewer-tools .play");
+  /* A clip's page: the slideshow plays it and moves on when it ends. */
+  var clip = doc.querySelector(".stage video.main");
+  if (clip) { clip.closest(".stage").classList.add("clip-tools"); }
   var connection = navigator.connection || {};
   /* Save-Data, a 2G link or a cellular (metered) one: nothing is fetched before it is asked for. */
   var frugal = !!(connection.saveData || /2g$/.test(connection.effectiveType || "") || connection.type === "cellular");
@@ -31,10 +34,23 @@
   function schedule() {
     clearTimeout(timer);
     if (doc.hidden) { return; }
-    timer = setTimeout(function () {
+    var advance = function () {
       var next = link("next");
       if (next) { go(next); } else { setPlaying(false); }
-    }, seconds * 1000);
+    };
+    if (clip) {
+      clip.onended = function () { if (playing()) { advance(); } };
+      /* With sound if the browser lets a page play it unasked, else muted; failing both, the photo's time. */
+      var started = clip.play();
+      if (started && started.catch) {
+        started.catch(function () {
+          clip.muted = true;
+          clip.play().catch(function () { timer = setTimeout(advance, seconds * 1000); });
+        });
+      }
+      return;
+    }
+    timer = setTimeout(advance, seconds * 1000);
   }
   doc.addEventListener("visibilitychange", function () {
     if (!playing()) { return; }

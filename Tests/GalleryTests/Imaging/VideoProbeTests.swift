@@ -58,7 +58,7 @@ struct VideoProbeTests {
         }
         #expect(await reason(clip, VideoLimits(maxSeconds: 0.5, maxPixels: 100_000_000, maxBytes: 1 << 30))
                     == "video: 1.0 s long, over the 0.5 s limit (video.maxSeconds)")
-        #expect(await reason(clip, VideoLimits(maxSeconds: 600, maxPixels: 10_000, maxBytes: 1 << 30)).contains("images.maxPixels"))
+        #expect(await reason(clip, VideoLimits(maxSeconds: 600, maxPixels: 10_000, maxBytes: 1 << 30)).contains("video.maxPixels"))
         #expect(await reason(clip, VideoLimits(maxSeconds: 600, maxPixels: 100_000_000, maxBytes: 1_000)).contains("video.maxBytes"))
 
         let empty = folder.appendingPathComponent("empty.mp4")
@@ -76,7 +76,8 @@ struct VideoProbeTests {
         let clock = ContinuousClock.now
         let error = await #expect(throws: ImagingError.self) { try await sleep.run(["30"], timeout: 0.5) }
         #expect(error?.description == "sleep ran past its 0.5 s limit and was stopped")
-        #expect(clock.secondsElapsed < 10)
+        // Well before sleep's own 30 s; a loaded machine delays the exit's notice by seconds.
+        #expect(clock.secondsElapsed < 25)
         #expect(MediaTool.find("no-such-tool-galleryssg") == nil)
     }
 

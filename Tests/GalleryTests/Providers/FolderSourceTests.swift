@@ -52,18 +52,19 @@ import Testing
         let manifest = try await FolderProvider(folder: root).fetchManifest()
 
         let photos = manifest.photos.map { $0.image.description.replacingOccurrences(of: root.path + "/", with: "") }
-        // A raw without a photo of its name beside it is a photo (read by LibRaw when the build gets to it).
+        // A raw without a photo of its name beside it is a photo (read by LibRaw when the build gets to
+        // it), and a clip is an item like a photo (probed by ffprobe then).
         #expect(photos == ["2024/Iceland/Day 1/IMG_1001.jpg", "2024/Iceland/Day 1/IMG_1002.JPG",
-                           "2025/Family/DSC_0001.NEF", "2025/Family/kids.png", "Portfolio/best.jpg"])
-        #expect(manifest.photos.map(\.album) == ["2024/Iceland/Day 1", "2024/Iceland/Day 1", "2025/Family", "2025/Family", "Portfolio"])
+                           "2025/Family/DSC_0001.NEF", "2025/Family/clip.MOV", "2025/Family/kids.png", "Portfolio/best.jpg"])
+        #expect(manifest.photos.map(\.album) == ["2024/Iceland/Day 1", "2024/Iceland/Day 1", "2025/Family", "2025/Family", "2025/Family",
+                                                 "Portfolio"])
         #expect(manifest.photos.map(\.id) == ["2024-iceland-day-1-img-1001", "2024-iceland-day-1-img-1002",
-                                              "2025-family-dsc-0001", "2025-family-kids", "portfolio-best"])
+                                              "2025-family-dsc-0001", "2025-family-clip", "2025-family-kids", "portfolio-best"])
         #expect(manifest.photos[0].fallbackTitle == "IMG 1001")
 
         let rejected = Dictionary(manifest.issues.map { ($0.item, $0.reason) }, uniquingKeysWith: { first, _ in first })
         #expect(rejected["Portfolio/passwd.jpg"]?.contains("outside the source folder") == true)
         #expect(rejected["Portfolio/gone.jpg"]?.contains("broken symlink") == true)
-        #expect(rejected["2025/Family/clip.MOV"]?.contains("videos") == true)
         #expect(rejected["2025/Family/notes.txt"]?.contains("unsupported format: .txt") == true)
         #expect(rejected["2025/Family/README"]?.contains("without an extension") == true)
         #expect(manifest.issues.allSatisfy { $0.location?.hasPrefix(root.path + "/") == true })

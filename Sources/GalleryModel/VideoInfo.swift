@@ -1,0 +1,87 @@
+import Foundation
+
+/// What a video original is, as `ffprobe` read it from its container: stored in the build state with
+/// the original's other facts, so an unchanged clip is never probed again, and shown on its page.
+public struct VideoInfo: Sendable, Equatable, Codable {
+    /// Seconds.
+    public var duration: Double
+    /// The frame size as stored.
+    public var stored: PixelSize
+    /// Degrees clockwise the player turns the frame (0, 90, 180 or 270), from the display matrix.
+    public var rotation: Int
+    /// `h264`, `hevc`, `vp9`…
+    public var videoCodec: String
+    /// nil for a clip without sound.
+    public var audioCodec: String?
+    /// Frames a second (the average; phones record variable rates).
+    public var frameRate: Double?
+    /// `yuv420p`, `yuv420p10le`…
+    public var pixelFormat: String?
+    /// Whether the frames are interlaced fields (camcorder MTS files), to be deinterlaced.
+    public var interlaced: Bool
+    /// `mov,mp4,m4a,3gp,3g2,mj2`, `matroska,webm`, `mpegts`…
+    public var container: String
+    /// The file's size.
+    public var bytes: Int
+    /// The overall bit rate in bits a second, from the container; nil when it does not say.
+    public var bitRate: Int?
+
+    public init(duration: Double, stored: PixelSize, rotation: Int, videoCodec: String, audioCodec: String?, frameRate: Double?,
+                pixelFormat: String?, interlaced: Bool, container: String, bytes: Int, bitRate: Int? = nil) {
+        self.duration = duration
+        self.stored = stored
+        self.rotation = rotation
+        self.videoCodec = videoCodec
+        self.audioCodec = audioCodec
+        self.frameRate = frameRate
+        self.pixelFormat = pixelFormat
+        self.interlaced = interlaced
+        self.container = container
+        self.bytes = bytes
+        self.bitRate = bitRate
+    }
+
+    /// The size the video is seen at, rotation applied.
+    public var display: PixelSize { rotation % 180 == 0 ? stored : stored.transposed }
+
+    /// `0:07`, `1:02:03`: the duration as a player shows it, rounded to the second (at least 0:01).
+    public var durationText: String {
+        let seconds = max(1, Int(duration.rounded()))
+        let (hours, minutes, rest) = (seconds / 3600, seconds / 60 % 60, seconds % 60)
+        return hours > 0 ? String(format: "%d:%02d:%02d", hours, minutes, rest) : String(format: "%d:%02d", minutes, rest)
+    }
+
+    /// `PT7S`, `PT1M2.5S`: the duration as ISO 8601 (schema.org, the video sitemap takes seconds).
+    public var isoDuration: String {
+        let total = (duration * 10).rounded() / 10
+        let minutes = Int(total) / 60, seconds = total - Double(minutes * 60)
+        let text = seconds == seconds.rounded() ? String(Int(seconds)) : String(format: "%.1f", seconds)
+        return minutes > 0 ? "PT\(minutes)M\(text)S" : "PT\(text)S"
+    }
+}
+
+/// Whether a file's first bytes look like a video container, so that a file is sent to `ffprobe`
+/// (which decides) by its content, never by its name.
+public enum VideoSignature {
+    /// Whether `head` (a file's first 64 bytes or more) starts as a video container does: an ISO
+    /// base media or QuickTime file (MP4, MOV, M4V, 3GP) that is no HEIF/AVIF still or camera raw,
+    /// Matroska or WebM (EBML), AVI, MPEG-2 transport (MTS, M2TS) or program stream, or ASF (WMV).
+    public static func matches(_ head: Data) -> Bool {
+        let bytes = [UInt8](head.prefix(400))
+        func text(_ value: String, at offset: Int) -> Bool {
+            let wanted = Array(value.utf8)
+            return bytes.count >= offset + wanted.count && Array(bytes[offset..<(offset + wanted.count)]) == wanted
+        }
+        if ImageFormat.recognise(head) != nil { return false }
+        if text("ftyp", at: 4) || text("moov", at: 4) || text("mdat", at: 4) || text("wide", at: 4)
+            || (text("free", at: 4) && bytes.count > 12) || (text("skip", at: 4) && bytes.count > 12) { return true }
+        if bytes.starts(with: [0x1a, 0x45, 0xdf, 0xa3]) { return true }                       // EBML: Matroska, WebM
+        if text("RIFF", at: 0), text("AVI ", at: 8) { return true }
+        if bytes.starts(with: [0x00, 0x00, 0x01, 0xba]) { return true }                       // MPEG program stream
+        if bytes.starts(with: [0x30, 0x26, 0xb2, 0x75, 0x8e, 0x66, 0xcf, 0x11]) { return true } // ASF
+        // MPEG transport: a sync byte every 188 bytes (or 192, after a 4-byte time stamp, in M2TS).
+        if bytes.count >= 189, bytes[0] == 0x47, bytes[188] == 0x47 { return true }
+        if bytes.count >= 197, bytes[4] == 0x47, bytes[196] == 0x47 { return true }
+        return false
+    }
+}

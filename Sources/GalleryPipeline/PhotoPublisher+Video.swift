@@ -1,0 +1,113 @@
+import Foundation
+import GalleryImaging
+import GalleryModel
+import GalleryStore
+
+/// The clips of a build: the encoder (ffmpeg, when installed) and the queue that bounds the encodes.
+package struct VideoWork: Sendable {
+    package let encoder: VideoEncoder
+    /// At most one encode per four cores at once (x264 keeps `VideoEncoder.encoderThreads` busy),
+    /// so photos keep flowing beside a long clip.
+    package let queue: TaskLimit
+
+    package init(encoder: VideoEncoder, jobs: Int) {
+        self.encoder = encoder
+        queue = TaskLimit(max(1, jobs / 4))
+    }
+}
+
+/// Runs at most `limit` bodies at once; the others wait their turn in order.
+package actor TaskLimit {
+    private let limit: Int
+    private var running = 0
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    package init(_ limit: Int) { self.limit = max(1, limit) }
+
+    package func run<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
+        if running >= limit { await withCheckedContinuation { waiting.append($0) } } else { running += 1 }
+        defer { release() }
+        try Task.checkCancellation()
+        return try await body()
+    }
+
+    /// Hands the slot to the next in line, or frees it.
+    private func release() {
+        if waiting.isEmpty { running -= 1 } else { waiting.removeFirst().resume() }
+    }
+}
+
+extension PhotoPublisher {
+    /// Whether a local file's first bytes are a video container's (`VideoSignature`).
+    static func startsAsVideo(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        return VideoSignature.matches((try? handle.read(upToCount: 512)) ?? Data())
+    }
+
+    /// Whether this original is a clip: its bytes (when read) or its first bytes on disk say so.
+    func isVideo(_ photo: Photo, _ original: Original) -> Bool {
+        if original.isVideo { return true }
+        if let data = original.data { return VideoSignature.matches(data) }
+        return photo.image.filePath.map(Self.startsAsVideo) ?? false
+    }
+
+    /// A file ffmpeg can read: a local clip where it is, a download written to a temporary file
+    /// (which `cleanUp` removes).
+    func videoFile(of photo: Photo, _ original: inout Original) async throws -> (url: URL, cleanUp: @Sendable () -> Void) {
+        if let path = photo.image.filePath { return (URL(fileURLWithPath: path), {}) }
+        let data = try await originalBytes(of: photo, &original)
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("galleryssg-clip-\(UUID().uuidString)")
+        try data.write(to: url)
+        return (url, { try? FileManager.default.removeItem(at: url) })
+    }
+
+    /// Probes a clip and returns the facts its poster is planned from.
+    func videoFacts(_ photo: Photo, _ original: inout Original) async throws -> OriginalFacts {
+        let (file, cleanUp) = try await videoFile(of: photo, &original)
+        defer { cleanUp() }
+        return videos.encoder.posterFacts(try await videos.encoder.probe(file))
+    }
+
+    /// A clip's keys: its poster's derivatives, keyed under the poster's hash, then its web file.
+    func videoKeys(_ photo: Photo, hash: Digest, facts: OriginalFacts, video: VideoInfo, layout: ImageLayout) -> DerivativeKeys {
+        var keys = processor.keys(contentHash: videos.encoder.posterHash(contentHash: hash, video: video), facts: facts, layout: layout)
+        keys.files.append((path: SiteLayout.videoFile(id: photo.id), key: videos.encoder.webKey(contentHash: hash, video: video)))
+        return keys
+    }
+
+    /// Makes what a clip's plan found missing: the web file (in the encode queue, moved into the
+    /// cache when done), and the poster's derivatives from a frame ffmpeg picks, through the image path.
+    func renderVideo(_ plan: inout PhotoPlan, video: VideoInfo, cpu: WorkBudget) async throws -> RenderStats {
+        let webPath = SiteLayout.videoFile(id: plan.photo.id)
+        let web = plan.missing.first { $0.path == webPath }
+        let images = plan.missing.filter { $0.path != webPath }
+        let cached = state.placeholder(plan.keys.thumbnail)
+        if web == nil, images.isEmpty, let cached { return RenderStats(made: 0, bytes: 0, seconds: [:], placeholder: cached) }
+        let (file, cleanUp) = try await videoFile(of: plan.photo, &plan.original)
+        defer { cleanUp() }
+        var made = 0, bytes = 0, seconds: [String: Double] = [:]
+        if let web {
+            let clock = ContinuousClock.now
+            let scratch = try state.images.store.scratchPath(for: web.key)
+            let encoder = videos.encoder
+            try await videos.queue.run { try await encoder.webVideo(file, video: video, to: scratch) }
+            let stored = try state.images.adopt(scratch, key: web.key)
+            made += 1
+            bytes += FileStamp.of(stored.path)?.size ?? 0
+            seconds["video"] = clock.secondsElapsed
+        }
+        guard !images.isEmpty || cached == nil else {
+            return RenderStats(made: made, bytes: bytes, seconds: seconds, placeholder: cached!)
+        }
+        let clock = ContinuousClock.now
+        let poster = try await videos.encoder.poster(file, video: video)
+        seconds["poster"] = clock.secondsElapsed
+        var stats = try await render(poster, folder: plan.folder, keys: plan.keys, missing: images, cpu: cpu)
+        stats.made += made
+        stats.bytes += bytes
+        stats.madeByAnother = stats.madeByAnother && web == nil
+        for (name, value) in seconds { stats.seconds[name, default: 0] += value }
+        return stats
+    }
+}

@@ -1,0 +1,181 @@
+import Foundation
+import GalleryConfig
+import GalleryImaging
+import GalleryModel
+import GalleryPipeline
+import Testing
+
+/// A phone's library with clips, built whole: each clip published (poster through the image path,
+/// web file remuxed or encoded), reported with a reason, and nothing located in any published file.
+/// The clips are made by ffmpeg at test time.
+@Suite("Video builds")
+struct VideoBuildTests {
+    static func ffmpeg(_ arguments: [String], in folder: URL) async throws {
+        let output = try await VideoProbeTests.tool("ffmpeg").run(["-v", "error", "-y"] + arguments.map {
+            $0.hasPrefix("out:") ? folder.appendingPathComponent(String($0.dropFirst(4))).path : $0
+        }, timeout: 120)
+        #expect(output.status == 0, "\(output.stderr)")
+    }
+
+    /// The library: a photo, a rotated iPhone clip with its position and Apple keys (remuxed), a
+    /// 10-bit HEVC clip (encoded), a WebM that opens on black (the poster skips it), an interlaced
+    /// camcorder MTS, a 1-frame clip, a 0.3 s clip, a truncated MP4, an empty MOV and an audio file
+    /// named as a video.
+    static func makeLibrary() async throws -> URL {
+        let folder = try Fixtures.temporaryFolder()
+        let photos = folder.appendingPathComponent("photos/Trip")
+        try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
+        try Fixtures.data("images/photo-1.jpg").write(to: photos.appendingPathComponent("IMG_0001.jpg"))
+        let phone = try await VideoProbeTests.phoneClip(in: folder)
+        try await ffmpeg(["-i", phone.path, "-c", "copy", "-metadata", "com.apple.quicktime.location.ISO6709=+48.8577+002.2950+035.0/",
+                          "-metadata", "location=+48.8577+002.2950/", "-metadata", "com.apple.quicktime.make=Apple",
+                          "-metadata", "com.apple.quicktime.model=iPhone 15", "-metadata:s:v:0", "rotate=90",
+                          "-movflags", "use_metadata_tags", "out:photos/Trip/IMG_0002.MOV"], in: folder)
+        try await ffmpeg(["-f", "lavfi", "-i", "testsrc2=size=320x180:rate=25:duration=2", "-c:v", "libx265", "-x265-params", "log-level=error",
+                          "-pix_fmt", "yuv420p10le", "-tag:v", "hvc1", "-metadata", "location=+48.8577+002.2950/", "out:photos/Trip/hevc.mp4"],
+                         in: folder)
+        try await ffmpeg(["-f", "lavfi", "-i", "color=black:size=192x108:rate=25:duration=1", "-f", "lavfi",
+                          "-i", "testsrc2=size=192x108:rate=25:duration=2", "-filter_complex", "[0][1]concat=n=2:v=1",
+                          "-c:v", "libvpx-vp9", "-b:v", "200k", "out:photos/Trip/fade-in.webm"], in: folder)
+        try await ffmpeg(["-f", "lavfi", "-i", "testsrc2=size=352x288:rate=25:duration=1", "-vf", "tinterlace=interleave_top,fieldorder=tff",
+                          "-c:v", "mpeg2video", "-flags", "+ilme+ildct", "-f", "mpegts", "out:photos/Trip/camcorder.MTS"], in: folder)
+        try await ffmpeg(["-f", "lavfi", "-i", "testsrc2=size=160x90:rate=25", "-frames:v", "1", "-c:v", "libx264",
+                          "out:photos/Trip/one-frame.mp4"], in: folder)
+        try await ffmpeg(["-f", "lavfi", "-i", "testsrc2=size=160x90:rate=30:duration=0.3", "-c:v", "libx264", "-pix_fmt", "yuv420p",
+                          "out:photos/Trip/short.mp4"], in: folder)
+        // Truncated: the first half of an MP4 whose index (moov) is at the end.
+        let hevc = try Data(contentsOf: photos.appendingPathComponent("hevc.mp4"))
+        try hevc.prefix(hevc.count / 2).write(to: photos.appendingPathComponent("truncated.mp4"))
+        try Data().write(to: photos.appendingPathComponent("empty.mov"))
+        try await ffmpeg(["-f", "lavfi", "-i", "sine=d=1", "-c:a", "aac", "out:photos/Trip/voice.mp4"], in: folder)
+        let config: [String: Any] = ["title": "Trip", "baseURL": "https://example.org/", "source": ["type": "folder", "path": "photos"],
+                                     "images": ["thumbnail": 40, "preview": 160, "widths": [Int]()]]
+        try JSONSerialization.data(withJSONObject: config).write(to: folder.appendingPathComponent("site-config.json"))
+        return folder
+    }
+
+    static func build(_ folder: URL, toolPath: String? = ProcessInfo.processInfo.environment["PATH"]) async throws -> BuildReport {
+        let config = try SiteConfig.load(from: folder.appendingPathComponent("site-config.json"), environment: [:])
+        var options = BuildOptions(jobs: 2)
+        options.toolPath = toolPath
+        return try await Build(config: config, options: options).run()
+    }
+
+    /// What ffprobe says of a published web file: codec, pixel format and shown size per stream.
+    static func streams(_ file: URL) async throws -> String {
+        let output = try await VideoProbeTests.tool("ffprobe").run(
+            ["-v", "error", "-show_entries", "stream=codec_name,pix_fmt,width,height:stream_side_data=rotation", "-of", "compact",
+             "file:" + file.path], timeout: 30)
+        return String(decoding: output.stdout, as: UTF8.self)
+    }
+
+    @Test func aPhoneLibraryIsPublishedWithEveryClipAccountedFor() async throws {
+        let folder = try await Self.makeLibrary()
+        let report = try await Self.build(folder)
+        let failed = Dictionary(report.failures.map { ($0.id, $0.reason) }, uniquingKeysWith: { first, _ in first })
+        #expect(report.photosPublished == 7, "\(report.failures)")
+        #expect(Set(failed.keys) == ["trip-truncated", "trip-empty", "trip-voice"], "\(failed)")
+        #expect(failed["trip-voice"]?.contains("no video stream") == true, "\(failed)")
+        #expect(failed["trip-truncated"]?.contains("video: ") == true, "\(failed)")
+
+        let site = folder.appendingPathComponent("public")
+        for id in ["trip-img-0002", "trip-hevc", "trip-fade-in", "trip-camcorder", "trip-one-frame", "trip-short"] {
+            let web = site.appendingPathComponent("photos/\(id)/video.mp4")
+            let streams = try await Self.streams(web)
+            #expect(streams.contains("codec_name=h264") && streams.contains("pix_fmt=yuv420p") && !streams.contains("yuv420p10"), "\(id): \(streams)")
+            let page = try String(contentsOf: site.appendingPathComponent("photos/\(id)/index.html"), encoding: .utf8)
+            #expect(page.contains("<video class=\"main\" controls playsinline preload=\"none\" poster=\""), "\(id)")
+            #expect(page.contains("\"@type\":\"VideoObject\""), "\(id)")
+        }
+        // The iPhone clip is remuxed with its quarter turn; its poster is upright (portrait).
+        let phone = try await Self.streams(site.appendingPathComponent("photos/trip-img-0002/video.mp4"))
+        #expect(phone.contains("width=160|height=90") && phone.contains("rotation="), "\(phone)")
+        #expect(try Self.jpegs(site, "trip-img-0002").last?.hasSuffix("90x160.jpg") == true)
+        let hevc = try await Self.streams(site.appendingPathComponent("photos/trip-hevc/video.mp4"))
+        #expect(hevc.contains("width=320|height=180"), "\(hevc)")
+
+        // The WebM opens on a second of black: its poster is a later, lit frame.
+        let lit = try #require(try Self.jpegs(site, "trip-fade-in").last)
+        #expect(try Self.meanLuma(site.appendingPathComponent("photos/trip-fade-in/" + lit)) > VideoEncoder.darkLuma)
+
+        // No published file carries the position, the camera or Apple's keys.
+        let files = FileManager.default.enumerator(atPath: site.path)?.compactMap { $0 as? String } ?? []
+        for name in files where name.hasSuffix(".mp4") || name.hasSuffix(".jpg") || name.hasSuffix(".webp") {
+            let data = try Data(contentsOf: site.appendingPathComponent(name))
+            for secret in ["48.8577", "ISO6709", "iPhone", "com.apple.quicktime"] {
+                #expect(data.range(of: Data(secret.utf8)) == nil, "\(name) holds \(secret)")
+            }
+        }
+        let tags = try Self.exiftool(site.appendingPathComponent("photos/trip-img-0002/video.mp4"))
+        #expect(!tags.keys.contains { $0.localizedCaseInsensitiveContains("gps") || $0.localizedCaseInsensitiveContains("location")
+            || $0.hasSuffix(":Make") || $0.hasSuffix(":Model") }, "\(tags.keys.sorted())")
+
+        // The grid shows the length on a play badge; the feed and the sitemap name the web file.
+        let home = try String(contentsOf: site.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(home.contains("class=\"badge\"") && home.contains("</span>0:01</span>"))
+        let feed = try String(contentsOf: site.appendingPathComponent("feed.xml"), encoding: .utf8)
+        #expect(feed.contains("<link rel=\"enclosure\" type=\"video/mp4\" href=\"https://example.org/photos/trip-hevc/video.mp4\"/>"))
+        let sitemap = try String(contentsOf: site.appendingPathComponent("sitemap.xml"), encoding: .utf8)
+        #expect(sitemap.contains("<video:content_loc>https://example.org/photos/trip-hevc/video.mp4</video:content_loc><video:duration>2</video:duration>"))
+
+        // A rebuild probes, encodes and renders nothing.
+        let again = try await Self.build(folder)
+        #expect(again.derivativesMade == 0 && again.photosUnchanged == 7, "\(again.derivativesMade) made")
+    }
+
+    @Test func withoutFFmpegThePhotosArePublishedAndEachClipSaysWhatToInstall() async throws {
+        let folder = try Fixtures.temporaryFolder()
+        let photos = folder.appendingPathComponent("photos")
+        try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
+        try Fixtures.data("images/photo-1.jpg").write(to: photos.appendingPathComponent("IMG_0001.jpg"))
+        _ = try await VideoProbeTests.phoneClip(in: photos)
+        let config: [String: Any] = ["title": "No ffmpeg", "source": ["type": "folder", "path": "photos"],
+                                     "images": ["thumbnail": 40, "preview": 120, "widths": [Int]()]]
+        try JSONSerialization.data(withJSONObject: config).write(to: folder.appendingPathComponent("site-config.json"))
+        let report = try await Self.build(folder, toolPath: "")
+        #expect(report.photosPublished == 1)
+        #expect(report.failures.count == 2 && report.failures.allSatisfy {
+            $0.reason.contains("install ffmpeg (Debian: sudo apt install ffmpeg)")
+        }, "\(report.failures)")
+    }
+
+    @Test func aClipOverALimitIsReportedWithItsKey() async throws {
+        let folder = try Fixtures.temporaryFolder()
+        let photos = folder.appendingPathComponent("photos")
+        try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
+        try await Self.ffmpeg(["-f", "lavfi", "-i", "testsrc2=size=160x90:rate=25:duration=3", "-c:v", "libx264",
+                               "out:photos/long.mp4"], in: folder)
+        try Fixtures.data("images/photo-1.jpg").write(to: photos.appendingPathComponent("photo.jpg"))
+        let config: [String: Any] = ["title": "Limits", "source": ["type": "folder", "path": "photos"], "video": ["maxSeconds": 2]]
+        try JSONSerialization.data(withJSONObject: config).write(to: folder.appendingPathComponent("site-config.json"))
+        let report = try await Self.build(folder)
+        #expect(report.failures.first?.reason.contains("over the 2 s limit (video.maxSeconds)") == true, "\(report.failures)")
+    }
+
+    /// A photo folder's JPEG derivatives, smallest first.
+    static func jpegs(_ site: URL, _ id: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: site.appendingPathComponent("photos/\(id)").path)
+            .filter { $0.hasSuffix(".jpg") }.sorted { ($0 as NSString).integerValue < ($1 as NSString).integerValue }
+    }
+
+    /// The mean of a JPEG's red, green and blue samples, 0–255.
+    static func meanLuma(_ file: URL) throws -> Double {
+        let data = try Data(contentsOf: file)
+        let header = try JPEGCodec.header(data)
+        let bitmap = try JPEGCodec.decode(data, header: header, size: header.size)
+        return Double(bitmap.pixels.reduce(0) { $0 + Int($1) }) / Double(bitmap.pixels.count)
+    }
+
+    static func exiftool(_ file: URL) throws -> [String: Any] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/exiftool")
+        process.arguments = ["-j", "-ee", "-G1", "-a", file.path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let list = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+        return list.first ?? [:]
+    }
+}
