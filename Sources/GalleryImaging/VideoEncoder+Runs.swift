@@ -53,7 +53,8 @@ extension VideoEncoder {
     /// and the first audio stream, nothing else (no data, subtitle or timecode tracks: Apple keeps
     /// its location track there), with every metadata key, chapter and encoder tag left out.
     /// - Throws: `ImagingError` with ffmpeg's reason, or when it runs past its limit; no file is left then.
-    package func webVideo(_ file: URL, video: VideoInfo, to output: String) async throws {
+    /// - Parameter sound: false for a Live Photo's motion, which plays muted: its sound is left out.
+    package func webVideo(_ file: URL, video: VideoInfo, to output: String, sound: Bool = true) async throws {
         let ffmpeg = try ffmpeg, (mode, size) = plan(video)
         var arguments = ["-v", "error", "-nostdin", "-y", "-i", "file:" + file.path, "-map", "0:v:0", "-map", "0:a:0?",
                          "-map_metadata", "-1", "-map_metadata:s", "-1", "-map_chapters", "-1", "-dn", "-sn"]
@@ -66,7 +67,11 @@ extension VideoEncoder {
                           "-maxrate", String(settings.maxBitrate), "-bufsize", String(settings.maxBitrate * 2),
                           "-profile:v", "high", "-threads", String(Self.encoderThreads)]
         }
-        arguments += video.audioCodec == "aac" ? ["-c:a", "copy"] : ["-c:a", "aac", "-b:a", "160k", "-ac", "2"]
+        if !sound {
+            arguments += ["-an"]
+        } else {
+            arguments += video.audioCodec == "aac" ? ["-c:a", "copy"] : ["-c:a", "aac", "-b:a", "160k", "-ac", "2"]
+        }
         arguments += ["-fflags", "+bitexact", "-flags:v", "+bitexact", "-flags:a", "+bitexact", "-movflags", "+faststart",
                       "-f", "mp4", output]
         // Encoding runs at a few times real time on one core for 1080p; thirty times the clip's

@@ -28,6 +28,9 @@ public struct Photo: Sendable, Equatable, Codable {
     /// The title to show when neither the source nor the file's own metadata has one: the folder
     /// source's file name (`IMG 2041 beach`).
     public var fallbackTitle: String?
+    /// A Live Photo's clip (`IMG_0001.MOV` beside `IMG_0001.HEIC`): published with the still as
+    /// its motion, played on its page; nil for other photos.
+    public var motion: ImageLocation?
 
     public init(id: String, title: String? = nil, description: String? = nil, author: String? = nil,
                 authorURL: URL? = nil, takenAt: String? = nil, tags: [String] = [], album: String? = nil,

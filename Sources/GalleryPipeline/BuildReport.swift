@@ -139,6 +139,8 @@ public struct BuildReport: Codable, Sendable {
         ("already listed", "folder linked twice", "folders linked twice"),
         ("raw beside its photo", "raw beside its photo", "raws beside their photos"),
         ("raw file, not published", "raw file skipped", "raw files skipped"),
+        ("Live Photo clip, published", "Live Photo clip paired", "Live Photo clips paired"),
+        ("Live Photo clip of", "Live Photo clip left out", "Live Photo clips left out"),
     ]
 
     /// Counts the published photos of the `images` step.

@@ -90,7 +90,8 @@ extension PhotoPublisher {
         package var items = ItemList.empty
         package var published: [PublishedRow] = []
         package var tally = Tally()
-        /// Files each published photo has in the site: its derivatives (JPEG and WebP) and a published original.
+        /// Files each published photo has in the site: its derivatives (JPEG and WebP), a published original
+        /// (or a clip's web file) and a Live Photo's motion.
         package var derivatives = 0
         /// The published photos' rows, in manifest order, when the state has no database (an
         /// images-only build); else they are in the state's pending table or snapshot.
@@ -160,7 +161,8 @@ extension PhotoPublisher {
                 case .success(let (item, published)):
                     for (name, value) in published.seconds { seconds[name, default: 0] += value }
                     derivatives += item.plan.all.count * (item.plan.webp ? 2 : 1)
-                    if case .published = item.original { derivatives += 1 }   // the original, published beside them
+                    if case .published = item.original { derivatives += 1 }   // the original or a clip's web file, beside them
+                    if item.motionPath != nil { derivatives += 1 }             // a Live Photo's motion
                     items.append(item)
                     // What the photo learnt is merged here, by this one task: its facts and placeholder
                     // are at hand for the photos after it, and its blob records go with its row.

@@ -1,4 +1,5 @@
 import Foundation
+import GalleryFetch
 import GalleryImaging
 import GalleryModel
 import GalleryStore
@@ -109,5 +110,48 @@ extension PhotoPublisher {
         stats.madeByAnother = stats.madeByAnother && web == nil
         for (name, value) in seconds { stats.seconds[name, default: 0] += value }
         return stats
+    }
+
+    /// A Live Photo's motion file and its key: the clip is named by its path, size and modification
+    /// time (reading it to hash it would cost every build a read of every clip) and the settings.
+    func motionKey(_ photo: Photo) throws -> (path: String, key: Digest)? {
+        guard let motion = photo.motion else { return nil }
+        guard let path = motion.filePath, let stamp = FileStamp.of(path) else {
+            throw FetchError(file: URL(fileURLWithPath: motion.description), "the Live Photo's clip is gone; build again")
+        }
+        var key = CacheKey("live photo motion")
+        key.add(VideoEncoder.version)
+        key.add(path)
+        key.add(stamp.size)
+        key.add(stamp.modified)
+        key.add(videos.encoder.settings.maxHeight)
+        key.add(videos.encoder.settings.crf)
+        key.add(videos.encoder.settings.maxBitrate)
+        return (SiteLayout.motionFile(id: photo.id), key.finish())
+    }
+
+    /// Makes a Live Photo's motion file when the plan lacks it: the clip without its sound, upright,
+    /// in H.264. A clip that cannot be made leaves the photo a still, with a warning that says why.
+    func renderMotion(_ plan: inout PhotoPlan) async throws -> (made: Int, bytes: Int, seconds: [String: Double]) {
+        let path = SiteLayout.motionFile(id: plan.photo.id)
+        guard let motion = plan.photo.motion?.filePath, let missing = plan.missing.first(where: { $0.path == path }) else {
+            return (0, 0, [:])
+        }
+        let clock = ContinuousClock.now
+        do {
+            let file = URL(fileURLWithPath: motion)
+            let facts = try await videos.encoder.probe(file)
+            let scratch = try state.images.store.scratchPath(for: missing.key)
+            let encoder = videos.encoder
+            try await videos.queue.run { try await encoder.webVideo(file, video: facts.info, to: scratch, sound: false) }
+            let stored = try state.images.adopt(scratch, key: missing.key)
+            return (1, FileStamp.of(stored.path)?.size ?? 0, ["video": clock.secondsElapsed])
+        } catch let error as CancellationError {
+            throw error
+        } catch {
+            plan.keys.files.removeAll { $0.path == path }
+            plan.warnings.append("Live Photo clip \((motion as NSString).lastPathComponent) not published: \(error)")
+            return (0, 0, [:])
+        }
     }
 }

@@ -66,6 +66,8 @@ package struct PhotoPublisher: Sendable {
         package var held: [String] = []
         /// What planning, rendering and linking learnt that the state lacks; the photo's outcome carries it.
         package var learnt = Learnt()
+        /// Problems that did not stop the photo (a Live Photo's clip that could not be made), for the report.
+        package var warnings: [String] = []
         package var folder: String { SiteLayout.photoFolder(id: photo.id) }
     }
 
@@ -114,11 +116,12 @@ package struct PhotoPublisher: Sendable {
                 learnt.facts = (original.hash, facts)
             }
             let layout = try processor.layout(facts, folder: SiteLayout.photoFolder(id: photo.id))
-            let keys = if let video = facts.video {
+            var keys = if let video = facts.video {
                 videoKeys(photo, hash: original.hash, facts: facts, video: video, layout: layout)
             } else {
                 processor.keys(contentHash: original.hash, facts: facts, layout: layout)
             }
+            if facts.video == nil, let motion = try motionKey(photo) { keys.files.append(motion) }
             // An unchanged photo's files, in a rebuild, are already in the staging folder: the cache's copies need no look.
             let held = keys.files.filter { writer?.holds($0.key, of: state.images, at: $0.path) == true }.map(\.path)
             var missing: [(path: String, key: Digest)] = []
@@ -133,6 +136,24 @@ package struct PhotoPublisher: Sendable {
     /// The renderer: decodes the original once and encodes what the plan found missing (nothing, for
     /// an unchanged photo whose files and placeholder are cached).
     private func render(_ plan: inout PhotoPlan, cpu: WorkBudget) async throws -> RenderStats {
+        let motion = try await renderMotion(&plan)
+        // The still's own work, without the motion file; a motion made stays missing (made, not reused).
+        let motionPath = SiteLayout.motionFile(id: plan.photo.id)
+        let made = plan.missing.filter { $0.path == motionPath && plan.keys.files.contains(where: { $0.path == motionPath }) }
+        plan.missing.removeAll { $0.path == motionPath }
+        defer { plan.missing += made }
+        if plan.missing.isEmpty, let placeholder = state.placeholder(plan.keys.thumbnail) {
+            return RenderStats(made: motion.made, bytes: motion.bytes, seconds: motion.seconds, placeholder: placeholder)
+        }
+        var stats = try await renderStill(&plan, cpu: cpu)
+        stats.made += motion.made
+        stats.bytes += motion.bytes
+        for (name, value) in motion.seconds { stats.seconds[name, default: 0] += value }
+        return stats
+    }
+
+    /// The still's derivatives (or a clip's poster and web file) that the plan found missing.
+    private func renderStill(_ plan: inout PhotoPlan, cpu: WorkBudget) async throws -> RenderStats {
         if plan.missing.isEmpty, let placeholder = state.placeholder(plan.keys.thumbnail) {
             return RenderStats(made: 0, bytes: 0, seconds: [:], placeholder: placeholder)
         }
@@ -207,7 +228,9 @@ package struct PhotoPublisher: Sendable {
     private func finish(_ plan: PhotoPlan, placeholder: Placeholder, linked: Linked, made: Int, bytes: Int,
                         seconds: [String: Double]) throws -> (GalleryItem, Published) {
         let photo = plan.photo, original = plan.original, prior = plan.prior, position = plan.position
-        let merged = PhotoMetadata.merge(photo: photo, facts: plan.facts)
+        var merged = PhotoMetadata.merge(photo: photo, facts: plan.facts)
+        // A Live Photo whose clip could not be made is published as a still (its warning says why).
+        if !plan.keys.files.contains(where: { $0.path == SiteLayout.motionFile(id: photo.id) }) { merged.motion = nil }
         let item = GalleryItem(photo: merged, displaySize: plan.layout.display, plan: plan.layout.plan,
                                averageColor: placeholder.averageColor, placeholderKey: plan.keys.thumbnail, original: linked.original,
                                video: plan.facts.video)
@@ -223,7 +246,7 @@ package struct PhotoPublisher: Sendable {
         var unchangedRow = row
         unchangedRow.position = prior?.position ?? -1
         var published = Published(row: row, writeRow: true, status: status, made: made, reused: linked.reused, bytes: bytes,
-                                  seconds: seconds, warnings: placeholder.warnings, learnt: plan.learnt)
+                                  seconds: seconds, warnings: placeholder.warnings + plan.warnings, learnt: plan.learnt)
         if let prior, unchangedRow == prior {
             // The state's row, which shares its strings with the snapshot: 100,000 unchanged
             // photos would otherwise hold a second copy of every hash and key.

@@ -22,12 +22,17 @@ package struct FolderListing: Sendable {
         package var index: String?
         /// Camera raw files, until `pairRaws` publishes or ignores each.
         package var raws: [String] = []
+        /// Video files, until `pairClips` makes each a photo's motion or an item of its own.
+        package var clips: [String] = []
+        /// A Live Photo's clip by its still's path: `IMG_0001.MOV` for `IMG_0001.HEIC`.
+        package var motions: [String: String] = [:]
     }
 
     package var directories: [Directory] = []
     package var ignored: [IgnoredFile] = []
     package var rejected: [IgnoredFile] = []
     private var rawPolicy = SiteConfig.Defaults.raw
+    private var livePhotos = true
 
     /// Extensions of the formats galleryssg decodes (see `ImageFormat`).
     package static let photoExtensions: Set<String> = ["jpg", "jpeg", "jpe", "jfif", "mpo", "png", "webp", "heic", "heif", "hif",
@@ -55,7 +60,9 @@ package struct FolderListing: Sendable {
     /// Walks `root` recursively, in name order.
     /// - Throws: `ProviderError` when the folder itself is missing or unreadable.
     /// - Parameter raw: What becomes of camera raw files; one beside a photo of the same name is always ignored.
-    package static func walk(_ root: URL, raw: RawPolicy = SiteConfig.Defaults.raw) throws -> FolderListing {
+    /// - Parameter livePhotos: Whether a clip beside a still of the same name is published as its motion
+    ///   (`video.livePhotos`); when false it is ignored on purpose.
+    package static func walk(_ root: URL, raw: RawPolicy = SiteConfig.Defaults.raw, livePhotos: Bool = true) throws -> FolderListing {
         let rootPath = root.standardizedFileURL.path
         guard let realRoot = realPath(rootPath) else {
             throw ProviderError.unreadable(root.path, "folder not found; check source.path in the config")
@@ -66,6 +73,7 @@ package struct FolderListing: Sendable {
         }
         var listing = FolderListing()
         listing.rawPolicy = raw
+        listing.livePhotos = livePhotos
         var visited: Set<String> = [realRoot]
         var entries = 0
         try listing.walk(directory: realRoot, relative: "", root: realRoot, depth: 0, visited: &visited, entries: &entries)
@@ -132,6 +140,7 @@ package struct FolderListing: Sendable {
             classify(name: name, lower: lower, path: path, into: &current)
         }
         pairRaws(in: &current)
+        pairClips(in: &current)
         if !current.photos.isEmpty || current.index != nil || !current.sidecars.isEmpty { directories.append(current) }
         for (name, real) in folders {
             let path = relative.isEmpty ? name : "\(relative)/\(name)"
@@ -169,7 +178,7 @@ package struct FolderListing: Sendable {
         } else if Self.rawExtensions.contains(ext) {
             current.raws.append(path)
         } else if Self.videoExtensions.contains(ext) {
-            current.photos.append(path)
+            current.clips.append(path)
         } else {
             let what = ext.isEmpty ? "a file without an extension" : ".\(ext) files"
             rejected.append(IgnoredFile(path: path, reason: "unsupported format: \(what) are not photos galleryssg reads"))
@@ -195,6 +204,33 @@ package struct FolderListing: Sendable {
         }
         directory.photos.sort()
         directory.raws = []
+    }
+
+    /// Decides each clip of a folder: the motion of a Live Photo when a still of the same name sits
+    /// beside it (`IMG_0001.HEIC` and `IMG_0001.MOV`, as iPhones export them), published with it or,
+    /// with `video.livePhotos` false, ignored on purpose; else an item of its own.
+    private mutating func pairClips(in directory: inout Directory) {
+        guard !directory.clips.isEmpty else { return }
+        func stem(_ path: String) -> String { (((path as NSString).lastPathComponent as NSString).deletingPathExtension).lowercased() }
+        var stills: [String: String] = [:]
+        for photo in directory.photos where Self.photoExtensions.contains((photo as NSString).pathExtension.lowercased()) {
+            stills[stem(photo)] = stills[stem(photo)] ?? photo
+        }
+        for clip in directory.clips {
+            guard let still = stills[stem(clip)], directory.motions[still] == nil else {
+                directory.photos.append(clip)
+                continue
+            }
+            let name = (still as NSString).lastPathComponent
+            if livePhotos {
+                directory.motions[still] = clip
+                ignored.append(IgnoredFile(path: clip, reason: "Live Photo clip, published with \(name)"))
+            } else {
+                ignored.append(IgnoredFile(path: clip, reason: "Live Photo clip of \(name), not published (video.livePhotos is false)"))
+            }
+        }
+        directory.photos.sort()
+        directory.clips = []
     }
 
     /// The canonical absolute path, symlinks resolved; nil when it does not exist.

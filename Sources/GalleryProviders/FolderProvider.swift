@@ -13,16 +13,19 @@ public struct FolderProvider: PhotoProvider {
     public let folder: URL
     /// What becomes of camera raw files (`images.raw`); a raw beside its edit is never published.
     public let raw: RawPolicy
+    /// Whether a Live Photo's clip is published with its still (`video.livePhotos`).
+    public let livePhotos: Bool
 
-    public init(folder: URL, raw: RawPolicy = SiteConfig.Defaults.raw) {
+    public init(folder: URL, raw: RawPolicy = SiteConfig.Defaults.raw, livePhotos: Bool = true) {
         self.folder = folder
         self.raw = raw
+        self.livePhotos = livePhotos
     }
 
     public var summary: String { "folder \(folder.path)" }
 
     public func fetchManifest() async throws -> Manifest {
-        let listing = try FolderListing.walk(folder, raw: raw)
+        let listing = try FolderListing.walk(folder, raw: raw, livePhotos: livePhotos)
         var manifest = Manifest(photos: [], ignored: listing.ignored)
         manifest.issues = listing.rejected.map {
             ManifestIssue(item: $0.path, location: folder.appendingPathComponent($0.path).path, reason: $0.reason)
@@ -65,6 +68,7 @@ public struct FolderProvider: PhotoProvider {
                     continue
                 }
                 var photo = Photo(id: id, album: directory.path.isEmpty ? nil : directory.path, image: .file(location))
+                photo.motion = directory.motions[relative].map { .file(folder.appendingPathComponent($0)) }
                 photo.fallbackTitle = Self.title(fromFileName: (name as NSString).deletingPathExtension)
                 do {
                     let sidecar = try PhotoSidecar.read(markdown: markdown.map(folder.appendingPathComponent),

@@ -32,6 +32,9 @@ public struct GalleryItem: Sendable {
         "background-color:\(averageColor);background-image:url(\(placeholders.dataURI(placeholderKey)));background-size:cover"
     }
 
+    /// A Live Photo's motion file (`SiteLayout.motionFile`), relative to the site root; nil for other photos.
+    public var motionPath: String? { photo.motion == nil ? nil : SiteLayout.motionFile(id: photo.id) }
+
     /// A clip's web file, relative to the site root; nil for a still.
     public var videoPath: String? { video == nil ? nil : SiteLayout.videoFile(id: photo.id) }
 

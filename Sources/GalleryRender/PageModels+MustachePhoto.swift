@@ -42,6 +42,7 @@ extension PhotoContext: MustacheParent {
         case "hasTags": hasTags
         case "exif": exif
         case "video": video
+        case "motionSrc": motionSrc
         default: nil
         }
     }

@@ -247,6 +247,8 @@ package struct PhotoContext: Encodable {
     package var exif: [MetadataRow]
     /// A clip's player; nil for a still.
     package var video: VideoContext? = nil
+    /// A Live Photo's motion file, played over the still; nil for other photos.
+    package var motionSrc: String? = nil
 }
 
 /// A clip on its page: `<video controls playsinline preload="none" poster width height>`.

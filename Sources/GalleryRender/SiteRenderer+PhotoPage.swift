@@ -86,7 +86,8 @@ extension SiteRenderer {
                 video: item.video.flatMap { video in item.videoPath.map { path in
                     VideoContext(src: root + path, poster: root + preview.path, width: item.displaySize.width,
                                  height: item.displaySize.height, duration: video.durationText, durationMachine: video.isoDuration)
-                } }),
+                } },
+                motionSrc: item.motionPath.map { root + $0 }),
             prev: prev, next: next, backHref: root + list.backPath, backPage: list.backPage,
             backLabel: list.backLabel, position: position + 1, total: list.members.count,
             backText: strings.text("backPage", ["label": list.backLabel, "n": String(list.backPage)]),

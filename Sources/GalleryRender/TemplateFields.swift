@@ -13,7 +13,7 @@ package enum TemplateFields {
         "generator", "hasTags", "heading", "height", "homeHref", "href", "id", "image", "imageAlt", "imageHeight",
         "imageHref", "imageType", "imageWidth", "inlineStylesheet", "intro", "isAlbums", "isCurrent", "isGap", "isHome",
         "isMap", "isTags", "jsonLD", "label", "lang", "licenseHref", "licenseName", "links", "loading", "loc", "location",
-        "locationHref", "mapHref", "moreText", "name", "next", "nextHref", "number", "page", "pages", "pagination",
+        "locationHref", "mapHref", "moreText", "motionSrc", "name", "next", "nextHref", "number", "page", "pages", "pagination",
         "parentHref", "parentLabel", "photo", "photoCount", "photos", "position", "positionText", "poster", "prev",
         "prevHref", "rights", "root", "searchStrings", "selfHref", "site", "sizes", "slideshowHref", "slideshowSeconds",
         "social", "sourceHref", "sourceLabel", "src", "srcset", "stageStyle", "style", "subAlbums", "subtitle", "t",

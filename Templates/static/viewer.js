@@ -241,4 +241,26 @@
       });
     }
   }
+
+  /* ---- Live Photo: its motion plays over the still, muted and once, on LIVE or when a mouse
+     comes over the photo; it ends on the still. ---- */
+  var motion = stage.querySelector("video.motion"), live = button("live");
+  function stopMotion() {
+    if (!motion) { return; }
+    motion.pause();
+    motion.hidden = true;
+    live.setAttribute("aria-pressed", "false");
+  }
+  function playMotion() {
+    motion.hidden = false;
+    motion.currentTime = 0;
+    live.setAttribute("aria-pressed", "true");
+    var started = motion.play();
+    if (started && started.catch) { started.catch(stopMotion); }
+  }
+  if (motion && live) {
+    live.addEventListener("click", function () { if (motion.hidden) { playMotion(); } else { stopMotion(); } });
+    stage.addEventListener("pointerenter", function (e) { if (e.pointerType === "mouse" && scale === 1 && motion.hidden) { playMotion(); } });
+    motion.addEventListener("ended", stopMotion);
+  }
 })();

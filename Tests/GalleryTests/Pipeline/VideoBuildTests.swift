@@ -139,6 +139,39 @@ struct VideoBuildTests {
         }, "\(report.failures)")
     }
 
+    @Test(arguments: [true, false])
+    func aLivePhotoIsOneItemWhoseMotionPlaysOnItsPage(livePhotos: Bool) async throws {
+        let folder = try Fixtures.temporaryFolder()
+        let photos = folder.appendingPathComponent("photos")
+        try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
+        try Fixtures.data("images/photo-1.jpg").write(to: photos.appendingPathComponent("IMG_0010.jpg"))
+        try await Self.ffmpeg(["-f", "lavfi", "-i", "testsrc2=size=320x180:rate=30:duration=1.5", "-f", "lavfi", "-i", "sine=d=1.5",
+                               "-c:v", "libx265", "-x265-params", "log-level=error", "-tag:v", "hvc1", "-c:a", "aac",
+                               "-metadata", "location=+48.8577+002.2950/", "out:photos/IMG_0010.MOV"], in: folder)
+        let config: [String: Any] = ["title": "Live", "source": ["type": "folder", "path": "photos"],
+                                     "images": ["thumbnail": 40, "preview": 120, "widths": [Int]()], "video": ["livePhotos": livePhotos]]
+        try JSONSerialization.data(withJSONObject: config).write(to: folder.appendingPathComponent("site-config.json"))
+        let report = try await Self.build(folder)
+        #expect(report.photosPublished == 1 && report.failures.isEmpty, "\(report.failures)")
+        let site = folder.appendingPathComponent("public/photos/img-0010")
+        let page = try String(contentsOf: site.appendingPathComponent("index.html"), encoding: .utf8)
+        let motion = site.appendingPathComponent("motion.mp4")
+        if livePhotos {
+            #expect(report.ignoredSummary == "1 Live Photo clip paired")
+            #expect(page.contains("<video class=\"motion\" muted playsinline preload=\"none\" src=\"../../photos/img-0010/motion.mp4\""))
+            #expect(page.contains("<button type=\"button\" class=\"live\""))
+            // Upright H.264 without its sound or its position.
+            let streams = try await Self.streams(motion)
+            #expect(streams.contains("codec_name=h264") && !streams.contains("aac"), "\(streams)")
+            #expect(try Data(contentsOf: motion).range(of: Data("48.8577".utf8)) == nil)
+        } else {
+            #expect(report.ignoredSummary == "1 Live Photo clip left out")
+            #expect(!page.contains("class=\"motion\"") && !FileManager.default.fileExists(atPath: motion.path))
+        }
+        let again = try await Self.build(folder)
+        #expect(again.derivativesMade == 0 && again.photosUnchanged == 1)
+    }
+
     @Test func aClipOverALimitIsReportedWithItsKey() async throws {
         let folder = try Fixtures.temporaryFolder()
         let photos = folder.appendingPathComponent("photos")
