@@ -22,8 +22,9 @@ extension ImageProcessor {
         if format == .raw { return try rawHeaders(data) }
         if format == .jpeg {
             let header = try JPEGCodec.header(data)
-            let facts = OriginalFacts(format: .jpeg, size: header.size, exif: ExifReader.read(jpeg: data),
+            var facts = OriginalFacts(format: .jpeg, size: header.size, exif: ExifReader.read(jpeg: data),
                                       embedded: EmbeddedMetadata.read(.fromJPEG(data)))
+            facts.motionClip = MotionPhoto.clip(in: data)?.count
             return HeaderReading(facts: facts,
                                  jpegHeader: header, iccProfile: ICCProfile.fromJPEG(data))
         }

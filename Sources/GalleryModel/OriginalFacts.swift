@@ -16,6 +16,9 @@ public struct OriginalFacts: Codable, Sendable, Equatable {
     /// For a video: what its container says. The rest of the facts are then its poster frame's
     /// (a PNG at the display size, upright), which goes through the image path like a photo.
     public var video: VideoInfo?
+    /// For a motion photo (a JPEG with its clip appended, `MotionPhoto`): the clip's length in
+    /// bytes, the file's last ones.
+    public var motionClip: Int?
 
     public init(format: ImageFormat, size: PixelSize, exif: ExifInfo, embedded: EmbeddedMetadata = EmbeddedMetadata()) {
         self.format = format

@@ -112,34 +112,52 @@ extension PhotoPublisher {
         return stats
     }
 
-    /// A Live Photo's motion file and its key: the clip is named by its path, size and modification
-    /// time (reading it to hash it would cost every build a read of every clip) and the settings.
-    func motionKey(_ photo: Photo) throws -> (path: String, key: Digest)? {
-        guard let motion = photo.motion else { return nil }
-        guard let path = motion.filePath, let stamp = FileStamp.of(path) else {
-            throw FetchError(file: URL(fileURLWithPath: motion.description), "the Live Photo's clip is gone; build again")
-        }
-        var key = CacheKey("live photo motion")
+    /// The motion file and its key: a Live Photo's clip, named by its path, size and modification
+    /// time (reading it to hash it would cost every build a read of every clip), or a motion photo's,
+    /// named by the photo's content hash; and the settings.
+    func motionKey(_ photo: Photo, hash: Digest, facts: OriginalFacts) throws -> (path: String, key: Digest)? {
+        var key = CacheKey("motion")
         key.add(VideoEncoder.version)
-        key.add(path)
-        key.add(stamp.size)
-        key.add(stamp.modified)
+        if let motion = photo.motion {
+            guard let path = motion.filePath, let stamp = FileStamp.of(path) else {
+                throw FetchError(file: URL(fileURLWithPath: motion.description), "the Live Photo's clip is gone; build again")
+            }
+            key.add(path)
+            key.add(stamp.size)
+            key.add(stamp.modified)
+        } else if facts.motionClip != nil {
+            key.add(hash)
+        } else {
+            return nil
+        }
         key.add(videos.encoder.settings.maxHeight)
         key.add(videos.encoder.settings.crf)
         key.add(videos.encoder.settings.maxBitrate)
         return (SiteLayout.motionFile(id: photo.id), key.finish())
     }
 
-    /// Makes a Live Photo's motion file when the plan lacks it: the clip without its sound, upright,
-    /// in H.264. A clip that cannot be made leaves the photo a still, with a warning that says why.
+    /// Makes the motion file when the plan lacks it: the clip without its sound, upright, in H.264.
+    /// A clip that cannot be made leaves the photo a still, with a warning that says why.
     func renderMotion(_ plan: inout PhotoPlan) async throws -> (made: Int, bytes: Int, seconds: [String: Double]) {
         let path = SiteLayout.motionFile(id: plan.photo.id)
-        guard let motion = plan.photo.motion?.filePath, let missing = plan.missing.first(where: { $0.path == path }) else {
-            return (0, 0, [:])
-        }
+        guard let missing = plan.missing.first(where: { $0.path == path }) else { return (0, 0, [:]) }
         let clock = ContinuousClock.now
+        var name = "motion photo clip"
+        var cleanUp: @Sendable () -> Void = {}
+        defer { cleanUp() }
         do {
-            let file = URL(fileURLWithPath: motion)
+            let file: URL
+            if let motion = plan.photo.motion?.filePath {
+                name = "Live Photo clip \((motion as NSString).lastPathComponent)"
+                file = URL(fileURLWithPath: motion)
+            } else {
+                // The clip is the original's last bytes (`MotionPhoto`), written out for ffmpeg.
+                let data = try await originalBytes(of: plan.photo, &plan.original)
+                guard let range = MotionPhoto.clip(in: data) else { throw ImagingError.video("the motion photo's clip is not where its XMP says") }
+                file = FileManager.default.temporaryDirectory.appendingPathComponent("galleryssg-motion-\(UUID().uuidString).mp4")
+                try data.subdata(in: range).write(to: file)
+                cleanUp = { try? FileManager.default.removeItem(at: file) }
+            }
             let facts = try await videos.encoder.probe(file)
             let scratch = try state.images.store.scratchPath(for: missing.key)
             let encoder = videos.encoder
@@ -150,7 +168,7 @@ extension PhotoPublisher {
             throw error
         } catch {
             plan.keys.files.removeAll { $0.path == path }
-            plan.warnings.append("Live Photo clip \((motion as NSString).lastPathComponent) not published: \(error)")
+            plan.warnings.append("\(name) not published: \(error)")
             return (0, 0, [:])
         }
     }

@@ -121,7 +121,7 @@ package struct PhotoPublisher: Sendable {
             } else {
                 processor.keys(contentHash: original.hash, facts: facts, layout: layout)
             }
-            if facts.video == nil, let motion = try motionKey(photo) { keys.files.append(motion) }
+            if facts.video == nil, let motion = try motionKey(photo, hash: original.hash, facts: facts) { keys.files.append(motion) }
             // An unchanged photo's files, in a rebuild, are already in the staging folder: the cache's copies need no look.
             let held = keys.files.filter { writer?.holds($0.key, of: state.images, at: $0.path) == true }.map(\.path)
             var missing: [(path: String, key: Digest)] = []
@@ -228,12 +228,12 @@ package struct PhotoPublisher: Sendable {
     private func finish(_ plan: PhotoPlan, placeholder: Placeholder, linked: Linked, made: Int, bytes: Int,
                         seconds: [String: Double]) throws -> (GalleryItem, Published) {
         let photo = plan.photo, original = plan.original, prior = plan.prior, position = plan.position
-        var merged = PhotoMetadata.merge(photo: photo, facts: plan.facts)
-        // A Live Photo whose clip could not be made is published as a still (its warning says why).
-        if !plan.keys.files.contains(where: { $0.path == SiteLayout.motionFile(id: photo.id) }) { merged.motion = nil }
+        let merged = PhotoMetadata.merge(photo: photo, facts: plan.facts)
+        // A motion whose clip could not be made leaves a still (its warning says why).
+        let hasMotion = plan.keys.files.contains { $0.path == SiteLayout.motionFile(id: photo.id) }
         let item = GalleryItem(photo: merged, displaySize: plan.layout.display, plan: plan.layout.plan,
                                averageColor: placeholder.averageColor, placeholderKey: plan.keys.thumbnail, original: linked.original,
-                               video: plan.facts.video)
+                               video: plan.facts.video, hasMotion: hasMotion)
         let row = PhotoState(id: photo.id, position: position, metadataHash: try Self.metadataHash(photo), location: photo.image.description,
                              etag: original.etag, lastModified: original.lastModified, fileSize: original.stamp?.size,
                              fileModified: original.stamp?.modified, contentHash: original.hash, blobKeys: linked.blobKeys,

@@ -17,8 +17,9 @@ public struct GalleryItem: Sendable {
     public var video: VideoInfo?
 
     public init(photo: Photo, displaySize: PixelSize, plan: DerivativePlan, averageColor: String, placeholderKey: Digest,
-                original: OriginalLink, video: VideoInfo? = nil) {
+                original: OriginalLink, video: VideoInfo? = nil, hasMotion: Bool = false) {
         self.video = video
+        self.hasMotion = hasMotion
         self.photo = photo
         self.displaySize = displaySize
         self.plan = plan
@@ -32,8 +33,11 @@ public struct GalleryItem: Sendable {
         "background-color:\(averageColor);background-image:url(\(placeholders.dataURI(placeholderKey)));background-size:cover"
     }
 
-    /// A Live Photo's motion file (`SiteLayout.motionFile`), relative to the site root; nil for other photos.
-    public var motionPath: String? { photo.motion == nil ? nil : SiteLayout.motionFile(id: photo.id) }
+    /// Whether the photo has a motion (a Live Photo's clip, or a motion photo's): `motionPath`.
+    public var hasMotion = false
+
+    /// The motion file (`SiteLayout.motionFile`), relative to the site root; nil for other photos.
+    public var motionPath: String? { hasMotion ? SiteLayout.motionFile(id: photo.id) : nil }
 
     /// A clip's web file, relative to the site root; nil for a still.
     public var videoPath: String? { video == nil ? nil : SiteLayout.videoFile(id: photo.id) }

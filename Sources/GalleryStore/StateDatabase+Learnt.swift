@@ -36,16 +36,16 @@ extension StateDatabase {
                                            arguments: StatementArguments(hashes.map(\.hex)))
             var found: [(Digest, OriginalFacts)] = []
             while let row = try rows.next() {
-                if let hash = try Self.digest(row, 18), let facts = Self.facts(row) { found.append((hash, facts)) }
+                if let hash = try Self.digest(row, 19), let facts = Self.facts(row) { found.append((hash, facts)) }
             }
             return found
         }
     }
 
-    /// The columns of the `original` table that `facts(_: Row)` reads, in its order (the hash after them is column 18).
+    /// The columns of the `original` table that `facts(_: Row)` reads, in its order (the hash after them is column 19).
     private static let factColumns = """
         format, width, height, orientation, make, model, lens, focalLength, aperture, exposureTime, \
-        iso, takenAt, latitude, longitude, embedded, previewWidth, previewHeight, video
+        iso, takenAt, latitude, longitude, embedded, previewWidth, previewHeight, video, motionClip
         """
 
     /// A row of the `original` table as facts; nil for a row this version cannot read, which makes
@@ -72,6 +72,7 @@ extension StateDatabase {
             guard let info = try? JSONDecoder().decode(VideoInfo.self, from: Data(video.utf8)) else { return nil }
             facts.video = info
         }
+        facts.motionClip = row[18]
         return facts
     }
 
@@ -119,8 +120,8 @@ extension StateDatabase {
                       in db: Database) throws {
         let original = try db.cachedStatement(sql: """
             INSERT OR REPLACE INTO original (hash, format, width, height, orientation, make, model, lens, focalLength,
-                aperture, exposureTime, iso, takenAt, latitude, longitude, embedded, previewWidth, previewHeight, video)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                aperture, exposureTime, iso, takenAt, latitude, longitude, embedded, previewWidth, previewHeight, video, motionClip)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
@@ -132,7 +133,7 @@ extension StateDatabase {
                                              facts.exif.orientation, camera.make, camera.model, camera.lens,
                                              camera.focalLength, camera.aperture, camera.exposureTime, camera.iso,
                                              facts.exif.takenAt, facts.exif.location?.latitude, facts.exif.location?.longitude,
-                                             embedded, facts.preview?.width, facts.preview?.height, video])
+                                             embedded, facts.preview?.width, facts.preview?.height, video, facts.motionClip])
         }
         let placeholder = try db.cachedStatement(
             sql: "INSERT OR REPLACE INTO placeholder (key, averageColor, dataURI, warnings) VALUES (?, ?, ?, ?)")

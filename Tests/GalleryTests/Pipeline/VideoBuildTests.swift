@@ -172,6 +172,47 @@ struct VideoBuildTests {
         #expect(again.derivativesMade == 0 && again.photosUnchanged == 1)
     }
 
+    /// A motion photo as Google's camera writes it: a JPEG whose XMP says `GCamera:MotionPhoto="1"`
+    /// and gives the clip's length in its Container directory, then the MP4 appended.
+    static func motionPhoto(jpeg: Data, clip: Data, oldForm: Bool = false) -> Data {
+        let xmp = oldForm
+            ? #"<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description xmlns:GCamera="http://ns.google.com/photos/1.0/camera/" GCamera:MicroVideo="1" GCamera:MicroVideoVersion="1" GCamera:MicroVideoOffset="\#(clip.count)"/></rdf:RDF></x:xmpmeta>"#
+            : #"<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description xmlns:GCamera="http://ns.google.com/photos/1.0/camera/" xmlns:Container="http://ns.google.com/photos/1.0/container/" xmlns:Item="http://ns.google.com/photos/1.0/container/item/" GCamera:MotionPhoto="1" GCamera:MotionPhotoVersion="1"><Container:Directory><rdf:Seq><rdf:li rdf:parseType="Resource"><Container:Item Item:Mime="image/jpeg" Item:Semantic="Primary" Item:Length="0"/></rdf:li><rdf:li rdf:parseType="Resource"><Container:Item Item:Mime="video/mp4" Item:Semantic="MotionPhoto" Item:Length="\#(clip.count)"/></rdf:li></rdf:Seq></Container:Directory></rdf:Description></rdf:RDF></x:xmpmeta>"#
+        let body = Array("http://ns.adobe.com/xap/1.0/".utf8) + [0] + Array(xmp.utf8)
+        let length = body.count + 2
+        return Data([0xff, 0xd8, 0xff, 0xe1, UInt8(length >> 8), UInt8(length & 0xff)]) + Data(body) + jpeg.dropFirst(2) + clip
+    }
+
+    @Test(arguments: [false, true])
+    func aMotionPhotoPlaysItsClip(oldForm: Bool) async throws {
+        let folder = try Fixtures.temporaryFolder()
+        let photos = folder.appendingPathComponent("photos")
+        try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
+        try await Self.ffmpeg(["-f", "lavfi", "-i", "testsrc2=size=320x180:rate=30:duration=1", "-c:v", "libx264", "-pix_fmt", "yuv420p",
+                               "-metadata", "location=+48.8577+002.2950/", "out:clip.mp4"], in: folder)
+        let clip = try Data(contentsOf: folder.appendingPathComponent("clip.mp4"))
+        let photo = Self.motionPhoto(jpeg: try Fixtures.data("images/photo-1.jpg"), clip: clip, oldForm: oldForm)
+        #expect(MotionPhoto.clip(in: photo) == (photo.count - clip.count)..<photo.count)
+        try photo.write(to: photos.appendingPathComponent("PXL_0001.MP.jpg"))
+        let config: [String: Any] = ["title": "Motion", "source": ["type": "folder", "path": "photos"],
+                                     "images": ["thumbnail": 40, "preview": 120, "widths": [Int]()]]
+        try JSONSerialization.data(withJSONObject: config).write(to: folder.appendingPathComponent("site-config.json"))
+        let report = try await Self.build(folder)
+        #expect(report.photosPublished == 1 && report.failures.isEmpty && report.warnings.isEmpty, "\(report.failures) \(report.warnings)")
+        let site = folder.appendingPathComponent("public/photos/pxl-0001-mp")
+        let motion = site.appendingPathComponent("motion.mp4")
+        let streams = try await Self.streams(motion)
+        #expect(streams.contains("codec_name=h264") && streams.contains("width=320|height=180"), "\(streams)")
+        #expect(try Data(contentsOf: motion).range(of: Data("48.8577".utf8)) == nil)
+        let page = try String(contentsOf: site.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(page.contains("src=\"../../photos/pxl-0001-mp/motion.mp4\""))
+        // The published original is the JPEG alone: the clip (with its position) is cut off.
+        let original = try Data(contentsOf: site.appendingPathComponent("original.jpg"))
+        #expect(original.range(of: Data("ftyp".utf8)) == nil && original.range(of: Data("48.8577".utf8)) == nil)
+        let again = try await Self.build(folder)
+        #expect(again.derivativesMade == 0)
+    }
+
     @Test func aClipOverALimitIsReportedWithItsKey() async throws {
         let folder = try Fixtures.temporaryFolder()
         let photos = folder.appendingPathComponent("photos")
