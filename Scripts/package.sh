@@ -73,7 +73,7 @@ Architecture: $arch
 Maintainer: galleryssg authors <maintainers@users.noreply.github.com>
 Installed-Size: $(du -sk "$root" | cut -f1)
 Depends: $depends
-Recommends: libjs-leaflet, libjs-leaflet.markercluster
+Recommends: ffmpeg, libjs-leaflet, libjs-leaflet.markercluster
 Section: web
 Priority: optional
 Description: static photo-gallery site generator
@@ -102,7 +102,8 @@ these Debian packages:
 
   sudo apt-get install $(echo "$depends" | sed 's/ ([^)]*)//g; s/,//g')
 
-and, for sites with images.showLocation (the map page), libjs-leaflet libjs-leaflet.markercluster.
+and, for video clips, Live Photos and motion photos, ffmpeg; for sites with images.showLocation
+(the map page), libjs-leaflet libjs-leaflet.markercluster.
 EOF
 tar -C "$stage" -czf "$dist/$tarname.tar.gz" --owner=0 --group=0 "$tarname"
 

@@ -36,6 +36,7 @@ package struct MediaTool: Sendable {
     /// Runs the tool with `arguments` and waits for it, killing it after `timeout` seconds.
     /// - Throws: `ImagingError` when it cannot start or runs past the limit (it is killed first).
     package func run(_ arguments: [String], timeout: Double) async throws -> Output {
+        Self.log(path, arguments)
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("galleryssg-\(name)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -82,6 +83,23 @@ package struct MediaTool: Sendable {
 }
 
 extension MediaTool {
+    /// Where each run's command line is appended as a JSON array (the tool, then its arguments) when
+    /// the environment names a file (`GALLERYSSG_TOOL_LOG`): to see what ffmpeg was asked, and for
+    /// `Benchmarks/video.sh`, which runs the same commands directly.
+    static let logFile: FileHandle? = ProcessInfo.processInfo.environment["GALLERYSSG_TOOL_LOG"].flatMap { path in
+        FileManager.default.createFile(atPath: path, contents: nil)
+        return FileHandle(forWritingAtPath: path)
+    }
+    private static let logLock = NSLock()
+
+    fileprivate static func log(_ path: String, _ arguments: [String]) {
+        guard let logFile, let line = try? JSONSerialization.data(withJSONObject: [path] + arguments) else { return }
+        logLock.lock()
+        defer { logLock.unlock() }
+        logFile.seekToEndOfFile()
+        logFile.write(line + Data("\n".utf8))
+    }
+
     /// Stops a child at once with SIGKILL. Not SIGTERM: a process that ignores SIGTERM (as the test
     /// runner does) passes that to its children, and a killed tool's half-written output is in a
     /// scratch folder that is removed anyway.

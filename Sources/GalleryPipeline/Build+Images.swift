@@ -46,7 +46,10 @@ extension Build {
             throw BuildError(step: .images, noneProcessed())
         }
         report.count(outcome)
-        progress(.step("images: \(report.photosPublished) photos, \(report.derivatives) images "
+        let kinds = [report.clipsPublished > 0 ? "\(report.clipsPublished) \(report.clipsPublished == 1 ? "clip" : "clips")" : nil,
+                     report.motionsPublished > 0 ? "\(report.motionsPublished) with motion" : nil].compactMap { $0 }
+        progress(.step("images: \(report.photosPublished) photos\(kinds.isEmpty ? "" : " (\(kinds.joined(separator: ", ")))"), "
+                 + "\(report.derivatives) images "
                  + "(\(report.derivativesMade) made, \(report.derivativesReused) reused)"))
         return outcome
     }

@@ -53,6 +53,9 @@ public struct BuildReport: Codable, Sendable {
     public var offline = false
     public var forced = false
     public var failures: [Failure] = []
+    /// Of `photosPublished`: the video clips, and the photos published with a motion (Live Photos, motion photos).
+    public var clipsPublished = 0
+    public var motionsPublished = 0
     /// Photos published despite a problem a browser also forgives (a JPEG with junk between
     /// markers, say): id, file, step and what was wrong. `build --strict` counts them as failures.
     public var warnings: [Failure] = []
@@ -146,6 +149,8 @@ public struct BuildReport: Codable, Sendable {
     /// Counts the published photos of the `images` step.
     package mutating func count(_ outcome: PhotoPublisher.Outcome) {
         photosPublished = outcome.items.count
+        clipsPublished = outcome.clips
+        motionsPublished = outcome.motions
         derivatives += outcome.derivatives
         photosNew += outcome.tally.new
         photosChanged += outcome.tally.changed

@@ -93,6 +93,9 @@ extension PhotoPublisher {
         /// Files each published photo has in the site: its derivatives (JPEG and WebP), a published original
         /// (or a clip's web file) and a Live Photo's motion.
         package var derivatives = 0
+        /// Of the published items: the clips, and the photos with a motion (Live Photos, motion photos).
+        package var clips = 0
+        package var motions = 0
         /// The published photos' rows, in manifest order, when the state has no database (an
         /// images-only build); else they are in the state's pending table or snapshot.
         package var rows: [PhotoState] = []
@@ -132,7 +135,7 @@ extension PhotoPublisher {
         var rows: [PublishedRow] = []
         var sink = PhotoRows(snapshot: state.snapshot.photos, database: state.database)
         var tally = Tally()
-        var derivatives = 0
+        var derivatives = 0, clips = 0, motions = 0
         var warnings: [(index: Int, reasons: [String])] = []
         rows.reserveCapacity(photos.count)
         var failures: [Int: PhotoFailure] = [:]
@@ -163,6 +166,8 @@ extension PhotoPublisher {
                     derivatives += item.plan.all.count * (item.plan.webp ? 2 : 1)
                     if case .published = item.original { derivatives += 1 }   // the original or a clip's web file, beside them
                     if item.motionPath != nil { derivatives += 1 }             // a Live Photo's motion
+                    if item.video != nil { clips += 1 }
+                    if item.hasMotion { motions += 1 }
                     items.append(item)
                     // What the photo learnt is merged here, by this one task: its facts and placeholder
                     // are at hand for the photos after it, and its blob records go with its row.
@@ -187,6 +192,8 @@ extension PhotoPublisher {
         outcome.seconds = seconds
         outcome.peaks = cpu.peaks
         outcome.derivatives = derivatives
+        outcome.clips = clips
+        outcome.motions = motions
         let order = rows.indices.sorted { rows[$0].position < rows[$1].position }
         items.permute(by: order)
         rows.permute(by: order)
