@@ -10,6 +10,22 @@
   /* A clip's page: the slideshow plays it and moves on when it ends. */
   var clip = doc.querySelector(".stage video.main");
   if (clip) { clip.closest(".stage").classList.add("clip-tools"); }
+  /* On a clip's page a horizontal swipe over the picture (not over the controls at its foot) goes
+     to the previous or next photo, as viewer.js does on a photo's page. */
+  if (clip) {
+    var touch = null;
+    clip.addEventListener("touchstart", function (e) {
+      var box = clip.getBoundingClientRect(), t = e.touches[0];
+      touch = e.touches.length === 1 && t.clientY < box.bottom - 56 ? { x: t.clientX, y: t.clientY, width: box.width } : null;
+    }, { passive: true });
+    clip.addEventListener("touchend", function (e) {
+      var t = e.changedTouches[0];
+      if (!touch || !t) { return; }
+      var dx = t.clientX - touch.x, dy = t.clientY - touch.y;
+      if (Math.abs(dx) > touch.width / 4 && Math.abs(dy) < Math.abs(dx) / 2) { go(link(dx > 0 ? "prev" : "next")); }
+      touch = null;
+    }, { passive: true });
+  }
   var connection = navigator.connection || {};
   /* Save-Data, a 2G link or a cellular (metered) one: nothing is fetched before it is asked for. */
   var frugal = !!(connection.saveData || /2g$/.test(connection.effectiveType || "") || connection.type === "cellular");

@@ -54,9 +54,10 @@ struct VideoBuildTests {
         return folder
     }
 
-    static func build(_ folder: URL, toolPath: String? = ProcessInfo.processInfo.environment["PATH"]) async throws -> BuildReport {
+    static func build(_ folder: URL, toolPath: String? = ProcessInfo.processInfo.environment["PATH"],
+                      imagesOnly: Shard? = nil) async throws -> BuildReport {
         let config = try SiteConfig.load(from: folder.appendingPathComponent("site-config.json"), environment: [:])
-        var options = BuildOptions(jobs: 2)
+        var options = BuildOptions(jobs: 2, imagesOnly: imagesOnly)
         options.toolPath = toolPath
         return try await Build(config: config, options: options).run()
     }
@@ -211,6 +212,57 @@ struct VideoBuildTests {
         #expect(original.range(of: Data("ftyp".utf8)) == nil && original.range(of: Data("48.8577".utf8)) == nil)
         let again = try await Self.build(folder)
         #expect(again.derivativesMade == 0)
+    }
+
+    @Test func shardedBuildsMakeTheClipsAndTheFinalBuildAdoptsThem() async throws {
+        let folder = try Fixtures.temporaryFolder()
+        let photos = folder.appendingPathComponent("photos")
+        try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
+        try Fixtures.data("images/photo-1.jpg").write(to: photos.appendingPathComponent("IMG_0001.jpg"))
+        for index in 2...3 {
+            try await Self.ffmpeg(["-f", "lavfi", "-i", "testsrc2=size=320x180:rate=25:duration=1", "-c:v", "libx265",
+                                   "-x265-params", "log-level=error", "-tag:v", "hvc1", "out:photos/IMG_000\(index).mp4"], in: folder)
+        }
+        try Fixtures.data("images/photo-2.jpg").write(to: photos.appendingPathComponent("IMG_0004.jpg"))
+        try await Self.ffmpeg(["-f", "lavfi", "-i", "testsrc2=size=320x180:rate=25:duration=1", "-c:v", "libx264",
+                               "out:photos/IMG_0004.MOV"], in: folder)
+        let config: [String: Any] = ["title": "Shards", "source": ["type": "folder", "path": "photos"],
+                                     "images": ["thumbnail": 40, "preview": 120, "widths": [Int]()]]
+        try JSONSerialization.data(withJSONObject: config).write(to: folder.appendingPathComponent("site-config.json"))
+        var made = 0
+        for index in 1...2 {
+            let shard = try await Self.build(folder, imagesOnly: try Shard(index, of: 2))
+            #expect(shard.failures.isEmpty, "\(shard.failures)")
+            made += shard.derivativesMade
+        }
+        #expect(made > 0)
+        let final = try await Self.build(folder)
+        #expect(final.photosPublished == 4 && final.clipsPublished == 2 && final.motionsPublished == 1, "\(final.failures)")
+        #expect(final.derivativesMade == 0, "the final build made \(final.derivativesMade) files the shards had made")
+        let site = folder.appendingPathComponent("public/photos")
+        for file in ["img-0002/video.mp4", "img-0003/video.mp4", "img-0004/motion.mp4"] {
+            #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent(file).path), "\(file)")
+        }
+    }
+
+    @Test func aCancelledRunIsKilledAndAFailedEncodeLeavesNoFile() async throws {
+        let sleep = try #require(MediaTool.find("sleep"))
+        let clock = ContinuousClock.now
+        let run = Task { try await sleep.run(["120"], timeout: 600) }
+        try await Task.sleep(nanoseconds: 300_000_000)
+        run.cancel()
+        _ = try? await run.value
+        #expect(clock.secondsElapsed < 60, "a cancelled run waits for its tool to be killed, not to finish")
+
+        let folder = try Fixtures.temporaryFolder()
+        let damaged = folder.appendingPathComponent("damaged.mp4")
+        try Data(repeating: 7, count: 4096).write(to: damaged)
+        let encoder = VideoEncoder.find(settings: VideoSettings())
+        let output = folder.appendingPathComponent("web.mp4").path
+        let info = VideoInfo(duration: 1, stored: PixelSize(width: 160, height: 90), rotation: 0, videoCodec: "hevc", audioCodec: nil,
+                             frameRate: 25, pixelFormat: "yuv420p", interlaced: false, container: "mov,mp4", bytes: 4096)
+        await #expect(throws: ImagingError.self) { try await encoder.webVideo(damaged, video: info, to: output) }
+        #expect(!FileManager.default.fileExists(atPath: output))
     }
 
     @Test func aClipOverALimitIsReportedWithItsKey() async throws {
