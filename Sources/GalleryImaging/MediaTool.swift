@@ -18,6 +18,18 @@ package struct MediaTool: Sendable {
         package var stdout: Data
         /// The last part of what it wrote to stderr, for the error a failed run gives.
         package var stderr: String
+
+        /// What it said, as an error shows it: its last three distinct lines, without the
+        /// `[hevc @ 0x55d5…]` prefixes ffmpeg puts before them (an address differs on every run),
+        /// joined with "; "; else its exit status.
+        package var reason: String {
+            var lines: [String] = []
+            for line in stderr.split(whereSeparator: \.isNewline) {
+                let text = line.replacing(/\[[^\]]* @ 0x[0-9a-fA-F]+\] */, with: "").trimmingCharacters(in: .whitespaces)
+                if !text.isEmpty && !lines.contains(text) { lines.append(text) }
+            }
+            return lines.isEmpty ? "exit status \(status)" : lines.suffix(3).joined(separator: "; ")
+        }
     }
 
     /// The most of a tool's standard output that is read back.

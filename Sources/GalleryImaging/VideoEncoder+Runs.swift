@@ -38,7 +38,7 @@ extension VideoEncoder {
                 timeout: 60 + video.duration)
             guard output.status == 0, let data = try? Data(contentsOf: png), !data.isEmpty,
                   let samples = try? Data(contentsOf: gray), !samples.isEmpty else {
-                lastError = output.stderr.isEmpty ? "no frame at \(String(format: "%.1f", time)) s" : output.stderr
+                lastError = output.stderr.isEmpty ? "no frame at \(String(format: "%.1f", time)) s" : output.reason
                 continue
             }
             let luma = Double(samples.reduce(0) { $0 + Int($1) }) / Double(samples.count)
@@ -86,7 +86,7 @@ extension VideoEncoder {
         }
         guard result.status == 0, FileManager.default.fileExists(atPath: output) else {
             try? FileManager.default.removeItem(atPath: output)
-            throw ImagingError.video("ffmpeg could not make the web file: \(result.stderr.isEmpty ? "exit status \(result.status)" : result.stderr)")
+            throw ImagingError.video("ffmpeg could not make the web file: \(result.reason)")
         }
     }
 }

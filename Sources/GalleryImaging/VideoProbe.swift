@@ -74,7 +74,7 @@ package enum VideoProbe {
         let output = try await ffprobe.run(["-v", "error", "-print_format", "json", "-show_format", "-show_streams",
                                             "file:" + file.path], timeout: timeout)
         guard output.status == 0 else {
-            throw ImagingError.video("ffprobe cannot read it: \(output.stderr.isEmpty ? "exit status \(output.status)" : output.stderr)")
+            throw ImagingError.video("ffprobe cannot read it: \(output.reason)")
         }
         let facts = try read(output.stdout, bytes: bytes)
         guard facts.duration <= limits.maxSeconds else {

@@ -18,7 +18,7 @@ struct VideoBrowserTests {
     static let firefoxEnabled = enabled && ViewerBrowserTests.firefoxEnabled
 
     /// The clips `VideoBuildTests.makeLibrary()` publishes (three more files fail, on purpose).
-    static let clips = ["trip-img-0002", "trip-hevc", "trip-fade-in", "trip-camcorder", "trip-one-frame", "trip-short"]
+    static let clips = ["trip-img-0002", "trip-hevc", "trip-fade-in", "trip-camcorder", "trip-one-frame", "trip-short", "trip-vfr"]
 
     /// The library, built once for both browsers.
     actor Library {
@@ -46,7 +46,7 @@ struct VideoBrowserTests {
     static func check(_ browser: String) async throws -> [String: Any] {
         try BrowserTests.tools.require()
         let (site, report) = try await Library.shared.site()
-        #expect(report.photosPublished == 7, "\(report.failures)")
+        #expect(report.photosPublished == 8, "\(report.failures)")
         let folder = Fixtures.repository.appendingPathComponent(".build/screenshots/video")
         let script = Fixtures.repository.appendingPathComponent("Tests/Browser/check_video.py")
         let result = BrowserTools.run(["python3", script.path, "--site", site.path, "--browser", browser, "--screenshots", folder.path])
@@ -150,7 +150,7 @@ struct VideoBrowserTests {
 
         // The grid: the photo and six clips; each clip's tile has a badge with its length, inside the tile.
         let grid = object(result["grid"])
-        #expect(number(grid["tiles"]) == 7, "\(grid)")
+        #expect(number(grid["tiles"]) == 8, "\(grid)")
         let badges = (grid["badges"] as? [Any] ?? []).map { object($0) }
         #expect(Set(badges.compactMap { $0["href"] as? String }) == Set(expected) && badges.count == expected.count, "\(badges)")
         for badge in badges {

@@ -19,8 +19,9 @@ struct VideoBuildTests {
 
     /// The library: a photo, a rotated iPhone clip with its position and Apple keys (remuxed), a
     /// 10-bit HEVC clip (encoded), a WebM that opens on black (the poster skips it), an interlaced
-    /// camcorder MTS, a 1-frame clip, a 0.3 s clip, a truncated MP4, an empty MOV and an audio file
-    /// named as a video.
+    /// camcorder MTS, a 1-frame clip, a 0.3 s clip, a clip of variable frame rate, a truncated MP4,
+    /// an empty MOV, an audio file named as a video, and a Matroska file whose header claims a
+    /// 65535×65535 frame.
     static func makeLibrary() async throws -> URL {
         let folder = try Fixtures.temporaryFolder()
         let photos = folder.appendingPathComponent("photos/Trip")
@@ -46,7 +47,18 @@ struct VideoBuildTests {
         // Truncated: the first half of an MP4 whose index (moov) is at the end.
         let hevc = try Data(contentsOf: photos.appendingPathComponent("hevc.mp4"))
         try hevc.prefix(hevc.count / 2).write(to: photos.appendingPathComponent("truncated.mp4"))
+        try await ffmpeg(["-f", "lavfi", "-i", "testsrc2=size=160x90:rate=30:duration=2", "-vf", "setpts='if(lt(N,30),N,30+(N-30)*3)/30/TB'",
+                          "-fps_mode", "vfr", "-c:v", "libx264", "-pix_fmt", "yuv420p", "out:photos/Trip/vfr.mp4"], in: folder)
         try Data().write(to: photos.appendingPathComponent("empty.mov"))
+        // A 256×256 FFV1 clip whose Matroska PixelWidth and PixelHeight (EBML ids B0 and BA, two bytes each) now say 65535.
+        try await ffmpeg(["-f", "lavfi", "-i", "color=red:size=256x256:rate=5:duration=0.4", "-c:v", "ffv1", "out:photos/Trip/huge.mkv"],
+                         in: folder)
+        var huge = try Data(contentsOf: photos.appendingPathComponent("huge.mkv"))
+        for id in [UInt8(0xb0), 0xba] {
+            let field = try #require(huge.firstRange(of: Data([id, 0x82, 0x01, 0x00])))
+            huge.replaceSubrange((field.lowerBound + 2)..<(field.lowerBound + 4), with: [0xff, 0xff])
+        }
+        try huge.write(to: photos.appendingPathComponent("huge.mkv"))
         try await ffmpeg(["-f", "lavfi", "-i", "sine=d=1", "-c:a", "aac", "out:photos/Trip/voice.mp4"], in: folder)
         let config: [String: Any] = ["title": "Trip", "baseURL": "https://example.org/", "source": ["type": "folder", "path": "photos"],
                                      "images": ["thumbnail": 40, "preview": 160, "widths": [Int]()]]
@@ -74,13 +86,14 @@ struct VideoBuildTests {
         let folder = try await Self.makeLibrary()
         let report = try await Self.build(folder)
         let failed = Dictionary(report.failures.map { ($0.id, $0.reason) }, uniquingKeysWith: { first, _ in first })
-        #expect(report.photosPublished == 7, "\(report.failures)")
-        #expect(Set(failed.keys) == ["trip-truncated", "trip-empty", "trip-voice"], "\(failed)")
+        #expect(report.photosPublished == 8, "\(report.failures)")
+        #expect(Set(failed.keys) == ["trip-truncated", "trip-empty", "trip-voice", "trip-huge"], "\(failed)")
+        #expect(failed["trip-huge"]?.contains("65535x65535") == true, "\(failed)")
         #expect(failed["trip-voice"]?.contains("no video stream") == true, "\(failed)")
         #expect(failed["trip-truncated"]?.contains("video: ") == true, "\(failed)")
 
         let site = folder.appendingPathComponent("public")
-        for id in ["trip-img-0002", "trip-hevc", "trip-fade-in", "trip-camcorder", "trip-one-frame", "trip-short"] {
+        for id in ["trip-img-0002", "trip-hevc", "trip-fade-in", "trip-camcorder", "trip-one-frame", "trip-short", "trip-vfr"] {
             let web = site.appendingPathComponent("photos/\(id)/video.mp4")
             let streams = try await Self.streams(web)
             #expect(streams.contains("codec_name=h264") && streams.contains("pix_fmt=yuv420p") && !streams.contains("yuv420p10"), "\(id): \(streams)")
@@ -121,7 +134,7 @@ struct VideoBuildTests {
 
         // A rebuild probes, encodes and renders nothing.
         let again = try await Self.build(folder)
-        #expect(again.derivativesMade == 0 && again.photosUnchanged == 7, "\(again.derivativesMade) made")
+        #expect(again.derivativesMade == 0 && again.photosUnchanged == 8, "\(again.derivativesMade) made")
     }
 
     @Test func withoutFFmpegThePhotosArePublishedAndEachClipSaysWhatToInstall() async throws {
