@@ -134,11 +134,14 @@ public final class StateDatabase: Sendable {
                 ALTER TABLE original ADD COLUMN previewHeight INTEGER;
                 """)
         }
-        migrator.registerMigration("v11: what a video's container says, the clip in a motion photo") { db in
-            // Videos were not read before v11: a NULL is a still. JPEGs were not looked at for a
-            // motion photo's clip, so their rows are dropped: the next build reads their headers again.
+        migrator.registerMigration("v11: what a video's container says") { db in
+            // Videos were not read before v11, so no row is dropped: a NULL is a still.
+            try db.execute(sql: "ALTER TABLE original ADD COLUMN video TEXT")
+        }
+        migrator.registerMigration("v12: the clip in a motion photo") { db in
+            // JPEGs were not looked at for a motion photo's clip before v12, so their rows are
+            // dropped: the next build reads their headers again.
             try db.execute(sql: """
-                ALTER TABLE original ADD COLUMN video TEXT;
                 ALTER TABLE original ADD COLUMN motionClip INTEGER;
                 DELETE FROM original WHERE format = 'jpeg';
                 """)

@@ -243,7 +243,7 @@
   }
 
   /* ---- Live Photo: its motion plays over the still, muted and once, on LIVE or when a mouse
-     comes over the photo; it ends on the still. ---- */
+     comes over the photo; it ends on the still (Esc or a zoom do not wait for it). ---- */
   var motion = stage.querySelector("video.motion"), live = button("live");
   function stopMotion() {
     if (!motion) { return; }
@@ -252,14 +252,18 @@
     live.setAttribute("aria-pressed", "false");
   }
   function playMotion() {
+    if (!motion.hidden && !motion.paused) { return; }   /* already playing (a mouse over the photo started it) */
     motion.hidden = false;
     motion.currentTime = 0;
     live.setAttribute("aria-pressed", "true");
     var started = motion.play();
-    if (started && started.catch) { started.catch(stopMotion); }
+    /* A play() cut short by another (AbortError) is no failure; anything else ends on the still. */
+    if (started && started.catch) { started.catch(function (e) { if (!e || e.name !== "AbortError") { stopMotion(); } }); }
   }
   if (motion && live) {
-    live.addEventListener("click", function () { if (motion.hidden) { playMotion(); } else { stopMotion(); } });
+    /* LIVE plays it from the start, even when a mouse passing over the photo on its way to the
+       button has just started it: a toggle would stop what the reader asked for. */
+    live.addEventListener("click", playMotion);
     stage.addEventListener("pointerenter", function (e) { if (e.pointerType === "mouse" && scale === 1 && motion.hidden) { playMotion(); } });
     motion.addEventListener("ended", stopMotion);
   }

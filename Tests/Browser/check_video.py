@@ -40,6 +40,7 @@ sys.dont_write_bytecode = True  # no __pycache__ in the repository
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import viewer_support as support  # noqa: E402
 from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
 
 # The clip page as loaded: the element's attributes, boxes and state before anything is played.
@@ -200,6 +201,39 @@ def slideshow(driver, base, pages):
     return result
 
 
+LIVE_STATE = """
+const motion = document.querySelector(".stage video.motion"), live = document.querySelector(".viewer-tools .live");
+return motion && {hidden: motion.hidden, currentTime: motion.currentTime, ended: motion.ended, muted: motion.muted,
+                  error: motion.error && motion.error.code, pressed: live && live.getAttribute("aria-pressed"),
+                  src: motion.currentSrc || motion.getAttribute("src")};
+"""
+
+
+def live_photos(driver, base, site):
+    """Each Live Photo's page (a photos/<id>/ folder with a motion.mp4): LIVE pressed plays the
+    motion over the still (shown, muted, currentTime advancing), and it ends hidden on the still."""
+    results = {}
+    for folder in sorted(glob.glob(os.path.join(site, "photos", "*", "motion.mp4"))):
+        page = "photos/%s/index.html" % os.path.basename(os.path.dirname(folder))
+        support.viewport(driver, 1366, 768)
+        driver.get(base + page)
+        support.settle(driver)
+        result = {"before": driver.execute_script(LIVE_STATE)}
+        button = driver.find_elements(By.CSS_SELECTOR, ".viewer-tools .live")
+        result["button"] = bool(button)
+        if button:
+            button[0].click()
+            result["played"] = support.wait(driver, "const m = document.querySelector('.stage video.motion');"
+                                            " return !!m && !m.hidden && m.currentTime > 0.3;", 10)
+            result["playing"] = driver.execute_script(LIVE_STATE)
+            result["endedOnStill"] = support.wait(driver, "const m = document.querySelector('.stage video.motion');"
+                                                  " return !!m && m.hidden;", 15)
+            result["after"] = driver.execute_script(LIVE_STATE)
+        result["consoleErrors"] = support.console_errors(driver)
+        results[page] = result
+    return results
+
+
 def grid(driver, base):
     support.viewport(driver, 1366, 768)
     driver.get(base + "index.html")
@@ -229,6 +263,7 @@ def main():
             report["pages"][page] = measure(driver, base, page, requests, firefox, args.screenshots)
         report["slideshow"] = slideshow(driver, base, report["pages"])
         report["grid"] = grid(driver, base)
+        report["live"] = live_photos(driver, base, support.SITE)
     finally:
         driver.quit()
         server.shutdown()

@@ -46,7 +46,7 @@ struct VideoBrowserTests {
     static func check(_ browser: String) async throws -> [String: Any] {
         try BrowserTests.tools.require()
         let (site, report) = try await Library.shared.site()
-        #expect(report.photosPublished == 8, "\(report.failures)")
+        #expect(report.photosPublished == 9, "\(report.failures)")
         let folder = Fixtures.repository.appendingPathComponent(".build/screenshots/video")
         let script = Fixtures.repository.appendingPathComponent("Tests/Browser/check_video.py")
         let result = BrowserTools.run(["python3", script.path, "--site", site.path, "--browser", browser, "--screenshots", folder.path])
@@ -57,7 +57,7 @@ struct VideoBrowserTests {
         return object
     }
 
-    @Test("Clips play in their shape without a shift, the slideshow passes one, the grid has badges: Chromium",
+    @Test("Clips play in their shape without a shift, the slideshow passes one, the grid has badges, a Live Photo plays: Chromium",
           .enabled(if: enabled, "needs \(BrowserTests.tools.missing.joined(separator: ", ")) and ffmpeg; see .ci/run"))
     func inChromium() async throws {
         let result = try await Self.check("chromium")
@@ -67,7 +67,7 @@ struct VideoBrowserTests {
 
     /// The same in Firefox ESR through geckodriver, but for CLS: Firefox has no layout-shift
     /// entries (the script reports null); the element's box before and after playing stands in.
-    @Test("Clips play in their shape, the slideshow passes one, the grid has badges: Firefox ESR",
+    @Test("Clips play in their shape, the slideshow passes one, the grid has badges, a Live Photo plays: Firefox ESR",
           .enabled(if: firefoxEnabled, "needs firefox-esr, GECKODRIVER naming a geckodriver, and ffmpeg; see .ci/run"))
     func inFirefox() async throws {
         _ = try #require(ViewerBrowserTests.geckodriver, "GECKODRIVER names no geckodriver; .ci/run installs one")
@@ -79,6 +79,17 @@ struct VideoBrowserTests {
 
     /// Everything asked of the clips in a browser; `layoutShifts` where the browser reports them.
     static func assertClips(_ result: [String: Any], layoutShifts: Bool) {
+        // The Live Photo: LIVE plays its motion over the still (shown, muted, advancing), and it ends on the still.
+        let live = result["live"] as? [String: [String: Any]] ?? [:]
+        #expect(Array(live.keys) == ["photos/trip-img-0003/index.html"], "\(live.keys)")
+        for (name, page) in live {
+            let playing = object(page["playing"]), after = object(page["after"])
+            #expect(object(page["before"])["hidden"] as? Bool == true && page["button"] as? Bool == true, "\(name): \(page)")
+            #expect(page["played"] as? Bool == true && playing["muted"] as? Bool == true && playing["pressed"] as? String == "true"
+                    && (number(playing["currentTime"]) ?? 0) > 0.3, "\(name): \(playing)")
+            #expect(page["endedOnStill"] as? Bool == true && after["pressed"] as? String == "false", "\(name): \(after)")
+            #expect((page["consoleErrors"] as? [Any] ?? []).isEmpty, "\(name): \(page["consoleErrors"] ?? "")")
+        }
         let expected = clips.map { "photos/\($0)/index.html" }
         let listed = result["clipPages"] as? [String] ?? []
         #expect(Set(listed) == Set(expected), "clip pages: \(listed)")
@@ -150,7 +161,7 @@ struct VideoBrowserTests {
 
         // The grid: the photo and six clips; each clip's tile has a badge with its length, inside the tile.
         let grid = object(result["grid"])
-        #expect(number(grid["tiles"]) == 8, "\(grid)")
+        #expect(number(grid["tiles"]) == 9, "\(grid)")
         let badges = (grid["badges"] as? [Any] ?? []).map { object($0) }
         #expect(Set(badges.compactMap { $0["href"] as? String }) == Set(expected) && badges.count == expected.count, "\(badges)")
         for badge in badges {

@@ -20,8 +20,8 @@ struct VideoBuildTests {
     /// The library: a photo, a rotated iPhone clip with its position and Apple keys (remuxed), a
     /// 10-bit HEVC clip (encoded), a WebM that opens on black (the poster skips it), an interlaced
     /// camcorder MTS, a 1-frame clip, a 0.3 s clip, a clip of variable frame rate, a truncated MP4,
-    /// an empty MOV, an audio file named as a video, and a Matroska file whose header claims a
-    /// 65535×65535 frame.
+    /// an empty MOV, an audio file named as a video, a Matroska file whose header claims a
+    /// 65535×65535 frame, and a Live Photo (a JPEG and an HEVC MOV of the same name).
     static func makeLibrary() async throws -> URL {
         let folder = try Fixtures.temporaryFolder()
         let photos = folder.appendingPathComponent("photos/Trip")
@@ -50,6 +50,10 @@ struct VideoBuildTests {
         try await ffmpeg(["-f", "lavfi", "-i", "testsrc2=size=160x90:rate=30:duration=2", "-vf", "setpts='if(lt(N,30),N,30+(N-30)*3)/30/TB'",
                           "-fps_mode", "vfr", "-c:v", "libx264", "-pix_fmt", "yuv420p", "out:photos/Trip/vfr.mp4"], in: folder)
         try Data().write(to: photos.appendingPathComponent("empty.mov"))
+        // A Live Photo: a still and its 1.5 s HEVC clip of the same name.
+        try Fixtures.data("images/photo-2.jpg").write(to: photos.appendingPathComponent("IMG_0003.jpg"))
+        try await ffmpeg(["-f", "lavfi", "-i", "testsrc2=size=320x180:rate=30:duration=1.5", "-c:v", "libx265", "-x265-params", "log-level=error",
+                          "-tag:v", "hvc1", "out:photos/Trip/IMG_0003.MOV"], in: folder)
         // A 256×256 FFV1 clip whose Matroska PixelWidth and PixelHeight (EBML ids B0 and BA, two bytes each) now say 65535.
         try await ffmpeg(["-f", "lavfi", "-i", "color=red:size=256x256:rate=5:duration=0.4", "-c:v", "ffv1", "out:photos/Trip/huge.mkv"],
                          in: folder)
@@ -86,7 +90,7 @@ struct VideoBuildTests {
         let folder = try await Self.makeLibrary()
         let report = try await Self.build(folder)
         let failed = Dictionary(report.failures.map { ($0.id, $0.reason) }, uniquingKeysWith: { first, _ in first })
-        #expect(report.photosPublished == 8, "\(report.failures)")
+        #expect(report.photosPublished == 9 && report.clipsPublished == 7 && report.motionsPublished == 1, "\(report.failures)")
         #expect(Set(failed.keys) == ["trip-truncated", "trip-empty", "trip-voice", "trip-huge"], "\(failed)")
         #expect(failed["trip-huge"]?.contains("65535x65535") == true, "\(failed)")
         #expect(failed["trip-voice"]?.contains("no video stream") == true, "\(failed)")
@@ -134,7 +138,7 @@ struct VideoBuildTests {
 
         // A rebuild probes, encodes and renders nothing.
         let again = try await Self.build(folder)
-        #expect(again.derivativesMade == 0 && again.photosUnchanged == 8, "\(again.derivativesMade) made")
+        #expect(again.derivativesMade == 0 && again.photosUnchanged == 9, "\(again.derivativesMade) made")
     }
 
     @Test func withoutFFmpegThePhotosArePublishedAndEachClipSaysWhatToInstall() async throws {
