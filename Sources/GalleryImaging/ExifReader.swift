@@ -176,3 +176,19 @@ extension ExifReader {
         return Data(bytes: output, count: Int(size))
     }
 }
+
+extension ExifReader {
+    /// The maker note of an EXIF block (`Exif\0\0` and a TIFF structure) as stored: its bytes, for
+    /// the readers of one maker's format (`AppleMakerNote`); nil when it has none.
+    package static func makerNote(exif block: Data) -> Data? {
+        guard block.count <= 4 << 20, let exif = exif_data_new() else { return nil }
+        defer { exif_data_unref(exif) }
+        exif_data_unset_option(exif, EXIF_DATA_OPTION_FOLLOW_SPECIFICATION)
+        block.withUnsafeBytes { raw in
+            exif_data_load_data(exif, raw.bindMemory(to: UInt8.self).baseAddress, UInt32(raw.count))
+        }
+        guard let content = exif.pointee.ifd.2, let entry = exif_content_get_entry(content, EXIF_TAG_MAKER_NOTE),
+              let bytes = entry.pointee.data, entry.pointee.size > 0 else { return nil }
+        return Data(bytes: bytes, count: Int(entry.pointee.size))
+    }
+}

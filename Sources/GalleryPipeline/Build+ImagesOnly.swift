@@ -25,7 +25,8 @@ extension Build {
         report.shard = shard.description
         report.forced = options.rebuild
         let provider = ProviderFactory.provider(for: config.source, downloader: downloader, credentials: config.credentials,
-                                                raw: config.images.raw, livePhotos: config.video.livePhotos)
+                                                raw: config.images.raw, livePhotos: config.video.livePhotos,
+                                                stateDirectory: config.stateDirectory, toolPath: options.toolPath)
         report.source = provider.summary
         let root = SourceRoot(config.source)
         let manifest = try await asyncStep(.manifest, &timings) { try await provider.fetchManifest() }

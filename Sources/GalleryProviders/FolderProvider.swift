@@ -15,17 +15,25 @@ public struct FolderProvider: PhotoProvider {
     public let raw: RawPolicy
     /// Whether a Live Photo's clip is published with its still (`video.livePhotos`).
     public let livePhotos: Bool
+    /// Pairs Live Photos whose names differ, by their content identifiers; nil pairs by name only.
+    package let pairing: LivePhotoPairing?
 
     public init(folder: URL, raw: RawPolicy = SiteConfig.Defaults.raw, livePhotos: Bool = true) {
+        self.init(folder: folder, raw: raw, livePhotos: livePhotos, pairing: nil)
+    }
+
+    package init(folder: URL, raw: RawPolicy, livePhotos: Bool, pairing: LivePhotoPairing?) {
         self.folder = folder
         self.raw = raw
         self.livePhotos = livePhotos
+        self.pairing = pairing
     }
 
     public var summary: String { "folder \(folder.path)" }
 
     public func fetchManifest() async throws -> Manifest {
-        let listing = try FolderListing.walk(folder, raw: raw, livePhotos: livePhotos)
+        var listing = try FolderListing.walk(folder, raw: raw, livePhotos: livePhotos)
+        await pairing?.pair(&listing, root: folder)
         var manifest = Manifest(photos: [], ignored: listing.ignored)
         manifest.issues = listing.rejected.map {
             ManifestIssue(item: $0.path, location: folder.appendingPathComponent($0.path).path, reason: $0.reason)

@@ -282,6 +282,57 @@ struct VideoBuildTests {
         #expect(!FileManager.default.fileExists(atPath: output))
     }
 
+    /// A JPEG whose EXIF holds an Apple maker note with a content identifier (tag 0x0011), as an
+    /// iPhone writes a Live Photo's still: TIFF big-endian, IFD0 → Exif IFD → MakerNote
+    /// (`Apple iOS\0`, version 1, `MM`, one ASCII entry whose value sits at an offset from the note's start).
+    static func appleStill(_ jpeg: Data, identifier: String) -> Data {
+        func u16(_ value: Int) -> [UInt8] { [UInt8(value >> 8 & 0xff), UInt8(value & 0xff)] }
+        func u32(_ value: Int) -> [UInt8] { u16(value >> 16) + u16(value & 0xffff) }
+        let text = Array(identifier.utf8) + [0]
+        let note = Array("Apple iOS\0".utf8) + u16(1) + Array("MM".utf8) + u16(1)
+            + u16(0x0011) + u16(2) + u32(text.count) + u32(32) + u32(0) + text
+        // TIFF header (8), IFD0 at 8 (2 + 12 + 4 = 18 bytes), Exif IFD at 26 (18 bytes), the note at 44.
+        let tiff = Array("MM".utf8) + u16(42) + u32(8)
+            + u16(1) + u16(0x8769) + u16(4) + u32(1) + u32(26) + u32(0)
+            + u16(1) + u16(0x927c) + u16(7) + u32(note.count) + u32(44) + u32(0)
+            + note
+        let body = Array("Exif".utf8) + [0, 0] + tiff
+        return Data([0xff, 0xd8, 0xff, 0xe1] + u16(body.count + 2) + body) + jpeg.dropFirst(2)
+    }
+
+    @Test func liveHalvesWithDifferentNamesArePairedByTheirContentIdentifier() async throws {
+        let folder = try Fixtures.temporaryFolder()
+        let photos = folder.appendingPathComponent("photos")
+        try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
+        let identifier = "7A5B2C1D-0E3F-4A5B-8C7D-9E0F1A2B3C4D"
+        let still = Self.appleStill(try Fixtures.data("images/photo-1.jpg"), identifier: identifier)
+        try still.write(to: photos.appendingPathComponent("Lisbon tram.jpg"))
+        #expect(LivePhotoIdentifier.ofStill(still) == identifier)
+        // exiftool, an independent reader, finds the same identifier in the fixture.
+        let tags = try Self.exiftool(photos.appendingPathComponent("Lisbon tram.jpg"))
+        #expect(tags.contains { ($0.key.hasSuffix("ContentIdentifier") || $0.key.hasSuffix("MediaGroupUUID")) && "\($0.value)" == identifier },
+                "\(tags.keys.sorted())")
+        try await Self.ffmpeg(["-f", "lavfi", "-i", "testsrc2=size=320x180:rate=30:duration=1.5", "-c:v", "libx264", "-pix_fmt", "yuv420p",
+                               "-metadata", "com.apple.quicktime.content.identifier=\(identifier)", "-movflags", "use_metadata_tags",
+                               "out:photos/IMG_0042.MOV"], in: folder)
+        // A clip of its own, with no identifier: not paired, published as a clip.
+        try await Self.ffmpeg(["-f", "lavfi", "-i", "testsrc2=size=320x180:rate=30:duration=1", "-c:v", "libx264", "-pix_fmt", "yuv420p",
+                               "out:photos/IMG_0043.MOV"], in: folder)
+        let config: [String: Any] = ["title": "Renamed", "source": ["type": "folder", "path": "photos"],
+                                     "images": ["thumbnail": 40, "preview": 120, "widths": [Int]()]]
+        try JSONSerialization.data(withJSONObject: config).write(to: folder.appendingPathComponent("site-config.json"))
+        let report = try await Self.build(folder)
+        #expect(report.photosPublished == 2 && report.clipsPublished == 1 && report.motionsPublished == 1, "\(report.failures)")
+        #expect(report.ignored.map(\.reason) == ["Live Photo clip, published with Lisbon tram.jpg (paired by its content identifier)"])
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("public/photos/lisbon-tram/motion.mp4").path))
+        // What was read is kept by path, size and time: the rebuild opens neither file again.
+        let cache = try String(contentsOf: folder.appendingPathComponent(".galleryssg/live-photos.json"), encoding: .utf8)
+        #expect(cache.contains(identifier) && cache.contains("IMG_0043.MOV"), "\(cache)")
+        // (Run without ffprobe: the answers come from the cache.)
+        let again = try await Self.build(folder, toolPath: "")
+        #expect(again.motionsPublished == 1 && again.derivativesMade == 0, "\(again.failures)")
+    }
+
     @Test func aClipOverALimitIsReportedWithItsKey() async throws {
         let folder = try Fixtures.temporaryFolder()
         let photos = folder.appendingPathComponent("photos")
