@@ -13,17 +13,18 @@
   /* On a clip's page a horizontal swipe over the picture (not over the controls at its foot) goes
      to the previous or next photo, as viewer.js does on a photo's page. */
   if (clip) {
+    /* Touch events, not pointer events: Firefox gives a video's controls the pointerdown of a touch. */
     var touch = null;
     clip.addEventListener("touchstart", function (e) {
       var box = clip.getBoundingClientRect(), t = e.touches[0];
       touch = e.touches.length === 1 && t.clientY < box.bottom - 56 ? { x: t.clientX, y: t.clientY, width: box.width } : null;
     }, { passive: true });
     clip.addEventListener("touchend", function (e) {
-      var t = e.changedTouches[0];
-      if (!touch || !t) { return; }
-      var dx = t.clientX - touch.x, dy = t.clientY - touch.y;
-      if (Math.abs(dx) > touch.width / 4 && Math.abs(dy) < Math.abs(dx) / 2) { go(link(dx > 0 ? "prev" : "next")); }
+      var start = touch, t = e.changedTouches[0];
       touch = null;
+      if (!start || !t) { return; }
+      var dx = t.clientX - start.x, dy = t.clientY - start.y;
+      if (Math.abs(dx) > start.width / 4 && Math.abs(dy) < Math.abs(dx) / 2) { go(link(dx > 0 ? "prev" : "next")); }
     }, { passive: true });
   }
   var connection = navigator.connection || {};

@@ -17,7 +17,10 @@ For every clip page (a `photos/<id>/` folder with a video.mp4, whatever the ids 
 Then the slideshow over a clip: on the shortest clip with a next page (of a second or more
 where there is one), sessionStorage "galleryssg-slideshow" = "1" and a reload; the URL before and
 after, the seconds from the reload to the next page, and what the clip did meanwhile. And the home
-grid: its tiles, and the .badge of each clip tile with its text.
+grid: its tiles, and the .badge of each clip tile with its text. Then every Live Photo's page (a
+motion.mp4 beside it): LIVE pressed shows and plays the motion (muted) over the still, and it ends
+hidden; and a touch swipe of 40 % of the width over a clip's picture on a 390 px screen goes to the
+next photo.
 
 Browser flags: Chromium runs with site_support.browser()'s flags (--headless=new, --no-sandbox,
 --disable-dev-shm-usage, --disable-gpu, --hide-scrollbars, --force-color-profile=srgb,
@@ -234,6 +237,32 @@ def live_photos(driver, base, site):
     return results
 
 
+def swipe(driver, base, pages):
+    """A touch drag of 40 % of the width leftwards over a clip's picture (above its controls), on a
+    phone-sized screen: the page goes to the next photo, as on a photo's page."""
+    page = next((name for name, result in sorted(pages.items()) if result.get("next")), None)
+    if page is None:
+        return None
+    support.viewport(driver, 390, 844, mobile=True)
+    support.touch_emulation(driver, True)
+    driver.get(base + page)
+    support.settle(driver)
+    start = driver.current_url
+    expected = driver.execute_script("var a = document.querySelector('.photo-nav a[rel=next]'); return a ? a.href : null")
+    box = driver.execute_script("const r = document.querySelector('.stage video.main').getBoundingClientRect();"
+                                " return [r.left, r.top, r.width, r.height];")
+    y = box[1] + box[3] * 0.35
+    x0 = box[0] + box[2] * 0.75
+    support.drag(driver, x0, y, x0 - box[2] * 0.4, y + 3, 8, 0.05)
+    moved = support.wait(driver, "return location.href !== %s" % json.dumps(start), 4)
+    if moved:
+        support.settle(driver)
+    result = {"page": page, "start": start, "next": expected, "navigated": moved, "end": driver.current_url}
+    support.touch_emulation(driver, False)
+    result["consoleErrors"] = support.console_errors(driver)
+    return result
+
+
 def grid(driver, base):
     support.viewport(driver, 1366, 768)
     driver.get(base + "index.html")
@@ -264,6 +293,7 @@ def main():
         report["slideshow"] = slideshow(driver, base, report["pages"])
         report["grid"] = grid(driver, base)
         report["live"] = live_photos(driver, base, support.SITE)
+        report["swipe"] = swipe(driver, base, report["pages"])
     finally:
         driver.quit()
         server.shutdown()

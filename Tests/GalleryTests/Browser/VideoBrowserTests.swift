@@ -57,7 +57,7 @@ struct VideoBrowserTests {
         return object
     }
 
-    @Test("Clips play in their shape without a shift, the slideshow passes one, the grid has badges, a Live Photo plays: Chromium",
+    @Test("Clips play in their shape without a shift, the slideshow passes one, the grid has badges, a swipe moves on, a Live Photo plays: Chromium",
           .enabled(if: enabled, "needs \(BrowserTests.tools.missing.joined(separator: ", ")) and ffmpeg; see .ci/run"))
     func inChromium() async throws {
         let result = try await Self.check("chromium")
@@ -67,7 +67,7 @@ struct VideoBrowserTests {
 
     /// The same in Firefox ESR through geckodriver, but for CLS: Firefox has no layout-shift
     /// entries (the script reports null); the element's box before and after playing stands in.
-    @Test("Clips play in their shape, the slideshow passes one, the grid has badges, a Live Photo plays: Firefox ESR",
+    @Test("Clips play in their shape, the slideshow passes one, the grid has badges, a swipe moves on, a Live Photo plays: Firefox ESR",
           .enabled(if: firefoxEnabled, "needs firefox-esr, GECKODRIVER naming a geckodriver, and ffmpeg; see .ci/run"))
     func inFirefox() async throws {
         _ = try #require(ViewerBrowserTests.geckodriver, "GECKODRIVER names no geckodriver; .ci/run installs one")
@@ -79,6 +79,10 @@ struct VideoBrowserTests {
 
     /// Everything asked of the clips in a browser; `layoutShifts` where the browser reports them.
     static func assertClips(_ result: [String: Any], layoutShifts: Bool) {
+        // A touch swipe of 40 % of the width over a clip's picture goes to the next photo, on a phone's screen.
+        let swipe = object(result["swipe"])
+        #expect(swipe["navigated"] as? Bool == true && swipe["end"] as? String == swipe["next"] as? String
+                && (swipe["consoleErrors"] as? [Any] ?? []).isEmpty, "\(swipe)")
         // The Live Photo: LIVE plays its motion over the still (shown, muted, advancing), and it ends on the still.
         let live = result["live"] as? [String: [String: Any]] ?? [:]
         #expect(Array(live.keys) == ["photos/trip-img-0003/index.html"], "\(live.keys)")
