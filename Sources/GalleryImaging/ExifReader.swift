@@ -6,13 +6,8 @@ import GalleryModel
 package enum ExifReader {
     /// Parses the EXIF APP1 segment of a JPEG, if it has one. Never fails: unreadable EXIF yields defaults.
     package static func read(jpeg data: Data) -> ExifInfo {
-        guard let exif = exif_data_new() else { return ExifInfo() }
+        guard let exif = load(data) else { return ExifInfo() }
         defer { exif_data_unref(exif) }
-        // Do not let libexif "fix" the data by inventing mandatory entries with default values.
-        exif_data_unset_option(exif, EXIF_DATA_OPTION_FOLLOW_SPECIFICATION)
-        data.withUnsafeBytes { raw in
-            exif_data_load_data(exif, raw.bindMemory(to: UInt8.self).baseAddress, UInt32(min(raw.count, Int(UInt32.max))))
-        }
         let order = exif_data_get_byte_order(exif)
         let ifds = exif.pointee.ifd
         let contents = [ifds.0, ifds.2]
@@ -68,12 +63,8 @@ package enum ExifReader {
     /// ImageDescription with their own name (`OLYMPUS DIGITAL CAMERA`) say nothing about the photo,
     /// so those captions are dropped.
     package static func descriptive(exif block: Data) -> MetadataFields {
-        guard block.count <= 4 << 20, let exif = exif_data_new() else { return MetadataFields() }
+        guard block.count <= 4 << 20, let exif = load(loadable(block)) else { return MetadataFields() }
         defer { exif_data_unref(exif) }
-        exif_data_unset_option(exif, EXIF_DATA_OPTION_FOLLOW_SPECIFICATION)
-        loadable(block).withUnsafeBytes { raw in
-            exif_data_load_data(exif, raw.bindMemory(to: UInt8.self).baseAddress, UInt32(raw.count))
-        }
         let ifds = exif.pointee.ifd
         func text(_ tag: ExifTag) -> String? {
             for content in [ifds.0, ifds.2] {
@@ -140,6 +131,17 @@ package enum ExifReader {
 }
 
 extension ExifReader {
+    /// `bytes` (a JPEG stream, or a block that starts with `Exif\0\0`) loaded by libexif, which is
+    /// not let "fix" the data by inventing mandatory entries with default values; the caller unrefs it.
+    private static func load(_ bytes: Data) -> UnsafeMutablePointer<ExifData>? {
+        guard let exif = exif_data_new() else { return nil }
+        exif_data_unset_option(exif, EXIF_DATA_OPTION_FOLLOW_SPECIFICATION)
+        bytes.withUnsafeBytes { raw in
+            exif_data_load_data(exif, raw.bindMemory(to: UInt8.self).baseAddress, UInt32(min(raw.count, Int(UInt32.max))))
+        }
+        return exif
+    }
+
     /// Tags that identify a camera, a lens or their owner; never published (`0xa430`–`0xa435`,
     /// `ImageUniqueID`, and the maker note, where makers keep serial numbers in private formats).
     package static let identifyingTags: [UInt32] = [0xa430, 0xa431, 0xa435, 0xa420, 0x927c]
@@ -148,12 +150,8 @@ extension ExifReader {
     /// entry (orientation, camera, exposure, date, copyright) stays. Nil when libexif cannot read
     /// the block or the result would not fit a JPEG segment, so the caller drops it instead.
     package static func strippedExifSegment(_ body: Data) -> Data? {
-        guard let exif = exif_data_new() else { return nil }
+        guard let exif = load(body) else { return nil }
         defer { exif_data_unref(exif) }
-        exif_data_unset_option(exif, EXIF_DATA_OPTION_FOLLOW_SPECIFICATION)
-        body.withUnsafeBytes { raw in
-            exif_data_load_data(exif, raw.bindMemory(to: UInt8.self).baseAddress, UInt32(min(raw.count, Int(UInt32.max))))
-        }
         let ifds = exif.pointee.ifd
         guard ifds.0 != nil else { return nil }
         for content in [ifds.0, ifds.1, ifds.2, ifds.3, ifds.4].compactMap({ $0 }) {
@@ -178,15 +176,12 @@ extension ExifReader {
 }
 
 extension ExifReader {
-    /// The maker note of an EXIF block (`Exif\0\0` and a TIFF structure) as stored: its bytes, for
-    /// the readers of one maker's format (`AppleMakerNote`); nil when it has none.
+    /// The maker note of an EXIF block (a TIFF structure, with or without the `Exif\0\0` prefix: a
+    /// HEIF's has none) as stored: its bytes, for the readers of one maker's format
+    /// (`LivePhotoIdentifier`); nil when it has none.
     package static func makerNote(exif block: Data) -> Data? {
-        guard block.count <= 4 << 20, let exif = exif_data_new() else { return nil }
+        guard block.count <= 4 << 20, let exif = load(loadable(block)) else { return nil }
         defer { exif_data_unref(exif) }
-        exif_data_unset_option(exif, EXIF_DATA_OPTION_FOLLOW_SPECIFICATION)
-        block.withUnsafeBytes { raw in
-            exif_data_load_data(exif, raw.bindMemory(to: UInt8.self).baseAddress, UInt32(raw.count))
-        }
         guard let content = exif.pointee.ifd.2, let entry = exif_content_get_entry(content, EXIF_TAG_MAKER_NOTE),
               let bytes = entry.pointee.data, entry.pointee.size > 0 else { return nil }
         return Data(bytes: bytes, count: Int(entry.pointee.size))

@@ -308,6 +308,9 @@ struct VideoBuildTests {
         let still = Self.appleStill(try Fixtures.data("images/photo-1.jpg"), identifier: identifier)
         try still.write(to: photos.appendingPathComponent("Lisbon tram.jpg"))
         #expect(LivePhotoIdentifier.ofStill(still) == identifier)
+        // A HEIF's EXIF block has no `Exif\0\0` prefix: the bare TIFF structure gives the same identifier.
+        let bare = try #require(MetadataBlocks.fromJPEG(still).exif).dropFirst(6)
+        #expect(ExifReader.makerNote(exif: Data(bare)).flatMap(LivePhotoIdentifier.appleContentIdentifier) == identifier)
         // exiftool, an independent reader, finds the same identifier in the fixture.
         let tags = try Self.exiftool(photos.appendingPathComponent("Lisbon tram.jpg"))
         #expect(tags.contains { ($0.key.hasSuffix("ContentIdentifier") || $0.key.hasSuffix("MediaGroupUUID")) && "\($0.value)" == identifier },
