@@ -46,8 +46,7 @@ extension Build {
         let photos = PhotoPublisher(fetcher: OriginalFetcher(downloader: downloader, maxBytes: config.network.maxDownloadBytes),
                                     processor: ImageProcessor(settings: config.images), writer: nil,
                                     publishOriginals: config.images.publishOriginals, state: state,
-                                    videos: VideoWork(encoder: VideoEncoder.find(settings: config.video, path: options.toolPath),
-                                                      jobs: options.jobs))
+                                    videos: VideoWork(config.video, options: options))
         let outcome = try await publishImages(slice, with: photos, state: state, downloader: downloader, report: &report,
                                               timings: &timings,
                                               noneProcessed: "none of the \(slice.count) photos of shard \(shard) could be processed "

@@ -146,8 +146,7 @@ public struct Build: Sendable {
             let fetcher = OriginalFetcher(downloader: downloader, maxBytes: config.network.maxDownloadBytes)
             let photos = PhotoPublisher(fetcher: fetcher, processor: ImageProcessor(settings: config.images),
                                         writer: writer, publishOriginals: config.images.publishOriginals, state: state,
-                                        videos: VideoWork(encoder: VideoEncoder.find(settings: config.video, path: options.toolPath),
-                                                          jobs: options.jobs))
+                                        videos: VideoWork(config.video, options: options))
             // The manifest's photos wait in a file, each read when its turn comes (`PhotoList`).
             let listed = try step(.images, &timings) { try PhotoList(manifest.photos, folder: config.stateDirectory) }
             manifest.photos = []

@@ -1,4 +1,5 @@
 import Foundation
+import GalleryConfig
 import GalleryFetch
 import GalleryImaging
 import GalleryModel
@@ -14,6 +15,11 @@ package struct VideoWork: Sendable {
     package init(encoder: VideoEncoder, jobs: Int) {
         self.encoder = encoder
         queue = TaskLimit(max(1, jobs / 4))
+    }
+
+    /// A build's: ffmpeg from the options' tool path, the queue sized by its jobs.
+    package init(_ settings: VideoSettings, options: BuildOptions) {
+        self.init(encoder: VideoEncoder.find(settings: settings, path: options.toolPath), jobs: options.jobs)
     }
 }
 
@@ -57,10 +63,23 @@ extension PhotoPublisher {
     /// (which `cleanUp` removes).
     func videoFile(of photo: Photo, _ original: inout Original) async throws -> (url: URL, cleanUp: @Sendable () -> Void) {
         if let path = photo.image.filePath { return (URL(fileURLWithPath: path), {}) }
-        let data = try await originalBytes(of: photo, &original)
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("galleryssg-clip-\(UUID().uuidString)")
+        return try Self.temporaryFile(try await originalBytes(of: photo, &original), name: "clip")
+    }
+
+    /// Bytes written to a temporary file for ffmpeg, and what removes it.
+    static func temporaryFile(_ data: Data, name: String) throws -> (url: URL, cleanUp: @Sendable () -> Void) {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("galleryssg-\(name)-\(UUID().uuidString)")
         try data.write(to: url)
         return (url, { try? FileManager.default.removeItem(at: url) })
+    }
+
+    /// Makes a web file from `file` in the encode queue and moves it into the cache under `key`.
+    /// - Returns: Its size in bytes.
+    func makeWebFile(_ file: URL, video: VideoInfo, key: Digest, sound: Bool = true) async throws -> Int {
+        let scratch = try state.images.store.scratchPath(for: key)
+        let encoder = videos.encoder
+        try await videos.queue.run { try await encoder.webVideo(file, video: video, to: scratch, sound: sound) }
+        return try state.images.adopt(scratch, key: key).record?.size ?? 0
     }
 
     /// Probes a clip and returns the facts its poster is planned from.
@@ -90,12 +109,8 @@ extension PhotoPublisher {
         var made = 0, bytes = 0, seconds: [String: Double] = [:]
         if let web {
             let clock = ContinuousClock.now
-            let scratch = try state.images.store.scratchPath(for: web.key)
-            let encoder = videos.encoder
-            try await videos.queue.run { try await encoder.webVideo(file, video: video, to: scratch) }
-            let stored = try state.images.adopt(scratch, key: web.key)
+            bytes += try await makeWebFile(file, video: video, key: web.key)
             made += 1
-            bytes += FileStamp.of(stored.path)?.size ?? 0
             seconds["video"] = clock.secondsElapsed
         }
         guard !images.isEmpty || cached == nil else {
@@ -154,16 +169,11 @@ extension PhotoPublisher {
                 // The clip is the original's last bytes (`MotionPhoto`), written out for ffmpeg.
                 let data = try await originalBytes(of: plan.photo, &plan.original)
                 guard let range = MotionPhoto.clip(in: data) else { throw ImagingError.video("the motion photo's clip is not where its XMP says") }
-                file = FileManager.default.temporaryDirectory.appendingPathComponent("galleryssg-motion-\(UUID().uuidString).mp4")
-                try data.subdata(in: range).write(to: file)
-                cleanUp = { try? FileManager.default.removeItem(at: file) }
+                (file, cleanUp) = try Self.temporaryFile(data.subdata(in: range), name: "motion")
             }
             let facts = try await videos.encoder.probe(file)
-            let scratch = try state.images.store.scratchPath(for: missing.key)
-            let encoder = videos.encoder
-            try await videos.queue.run { try await encoder.webVideo(file, video: facts.info, to: scratch, sound: false) }
-            let stored = try state.images.adopt(scratch, key: missing.key)
-            return (1, FileStamp.of(stored.path)?.size ?? 0, ["video": clock.secondsElapsed])
+            let bytes = try await makeWebFile(file, video: facts.info, key: missing.key, sound: false)
+            return (1, bytes, ["video": clock.secondsElapsed])
         } catch let error as CancellationError {
             throw error
         } catch {

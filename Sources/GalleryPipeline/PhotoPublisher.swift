@@ -136,12 +136,12 @@ package struct PhotoPublisher: Sendable {
     /// The renderer: decodes the original once and encodes what the plan found missing (nothing, for
     /// an unchanged photo whose files and placeholder are cached).
     private func render(_ plan: inout PhotoPlan, cpu: WorkBudget) async throws -> RenderStats {
+        let motionPath = SiteLayout.motionFile(id: plan.photo.id)
+        let motionEntry = plan.missing.first { $0.path == motionPath }
         let motion = try await renderMotion(&plan)
         // The still's own work, without the motion file; a motion made stays missing (made, not reused).
-        let motionPath = SiteLayout.motionFile(id: plan.photo.id)
-        let made = plan.missing.filter { $0.path == motionPath && plan.keys.files.contains(where: { $0.path == motionPath }) }
         plan.missing.removeAll { $0.path == motionPath }
-        defer { plan.missing += made }
+        defer { if motion.made > 0, let motionEntry { plan.missing.append(motionEntry) } }
         if plan.missing.isEmpty, let placeholder = state.placeholder(plan.keys.thumbnail) {
             return RenderStats(made: motion.made, bytes: motion.bytes, seconds: motion.seconds, placeholder: placeholder)
         }

@@ -190,11 +190,10 @@ package struct FolderListing: Sendable {
     /// rendering) or when `images.raw` is "skip"; else published like the folder's other photos.
     private mutating func pairRaws(in directory: inout Directory) {
         guard !directory.raws.isEmpty else { return }
-        func stem(_ path: String) -> String { (((path as NSString).lastPathComponent as NSString).deletingPathExtension).lowercased() }
         var edits: [String: String] = [:]
-        for photo in directory.photos { edits[stem(photo)] = edits[stem(photo)] ?? (photo as NSString).lastPathComponent }
+        for photo in directory.photos { edits[Self.stem(photo)] = edits[Self.stem(photo)] ?? (photo as NSString).lastPathComponent }
         for raw in directory.raws {
-            if let edit = edits[stem(raw)] {
+            if let edit = edits[Self.stem(raw)] {
                 ignored.append(IgnoredFile(path: raw, reason: "raw beside its photo \(edit), which is published instead"))
             } else if rawPolicy == .skip {
                 ignored.append(IgnoredFile(path: raw, reason: "raw file, not published (images.raw is \"skip\")"))
@@ -211,13 +210,12 @@ package struct FolderListing: Sendable {
     /// with `video.livePhotos` false, ignored on purpose; else an item of its own.
     private mutating func pairClips(in directory: inout Directory) {
         guard !directory.clips.isEmpty else { return }
-        func stem(_ path: String) -> String { (((path as NSString).lastPathComponent as NSString).deletingPathExtension).lowercased() }
         var stills: [String: String] = [:]
         for photo in directory.photos where Self.photoExtensions.contains((photo as NSString).pathExtension.lowercased()) {
-            stills[stem(photo)] = stills[stem(photo)] ?? photo
+            stills[Self.stem(photo)] = stills[Self.stem(photo)] ?? photo
         }
         for clip in directory.clips {
-            guard let still = stills[stem(clip)], directory.motions[still] == nil else {
+            guard let still = stills[Self.stem(clip)], directory.motions[still] == nil else {
                 directory.photos.append(clip)
                 continue
             }
@@ -231,6 +229,12 @@ package struct FolderListing: Sendable {
         }
         directory.photos.sort()
         directory.clips = []
+    }
+
+    /// A file's name without its extension, lower-cased: what a raw and its photo, or a Live Photo's
+    /// clip and its still, have in common (`IMG_0042.CR2`, `img_0042.jpg`).
+    private static func stem(_ path: String) -> String {
+        (((path as NSString).lastPathComponent as NSString).deletingPathExtension).lowercased()
     }
 
     /// The canonical absolute path, symlinks resolved; nil when it does not exist.

@@ -189,22 +189,20 @@ package final class BlobCache: Sendable {
     /// learn (`BlobFile.record`).
     package func put(_ data: Data, key: Digest, sha256: Digest? = nil) throws -> BlobFile {
         let (record, stamp) = try store.put(data, key: key, sha256: sha256)
-        books.withLockedValue { books in
-            books.fresh.update(key) {
-                $0.stamp = record   // `checked` answers for it from now on
-                $0.recorded = false
-            }
-            books.mark(key, at: records.index(of: key), stamp.identity)
-        }
-        return BlobFile(path: store.path(key), identity: stamp.identity, record: self.record(key, record))
+        return stored(key, record, stamp)
     }
 
     /// Stores a finished file under a key by moving it in (`BlobStore.adopt`), as `put` stores bytes.
     package func adopt(_ file: String, key: Digest) throws -> BlobFile {
         let (record, stamp) = try store.adopt(file, key: key)
+        return stored(key, record, stamp)
+    }
+
+    /// Notes a blob this build just stored, and returns it with the record the state must learn.
+    private func stored(_ key: Digest, _ record: BlobStamp, _ stamp: FileStamp) -> BlobFile {
         books.withLockedValue { books in
             books.fresh.update(key) {
-                $0.stamp = record
+                $0.stamp = record   // `checked` answers for it from now on
                 $0.recorded = false
             }
             books.mark(key, at: records.index(of: key), stamp.identity)

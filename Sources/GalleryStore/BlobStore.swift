@@ -39,11 +39,7 @@ public struct BlobStore: Sendable {
     package func put(_ data: Data, key: Digest, sha256: Digest? = nil) throws -> (BlobStamp, FileStamp) {
         let target = path(key)
         do {
-            let subfolder = "\(folderPath)/\(key.prefix(2))"
-            if !subfolders.contains(subfolder) {
-                try FileManager.default.createDirectory(atPath: subfolder, withIntermediateDirectories: true)
-                subfolders.insert(subfolder)
-            }
+            try makeSubfolder(of: key)
             try AtomicFile.write(data, to: target)
         } catch {
             throw StoreError.writing(target, error)
@@ -60,11 +56,7 @@ public struct BlobStore: Sendable {
         let target = path(key)
         guard let sha256 = Digest.sha256(file: file) else { throw StoreError("\(file): could not be read to store it") }
         do {
-            let subfolder = "\(folderPath)/\(key.prefix(2))"
-            if !subfolders.contains(subfolder) {
-                try FileManager.default.createDirectory(atPath: subfolder, withIntermediateDirectories: true)
-                subfolders.insert(subfolder)
-            }
+            try makeSubfolder(of: key)
             guard rename(file, target) == 0 else { throw StoreError("rename failed: \(String(cString: strerror(errno)))") }
         } catch {
             throw StoreError.writing(target, error)
@@ -77,12 +69,16 @@ public struct BlobStore: Sendable {
     /// system, named as `AtomicFile` names its temporary files (`key.tmp-PID-N`), so the cache's
     /// clean-up knows what a killed build left.
     package func scratchPath(for key: Digest) throws -> String {
-        let subfolder = "\(folderPath)/\(key.prefix(2))"
-        if !subfolders.contains(subfolder) {
-            try FileManager.default.createDirectory(atPath: subfolder, withIntermediateDirectories: true)
-            subfolders.insert(subfolder)
-        }
+        try makeSubfolder(of: key)
         return "\(path(key)).tmp-\(getpid())-\(UInt32.random(in: 1...UInt32.max))"
+    }
+
+    /// Creates the two-letter folder a key's blob goes in, once per build.
+    private func makeSubfolder(of key: Digest) throws {
+        let subfolder = "\(folderPath)/\(key.prefix(2))"
+        guard !subfolders.contains(subfolder) else { return }
+        try FileManager.default.createDirectory(atPath: subfolder, withIntermediateDirectories: true)
+        subfolders.insert(subfolder)
     }
 
     package enum Check: Equatable {
