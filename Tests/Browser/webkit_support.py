@@ -3,7 +3,7 @@ WebKitWebDriver (webkit2gtk-driver). Only the browser-specific pieces are here; 
 measure with their own code, as check_viewer_firefox.py does for Firefox.
 
 - The driver: MiniBrowser in automation mode. It is a GTK window, so it needs a display: without
-  $DISPLAY (CI, the Swift tests) a private Xvfb is started for it and stopped with the driver.
+  $DISPLAY (CI, a server) a private Xvfb is started for it and stopped with the driver.
 - The viewport: the window's size, plus MiniBrowser's toolbar. GTK keeps the window at least as
   wide as the toolbar's natural width (447 px here), so a gtk.css in a private XDG_CONFIG_HOME lets
   its widgets shrink; innerWidth is then exactly what was asked for (390 px included).
@@ -14,8 +14,8 @@ measure with their own code, as check_viewer_firefox.py does for Firefox.
 
 What WebKit cannot run: anything through CDP (device metrics and DPR 3, touch emulation and CDP
 touch input, network blocking and throttling, Save-Data, clearing the cache, scripts added before
-a document starts), layout-shift entries (WebKit has no layout-shift PerformanceObserver, so no
-CLS), and the view transition's pagereveal event of a cross-document navigation."""
+a document starts, prefers-color-scheme and prefers-reduced-motion emulation), and layout-shift
+entries (WebKit has no layout-shift PerformanceObserver, so no CLS)."""
 import functools
 import http.server
 import io
