@@ -2,7 +2,8 @@
 # Installs what building or testing galleryssg needs on Debian 12, beyond Swift 6 itself.
 #
 #   Scripts/setup.sh build               the C libraries' -dev packages that `swift build` links against
-#   Scripts/setup.sh test [COMMAND...]   those, plus what the tests run (Chromium, a JRE, exiftool, Leaflet)
+#   Scripts/setup.sh test [COMMAND...]   those, plus what the tests run (Chromium, Firefox, WebKitGTK, a JRE,
+#                                        exiftool, Leaflet)
 #                                        and a Python venv for the browser checks; then runs COMMAND
 #                                        with the venv on PATH and AXE_JS set (the Makefile's `make test`)
 #
@@ -30,9 +31,13 @@ RECOMMENDED_PACKAGES=(ffmpeg)
 # checker, Python for the venv), exiftool for the metadata tests, Leaflet, which a site with
 # images.showLocation copies from /usr/share/javascript/ (the map tests build such sites), and
 # ffmpeg, whose ffprobe and ffmpeg the video tests run (and make their clips with).
+# webkit2gtk-driver (WebKitWebDriver and the MiniBrowser it drives) runs the browser checks in
+# WebKit, Safari's engine (WebKitBrowserTests); MiniBrowser is a GTK window, so xvfb gives it a
+# display where there is none (CI, a server).
 TEST_PACKAGES=(
     chromium chromium-driver default-jre-headless python3 python3-venv
     libimage-exiftool-perl libjs-leaflet libjs-leaflet.markercluster firefox-esr ffmpeg
+    webkit2gtk-driver xvfb
 )
 
 # The Python packages the tests use, installed into the venv. Add new ones here.

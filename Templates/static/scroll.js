@@ -212,7 +212,22 @@
     scrolled = true;
     check();
   }, { passive: true });
-  addEventListener("pagehide", remember);
+  /* Back or Forward to this very document (the back/forward cache): the browser restores nothing
+     under "manual", and WebKit shows such a page at the top (then the address would follow the
+     top to page 1), so the place it was left at is put back before anything is drawn. */
+  var left = null;
+  addEventListener("pagehide", function () {
+    remember();
+    left = [scrollX, scrollY];
+  });
+  addEventListener("pageshow", function (e) {
+    var place = left;
+    left = null;
+    if (!e.persisted || !place) { return; }
+    function put() { if (scrollX !== place[0] || scrollY !== place[1]) { scrollTo(place[0], place[1]); } }
+    put();
+    requestAnimationFrame(put);
+  });
 
   /* Back to the remembered tile, until the reader does anything: if the page is not tall enough
      below it yet, again after the next page arrives; if there is not enough above it (the browser

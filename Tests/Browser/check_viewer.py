@@ -5,12 +5,13 @@ scroll on grids with Back and Forward, the slideshow (in a hidden tab too), what
 fetches on Save-Data, 2G and cellular links, the phone grid at 390x844 (DPR 3), the site with
 JavaScript off, and axe-core 4.x. It prints one JSON object; ViewerBrowserTests.swift asserts on
 it, this script only measures. With --browser firefox, the checks that need no Chromium-only tool
-run in Firefox ESR instead (check_viewer_firefox.py).
+run in Firefox ESR instead (check_viewer_firefox.py); with --browser webkit, the same ones in
+WebKitGTK's MiniBrowser (webkit_support.py).
 
 The checks live in one file per feature: viewer_zoom.py, viewer_swipe.py, viewer_scroll.py,
 viewer_slideshow.py and viewer_phone.py, with what they share in viewer_support.py.
 
-usage: check_viewer.py --site DIR [--axe AXE.MIN.JS] [--only PARTS] [--browser chromium|firefox]
+usage: check_viewer.py --site DIR [--axe AXE.MIN.JS] [--only PARTS] [--browser chromium|firefox|webkit]
 """
 import argparse
 import json
@@ -30,6 +31,10 @@ import viewer_zoom  # noqa: E402
 # What runs in Firefox ESR: the checks that need no Chromium-only tool (CDP, DPR 3, Save-Data,
 # Chromium's flag that turns its back/forward cache off).
 FIREFOX_PARTS = {"zoom", "swipe", "infinite", "slideshow", "fling", "hidden"}
+# What runs in WebKitGTK: the same but "hidden". MiniBrowser opens a new tab as a window of its own,
+# and with no window manager (Xvfb) a window is never covered, so the first page never becomes
+# hidden. CLS is not measured there either (no layout-shift entries); see webkit_support.py.
+WEBKIT_PARTS = FIREFOX_PARTS - {"hidden"}
 
 
 def parts(driver, base, photo):
@@ -53,10 +58,12 @@ def main():
     parser.add_argument("--site", required=True)
     parser.add_argument("--axe", help="axe.min.js (4.x), from the axe-playwright-python wheel")
     parser.add_argument("--only", help="comma-separated parts to run (default: all)")
-    parser.add_argument("--browser", choices=("chromium", "firefox"), default="chromium")
+    parser.add_argument("--browser", choices=("chromium", "firefox", "webkit"), default="chromium")
     args = parser.parse_args()
     support.SITE = os.path.abspath(args.site)
     only = set(args.only.split(",")) if args.only else None
+    if args.browser == "webkit":
+        support.use_webkit()  # its server adds the error collector that stands in for a console log
     server, base = support.serve(support.SITE)
     index = json.loads(support.read("search.json"))
     # A photo page with a previous and a next photo: the second of the home order.
@@ -65,6 +72,9 @@ def main():
     if args.browser == "firefox":
         only = (only or FIREFOX_PARTS) & FIREFOX_PARTS
         driver = support.use_firefox()
+    elif args.browser == "webkit":
+        only = (only or WEBKIT_PARTS) & WEBKIT_PARTS
+        driver = support.webkit_browser()
     else:
         driver = support.browser()
     want = lambda part: only is None or part in only  # noqa: E731

@@ -25,13 +25,16 @@ from selenium.webdriver.common.actions.pointer_input import PointerInput
 from selenium.webdriver.firefox.service import Service
 
 
-def browser():
+def browser(prefs=None):
+    """Headless Firefox ESR; `prefs` are more preferences (the back/forward cache off, say)."""
     options = webdriver.FirefoxOptions()
     options.binary_location = os.environ.get("FIREFOX", "/usr/bin/firefox-esr")
     options.add_argument("-headless")
     options.enable_bidi = True
     # A reader who prefers reduced motion gets cuts; the checks want the animated path, as in Chromium.
     options.set_preference("ui.prefersReducedMotion", 0)
+    for name, value in (prefs or {}).items():
+        options.set_preference(name, value)
     driver = webdriver.Firefox(options=options, service=Service(os.environ["GECKODRIVER"]))
     driver.set_page_load_timeout(30)
     errors = []

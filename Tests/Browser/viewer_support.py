@@ -3,7 +3,8 @@ waiting, the photo page's zoom state, and CDP touch input.
 
 The four browser-specific helpers (viewport, console_errors, drag, touch_emulation) are module
 attributes that the parts look up at call time (`support.viewport(...)`), so that
-check_viewer.py --browser firefox can put check_viewer_firefox.py's in their place."""
+check_viewer.py --browser firefox can put check_viewer_firefox.py's in their place (and --browser
+webkit webkit_support.py's, with its server)."""
 import functools
 import http.server
 import os
@@ -123,3 +124,14 @@ def use_firefox():
     viewport, console_errors, drag = gecko.viewport, gecko.console_errors, gecko.touch_drag
     touch_emulation = lambda driver, on: None  # noqa: E731 (WebDriver touch actions need no switch)
     return gecko.browser()
+
+
+def use_webkit():
+    """Puts webkit_support.py's helpers and server in place of the Chromium ones; the touch drag
+    is WebDriver's touch actions, as in Firefox."""
+    import check_viewer_firefox as gecko
+    import webkit_support as webkit
+    global viewport, console_errors, drag, touch_emulation, serve, webkit_browser
+    viewport, console_errors, serve, drag = webkit.viewport, webkit.console_errors, webkit.serve, gecko.touch_drag
+    touch_emulation = lambda driver, on: None  # noqa: E731
+    webkit_browser = webkit.browser

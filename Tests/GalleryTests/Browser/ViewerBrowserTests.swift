@@ -40,7 +40,7 @@ struct ViewerBrowserTests {
         }
         let folder = Fixtures.repository.appendingPathComponent(".build/screenshots/viewer")
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let suffix = arguments.contains("axe") ? "-axe" : arguments.contains("firefox") ? "-firefox"
+        let suffix = arguments.contains("axe") ? "-axe" : arguments.contains("firefox") ? "-firefox" : arguments.contains("webkit") ? "-webkit"
             : site != nil ? "-webp" : arguments.contains { $0.contains("backForward") } ? "-more" : ""
         try? result.output.write(to: folder.appendingPathComponent("report\(suffix).json"))
         return object
