@@ -6,14 +6,24 @@ site-config.json that builds it from the folder (12 photos a page, so the home g
 
 Every photo is a flat-coloured test card made by ffmpeg (lavfi testsrc2, a hue per photo), dated
 an hour apart in its EXIF DateTimeOriginal by exiftool, so the order is the same on every machine.
-Run from anywhere: python3 make-mixed-site.py OUT
+With --from FOLDER (e.g. the repository's Samples/photos) each photo is instead a real JPEG of that
+folder, cropped at its centre to the shape and scaled to the size: what the first-screen benchmark
+(Benchmarks/first-screen.sh) weighs, since flat test cards compress far better than photos.
+Run from anywhere: python3 make-mixed-site.py OUT [--from FOLDER]
 """
 import json
 import os
 import subprocess
 import sys
 
-out = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else "Mixed")
+arguments = sys.argv[1:]
+real = None
+if "--from" in arguments:
+    at = arguments.index("--from")
+    real = sorted(os.path.join(arguments[at + 1], name) for name in os.listdir(arguments[at + 1])
+                  if name.lower().endswith((".jpg", ".jpeg")))
+    del arguments[at:at + 2]
+out = os.path.abspath(arguments[0] if arguments else "Mixed")
 library = os.path.join(out, "Photos")
 SHAPES = {"pano": (1800, 600), "portrait": (800, 1200), "landscape": (1200, 800), "square": (1000, 1000)}
 # Album folder (nested with "/") and the shapes of its photos, in date order.
@@ -44,8 +54,12 @@ for album, shapes in ALBUMS:
         width, height = SHAPES[shape]
         path = os.path.join(folder, "%s-%02d.jpg" % (shape, number))
         hue = (number * 37) % 360
-        run("ffmpeg", "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=%dx%d:rate=1" % (width, height),
-            "-vf", "hue=h=%d" % hue, "-frames:v", "1", "-q:v", "3", path)
+        if real:
+            crop = "crop='min(iw,ih*%d/%d)':'min(ih,iw*%d/%d)',scale=%d:%d" % (width, height, height, width, width, height)
+            run("ffmpeg", "-v", "error", "-y", "-i", real[number % len(real)], "-vf", crop, "-frames:v", "1", "-q:v", "2", path)
+        else:
+            run("ffmpeg", "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=%dx%d:rate=1" % (width, height),
+                "-vf", "hue=h=%d" % hue, "-frames:v", "1", "-q:v", "3", path)
         day, hour = divmod(number, 24)
         run("exiftool", "-q", "-overwrite_original",
             "-DateTimeOriginal=2025:06:%02d %02d:00:00" % (1 + day, hour), path)
