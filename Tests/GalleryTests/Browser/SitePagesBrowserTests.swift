@@ -5,7 +5,7 @@ import Testing
 
 /// The photo page and the album cards of the sample site on screen (issue 29, faults 5–7), through
 /// `Tests/Browser/check_site.py --only` (its `site_pages.py`), at 1280×800 and 390×844 (headless
-/// Firefox keeps a window about 500 px wide: it measures there): no arrow or cross drawn as a
+/// Firefox keeps a window about 500 px wide: it measures there; WebKitGTK measures at 390 px): no arrow or cross drawn as a
 /// character, the photo and its previous / next links in the first screen, the viewer's buttons
 /// off the photo on a phone, no arrow alone on a line, and album captions under 30 % of a card.
 extension LoadSensitive {
@@ -52,6 +52,12 @@ struct SitePagesBrowserTests {
           .enabled(if: ViewerBrowserTests.firefoxEnabled, "needs firefox-esr and GECKODRIVER naming a geckodriver; see .ci/run"))
     func firefox() async throws {
         Self.assertPages(try await Self.check(browser: "firefox"))
+    }
+
+    @Test("Icons, the photo page's first screen and album cards in WebKitGTK (at exactly 390 px)",
+          .enabled(if: WebKitBrowserTests.enabled, "\(WebKitBrowserTests.why)"))
+    func webkit() async throws {
+        Self.assertPages(try await Self.check(browser: "webkit"))
     }
 
     @Test("Panoramas, portrait covers and a long album title (the mixed site) in Chromium",
