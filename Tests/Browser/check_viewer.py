@@ -20,6 +20,7 @@ import sys
 
 sys.dont_write_bytecode = True  # no __pycache__ in the repository
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import grid_flow  # noqa: E402
 import viewer_phone  # noqa: E402
 import viewer_scroll  # noqa: E402
 import viewer_slideshow  # noqa: E402
@@ -29,7 +30,13 @@ import viewer_zoom  # noqa: E402
 
 # What runs in Firefox ESR: the checks that need no Chromium-only tool (CDP, DPR 3, Save-Data,
 # Chromium's flag that turns its back/forward cache off).
-FIREFOX_PARTS = {"zoom", "swipe", "infinite", "slideshow", "fling", "hidden"}
+FIREFOX_PARTS = {"zoom", "swipe", "infinite", "slideshow", "fling", "hidden", "flow", "stall", "pages", "gridRows"}
+
+
+def grid_pages():
+    """The home grid and every album's first page (grid_flow.rows measures their rows)."""
+    albums = os.path.exists(support.site_path("albums", "index.html")) and support.read(os.path.join("albums", "index.html")) or ""
+    return ["index.html"] + sorted(set(re.findall(r'href="(?:\.\./)?(albums/[^"#]+/index\.html)"', albums)))
 
 
 def parts(driver, base, photo):
@@ -45,7 +52,15 @@ def parts(driver, base, photo):
             ("zoomSteps", lambda: viewer_zoom.ladder(driver, base, photo)),
             ("fling", lambda: viewer_swipe.fling(driver, base, photo)),
             ("backForward", lambda: viewer_scroll.back_and_forward(base, photo)),
-            ("hidden", lambda: viewer_slideshow.hidden(driver, base, photo)))
+            ("hidden", lambda: viewer_slideshow.hidden(driver, base, photo)),
+            # The justified grid (issue 29): grid_flow.py; not run by default (--only names them).
+            ("flow", lambda: grid_flow.flow(driver, base)),
+            ("stall", lambda: grid_flow.stall(driver, base)),
+            ("pages", lambda: grid_flow.pages(driver, base)),
+            ("gridRows", lambda: grid_flow.rows(driver, base, grid_pages())))
+
+# Parts that run only when --only names them (long, or measuring rather than checking the viewer).
+OPT_IN = {"flow", "stall", "pages", "gridRows", "plainRows"}
 
 
 def main():
@@ -63,11 +78,11 @@ def main():
     photo = re.findall(r'class="tile" href="(photos/[^"]+)"', support.read("index.html"))[1]
     report = {"photo": photo, "photos": len(index["photos"])}
     if args.browser == "firefox":
-        only = (only or FIREFOX_PARTS) & FIREFOX_PARTS
+        only = (only or FIREFOX_PARTS - OPT_IN) & FIREFOX_PARTS
         driver = support.use_firefox()
     else:
         driver = support.browser()
-    want = lambda part: only is None or part in only  # noqa: E731
+    want = lambda part: (only is None and part not in OPT_IN) or (only is not None and part in only)  # noqa: E731
     try:
         report[args.browser] = driver.capabilities.get("browserVersion")
         for name, run in parts(driver, base, photo):
@@ -78,6 +93,12 @@ def main():
                 report["axe"] = viewer_phone.axe(driver, base, photo, file.read())
     finally:
         driver.quit()
+    if want("plainRows"):
+        plain = support.chromium(prefs={"profile.managed_default_content_settings.javascript": 2})
+        try:
+            report["plainRows"] = grid_flow.plain_rows(plain, base, grid_pages())
+        finally:
+            plain.quit()
     if want("noScript"):
         report["noScript"] = viewer_phone.no_script(base, photo)
     server.shutdown()
