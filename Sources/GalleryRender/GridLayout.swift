@@ -41,10 +41,10 @@ package struct GridLayout: Sendable {
     }
 
     /// The phone grid on a `screenWidth` × `screenHeight` screen: the width less `main`'s padding,
-    /// rows aimed at 0.45 of the grid's width (two or three photos) and at most half the screen tall.
+    /// rows aimed at 0.4 of the grid's width (two or three photos) and at most half the screen tall.
     package static func phone(screenWidth: Double = 390, screenHeight: Double = 844, gap: Double = 6) -> GridLayout {
         let width = screenWidth - 2 * gap
-        return GridLayout(width: width, gap: gap, target: width * 0.45, most: screenHeight * 0.5)
+        return GridLayout(width: width, gap: gap, target: width * 0.4, most: screenHeight * 0.5)
     }
 
     /// The row of `count` photos whose aspect ratios add up to `sum`; `last` when it ends the run.

@@ -6,7 +6,9 @@
    gaps) and --ja (their shape as shown, the photo's own unless a bounded crop keeps a row under
    half the screen's height). Rows are laid out again only from the trailing short row on, so
    infinite scroll (scroll.js: galleryGrid.more, .before) grows one continuous flow: the trailing
-   row waits hidden while more tiles are to come, and rows above it never move. */
+   row waits hidden while more tiles are to come, and rows above it never move. It runs before
+   the first paint (a parser-blocking script right after the grid), so the rows the reader first
+   sees are already its own. */
 (function () {
   "use strict";
   var doc = document, html = doc.documentElement;
@@ -17,7 +19,7 @@
   /* Target row height and the most a row may be, for a grid `width` px wide in a window
      `height` px tall: phones aim at two or three photos a row, wider screens at 240 px rows. */
   function rules(width, height) {
-    return { target: innerWidth <= 600 ? width * 0.45 : 270, most: height * 0.5 };
+    return { target: innerWidth <= 600 ? width * 0.4 : 270, most: height * 0.5 };
   }
 
   /* A row of photos whose aspect ratios add up to `sum`, `count` of them: its natural height
@@ -88,8 +90,10 @@
     grid.classList.add("justified");
   }
 
+  /* This runs right after the grid is parsed (grid.mustache), before the page links are: the
+     head's link rel=next says whether a page follows. */
   open = html.classList.contains("scrolls") && /^https?:$/.test(location.protocol) &&
-    !!doc.querySelector('main nav.pagination a[rel="next"]');
+    !!doc.querySelector('link[rel="next"]');
   layout(0, tiles().length, false);
 
   window.galleryGrid = {

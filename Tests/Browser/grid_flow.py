@@ -134,6 +134,9 @@ def rows(driver, base, pages_to_check, sizes=((390, 844), (1280, 800))):
     for width, height in sizes:
         for page in pages_to_check:
             support.viewport(driver, width, height, width <= 600)
+            # From elsewhere: loading the address in view again would be a reload, which keeps
+            # the history state and so the place scroll.js remembered.
+            driver.get("about:blank")
             driver.get(base + page)
             support.settle(driver)
             first = driver.execute_script(FIRST_SCREEN)
@@ -151,6 +154,7 @@ def plain_rows(driver, base, pages_to_check):
     support.viewport(driver, 390, 844, True)
     result = {}
     for page in pages_to_check:
+        driver.get("about:blank")
         driver.get(base + page)
         measured = driver.execute_script("return (function () {" + FIRST_SCREEN + "})()")
         rows = driver.execute_script("return (function () {" + ROWS + "})()")

@@ -84,7 +84,7 @@ struct GridSourcesTests {
 
     /// Each phone width is what the stylesheet's phone rows (`GridLayout.phone()`, issue 29) give
     /// the tile: the grid is the screen less 12 px, tiles 6 px apart; a full row shares the grid
-    /// less its gaps by aspect ratio, the last, short row keeps the target height (0.45 of the
+    /// less its gaps by aspect ratio, the last, short row keeps the target height (0.4 of the
     /// grid's width), and a panorama between portraits shares their rows.
     @Test func phoneSizesAreEachTilesWidthInItsRow() throws {
         let css = String(decoding: try #require(DefaultTheme.files["static/style.css"]), as: UTF8.self)
@@ -101,7 +101,7 @@ struct GridSourcesTests {
             for row in rows {
                 let sum = aspects[row.range].reduce(0, +), gaps = 6 * Double(row.range.count - 1)
                 for index in row.range {
-                    let expected = row.short ? aspects[index] * 0.45 * grid : aspects[index] / sum * (grid - gaps)
+                    let expected = row.short ? aspects[index] * 0.4 * grid : aspects[index] / sum * (grid - gaps)
                     #expect(abs(evaluate(String(phone[index]), width: width) - expected) < 1,
                             "\(width) px, tile \(index): \(phone[index]), not \(expected)")
                 }
