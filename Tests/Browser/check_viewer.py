@@ -8,7 +8,9 @@ it, this script only measures. With --browser firefox, the checks that need no C
 run in Firefox ESR instead (check_viewer_firefox.py).
 
 The checks live in one file per feature: viewer_zoom.py, viewer_swipe.py, viewer_scroll.py,
-viewer_slideshow.py and viewer_phone.py, with what they share in viewer_support.py.
+viewer_slideshow.py and viewer_phone.py, with what they share in viewer_support.py. The justified
+grid's checks (issue 29, grid_flow.py: flow, stall, pages, gridRows, plainRows) run only when
+--only names them (GridFlowBrowserTests.swift).
 
 usage: check_viewer.py --site DIR [--axe AXE.MIN.JS] [--only PARTS] [--browser chromium|firefox]
 """

@@ -1,6 +1,6 @@
 """The justified grid with infinite scroll (issue 29, faults 2, 3, 4 and 8), as functions of a
 selenium driver, so that Chromium, Firefox and WebKit run the same ones (check_viewer.py --only
-flow,stall,pages,phoneRows). They measure and report; GridFlowBrowserTests.swift decides.
+flow,stall,pages,gridRows,plainRows). They measure and report; GridFlowBrowserTests.swift decides.
 
 - flow: the rows once every page is in the grid, at 390, 768, 1280 and 1920 px, scrolled slowly
   or with a jump to the end: the width each row leaves free (only the last may leave room) and the
@@ -10,6 +10,7 @@ flow,stall,pages,phoneRows). They measure and report; GridFlowBrowserTests.swift
 - pages: the page links under the grid once everything is loaded.
 - rows: the row heights and the share of the first screen that is photo, on the home grid and
   every album's first page, at 390x844 and 1280x800.
+- plain_rows: the phone rows of the same pages without JavaScript (the build's GridLayout).
 """
 import time
 
