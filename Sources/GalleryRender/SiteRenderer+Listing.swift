@@ -8,8 +8,10 @@ extension SiteRenderer {
 
     /// A justified-grid tile for `item`, the plan's item `index` (read once by the caller: each read
     /// is a trip to the item file), seen from a page whose root prefix is `root`; `sizes` comes from
-    /// `gridSizes(aspects:)` over the page's tiles.
-    package func tile(_ index: Int, _ item: GalleryItem, _ plan: SitePlan, root: String, eager: Bool, sizes: String) -> GridTile {
+    /// `gridSizes(aspects:)` over the page's tiles; `phone`, its place in the page's phone rows
+    /// (`GridLayout.phone()`), for the stylesheet's phone grid without JavaScript.
+    package func tile(_ index: Int, _ item: GalleryItem, _ plan: SitePlan, root: String, eager: Bool, sizes: String,
+                      phone: TilePlace? = nil) -> GridTile {
         let aspect = Self.aspect(item)
         return GridTile(
             href: root + item.pagePath,
@@ -25,6 +27,7 @@ extension SiteRenderer {
             // 120×80), and a row would move when the browser swapped one for the other.
             style: "flex-grow:\(Formatting.fixed(aspect * 100, digits: 0));flex-basis:\(Formatting.fixed(aspect * Self.rowHeightEm, digits: 2))em;"
                 + "--ar:\(Formatting.fixed(aspect, digits: 4));"
+                + (phone.map { "--pf:\(Formatting.fixed($0.share, digits: 5));--pg:\(Formatting.fixed($0.gaps, digits: 0))px;--pa:\(Formatting.fixed($0.shape, digits: 4));" } ?? "")
                 + item.placeholderStyle(plan.placeholders),
             transitionName: Self.transitionName(index),
             duration: item.video?.durationText)
@@ -35,9 +38,11 @@ extension SiteRenderer {
     /// (album cards) above them.
     package func tiles(_ indices: [Int], _ plan: SitePlan, root: String, before: Int = 0) -> [GridTile] {
         let items = indices.map { plan.items[$0] }
-        let sizes = Self.gridSizes(aspects: items.map(Self.aspect))
+        let aspects = items.map(Self.aspect)
+        let sizes = Self.gridSizes(aspects: aspects), phone = GridLayout.phone(gap: Self.gridGap).tiles(aspects)
         return indices.enumerated().map { offset, index in
-            tile(index, items[offset], plan, root: root, eager: before + offset < Self.eagerTiles, sizes: sizes[offset])
+            tile(index, items[offset], plan, root: root, eager: before + offset < Self.eagerTiles, sizes: sizes[offset],
+                 phone: phone[offset])
         }
     }
 

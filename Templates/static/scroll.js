@@ -60,16 +60,6 @@
     }
   }
 
-  /* A seam: a spacer that takes a row's free room and a break that starts the next row. */
-  function seam(fragment) {
-    ["seam", "seam-break"].forEach(function (name) {
-      var spacer = doc.createElement("i");
-      spacer.className = name;
-      spacer.setAttribute("aria-hidden", "true");
-      fragment.appendChild(spacer);
-    });
-  }
-
   /* The tiles of a fetched page, with their links resolved against its address. */
   function adopt(fetched, from, page, fragment) {
     Array.prototype.forEach.call(fetched.querySelectorAll("main div.grid > .tile"), function (tile) {
@@ -86,29 +76,39 @@
     return fragment;
   }
 
-  function append(fetched, from, page) {
-    var fragment = doc.createDocumentFragment();
-    /* The last row is re-justified when tiles join it. Below the screen that moves nothing anyone
-       sees; on screen, a seam keeps it as it is, so nothing visible moves. */
-    var list = tiles(), end = list[list.length - 1], r = end && end.getBoundingClientRect();
-    if (r && r.bottom > 0 && r.top < innerHeight) { seam(fragment); }
-    grid.appendChild(adopt(fetched, from, page, fragment));
+  /* justify.js lays the trailing row (hidden while it waited for them) and the new tiles out
+     together, the rows above staying where they are: one flow, nothing visible moves. */
+  function append(fetched, from, page, more) {
+    grid.appendChild(adopt(fetched, from, page, doc.createDocumentFragment()));
+    if (window.galleryGrid) { window.galleryGrid.more(more); }
   }
 
-  /* An earlier page's tiles go before the first, ended by a seam so that the rows below keep their
-     shape, and the view is scrolled by the height they add: nothing on screen moves. */
+  /* The page links follow what is loaded: those of the last page in the grid (it is marked, its
+     Next goes past what is on screen, and there is none once everything is), less its Previous
+     when the first page is in the grid too. */
+  function follow(fetched, from) {
+    var links = fetched.querySelector("main nav.pagination");
+    if (!nav || !links) { return; }
+    nav.innerHTML = links.innerHTML;
+    Array.prototype.forEach.call(nav.querySelectorAll("a[href]"), function (a) { rebase(a, "href", from); });
+    var previous = nav.querySelector('a[rel="prev"]');
+    if (previous && !prevURL) { previous.remove(); }
+  }
+
+  /* An earlier page's tiles go before the first, in full rows of their own (justify.js) so that
+     the rows below keep their shape, and the view is scrolled by the height they add: nothing on
+     screen moves. */
   function prepend(fetched, from, page) {
-    var fragment = adopt(fetched, from, page, doc.createDocumentFragment());
-    seam(fragment);
+    var fragment = adopt(fetched, from, page, doc.createDocumentFragment()), count = fragment.childNodes.length;
     var held = tiles()[0], top = held.getBoundingClientRect().top;
     html.style.overflowAnchor = "none";  /* this does what scroll anchoring would, once */
     grid.insertBefore(fragment, grid.firstChild);
+    if (window.galleryGrid) { window.galleryGrid.before(count); }
     scrollBy(0, held.getBoundingClientRect().top - top);
     html.style.overflowAnchor = "";
   }
 
-  /* A page's HTML, parsed; then `use` runs with it just before the next frame is drawn, so that
-     a seam is decided by what that frame shows. */
+  /* A page's HTML, parsed; then `use` runs with it just before the next frame is drawn. */
   function load(url, use) {
     busy = true;
     return fetch(url, { credentials: "same-origin" }).then(function (response) {
@@ -134,8 +134,9 @@
     var url = nextURL;
     load(url, function (fetched, linked) {
       pages[++last] = { url: url };
-      append(fetched, url, last);
       nextURL = linked("next");
+      append(fetched, url, last, !!nextURL);
+      follow(fetched, url);
       if (!nextURL) { html.classList.add("all"); }
       restore();
     }).then(check, function () {
@@ -164,6 +165,7 @@
   /* An error shows the page links again and a retry link, as the seed apps' error cells did. */
   function failed(url) {
     html.classList.add("all");
+    if (window.galleryGrid) { window.galleryGrid.more(false); }
     error = doc.createElement("p");
     error.className = "more-error";
     error.setAttribute("role", "alert");
@@ -177,6 +179,7 @@
       error.remove();
       error = null;
       html.classList.remove("all");
+      if (window.galleryGrid) { window.galleryGrid.more(true); }
       more();
     });
     error.appendChild(retry);
@@ -186,7 +189,7 @@
   /* Fetch while the end of the grid is within a screen and a half of the view. */
   var started = false, scrolled = false;
   function check() {
-    if (started && scrolled && nextURL && !busy && !error && grid.getBoundingClientRect().bottom < innerHeight * 2.5) { more(); }
+    if (started && (scrolled || html.scrollHeight <= innerHeight + 1) && nextURL && !busy && !error && grid.getBoundingClientRect().bottom < innerHeight * 2.5) { more(); }
   }
   new IntersectionObserver(function (entries) {
     if (entries.some(function (e) { return e.isIntersecting; })) { check(); }
@@ -251,7 +254,10 @@
     requestAnimationFrame(function () {
       started = true;
       restore();
-      if (doc.documentElement.scrollHeight <= innerHeight + 1) { more(); }
+      /* The reader may have scrolled before this: its scroll event and the observer's first
+         callback came while `started` was false, and may never come again at the end. */
+      if (scrollY > 0) { scrolled = true; }
+      if (doc.documentElement.scrollHeight <= innerHeight + 1) { more(); } else { check(); }
     });
   });
 })();

@@ -9,7 +9,9 @@ run in Firefox ESR instead (check_viewer_firefox.py); with --browser webkit, the
 WebKitGTK's MiniBrowser (webkit_support.py).
 
 The checks live in one file per feature: viewer_zoom.py, viewer_swipe.py, viewer_scroll.py,
-viewer_slideshow.py and viewer_phone.py, with what they share in viewer_support.py.
+viewer_slideshow.py and viewer_phone.py, with what they share in viewer_support.py. The justified
+grid's checks (issue 29, grid_flow.py: flow, stall, pages, gridRows, plainRows) run only when
+--only names them (GridFlowBrowserTests.swift).
 
 usage: check_viewer.py --site DIR [--axe AXE.MIN.JS] [--only PARTS] [--browser chromium|firefox|webkit]
 """
@@ -21,6 +23,7 @@ import sys
 
 sys.dont_write_bytecode = True  # no __pycache__ in the repository
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import grid_flow  # noqa: E402
 import viewer_phone  # noqa: E402
 import viewer_scroll  # noqa: E402
 import viewer_slideshow  # noqa: E402
@@ -30,11 +33,17 @@ import viewer_zoom  # noqa: E402
 
 # What runs in Firefox ESR: the checks that need no Chromium-only tool (CDP, DPR 3, Save-Data,
 # Chromium's flag that turns its back/forward cache off).
-FIREFOX_PARTS = {"zoom", "swipe", "infinite", "slideshow", "fling", "hidden"}
+FIREFOX_PARTS = {"zoom", "swipe", "infinite", "slideshow", "fling", "hidden", "flow", "stall", "pages", "gridRows"}
 # What runs in WebKitGTK: the same but "hidden". MiniBrowser opens a new tab as a window of its own,
 # and with no window manager (Xvfb) a window is never covered, so the first page never becomes
 # hidden. CLS is not measured there either (no layout-shift entries); see webkit_support.py.
 WEBKIT_PARTS = FIREFOX_PARTS - {"hidden"}
+
+
+def grid_pages():
+    """The home grid and every album's first page (grid_flow.rows measures their rows)."""
+    albums = os.path.exists(support.site_path("albums", "index.html")) and support.read(os.path.join("albums", "index.html")) or ""
+    return ["index.html"] + sorted(set(re.findall(r'href="(?:\.\./)?(albums/[^"#]+/index\.html)"', albums)))
 
 
 def parts(driver, base, photo):
@@ -50,7 +59,15 @@ def parts(driver, base, photo):
             ("zoomSteps", lambda: viewer_zoom.ladder(driver, base, photo)),
             ("fling", lambda: viewer_swipe.fling(driver, base, photo)),
             ("backForward", lambda: viewer_scroll.back_and_forward(base, photo)),
-            ("hidden", lambda: viewer_slideshow.hidden(driver, base, photo)))
+            ("hidden", lambda: viewer_slideshow.hidden(driver, base, photo)),
+            # The justified grid (issue 29): grid_flow.py; not run by default (--only names them).
+            ("flow", lambda: grid_flow.flow(driver, base)),
+            ("stall", lambda: grid_flow.stall(driver, base)),
+            ("pages", lambda: grid_flow.pages(driver, base)),
+            ("gridRows", lambda: grid_flow.rows(driver, base, grid_pages())))
+
+# Parts that run only when --only names them (long, or measuring rather than checking the viewer).
+OPT_IN = {"flow", "stall", "pages", "gridRows", "plainRows"}
 
 
 def main():
@@ -70,14 +87,14 @@ def main():
     photo = re.findall(r'class="tile" href="(photos/[^"]+)"', support.read("index.html"))[1]
     report = {"photo": photo, "photos": len(index["photos"])}
     if args.browser == "firefox":
-        only = (only or FIREFOX_PARTS) & FIREFOX_PARTS
+        only = (only or FIREFOX_PARTS - OPT_IN) & FIREFOX_PARTS
         driver = support.use_firefox()
     elif args.browser == "webkit":
-        only = (only or WEBKIT_PARTS) & WEBKIT_PARTS
+        only = (only or WEBKIT_PARTS - OPT_IN) & WEBKIT_PARTS
         driver = support.webkit_browser()
     else:
         driver = support.browser()
-    want = lambda part: only is None or part in only  # noqa: E731
+    want = lambda part: (only is None and part not in OPT_IN) or (only is not None and part in only)  # noqa: E731
     try:
         report[args.browser] = driver.capabilities.get("browserVersion")
         for name, run in parts(driver, base, photo):
@@ -88,6 +105,12 @@ def main():
                 report["axe"] = viewer_phone.axe(driver, base, photo, file.read())
     finally:
         driver.quit()
+    if want("plainRows"):
+        plain = support.chromium(prefs={"profile.managed_default_content_settings.javascript": 2})
+        try:
+            report["plainRows"] = grid_flow.plain_rows(plain, base, grid_pages())
+        finally:
+            plain.quit()
     if want("noScript"):
         report["noScript"] = viewer_phone.no_script(base, photo)
     server.shutdown()

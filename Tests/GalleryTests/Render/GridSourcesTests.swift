@@ -82,24 +82,29 @@ struct GridSourcesTests {
         return numbers[0] * width / 100 - (numbers.count > 1 ? numbers[1] : 0)
     }
 
-    /// Each phone width is what the stylesheet's flex rows give the tile: the grid is the screen
-    /// less 12 px, tiles 6 px apart; a full row shares the grid by aspect ratio, the last keeps
-    /// its basis (aspect × 13.75 × 2.15vw), and a panorama wider than the grid has a row alone.
+    /// Each phone width is what the stylesheet's phone rows (`GridLayout.phone()`, issue 29) give
+    /// the tile: the grid is the screen less 12 px, tiles 6 px apart; a full row shares the grid
+    /// less its gaps by aspect ratio, the last, short row keeps the target height (0.4 of the
+    /// grid's width), and a panorama between portraits shares their rows.
     @Test func phoneSizesAreEachTilesWidthInItsRow() throws {
         let css = String(decoding: try #require(DefaultTheme.files["static/style.css"]), as: UTF8.self)
-        #expect(css.contains(".grid { font-size: \(Formatting.fixed(SiteRenderer.phoneGridFontVW, digits: 2))vw; }"))
         #expect(css.contains("--gap: \(Int(SiteRenderer.gridGap))px;") && css.contains("main { flex: 1; padding: 1rem var(--gap); }"))
-        // A portrait and a 3:2 photo, two 16:10 photos, a 3:1 panorama, then a last row of two.
-        let aspects = [2.0 / 3, 1.5, 1.6, 1.6, 3, 1.5, 1.5]
+        #expect(css.contains("flex: 0 0 calc((100% - var(--pg)) * var(--pf))"))
+        // A portrait and a 3:2 photo, two 16:10 photos, a 3:1 panorama, then three 3:2 photos.
+        let aspects = [2.0 / 3, 1.5, 1.6, 1.6, 3, 1.5, 1.5, 1.5]
         let sizes = SiteRenderer.gridSizes(aspects: aspects)
         let phone = try sizes.map { try #require($0.split(separator: ",").first?.dropFirst("(max-width: 600px) ".count)) }
+        let rows = GridLayout.phone().rows(aspects)
+        #expect(rows.flatMap { Array($0.range) } == Array(aspects.indices))
         for width in [360.0, 390, 430] {
             let grid = width - 12
-            let first = (grid - 6) / (2.0 / 3 + 1.5), second = (grid - 6) / 3.2
-            let expected = [2.0 / 3 * first, 1.5 * first, 1.6 * second, 1.6 * second, grid,
-                            1.5 * 13.75 * 2.15 * width / 100, 1.5 * 13.75 * 2.15 * width / 100]
-            for (index, length) in phone.enumerated() {
-                #expect(abs(evaluate(String(length), width: width) - expected[index]) < 1, "\(width) px, tile \(index): \(length), not \(expected[index])")
+            for row in rows {
+                let sum = aspects[row.range].reduce(0, +), gaps = 6 * Double(row.range.count - 1)
+                for index in row.range {
+                    let expected = row.short ? aspects[index] * 0.4 * grid : aspects[index] / sum * (grid - gaps)
+                    #expect(abs(evaluate(String(phone[index]), width: width) - expected) < 1,
+                            "\(width) px, tile \(index): \(phone[index]), not \(expected)")
+                }
             }
         }
         // Wider screens: rows start at 220 px and are stretched by about 1.15.
