@@ -123,10 +123,11 @@ public struct SiteRenderer: Sendable {
     package static let phoneGridFontVW = 2.15
 
     /// How much wider than its flex-basis a tile is drawn on average on screens wider than a phone,
-    /// where its row depends on the window's width, once the row is stretched to the grid's width
-    /// (measured on the sample site at 360–1366 px: 1.0–1.3). Phones get each tile's own width
-    /// (`gridSizes(aspects:)`).
-    package static let rowStretch = 1.15
+    /// where its row depends on the window's width: `justify.js` aims rows at 270 px (1.23 × the
+    /// 220 px basis) and justifies them to 209–344 px on the mixed-shape site at 1280 px; without
+    /// JavaScript the flex rows stretch 1.0–1.3 × (the sample at 360–1366 px). Phones get each
+    /// tile's own width (`gridSizes(aspects:)`).
+    package static let rowStretch = 1.25
 
     /// Tiles loaded at once on each grid page; the rest wait until they are near the viewport.
     package static let eagerTiles = 8

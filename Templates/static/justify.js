@@ -17,7 +17,7 @@
   var CROP = 0.85;  /* a shown photo keeps at least this much of its width or height */
 
   /* Target row height and the most a row may be, for a grid `width` px wide in a window
-     `height` px tall: phones aim at two or three photos a row, wider screens at 240 px rows. */
+     `height` px tall: phones aim at two or three photos a row, wider screens at 270 px rows. */
   function rules(width, height) {
     return { target: innerWidth <= 600 ? width * 0.4 : 270, most: height * 0.5 };
   }
