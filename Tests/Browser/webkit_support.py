@@ -77,7 +77,7 @@ def browser(page_cache=True):
         driver = webdriver.WebKitGTK(options=options, service=service)
     except Exception:
         if xvfb:
-            xvfb.terminate()
+            xvfb.kill()
         raise
     driver.set_page_load_timeout(30)
     quit = driver.quit
@@ -87,7 +87,8 @@ def browser(page_cache=True):
             quit()
         finally:
             if xvfb:
-                xvfb.terminate()
+                # SIGKILL: a process started by `swift test` inherits a mask that blocks SIGTERM.
+                xvfb.kill()
                 xvfb.wait()
             shutil.rmtree(scratch, ignore_errors=True)
     driver.quit = quit_all
