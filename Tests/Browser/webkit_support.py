@@ -21,6 +21,7 @@ import http.server
 import io
 import os
 import shutil
+import signal
 import subprocess
 import tempfile
 import threading
@@ -31,6 +32,10 @@ from selenium.webdriver.webkitgtk.service import Service
 from site_support import QuietHandler
 
 MINIBROWSER = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"
+
+# `swift test` starts the checks with most signals blocked, and children inherit the mask: Xvfb and
+# WebKitWebDriver would ignore the SIGTERM that stops them. Unblocked before any is started.
+signal.pthread_sigmask(signal.SIG_SETMASK, [])
 
 # MiniBrowser's toolbar (buttons, address entry) decides its window's minimum width; this lets it
 # shrink so that a 390 px viewport is possible. It styles MiniBrowser's own widgets only, never
@@ -77,7 +82,7 @@ def browser(page_cache=True):
         driver = webdriver.WebKitGTK(options=options, service=service)
     except Exception:
         if xvfb:
-            xvfb.kill()
+            xvfb.terminate()
         raise
     driver.set_page_load_timeout(30)
     quit = driver.quit
@@ -87,8 +92,7 @@ def browser(page_cache=True):
             quit()
         finally:
             if xvfb:
-                # SIGKILL: a process started by `swift test` inherits a mask that blocks SIGTERM.
-                xvfb.kill()
+                xvfb.terminate()
                 xvfb.wait()
             shutil.rmtree(scratch, ignore_errors=True)
     driver.quit = quit_all
