@@ -21,6 +21,7 @@ import http.server
 import io
 import os
 import shutil
+import signal
 import subprocess
 import tempfile
 import threading
@@ -31,6 +32,10 @@ from selenium.webdriver.webkitgtk.service import Service
 from site_support import QuietHandler
 
 MINIBROWSER = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"
+
+# `swift test` starts the checks with most signals blocked, and children inherit the mask: Xvfb and
+# WebKitWebDriver would ignore the SIGTERM that stops them. Unblocked before any is started.
+signal.pthread_sigmask(signal.SIG_SETMASK, [])
 
 # MiniBrowser's toolbar (buttons, address entry) decides its window's minimum width; this lets it
 # shrink so that a 390 px viewport is possible. It styles MiniBrowser's own widgets only, never
