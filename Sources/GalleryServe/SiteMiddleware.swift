@@ -67,8 +67,12 @@ package struct SiteMiddleware<Context: RequestContext>: RouterMiddleware {
 
     package static func mediaType(_ url: URL) -> String {
         let ext = url.pathExtension.lowercased()
-        let type = ext == "webmanifest" ? "application/manifest+json"
-            : MediaType.getMediaType(forExtension: ext)?.description ?? "application/octet-stream"
+        // Types the site writes that Hummingbird's table lacks: the web manifest and AVIF derivatives.
+        let type = switch ext {
+        case "webmanifest": "application/manifest+json"
+        case "avif": "image/avif"
+        default: MediaType.getMediaType(forExtension: ext)?.description ?? "application/octet-stream"
+        }
         return type.hasPrefix("text/") || type.hasSuffix("javascript") || type.hasSuffix("json") || type.hasSuffix("xml")
             ? type + "; charset=utf-8" : type
     }
