@@ -22,7 +22,7 @@ PHOTOS=$(cd "${PHOTOS:-$HERE/../Samples/photos}" && pwd)
 OUT=${OUT:-/tmp/avif-bench} QUALITY=${QUALITY:-82} QUALITIES=${QUALITIES:-"60 70 82 90 95"} JOBS=${JOBS:-2}
 PYTHON=${PYTHON:-python3} SPEEDS=${SPEEDS-"4 6 8"}
 # The AV1 quality HEIFCodec.avifQuality(forJPEG:) gives QUALITY, for the speed sweep.
-AVIF_QUALITY=${AVIF_QUALITY:-$((QUALITY - 7))}
+AVIF_QUALITY=${AVIF_QUALITY:-$((QUALITY - 19))}
 [ -x /usr/bin/time ] || { echo "needs /usr/bin/time (Debian: time)" >&2; exit 1; }
 "$PYTHON" -c "from PIL import features; assert features.check('avif')" 2>/dev/null \
   || { echo "$PYTHON needs numpy, scipy and a Pillow that reads AVIF (pip install pillow numpy scipy ssimulacra2)" >&2; exit 1; }

@@ -13,5 +13,5 @@ extension HEIFCodec {
     }
 
     /// How far below the JPEG quality the AVIF quality sits (see `avifQuality(forJPEG:)`).
-    package static let avifQualityOffset = 7
+    package static let avifQualityOffset = 19
 }

@@ -29,7 +29,10 @@ package struct SiteMiddleware<Context: RequestContext>: RouterMiddleware {
             if TextFiles.extensions.contains(url.pathExtension.lowercased()) && request.headers[.range] == nil {
                 return try text(url, request, status: .ok)
             }
-            return try await next(request, context)
+            var response = try await next(request, context)
+            // FileMiddleware sends no type for an extension its table lacks, such as AVIF's.
+            if response.headers[.contentType] == nil { response.headers[.contentType] = Self.mediaType(url) }
+            return response
         }
     }
 

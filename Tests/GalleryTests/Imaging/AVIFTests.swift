@@ -4,6 +4,8 @@ import GalleryImaging
 import GalleryModel
 import GalleryOutput
 import GalleryServe
+import Hummingbird
+import HummingbirdTesting
 import Testing
 
 /// AVIF derivatives (`images.avif`): libheif's AV1 encoder, how they look, that they are the same
@@ -98,9 +100,21 @@ struct AVIFTests {
         }
     }
 
-    @Test func previewServerAndDeploySayImageAVIF() {
-        #expect(SiteMiddleware.mediaType(URL(fileURLWithPath: "/site/photos/a/800x500.avif")) == "image/avif")
-        #expect(SiteMiddleware.mediaType(URL(fileURLWithPath: "/site/photos/a/800x500.webp")) == "image/webp")
+    @Test func previewServerAndDeploySayImageAVIF() async throws {
+        let served = try await ServeTests.ServedSite.make()
+        let image = try ImageProcessor(settings: try settings()).process(try Fixtures.data("images/photo-1.jpg"), folder: "photos/one")
+        let avif = try #require(image.avif.first)
+        try avif.data.write(to: served.output.appendingPathComponent(avif.derivative.avifPath))
+        try await served.test { client in
+            for headers: HTTPFields in [[:], [.range: "bytes=0-99"]] {
+                try await client.execute(uri: "/" + avif.derivative.avifPath, method: .get, headers: headers) { response in
+                    #expect(response.status == .ok || response.status == .partialContent)
+                    #expect(response.headers[.contentType] == "image/avif", "\(headers)")
+                }
+            }
+        }
+        #expect(SiteMiddleware<BasicRequestContext>.mediaType(URL(fileURLWithPath: "/site/photos/a/800x500.avif")) == "image/avif")
+        #expect(SiteMiddleware<BasicRequestContext>.mediaType(URL(fileURLWithPath: "/site/photos/a/800x500.webp")) == "image/webp")
         #expect(LocalSite.contentType("photos/a/800x500.avif") == "image/avif")
     }
 }

@@ -4,7 +4,7 @@ import Testing
 /// `images.avif` in a build: pages offer the AVIF files first, and they are cached like every derivative.
 @Suite("AVIF in the site")
 struct AVIFBuildTests {
-    static let images: [String: Any] = ["thumbnail": 64, "preview": 120, "widths": [96]]
+    static var images: [String: Any] { ["thumbnail": 64, "preview": 120, "widths": [96]] }
 
     /// The `type`s of the `<source>`s inside each `<picture>` of a page, in order.
     func sourceTypes(_ html: String) -> [[String]] {
