@@ -47,7 +47,8 @@ package struct ConfigValidator {
                 webp: images?.webp ?? D.webp,
                 sharpen: try fraction(images?.sharpen ?? D.sharpen, "images.sharpen"),
                 gridSteps: images?.gridSteps ?? D.gridSteps,
-                raw: try rawPolicy(images?.raw)
+                raw: try rawPolicy(images?.raw),
+                avif: images?.avif ?? D.avif
             ),
             network: NetworkSettings(
                 allowHTTP: source.allowInsecureHTTP ?? D.allowInsecureHTTP,

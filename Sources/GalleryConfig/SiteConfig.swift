@@ -84,6 +84,8 @@ public struct ImageSettings: Sendable, Equatable {
     public var exifFields: [ExifField]
     /// Also encode every derivative as WebP, offered to browsers through `<picture>`.
     public var webp: Bool = false
+    /// Also encode every derivative as AVIF (AV1 through libheif), offered before WebP and JPEG.
+    public var avif: Bool = SiteConfig.Defaults.avif
     /// Unsharp-mask amount applied after a reduction of 3× or more (0 turns it off).
     public var sharpen: Double = 0
     /// Whether the grid gets sizes of its own between the thumbnail and 600 px tall
@@ -92,7 +94,7 @@ public struct ImageSettings: Sendable, Equatable {
     /// What a camera raw file becomes (`images.raw`): its embedded preview, a LibRaw development, or nothing.
     public var raw: RawPolicy = SiteConfig.Defaults.raw
 
-    public init(thumbnail: Int, preview: Int, widths: [Int], quality: Int, background: RGB, maxPixels: Int, publishOriginals: OriginalsPolicy, maxPixelsInFlight: Int? = nil, showLocation: Bool, linearLight: Bool, exifFields: [ExifField], webp: Bool = false, sharpen: Double = 0, gridSteps: Bool = true, raw: RawPolicy = SiteConfig.Defaults.raw) {
+    public init(thumbnail: Int, preview: Int, widths: [Int], quality: Int, background: RGB, maxPixels: Int, publishOriginals: OriginalsPolicy, maxPixelsInFlight: Int? = nil, showLocation: Bool, linearLight: Bool, exifFields: [ExifField], webp: Bool = false, sharpen: Double = 0, gridSteps: Bool = true, raw: RawPolicy = SiteConfig.Defaults.raw, avif: Bool = SiteConfig.Defaults.avif) {
         self.thumbnail = thumbnail
         self.preview = preview
         self.widths = widths
@@ -105,6 +107,7 @@ public struct ImageSettings: Sendable, Equatable {
         self.linearLight = linearLight
         self.exifFields = exifFields
         self.webp = webp
+        self.avif = avif
         self.sharpen = sharpen
         self.gridSteps = gridSteps
         self.raw = raw
@@ -192,6 +195,7 @@ extension SiteConfig {
         public static let linearLight = true
         public static let exifFields = ExifField.allCases
         public static let webp = false
+        public static let avif = false
         public static let sharpen = 0.0
         public static let gridSteps = true
         public static let raw = RawPolicy.preview

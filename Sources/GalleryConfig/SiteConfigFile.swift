@@ -88,6 +88,7 @@ package struct SiteConfigFile: Decodable {
         package var linearLight: Bool?
         package var exifFields: [String]?
         package var webp: Bool?
+        package var avif: Bool?
         package var sharpen: Double?
         package var gridSteps: Bool?
         package var raw: String?
@@ -123,7 +124,7 @@ package struct SiteConfigFile: Decodable {
         "map": ["tileURL", "attribution"],
         "images": ["thumbnail", "preview", "widths", "quality", "background", "maxPixels", "publishOriginals",
                    "maxPixelsInFlight", "showLocation", "linearLight", "exifFields", "webp", "sharpen", "gridSteps",
-                   "raw"],
+                   "raw", "avif"],
         "viewer": ["slideshowSeconds"],
         "video": ["maxSeconds", "maxBytes", "maxPixels", "maxHeight", "quality", "maxBitrate", "livePhotos"],
         "network": ["timeoutSeconds", "maxDownloadBytes", "connectionsPerHost", "retries"],

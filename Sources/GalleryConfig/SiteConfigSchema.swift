@@ -247,6 +247,11 @@ public enum SiteConfigSchema {
           "default": false,
           "description": "Also write every derivative as WebP."
         },
+        "avif": {
+          "type": "boolean",
+          "default": false,
+          "description": "Also write every derivative as AVIF (AV1, through libheif), offered before WebP and JPEG."
+        },
         "showLocation": {
           "type": "boolean",
           "default": false,

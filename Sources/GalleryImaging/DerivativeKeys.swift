@@ -19,7 +19,7 @@ public struct ImageLayout: Sendable {
 
 /// The cache keys of one original's output files.
 public struct DerivativeKeys: Sendable, Equatable {
-    /// Every output file in plan order (each JPEG, then its WebP twin when enabled): site path and key.
+    /// Every output file in plan order (each JPEG, then its WebP and AVIF twins when enabled): site path and key.
     public var files: [(path: String, key: Digest)]
     /// The key of the thumbnail's pixels before sharpening; the placeholder and the average colour
     /// are computed from those pixels, so they are cached under this key.
@@ -39,6 +39,7 @@ extension ImageProcessor {
     /// and every derivative cached by older code becomes a miss.
     ///
     /// 2: a PNG's `eXIf` orientation is applied.
+    /// (AVIF files also key their encoder's speed and quality mapping, so they need no bump here.)
     public static let encoderVersion = 2
 
     /// Reads an original's header facts: format, stored size and EXIF, decoding no pixels.
@@ -76,7 +77,7 @@ extension ImageProcessor {
     /// size, the background (formats with transparency), the chain of sizes it was resampled through (the same
     /// cascade `render` follows), linear-light resampling, the sharpening applied to it, the format,
     /// the quality and `encoderVersion`. So a new `images.quality` remakes every file, turning on
-    /// `images.webp` only adds the WebP files, and a new `images.preview` remakes the preview and
+    /// `images.webp` or `images.avif` only adds the WebP or AVIF files, and a new `images.preview` remakes the preview and
     /// whatever is resampled from it (or decoded at a new DCT scale because of it).
     /// - Parameter contentHash: The SHA-256 of the original's bytes.
     public func keys(contentHash: Digest, facts: OriginalFacts, layout: ImageLayout) -> DerivativeKeys {
@@ -107,7 +108,11 @@ extension ImageProcessor {
             let pixelKey = pixels.finish()
             pixelKeys.append(pixelKey)
             if derivative == layout.plan.thumbnail { thumbnail = pixelKey }
-            let formats = layout.plan.webp ? [("jpeg", derivative.path), ("webp", derivative.webpPath)] : [("jpeg", derivative.path)]
+            var formats = [("jpeg", derivative.path)]
+            if layout.plan.webp { formats.append(("webp", derivative.webpPath)) }
+            // The AV1 quality and speed the JPEG quality maps to: a new mapping remakes the AVIF files alone.
+            let avif = "avif q\(HEIFCodec.avifQuality(forJPEG: settings.quality)) speed \(HEIFCodec.avifSpeed)"
+            if layout.plan.avif { formats.append((avif, derivative.avifPath)) }
             for (format, path) in formats {
                 var file = CacheKey("derivative")
                 file.add(pixelKey)

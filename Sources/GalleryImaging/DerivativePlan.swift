@@ -17,6 +17,9 @@ public struct Derivative: Sendable, Equatable, Hashable {
 
     /// The WebP twin's path, such as `photos/kite/800x500.webp`, written when `images.webp` is on.
     public var webpPath: String { String(path.dropLast(".jpg".count)) + ".webp" }
+
+    /// The AVIF twin's path, such as `photos/kite/800x500.avif`, written when `images.avif` is on.
+    public var avifPath: String { String(path.dropLast(".jpg".count)) + ".avif" }
 }
 
 /// Every derivative a photo needs, known from its displayed size before any pixel is computed.
@@ -40,6 +43,8 @@ public struct DerivativePlan: Sendable, Equatable {
     public var gridSteps: [Derivative]
     /// Whether each derivative also has a WebP twin at `webpPath`.
     public var webp: Bool
+    /// Whether each derivative also has an AVIF twin at `avifPath`.
+    public var avif: Bool
 
     /// Derivatives for `srcset` on the photo page, narrowest first, ending with the preview.
     public var previewSources: [Derivative] {
@@ -86,12 +91,13 @@ public struct DerivativePlan: Sendable, Equatable {
 
     /// Plans the derivatives of a photo shown at `display` size.
     /// A plan as it was worked out before (`ItemCoding` reads it back).
-    package init(thumbnail: Derivative, preview: Derivative, all: [Derivative], gridSteps: [Derivative], webp: Bool) {
+    package init(thumbnail: Derivative, preview: Derivative, all: [Derivative], gridSteps: [Derivative], webp: Bool, avif: Bool = false) {
         self.thumbnail = thumbnail
         self.preview = preview
         self.all = all
         self.gridSteps = gridSteps
         self.webp = webp
+        self.avif = avif
     }
 
     public init(display: PixelSize, settings: ImageSettings, folder: String) {
@@ -111,6 +117,7 @@ public struct DerivativePlan: Sendable, Equatable {
         gridSteps = Set(steps).sorted { ($0.width, $0.height) > ($1.width, $1.height) }.map(derivative)
         all += gridSteps
         webp = settings.webp
+        avif = settings.avif
     }
 
     /// The smallest size every derivative fits inside.

@@ -3,7 +3,7 @@ import Foundation
 import GalleryConfig
 import GalleryModel
 
-/// HEIC/HEIF and AVIF decoding through libheif, the only file that imports it.
+/// HEIC/HEIF and AVIF decoding, and AVIF derivatives, through libheif, the only file that imports it.
 ///
 /// libheif reports errors as `heif_error` values and never jumps. Debian's libheif1 decodes HEVC
 /// with libde265 and AV1 with dav1d or libaom; AVIF asks for libaom, because dav1d prints its
@@ -71,6 +71,71 @@ package enum HEIFCodec {
             }
             return Bitmap(width: width, height: height, pixels: pixels)
         }
+    }
+
+    /// Encodes packed 8-bit sRGB as a lossy AVIF (AV1 through libheif's libaom encoder): 4:2:0,
+    /// an `nclx` box saying sRGB (BT.709 primaries, the sRGB transfer, BT.601 matrix, full range),
+    /// which says what the JPEG and WebP derivatives imply by carrying no profile, and no metadata.
+    ///
+    /// The bytes depend only on the pixels and `quality`: one encoder thread (the pipeline already
+    /// encodes photos in parallel, and libaom's row and tile threads could change the bitstream)
+    /// and a fixed `avifSpeed`, so a rebuild writes the same file and caches stay valid.
+    /// - Parameter quality: libheif's 0–100 AV1 quality (`avifQuality(forJPEG:)` maps the site's).
+    /// - Throws: `ImagingError` when libheif has no AV1 encoder or refuses the picture.
+    package static func encodeAVIF(_ bitmap: Bitmap, quality: Int) throws -> Data {
+        guard bitmap.width > 0, bitmap.height > 0, bitmap.width <= 65_536, bitmap.height <= 65_536 else {
+            throw ImagingError.heif("\(bitmap.width)×\(bitmap.height) cannot be encoded as AVIF")
+        }
+        var created: OpaquePointer?
+        try check(heif_image_create(Int32(bitmap.width), Int32(bitmap.height), heif_colorspace_RGB, heif_chroma_interleaved_RGB, &created))
+        guard let image = created else { throw ImagingError.heif("cannot make an image to encode") }
+        defer { heif_image_release(image) }
+        try check(heif_image_add_plane(image, heif_channel_interleaved, Int32(bitmap.width), Int32(bitmap.height), 8))
+        var stride: Int32 = 0
+        guard let plane = heif_image_get_plane(image, heif_channel_interleaved, &stride), Int(stride) >= bitmap.width * 3 else {
+            throw ImagingError.heif("cannot make an image to encode")
+        }
+        let rowBytes = bitmap.width * 3
+        bitmap.pixels.withUnsafeBytes { pixels in
+            for y in 0..<bitmap.height {
+                (plane + y * Int(stride)).update(from: pixels.baseAddress!.assumingMemoryBound(to: UInt8.self) + y * rowBytes, count: rowBytes)
+            }
+        }
+        guard let nclx = heif_nclx_color_profile_alloc() else { throw ImagingError.heif("cannot describe the colours") }
+        defer { heif_nclx_color_profile_free(nclx) }
+        nclx.pointee.color_primaries = heif_color_primaries_ITU_R_BT_709_5
+        nclx.pointee.transfer_characteristics = heif_transfer_characteristic_IEC_61966_2_1
+        nclx.pointee.matrix_coefficients = heif_matrix_coefficients_ITU_R_BT_601_6
+        nclx.pointee.full_range_flag = 1
+        try check(heif_image_set_nclx_color_profile(image, nclx))
+
+        guard let context = heif_context_alloc() else { throw ImagingError.heif("cannot start the encoder") }
+        defer { heif_context_free(context) }
+        var found: OpaquePointer?
+        try check(heif_context_get_encoder_for_format(context, heif_compression_AV1, &found))
+        guard let encoder = found else { throw ImagingError.heif("libheif has no AV1 encoder (install libheif's libaom plugin)") }
+        defer { heif_encoder_release(encoder) }
+        try check(heif_encoder_set_lossy_quality(encoder, Int32(min(max(quality, 0), 100))))
+        try check(heif_encoder_set_parameter_integer(encoder, "speed", Int32(avifSpeed)))
+        try check(heif_encoder_set_parameter_integer(encoder, "threads", 1))
+        try check(heif_encoder_set_parameter_string(encoder, "chroma", "420"))
+        guard let options = heif_encoding_options_alloc() else { throw ImagingError.heif("cannot start the encoder") }
+        defer { heif_encoding_options_free(options) }
+        options.pointee.save_alpha_channel = 0
+        try check(heif_context_encode_image(context, image, encoder, options, nil))
+
+        final class Sink { var data = Data() }
+        let sink = Sink()
+        var writer = heif_writer(writer_api_version: 1) { _, bytes, size, userdata in
+            let sink = Unmanaged<Sink>.fromOpaque(userdata!).takeUnretainedValue()
+            if let bytes, size > 0 { sink.data.append(bytes.assumingMemoryBound(to: UInt8.self), count: size) }
+            return heif_error(code: heif_error_Ok, subcode: heif_suberror_Unspecified, message: nil)
+        }
+        try withExtendedLifetime(sink) {
+            try check(heif_context_write(context, &writer, Unmanaged.passUnretained(sink).toOpaque()))
+        }
+        guard !sink.data.isEmpty else { throw ImagingError.heif("the AV1 encoder wrote nothing") }
+        return sink.data
     }
 
     /// Opens the file from memory without copying it and hands the primary image's handle to `body`.

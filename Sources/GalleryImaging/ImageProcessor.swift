@@ -13,6 +13,8 @@ public struct ProcessedImage: Sendable {
     public var encoded: [(derivative: Derivative, data: Data)]
     /// The same derivatives as WebP, written to `webpPath`; empty unless `images.webp` is on.
     public var webp: [(derivative: Derivative, data: Data)] = []
+    /// The same derivatives as AVIF, written to `avifPath`; empty unless `images.avif` is on.
+    public var avif: [(derivative: Derivative, data: Data)] = []
     /// The average colour of the photo as `#rrggbb`, shown while the image loads.
     public var averageColor: String
     /// A blurred preview of at most 24 px as a `data:image/jpeg;base64,…` URI, made from the thumbnail's pixels.
@@ -75,7 +77,7 @@ public struct ImageProcessor: Sendable {
     }
 
     /// Decodes once, then makes and encodes every planned derivative.
-    /// - Parameter wanted: Output paths (JPEG or WebP) to encode; nil encodes all. Every derivative
+    /// - Parameter wanted: Output paths (JPEG, WebP or AVIF) to encode; nil encodes all. Every derivative
     ///   is still resampled, because smaller ones cascade from larger ones.
     /// - Throws: `ImagingError` for corrupt or truncated data.
     public func render(_ job: ImageJob, encoding wanted: Set<String>? = nil) throws -> ProcessedImage {
@@ -104,6 +106,7 @@ public struct ImageProcessor: Sendable {
         let plan = job.plan
         var encoded: [(derivative: Derivative, data: Data)] = []
         var webp: [(derivative: Derivative, data: Data)] = []
+        var avif: [(derivative: Derivative, data: Data)] = []
         var made: [Bitmap] = []
         var thumbnailBitmap: Bitmap?
         let recipe = DerivativeRecipe(plan: plan, display: job.display, settings: settings)
@@ -123,11 +126,14 @@ public struct ImageProcessor: Sendable {
             if plan.webp, wanted?.contains(derivative.webpPath) ?? true {
                 webp.append((derivative, try WebPCodec.encode(bitmap, quality: settings.quality)))
             }
+            if plan.avif, wanted?.contains(derivative.avifPath) ?? true {
+                avif.append((derivative, try HEIFCodec.encodeAVIF(bitmap, quality: HEIFCodec.avifQuality(forJPEG: settings.quality))))
+            }
             seconds["encode", default: 0] += clock.secondsElapsed
         }
         let small = thumbnailBitmap ?? base
         return ProcessedImage(format: job.format, displaySize: job.display, exif: job.exif, plan: plan, encoded: encoded,
-                              webp: webp, averageColor: Self.averageColor(small), placeholder: try Self.placeholder(small),
+                              webp: webp, avif: avif, averageColor: Self.averageColor(small), placeholder: try Self.placeholder(small),
                               seconds: seconds)
     }
 

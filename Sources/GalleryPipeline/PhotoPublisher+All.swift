@@ -90,7 +90,7 @@ extension PhotoPublisher {
         package var items = ItemList.empty
         package var published: [PublishedRow] = []
         package var tally = Tally()
-        /// Files each published photo has in the site: its derivatives (JPEG and WebP), a published original
+        /// Files each published photo has in the site: its derivatives (JPEG, WebP and AVIF), a published original
         /// (or a clip's web file) and a Live Photo's motion.
         package var derivatives = 0
         /// Of the published items: the clips, and the photos with a motion (Live Photos, motion photos).
@@ -163,7 +163,7 @@ extension PhotoPublisher {
                 switch result {
                 case .success(let (item, published)):
                     for (name, value) in published.seconds { seconds[name, default: 0] += value }
-                    derivatives += item.plan.all.count * (item.plan.webp ? 2 : 1)
+                    derivatives += item.plan.all.count * (1 + (item.plan.webp ? 1 : 0) + (item.plan.avif ? 1 : 0))
                     if case .published = item.original { derivatives += 1 }   // the original or a clip's web file, beside them
                     if item.motionPath != nil { derivatives += 1 }             // a Live Photo's motion
                     if item.video != nil { clips += 1 }

@@ -291,9 +291,10 @@ package struct PhotoPublisher: Sendable {
             }
             for (derivative, bytes) in image.encoded { _ = try state.images.put(bytes, key: try key(derivative.path)) }
             for (derivative, bytes) in image.webp { _ = try state.images.put(bytes, key: try key(derivative.webpPath)) }
+            for (derivative, bytes) in image.avif { _ = try state.images.put(bytes, key: try key(derivative.avifPath)) }
             let placeholder = Placeholder(averageColor: image.averageColor, dataURI: image.placeholder, warnings: image.warnings)
-            let bytes = (image.encoded + image.webp).reduce(0) { $0 + $1.data.count }
-            return RenderStats(made: image.encoded.count + image.webp.count, bytes: bytes, seconds: image.seconds,
+            let bytes = (image.encoded + image.webp + image.avif).reduce(0) { $0 + $1.data.count }
+            return RenderStats(made: image.encoded.count + image.webp.count + image.avif.count, bytes: bytes, seconds: image.seconds,
                                placeholder: Found(placeholder, isNew: true))
         }
         // Made by another photo with the same bytes and settings: its files count as reused here.

@@ -69,7 +69,7 @@ package enum ItemCoding {
         for derivative in plan.all { out.size(derivative.size) }
         out.int(plan.gridSteps.count)
         for derivative in plan.gridSteps { out.size(derivative.size) }
-        out.int(plan.webp ? 1 : 0)
+        out.int((plan.webp ? 1 : 0) | (plan.avif ? 2 : 0))
         out.text(item.averageColor)
         item.placeholderKey.withHexBytes { out.bytes.append(contentsOf: $0) }
         switch item.original {
@@ -120,7 +120,9 @@ package enum ItemCoding {
         let preview = Derivative(size: try input.size(), folder: folder)
         let all = try (0..<input.int()).map { _ in Derivative(size: try input.size(), folder: folder) }
         let steps = try (0..<input.int()).map { _ in Derivative(size: try input.size(), folder: folder) }
-        let plan = DerivativePlan(thumbnail: thumbnail, preview: preview, all: all, gridSteps: steps, webp: try input.int() == 1)
+        let twins = try input.int()
+        let plan = DerivativePlan(thumbnail: thumbnail, preview: preview, all: all, gridSteps: steps, webp: twins & 1 != 0,
+                                  avif: twins & 2 != 0)
         let color = try input.text()
         guard let key = Digest(hexBuffer: try input.raw(64)) else { throw StoreError("item file: bad placeholder key") }
         let original: OriginalLink

@@ -71,6 +71,8 @@ extension GridTile: MustacheParent {
         case "src": src
         case "srcset": srcset
         case "webpSrcset": webpSrcset
+        case "avifSrcset": avifSrcset
+        case "hasSources": avifSrcset != nil || webpSrcset != nil
         case "sizes": sizes
         case "width": width
         case "height": height

@@ -12,6 +12,8 @@ extension PhotoContext: MustacheParent {
         case "src": src
         case "srcset": srcset
         case "webpSrcset": webpSrcset
+        case "avifSrcset": avifSrcset
+        case "hasSources": avifSrcset != nil || webpSrcset != nil
         case "sizes": sizes
         case "width": width
         case "height": height

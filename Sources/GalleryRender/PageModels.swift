@@ -89,6 +89,8 @@ package struct GridTile: Encodable {
     package var srcset: String
     /// The same sizes as WebP, for a `<picture>` source; nil unless `images.webp` is on.
     package var webpSrcset: String?
+    /// The same sizes as AVIF, for a `<picture>` source before the WebP one; nil unless `images.avif` is on.
+    package var avifSrcset: String?
     package var sizes: String
     package var width: Int
     package var height: Int
@@ -208,6 +210,8 @@ package struct PhotoContext: Encodable {
     package var srcset: String
     /// The same sizes as WebP, for a `<picture>` source; nil unless `images.webp` is on.
     package var webpSrcset: String?
+    /// The same sizes as AVIF, for a `<picture>` source before the WebP one; nil unless `images.avif` is on.
+    package var avifSrcset: String?
     package var sizes: String
     package var width: Int
     package var height: Int

@@ -18,6 +18,7 @@ extension SiteRenderer {
             src: root + item.plan.thumbnail.path,
             srcset: Self.srcset(item.plan.thumbnailSources, root: root, path: \.path),
             webpSrcset: item.plan.webp ? Self.srcset(item.plan.thumbnailSources, root: root, path: \.webpPath) : nil,
+            avifSrcset: item.plan.avif ? Self.srcset(item.plan.thumbnailSources, root: root, path: \.avifPath) : nil,
             sizes: sizes,
             width: item.plan.thumbnail.size.width, height: item.plan.thumbnail.size.height,
             alt: item.altText, title: item.photo.title, loading: eager ? "eager" : "lazy",

@@ -18,6 +18,7 @@ extension SiteRenderer {
         func neighbor(_ other: GalleryItem) -> NeighborLink {
             var file: KeyPath<Derivative, String> = \Derivative.path
             if other.plan.webp { file = \Derivative.webpPath }
+            if other.plan.avif { file = \Derivative.avifPath }
             return NeighborLink(href: root + other.pagePath, title: other.photo.title ?? other.altText,
                                 srcset: Self.srcset(other.plan.previewSources, root: root, path: file),
                                 sizes: Self.previewSizes(other))
@@ -65,6 +66,7 @@ extension SiteRenderer {
                 src: root + preview.path,
                 srcset: Self.srcset(item.plan.previewSources, root: root, path: \.path),
                 webpSrcset: item.plan.webp ? Self.srcset(item.plan.previewSources, root: root, path: \.webpPath) : nil,
+                avifSrcset: item.plan.avif ? Self.srcset(item.plan.previewSources, root: root, path: \.avifPath) : nil,
                 sizes: Self.previewSizes(item),
                 width: preview.size.width, height: preview.size.height,
                 transitionName: Self.transitionName(index),

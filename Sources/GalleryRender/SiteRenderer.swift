@@ -251,7 +251,7 @@ public struct SiteRenderer: Sendable {
         return (try? encoder.encode(messages)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     }
 
-    /// A `srcset` value listing each derivative's file (JPEG or WebP) with its width.
+    /// A `srcset` value listing each derivative's file (JPEG, WebP or AVIF) with its width.
     package static func srcset(_ derivatives: [Derivative], root: String, path: KeyPath<Derivative, String>) -> String {
         derivatives.map { "\(root)\($0[keyPath: path]) \($0.size.width)w" }.joined(separator: ", ")
     }

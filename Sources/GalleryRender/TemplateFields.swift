@@ -6,11 +6,11 @@
 /// default theme uses no name outside it.
 package enum TemplateFields {
     package static let names: Set<String> = [
-        "album", "albumCount", "albumHref", "albums", "albumsHref", "alt", "assets", "attribution", "author", "authorHref",
+        "album", "albumCount", "albumHref", "albums", "albumsHref", "alt", "assets", "attribution", "author", "authorHref", "avifSrcset",
         "authorURI", "backHref", "backLabel", "backPage", "backText", "breadcrumbs", "canonical", "contentHTML",
         "contentLoc", "coordinates", "count", "countLabel", "cover", "current", "dataHref", "description",
         "descriptionHTML", "duration", "durationMachine", "entries", "exif", "feedHref", "fullSizeHref", "fullSizeLabel",
-        "generator", "hasTags", "heading", "height", "homeHref", "href", "id", "image", "imageAlt", "imageHeight",
+        "generator", "hasSources", "hasTags", "heading", "height", "homeHref", "href", "id", "image", "imageAlt", "imageHeight",
         "imageHref", "imageType", "imageWidth", "inlineStylesheet", "intro", "isAlbums", "isCurrent", "isGap", "isHome",
         "isMap", "isTags", "jsonLD", "label", "lang", "licenseHref", "licenseName", "links", "loading", "loc", "location",
         "locationHref", "mapHref", "moreText", "motionSrc", "name", "next", "nextHref", "number", "page", "pages", "pagination",

@@ -29,7 +29,10 @@ package struct SiteMiddleware<Context: RequestContext>: RouterMiddleware {
             if TextFiles.extensions.contains(url.pathExtension.lowercased()) && request.headers[.range] == nil {
                 return try text(url, request, status: .ok)
             }
-            return try await next(request, context)
+            var response = try await next(request, context)
+            // FileMiddleware sends no type for an extension its table lacks, such as AVIF's.
+            if response.headers[.contentType] == nil { response.headers[.contentType] = Self.mediaType(url) }
+            return response
         }
     }
 
@@ -67,8 +70,12 @@ package struct SiteMiddleware<Context: RequestContext>: RouterMiddleware {
 
     package static func mediaType(_ url: URL) -> String {
         let ext = url.pathExtension.lowercased()
-        let type = ext == "webmanifest" ? "application/manifest+json"
-            : MediaType.getMediaType(forExtension: ext)?.description ?? "application/octet-stream"
+        // Types the site writes that Hummingbird's table lacks: the web manifest and AVIF derivatives.
+        let type = switch ext {
+        case "webmanifest": "application/manifest+json"
+        case "avif": "image/avif"
+        default: MediaType.getMediaType(forExtension: ext)?.description ?? "application/octet-stream"
+        }
         return type.hasPrefix("text/") || type.hasSuffix("javascript") || type.hasSuffix("json") || type.hasSuffix("xml")
             ? type + "; charset=utf-8" : type
     }

@@ -53,7 +53,7 @@
   /* Past the preview's resolution, the smallest srcset size that is sharp at this zoom, and past
      the largest the original, is loaded and laid over the preview once decoded, in the same box,
      so nothing moves. The sizes come from the srcset the browser took the preview from: the
-     <source>'s WebP files, or the img's own. */
+     <source>'s AVIF or WebP files (whichever it chose), or the img's own. */
   function candidates(element) {
     return (element.getAttribute("srcset") || "").split(",").map(function (entry) {
       var parts = entry.trim().split(/\s+/);

@@ -103,7 +103,7 @@ def image_bytes(driver, base):
     measured = driver.execute_script("""
       const sizes = {};
       for (const e of performance.getEntriesByType('resource')) {
-        if (/\\.(jpe?g|png|webp)$/.test(new URL(e.name).pathname)) { sizes[e.name] = e.encodedBodySize; }
+        if (/\\.(jpe?g|png|webp|avif)$/.test(new URL(e.name).pathname)) { sizes[e.name] = e.encodedBodySize; }
       }
       let total = 0, firstScreen = 0, count = 0;
       for (const name in sizes) { total += sizes[name]; }

@@ -38,7 +38,7 @@ return Array.from(document.images).filter(function (img) {
 
 
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, ".webp": "image/webp",
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, ".webp": "image/webp", ".avif": "image/avif",
                       ".js": "text/javascript", ".xml": "application/xml"}
 
     def log_message(self, *args):

@@ -117,5 +117,19 @@ struct ViewerBrowserTests {
         #expect((steps["preview"] as? String ?? "").hasSuffix(".webp"), "\(steps["preview"] ?? "")")
         Self.assertZoomSteps(steps)
     }
+
+    /// The sample site built with `images.avif` and `images.webp`: Chromium takes the first <source>,
+    /// the AVIF one, and zooming steps through the AVIF sizes to the original.
+    @Test("Zoom steps on an AVIF site", .enabled(if: enabled, "needs \(tools.missing.joined(separator: ", ")); see .ci/run"))
+    func zoomStepsInAVIF() async throws {
+        try Self.tools.require()
+        let (config, report) = try await SampleBuild.build { $0.images.webp = true; $0.images.avif = true }
+        #expect(report.failures == [])
+        let steps = Self.object(try await Self.check(["--only", "zoomSteps"], site: config.output)["zoomSteps"])
+        #expect((steps["preview"] as? String ?? "").hasSuffix(".avif"), "\(steps["preview"] ?? "")")
+        let srcset = (steps["srcset"] as? [[String: Any]] ?? []).compactMap { $0["src"] as? String }
+        #expect(!srcset.isEmpty && srcset.allSatisfy { $0.hasSuffix(".avif") }, "\(srcset)")
+        Self.assertZoomSteps(steps)
+    }
 }
 }

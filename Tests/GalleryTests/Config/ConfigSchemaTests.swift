@@ -68,7 +68,7 @@ import Testing
             ("images.background", .string(D.background)), ("images.maxPixels", number(D.maxPixels)),
             ("images.publishOriginals", .bool(D.publishOriginals == .stripped)),
             ("images.showLocation", .bool(D.showLocation)), ("images.linearLight", .bool(D.linearLight)),
-            ("images.exifFields", .array(D.exifFields.map { .string($0.rawValue) })), ("images.webp", .bool(D.webp)),
+            ("images.exifFields", .array(D.exifFields.map { .string($0.rawValue) })), ("images.webp", .bool(D.webp)), ("images.avif", .bool(D.avif)),
             ("images.sharpen", .number(D.sharpen)), ("images.gridSteps", .bool(D.gridSteps)),
             ("viewer.slideshowSeconds", .number(D.slideshowSeconds)), ("map.tileURL", .string(D.mapTileURL)),
             ("network.timeoutSeconds", number(D.timeoutSeconds)), ("network.maxDownloadBytes", number(D.maxDownloadBytes)),

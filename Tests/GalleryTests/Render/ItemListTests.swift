@@ -22,6 +22,7 @@ import Testing
         let display = PixelSize(width: 1600 + index, height: 1200)
         var settings = try ImageSettings.defaults()
         settings.webp = index.isMultiple(of: 2)
+        settings.avif = index.isMultiple(of: 3)   // every mix of the two twins
         return GalleryItem(photo: photo, displaySize: display,
                            plan: DerivativePlan(display: display, settings: settings, folder: "photos/p\(index)"),
                            averageColor: "#33669\(index % 10)", placeholderKey: Fixtures.key("p\(index)"),

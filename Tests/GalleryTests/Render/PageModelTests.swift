@@ -16,7 +16,7 @@ struct PageModelTests {
         // Photos stay in list order ("sort": "source"), which the page numbers below count on.
         let fixture = try FixtureSite.make(entries: [], config: full
             ? ["description": "All the <values>", "sort": "source",
-               "images": ["thumbnail": 64, "preview": 120, "widths": [80], "webp": true, "showLocation": true]]
+               "images": ["thumbnail": 64, "preview": 120, "widths": [80], "webp": true, "avif": true, "showLocation": true]]
             : ["baseURL": NSNull(), "sort": "source"])
         let config = try SiteConfig.load(from: fixture.configURL, environment: [:])
         let theme = try Theme(overridesIn: nil)
