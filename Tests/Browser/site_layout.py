@@ -21,7 +21,13 @@ for (const tile of grid.querySelectorAll(':scope > .tile')) {
   // A seam (scroll.js) ends a row on purpose: it is as short as a last row may be.
   const item = {right: r.right, height: r.height, ratio: r.width / r.height,
                 seam: !!(tile.nextElementSibling && tile.nextElementSibling.classList.contains('seam')),
-                natural: img.width && img.height ? Number(img.getAttribute('width')) / Number(img.getAttribute('height')) : 0};
+                natural: Number(img.getAttribute('height')) ? Number(img.getAttribute('width')) / Number(img.getAttribute('height')) : 0,
+                shown: 0};
+  // The shape justify.js (--ja) or the build's phone rows (--pa) gave the tile: the photo's own, or
+  // a bounded crop of it that keeps a row under half the screen's height.
+  const style = getComputedStyle(tile);
+  const shape = grid.classList.contains('justified') ? '--ja' : innerWidth <= 600 ? '--pa' : null;
+  item.shown = (shape && parseFloat(style.getPropertyValue(shape))) || item.natural;
   if (row) { row.tiles.push(item); } else { rows.push({top: r.top, tiles: [item]}); }
 }
 return {containerRight: box.right, rows: rows.map(function (row) {
@@ -29,7 +35,8 @@ return {containerRight: box.right, rows: rows.map(function (row) {
   return {count: row.tiles.length, seamed: row.tiles.some(function (t) { return t.seam; }),
           right: Math.max.apply(null, row.tiles.map(function (t) { return t.right; })),
           heightSpread: Math.max.apply(null, heights) - Math.min.apply(null, heights),
-          worstAspectError: Math.max.apply(null, row.tiles.map(function (t) { return Math.abs(t.ratio - t.natural) / t.natural; }))};
+          worstAspectError: Math.max.apply(null, row.tiles.map(function (t) { return Math.abs(t.ratio - t.shown) / t.shown; })),
+          worstCrop: Math.max.apply(null, row.tiles.map(function (t) { return Math.abs(t.shown - t.natural) / t.natural; }))};
 })};
 """
 

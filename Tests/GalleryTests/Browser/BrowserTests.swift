@@ -84,7 +84,9 @@ struct BrowserTests {
                     #expect(abs(rowRight - right) <= 2, "\(width) row \(position + 1) ends at \(rowRight), grid at \(right)")
                 }
                 #expect((number(row["heightSpread"]) ?? 99) <= 1.5, "\(width) row \(position + 1): uneven heights")
-                #expect((number(row["worstAspectError"]) ?? 1) < 0.03, "\(width) row \(position + 1): aspect ratio changed")
+                #expect((number(row["worstAspectError"]) ?? 1) < 0.03, "\(width) row \(position + 1): the tile's shape is not the one laid out \(row)")
+                // A crop keeps at least 85 % of the photo's width or height (justify.js, GridLayout).
+                #expect((number(row["worstCrop"]) ?? 1) <= 0.18, "\(width) row \(position + 1): cropped more than 15 %")
                 if width.hasPrefix("phone") { #expect((1...4).contains(number(row["count"]) ?? 0), "\(width) row \(position + 1): \(row["count"] ?? 0) photos") }
             }
         }

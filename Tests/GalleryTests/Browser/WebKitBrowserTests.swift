@@ -68,7 +68,9 @@ struct WebKitBrowserTests {
                     #expect(abs((Self.number(row["right"]) ?? 0) - right) <= 2, "\(width) row \(position + 1): \(row), grid at \(right)")
                 }
                 #expect((Self.number(row["heightSpread"]) ?? 99) <= 1.5, "\(width) row \(position + 1): uneven heights")
-                #expect((Self.number(row["worstAspectError"]) ?? 1) < 0.03, "\(width) row \(position + 1): aspect ratio changed")
+                #expect((Self.number(row["worstAspectError"]) ?? 1) < 0.03, "\(width) row \(position + 1): the tile's shape is not the one laid out \(row)")
+                // A crop keeps at least 85 % of the photo's width or height (justify.js, GridLayout).
+                #expect((Self.number(row["worstCrop"]) ?? 1) <= 0.18, "\(width) row \(position + 1): cropped more than 15 %")
             }
         }
         let preview = Self.object(result["preview"])
