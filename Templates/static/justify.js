@@ -116,12 +116,21 @@
   addEventListener("load", function () {
     if (open && !window.galleryScrolls) { open = false; window.galleryGrid.more(false); }
   });
+  /* The new layout waits for the next frame: laid out inside the observer's callback, the grid's
+     new height would be a size change in the same delivery, which browsers report as an error
+     ("ResizeObserver loop completed with undelivered notifications"; WebKit's test collector sees it). */
   if (window.ResizeObserver) {
+    var waiting = false;
     new ResizeObserver(function () {
-      var width = grid.clientWidth;
-      if (Math.abs(width - laidWidth) > laidWidth * 0.03) {
-        layout(0, tiles().length, false);
-      }
+      if (waiting) { return; }
+      waiting = true;
+      requestAnimationFrame(function () {
+        waiting = false;
+        var width = grid.clientWidth;
+        if (Math.abs(width - laidWidth) > laidWidth * 0.03) {
+          layout(0, tiles().length, false);
+        }
+      });
     }).observe(grid);
   }
 })();

@@ -7,7 +7,7 @@ with the browser's back/forward cache on and off. It prints one JSON object; Res
   at the middle of the view (the address becomes page/2/); its photo opened, then Back: the address
   and the tile's place on screen before and after.
 - albums: an album page without infinite scroll (the tallest album of --album-site), scrolled to
-  220 px and to 1105 px (or as far as it goes); a photo on screen opened, then Back: scrollY.
+  1105 px (or as far as it goes); a photo on screen opened, then Back: scrollY.
 
 The back/forward cache off: Chromium's --disable-back-forward-cache, Firefox's
 browser.sessionhistory.max_total_viewers = 0, WebKit's page cache setting (enable-page-cache).
@@ -30,7 +30,9 @@ from site_support import settle  # noqa: E402
 
 TILE_TOP = ("const a = Array.from(document.querySelectorAll('.grid > .tile')).find(t => t.href === arguments[0]);"
             " return a ? a.getBoundingClientRect().top : null;")
-ALBUM_SCROLLS = (220, 1105)
+# The audit's album places were 220 and 1105 px; one place, as deep as the album goes up to 1105 px,
+# keeps the three engines x two cache settings within the suite's time (both failed alike).
+ALBUM_SCROLLS = (1105,)
 
 
 class Engine:

@@ -25,6 +25,14 @@ struct GridFlowBrowserTests {
         Self.assertPages(Self.object(result["pages"]))
     }
 
+    @Test("The same in WebKitGTK", .enabled(if: WebKitBrowserTests.enabled, "\(WebKitBrowserTests.why)"))
+    func webkit() async throws {
+        let result = try await ViewerBrowserTests.check(["--browser", "webkit", "--only", "flow,stall,pages"])
+        Self.assertFlow(Self.object(result["flow"]), tiles: Self.number(result["photos"]) ?? 0)
+        Self.assertStall(Self.object(result["stall"]))
+        Self.assertPages(Self.object(result["pages"]))
+    }
+
     @Test("The same in Firefox ESR",
           .enabled(if: ViewerBrowserTests.firefoxEnabled, "needs Firefox ESR and GECKODRIVER; see .ci/run"))
     func firefox() async throws {

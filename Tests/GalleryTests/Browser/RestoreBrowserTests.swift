@@ -7,7 +7,7 @@ import Testing
 /// WebKitGTK, each with its back/forward cache on and off, through `Tests/Browser/site_restore.py`:
 /// on the sample's home grid with infinite scroll (a row of page 2 at the middle of the view, its
 /// photo opened, Back) and on an album page of the mixed-shape site without infinite scroll
-/// (scrolled to 220 and 1105 px, a photo opened, Back). WebKit with its cache on used to show the
+/// (scrolled as far as 1105 px, a photo opened, Back; the audit saw WebKit lose 220 px and 1105 px alike). WebKit with its cache on used to show the
 /// page at the top, and the address then followed the top back to page 1.
 extension LoadSensitive {
 @Suite("Back restores the reader's place", .serialized)
@@ -49,10 +49,13 @@ struct RestoreBrowserTests {
             #expect(abs(before - after) <= 3, "\(engine), cache \(cache): the photo was at \(before), after Back at \(after): \(grid)")
             #expect(grid["consoleErrors"] as? [String] == [], "\(engine): \(grid["consoleErrors"] ?? "")")
             let albums = moves["albums"] as? [[String: Any]] ?? []
-            #expect(albums.count == 2, "\(engine), cache \(cache): \(moves)")
+            #expect(albums.count == 1, "\(engine), cache \(cache): \(moves)")
             for album in albums {
-                let asked = number(album["asked"]) ?? 0, at = number(album["scrollBefore"]) ?? 0
-                #expect(abs(at - asked) <= 1, "the album could not be scrolled to \(asked): \(album)")
+                // 1105 px was the audit's second place; the justified rows made that album shorter, so
+                // it is scrolled as far as it goes, which must still be well past the first place.
+                let most = number(album["maxScroll"]) ?? 0
+                let asked = min(number(album["asked"]) ?? 0, most), at = number(album["scrollBefore"]) ?? 0
+                #expect(most > 440 && abs(at - asked) <= 1, "the album could not be scrolled to \(asked): \(album)")
                 #expect(abs((number(album["scrollAfter"]) ?? -1) - at) <= 3, "\(engine), cache \(cache): scrolled to \(at), after Back \(album)")
                 #expect(album["urlAfter"] as? String == album["urlBefore"] as? String && album["cached"] as? Bool == (cache == "on"),
                         "\(engine), cache \(cache): \(album)")

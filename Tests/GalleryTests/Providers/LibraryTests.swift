@@ -128,7 +128,7 @@ import Testing
         #expect(!index.contains("albums/2024/iceland/index.html"))
         #expect(index.contains("<span class=\"name\">2024</span> <span class=\"count\">7 photos · 1 album</span>"))
         // 2025's cover is its Family album's, which index.md sets to dog.webp.
-        #expect(index.contains("href=\"../albums/2025/index.html\"><img src=\"../photos/2025-family-dog/"))
+        #expect(index.contains("href=\"../albums/2025/index.html\" title=\"2025\"><img src=\"../photos/2025-family-dog/"))
 
         // An album of albums: breadcrumbs, title and Markdown description from index.md, sub-album cards.
         let iceland = try site.read("albums/2024/iceland/index.html")

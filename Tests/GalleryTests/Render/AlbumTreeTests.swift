@@ -29,7 +29,7 @@ struct AlbumTreeTests {
         // The index lists the top level only, newest album first; counts include sub-albums.
         let index = try #require(pages["albums/index.html"])
         #expect(index.matches(of: /<li class="tile album"/).count == 2)
-        #expect(index.contains(#"<a href="../albums/2024/index.html">"#))
+        #expect(index.contains(#"<a href="../albums/2024/index.html" title="2024">"#))
         #expect(index.contains(#"<span class="name">2024</span> <span class="count">4 photos · 1 album</span>"#))
         #expect(index.contains(#"<span class="name">2023</span> <span class="count">1 photo</span>"#))
         #expect(try #require(index.range(of: ">2024<")).lowerBound < (try #require(index.range(of: ">2023<"))).lowerBound)
@@ -41,7 +41,7 @@ struct AlbumTreeTests {
         #expect(iceland.contains(#"<h1 class="gallery-heading">Iceland</h1>"#))
         #expect(iceland.contains(#"<p class="lead">4 photos · 2 albums</p>"#))
         // Sub-album cards first (each covered by its first photo), then the album's own photo.
-        #expect(iceland.contains(#"<a href="../../../albums/2024/iceland/day-1/index.html"><img src="../../../photos/d1b/"#))
+        #expect(iceland.contains(#"<a href="../../../albums/2024/iceland/day-1/index.html" title="Day 1"><img src="../../../photos/d1b/"#))
         #expect(iceland.contains(#"<span class="name">Day 1</span> <span class="count">2 photos</span>"#))
         #expect(iceland.contains(#"<span class="name">Day 2</span> <span class="count">1 photo</span>"#))
         #expect(AlbumFixture.tileIDs(iceland) == ["ice"])
@@ -52,7 +52,7 @@ struct AlbumTreeTests {
         let year = try #require(pages["albums/2024/index.html"])
         #expect(AlbumFixture.tileIDs(year) == [])
         #expect(!year.contains("no photos yet"))
-        #expect(year.contains(#"<a href="../../albums/2024/iceland/index.html"><img src="../../photos/ice/"#))
+        #expect(year.contains(#"<a href="../../albums/2024/iceland/index.html" title="Iceland"><img src="../../photos/ice/"#))
 
         let day1 = try #require(pages["albums/2024/iceland/day-1/index.html"])
         #expect(day1.contains(#"<li><a href="../../../../albums/2024/iceland/index.html">Iceland</a></li><li aria-current="page">Day 1</li>"#))
