@@ -12,29 +12,24 @@ SSIMULACRA 2 (higher is better, 90 is visually lossless) is the ssimulacra2 pack
 """
 import argparse
 import subprocess
+import sys
 import tempfile
 from pathlib import Path
 
 import numpy as np
 from PIL import Image
-from scipy.ndimage import gaussian_filter
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import quality  # noqa: E402  (its SSIM, so both benchmarks score alike)
+
+ssim = quality.ssim
 
 FORMATS = ("jpg", "webp", "avif")
 NAMES = {"jpg": "JPEG", "webp": "WebP", "avif": "AVIF"}
 
 
 def luma(path):
-    a = np.asarray(Image.open(path).convert("RGB"), dtype=np.float64)
-    return 0.299 * a[..., 0] + 0.587 * a[..., 1] + 0.114 * a[..., 2]
-
-
-def ssim(x, y):
-    c1, c2 = (0.01 * 255) ** 2, (0.03 * 255) ** 2
-    blur = lambda a: gaussian_filter(a, 1.5, truncate=3.5)
-    mx, my = blur(x), blur(y)
-    vx, vy, cov = blur(x * x) - mx * mx, blur(y * y) - my * my, blur(x * y) - mx * my
-    m = ((2 * mx * my + c1) * (2 * cov + c2)) / ((mx * mx + my * my + c1) * (vx + vy + c2))
-    return float(m[5:-5, 5:-5].mean())
+    return quality.luma(Image.open(path).convert("RGB"))
 
 
 def derivatives(site):
