@@ -24,6 +24,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import site_layout as layout  # noqa: E402
 import site_navigation as navigation  # noqa: E402
 import site_pages as pages  # noqa: E402
+import site_support  # noqa: E402
 from site_support import browser, screenshot, serve, viewport, visit  # noqa: E402
 
 
@@ -62,20 +63,8 @@ def main():
         report["viewTransitionName"] = driver.execute_script(
             "return getComputedStyle(document.querySelector('.tile img')).viewTransitionName")
         visit(driver, base + photo_path, report, "photo")
-        report["preview"] = driver.execute_script("""
-          const img = document.querySelector('.stage .main'), r = img.getBoundingClientRect();
-          return {width: r.width, height: r.height, bottom: r.bottom, viewportWidth: innerWidth, viewportHeight: innerHeight,
-                  natural: Number(img.getAttribute('width')) / Number(img.getAttribute('height')),
-                  under: !!document.querySelector('.stage .under'),
-                  blur: getComputedStyle(document.querySelector('.stage .under')).filter};
-        """)
-        if args.album:
-            album = re.findall(r'href="\.\./(albums/[^"]+/index\.html)"', open(os.path.join(site, "albums/index.html")).read())[0]
-            visit(driver, base + "albums/index.html", report, "albums")
-            visit(driver, base + album, report, "album")
-        if os.path.exists(os.path.join(site, "tags/index.html")):
-            tag = re.findall(r'href="\.\./(tags/[^"]+/index\.html)"', open(os.path.join(site, "tags/index.html")).read())[0]
-            visit(driver, base + tag, report, "tag")
+        report["preview"] = driver.execute_script(site_support.PREVIEW)
+        site_support.visit_lists(driver, base, site, report, args.album)
         for width in (320, 390):
             viewport(driver, width, 800, mobile=True)
             visit(driver, base + "index.html", report, "grid-%d" % width)

@@ -69,20 +69,8 @@ def main():
         report["entryTypes"] = driver.execute_script("return PerformanceObserver.supportedEntryTypes || []")
         report["rows"] = {"desktop": driver.execute_script(layout.ROWS)}
         visit(driver, base + photo_path, report, "photo")
-        report["preview"] = driver.execute_script("""
-          const img = document.querySelector('.stage .main'), r = img.getBoundingClientRect();
-          return {width: r.width, height: r.height, bottom: r.bottom, viewportWidth: innerWidth, viewportHeight: innerHeight,
-                  natural: Number(img.getAttribute('width')) / Number(img.getAttribute('height')),
-                  under: !!document.querySelector('.stage .under'),
-                  blur: getComputedStyle(document.querySelector('.stage .under')).filter};
-        """)
-        if args.album:
-            album = re.findall(r'href="\.\./(albums/[^"]+/index\.html)"', open(os.path.join(site, "albums/index.html")).read())[0]
-            visit(driver, base + "albums/index.html", report, "albums")
-            visit(driver, base + album, report, "album")
-        if os.path.exists(os.path.join(site, "tags/index.html")):
-            tag = re.findall(r'href="\.\./(tags/[^"]+/index\.html)"', open(os.path.join(site, "tags/index.html")).read())[0]
-            visit(driver, base + tag, report, "tag")
+        report["preview"] = driver.execute_script(site_support.PREVIEW)
+        site_support.visit_lists(driver, base, site, report, args.album)
         report["viewports"] = {}
         for width in (320, 390):
             webkit.viewport(driver, width, 800, mobile=True)

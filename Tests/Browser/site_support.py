@@ -5,6 +5,7 @@ landmarks)."""
 import functools
 import http.server
 import os
+import re
 import threading
 import time
 
@@ -142,3 +143,26 @@ def screenshot(driver, folder, name, url, width, height, mobile, scheme="light")
     path = os.path.join(folder, name + ".png")
     driver.save_screenshot(path)
     return path
+
+
+# The photo page's preview: its box, the viewport, the photo's own shape and the blurred
+# thumbnail under it (check_site.py and check_site_webkit.py).
+PREVIEW = """
+  const img = document.querySelector('.stage .main'), r = img.getBoundingClientRect();
+  return {width: r.width, height: r.height, bottom: r.bottom, viewportWidth: innerWidth, viewportHeight: innerHeight,
+          natural: Number(img.getAttribute('width')) / Number(img.getAttribute('height')),
+          under: !!document.querySelector('.stage .under'),
+          blur: getComputedStyle(document.querySelector('.stage .under')).filter};
+"""
+
+
+def visit_lists(driver, base, site, report, album):
+    """Visits the albums index and its first album (with `album`) and the first tag page, if any."""
+    if album:
+        first = re.findall(r'href="\.\./(albums/[^"]+/index\.html)"', open(os.path.join(site, "albums/index.html")).read())[0]
+        visit(driver, base + "albums/index.html", report, "albums")
+        visit(driver, base + first, report, "album")
+    if os.path.exists(os.path.join(site, "tags/index.html")):
+        tag = re.findall(r'href="\.\./(tags/[^"]+/index\.html)"', open(os.path.join(site, "tags/index.html")).read())[0]
+        visit(driver, base + tag, report, "tag")
+
