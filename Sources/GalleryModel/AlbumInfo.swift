@@ -16,14 +16,18 @@ public struct AlbumInfo: Sendable, Equatable, Codable {
     public var sort: PhotoSort?
     /// Whether the album's photos also appear in the home grid (default true).
     public var showInHome: Bool?
+    /// Reachable by its link only (default false): its path carries an unguessable token, and neither
+    /// it, its sub-albums nor their photos are listed anywhere (`UnlistedAlbums`).
+    public var unlisted: Bool?
 
     public init(title: String? = nil, description: String? = nil, cover: String? = nil, sort: PhotoSort? = nil,
-                showInHome: Bool? = nil) {
+                showInHome: Bool? = nil, unlisted: Bool? = nil) {
         self.title = title
         self.description = description
         self.cover = cover
         self.sort = sort
         self.showInHome = showInHome
+        self.unlisted = unlisted
     }
 }
 

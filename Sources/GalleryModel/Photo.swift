@@ -31,6 +31,10 @@ public struct Photo: Sendable, Equatable, Codable {
     /// A Live Photo's clip (`IMG_0001.MOV` beside `IMG_0001.HEIC`): published with the still as
     /// its motion, played on its page; nil for other photos.
     public var motion: ImageLocation?
+    /// The album marked `unlisted` that the photo is in (itself or one above it), set by the build
+    /// when it gives the photo its token id; kept in the state, so a build from it (`--offline`)
+    /// still knows the album is unlisted. Nil for listed photos.
+    public var unlistedIn: String?
 
     public init(id: String, title: String? = nil, description: String? = nil, author: String? = nil,
                 authorURL: URL? = nil, takenAt: String? = nil, tags: [String] = [], album: String? = nil,

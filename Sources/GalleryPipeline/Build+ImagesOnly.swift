@@ -29,7 +29,8 @@ extension Build {
                                                 stateDirectory: config.stateDirectory, toolPath: options.toolPath)
         report.source = provider.summary
         let root = SourceRoot(config.source)
-        let manifest = try await asyncStep(.manifest, &timings) { try await provider.fetchManifest() }
+        var manifest = try await asyncStep(.manifest, &timings) { try await provider.fetchManifest() }
+        _ = try step(.manifest, &timings) { try unlistAlbums(&manifest) }  // the same ids, so the same photo folders
         let slice = manifest.photos.filter { shard.contains(locationKey: root.key($0.image.description)) }
         report.photosInManifest = manifest.photos.count + manifest.issues.count
         report.photosInSlice = slice.count

@@ -72,12 +72,18 @@ extension ManifestEntryMapper {
                                 + "(with - for descending); ignored")
             }
         }
-        switch fields["showInHome"] {
-        case .bool(let flag)?: info.showInHome = flag
-        case nil: break
-        case let other?: problems.append("\"showInHome\" should be true or false, got \(other.kind); ignored")
+        func flag(_ name: String) -> Bool? {
+            switch fields[name] {
+            case .bool(let flag)?: return flag
+            case nil: return nil
+            case let other?:
+                problems.append("\"\(name)\" should be true or false, got \(other.kind); ignored")
+                return nil
+            }
         }
-        let known = ["title", "description", "cover", "sort", "showInHome"]
+        info.showInHome = flag("showInHome")
+        info.unlisted = flag("unlisted")
+        let known = ["title", "description", "cover", "sort", "showInHome", "unlisted"]
         for name in fields.keys.sorted() where !known.contains(name) {
             let hint = Spelling.closest(to: name, among: known).map { "did you mean \"\($0)\"?" }
                 ?? "expected \(known.joined(separator: ", "))"

@@ -18,6 +18,7 @@ package struct AlbumTree: Sendable {
         /// The slugs from the top down, joined: `2024/iceland`.
         package var slugPath: String
         package var parent: Int?
+        /// Its sub-albums; of a listed album, only the listed ones.
         package var children: [Int] = []
         /// Item indices of the album's own photos, in its order (its `sort`, else the nearest album's
         /// above it, else the site's).
@@ -26,8 +27,10 @@ package struct AlbumTree: Sendable {
         package var total = 0
         /// The item shown on its card: `info.cover`, else its first photo, else its first sub-album's cover.
         package var cover: Int?
-        /// False when it or an album above it has `showInHome: false`.
+        /// False when it or an album above it has `showInHome: false` or is unlisted.
         package var inHome = true
+        /// False when it or an album above it is unlisted: reachable by its link only, never listed.
+        package var listed = true
 
         /// Root-relative path of the album's 1-based page.
         package func path(page: Int) -> String {
@@ -36,7 +39,7 @@ package struct AlbumTree: Sendable {
     }
 
     package var albums: [Album] = []
-    /// The top-level albums, in order.
+    /// The listed top-level albums, in order.
     package var roots: [Int] = []
     /// Item index → index of the album it is directly in.
     package var albumOfItem: [Int: Int] = [:]
@@ -48,7 +51,9 @@ package struct AlbumTree: Sendable {
     ///   - infos: Album settings keyed by album path, as sources give them (cleaned here).
     ///   - sources: Each item's position in the source's list, for albums sorted otherwise than the site.
     ///   - sort: The site's order, for albums without their own.
-    package init(_ items: [ItemFacts], sources: [Int], infos: [String: AlbumInfo], sort: PhotoSort) {
+    ///   - tokens: The unguessable token of each album marked `unlisted`, by cleaned path, added to its slug.
+    package init(_ items: [ItemFacts], sources: [Int], infos: [String: AlbumInfo], sort: PhotoSort,
+                 tokens: [String: String] = [:]) {
         var settings: [String: AlbumInfo] = [:]
         for key in infos.keys.sorted() {
             guard let path = AlbumPath.normalized(key), settings[path] == nil, let info = infos[key] else { continue }
@@ -73,9 +78,12 @@ package struct AlbumTree: Sendable {
                 usedSlugs[parent ?? -1] = used
                 let index = albums.count
                 let title = info.title.flatMap { UntrustedText.clean($0, max: AlbumPath.maxNameLength) } ?? parts[depth]
+                let folder = tokens[path].map { "\(slug)-\($0)" } ?? slug
+                let listed = tokens[path] == nil && info.unlisted != true && (parent.map { albums[$0].listed } ?? true)
                 let album = Album(path: path, title: title, info: info,
-                                  slugPath: parent.map { albums[$0].slugPath + "/" + slug } ?? slug, parent: parent,
-                                  inHome: (info.showInHome ?? true) && (parent.map { albums[$0].inHome } ?? true))
+                                  slugPath: parent.map { albums[$0].slugPath + "/" + folder } ?? folder, parent: parent,
+                                  inHome: listed && (info.showInHome ?? true) && (parent.map { albums[$0].inHome } ?? true),
+                                  listed: listed)
                 albums.append(album)
                 if let parent { albums[parent].children.append(index) } else { roots.append(index) }
                 indexOfPath[path] = index
@@ -113,6 +121,12 @@ package struct AlbumTree: Sendable {
         }
         for index in albums.indices { albums[index].children = byName(albums[index].children, sortOf[index] ?? sort) }
         roots = byName(roots, sort)
+        // Unlisted albums are nobody's child or root in the listed part of the tree: a listed album
+        // shows, counts and takes a cover from its listed sub-albums only.
+        for index in albums.indices where albums[index].listed {
+            albums[index].children = albums[index].children.filter { albums[$0].listed }
+        }
+        roots = roots.filter { albums[$0].listed }
         // Children come after their parents, so a backward pass sees every sub-album first.
         for index in albums.indices.reversed() {
             let album = albums[index]
@@ -136,6 +150,12 @@ package struct AlbumTree: Sendable {
         return candidate
     }
 
+    /// Whether any album is listed (the albums index exists).
+    package var hasListed: Bool { albums.contains(where: \.listed) }
+
+    /// Whether the item is in an unlisted album.
+    package func isUnlisted(item: Int) -> Bool { albumOfItem[item].map { !albums[$0].listed } ?? false }
+
     /// The album and the albums above it, from the top.
     package func trail(to index: Int) -> [Int] {
         var trail = [index]
@@ -144,13 +164,15 @@ package struct AlbumTree: Sendable {
     }
 
     /// A digest of the album settings the pages show, for the site key (`PagePublisher.siteKey`).
-    package static func infoKey(_ infos: [String: AlbumInfo]) -> Digest {
+    package static func infoKey(_ infos: [String: AlbumInfo], tokens: [String: String] = [:]) -> Digest {
         var key = CacheKey("album settings")
         for (path, info) in infos.sorted(by: { $0.key < $1.key }) {
             key.add(path)
             for field in [info.title, info.description, info.cover, info.sort?.description, info.showInHome.map { "\($0)" }] {
                 key.add(field ?? "\u{0}")
             }
+            // Added only when set, so the keys of sites without unlisted albums stay as they were.
+            if info.unlisted == true { key.add("unlisted " + (tokens[AlbumPath.normalized(path) ?? path] ?? "")) }
         }
         return key.finish()
     }

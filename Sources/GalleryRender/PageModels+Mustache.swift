@@ -42,6 +42,7 @@ extension PageContext: MustacheParent {
         case "isTags": isTags
         case "mapHref": mapHref
         case "isMap": isMap
+        case "noindex": noindex
         case "social": social
         case "jsonLD": jsonLD.flatMap { try? $0.scriptSafeJSON() }
         case "inlineStylesheet": inlineStylesheet

@@ -59,6 +59,8 @@ package struct PageContext: Encodable {
     /// The map page (only with `images.showLocation`), and whether this is it.
     package var mapHref: String? = nil
     package var isMap = false
+    /// `<meta name="robots" content="noindex">`: the pages of unlisted albums and their photos.
+    package var noindex = false
     /// OpenGraph and Twitter card values.
     package var social: SocialCard
     /// schema.org JSON-LD for `<script type="application/ld+json">`. Templates get it as text, already

@@ -16,8 +16,11 @@ package struct PhotoCollection: Sendable, Equatable {
     }
 
     /// Tags sorted by name.
-    package static func tags(of items: [ItemFacts]) -> [PhotoCollection] {
-        group(items.lazy.map(\.tags), sortedByName: true)
+    /// - Parameter including: Whether an item (by index) counts; the tags of those left out are not seen.
+    package static func tags(of items: [ItemFacts], including: (Int) -> Bool = { _ in true }) -> [PhotoCollection] {
+        withoutActuallyEscaping(including) { including in
+            group(items.indices.lazy.map { including($0) ? items[$0].tags : [] }, sortedByName: true)
+        }
     }
 
     /// Groups item indices by name, then gives each group a unique slug, deterministically.

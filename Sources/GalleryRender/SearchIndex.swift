@@ -45,11 +45,21 @@ package struct SearchIndex {
     package let items: ItemList
     /// Each item's album text (`Entry.album`), by item index.
     package let albums: [Int: String]
+    /// The item indices the index lists, in order; nil for all of them.
+    package let only: [Int]?
 
-    package init(items: ItemList, albums: [Int: String] = [:]) {
+    /// - Parameter only: The items to list (those of listed albums), nil for all.
+    package init(items: ItemList, albums: [Int: String] = [:], only: [Int]? = nil) {
         self.items = items
         self.albums = albums
+        self.only = only
     }
+
+    /// How many entries the index has.
+    package var count: Int { only?.count ?? items.count }
+
+    /// The `position`th entry of the index.
+    package func entry(at position: Int) -> Entry { entry(only.map { $0[position] } ?? position) }
 
     /// Each item's album titles from the top down, `Spain / Basque Country`, from the site's album tree.
     package static func albumTitles(_ tree: AlbumTree) -> [Int: String] {
@@ -89,8 +99,8 @@ package struct SearchIndex {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         var data = Data(#"{"photos":["#.utf8)
-        for start in stride(from: 0, to: items.count, by: Self.batchSize) {
-            let batch = try encoder.encode((start..<min(start + Self.batchSize, items.count)).map(entry))
+        for start in stride(from: 0, to: count, by: Self.batchSize) {
+            let batch = try encoder.encode((start..<min(start + Self.batchSize, count)).map(entry(at:)))
             if start > 0 { data.append(UInt8(ascii: ",")) }
             data.append(batch.dropFirst().dropLast())   // without the batch's own [ and ]
         }
@@ -112,7 +122,7 @@ package struct SearchIndex {
                 return try emit(RenderedPage(path: Self.scriptPath, contents: Self.script(json: json)))
             }
         }
-        let shards = try SearchShards(count: items.count, entry: entry)
+        let shards = try SearchShards(count: count, entry: entry(at:))
         try emit(shards.manifest)
         try shards.files.forEach(emit)
     }

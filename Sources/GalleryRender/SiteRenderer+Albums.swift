@@ -28,6 +28,7 @@ extension SiteRenderer {
         var page = pageContext(path: path, title: "\(pageTitle) · \(title)", description: summary,
                                sections: plan.sections)
         page.isAlbums = true
+        page.noindex = !album.listed
         let members = Array(album.members[paginator.range(ofPage: number)])
         page = withSocialImage(page, (members.first ?? album.cover).map { plan.items[$0] })
         let root = page.root

@@ -7,9 +7,9 @@ extension SiteRenderer {
     /// Photos the page lists for readers without JavaScript; the map shows them all.
     package static let mapListLimit = 500
 
-    /// The located photos, in the site's order.
+    /// The located photos of listed albums (or none), in the site's order.
     package func located(_ plan: SitePlan) -> [Int] {
-        showLocation ? plan.items.indices.filter { plan.items.facts[$0].hasLocation } : []
+        showLocation ? plan.items.indices.filter { plan.items.facts[$0].hasLocation && !plan.sections.albums.isUnlisted(item: $0) } : []
     }
 
     package func mapModel(_ plan: SitePlan) -> PageModel {

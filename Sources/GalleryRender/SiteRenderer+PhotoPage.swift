@@ -13,6 +13,7 @@ extension SiteRenderer {
         let summary = photo.description.map { Markdown.plainText($0, limit: 200) }
         var page = pageContext(path: path, title: "\(displayTitle) · \(title)", description: summary, sections: sections)
         page.social.type = "article"
+        page.noindex = sections.albums.isUnlisted(item: index)
         page = withSocialImage(page, item)
         let root = page.root
         func neighbor(_ other: GalleryItem) -> NeighborLink {

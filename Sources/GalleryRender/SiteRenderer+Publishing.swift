@@ -15,9 +15,17 @@ extension SiteRenderer {
         return PageModel(path: "404.html", template: "404", context: NotFoundContext(site: site, page: page))
     }
 
-    /// Every HTML page of the site but `404.html`, as absolute URLs.
+    /// Every listed HTML page of the site but `404.html`, as absolute URLs.
     package func sitemapModel(_ plan: SitePlan) -> PageModel {
-        let urls = plan.pages.filter { $0 != .notFound }.compactMap { page -> SitemapURL? in
+        let tree = plan.sections.albums
+        let urls = plan.pages.filter { page in
+            switch page {
+            case .notFound: false
+            case .photo(let index): !tree.isUnlisted(item: index)
+            case .album(let index, _): tree.albums[index].listed
+            default: true
+            }
+        }.compactMap { page -> SitemapURL? in
             let path = path(of: page, in: plan)
             guard SitePage.isHTML(path: path), let loc = absoluteURL(path) else { return nil }
             var url = SitemapURL(loc: loc)
@@ -38,16 +46,18 @@ extension SiteRenderer {
         if baseURL != nil {
             robots += "\nSitemap: \(absoluteURL(SiteLayout.sitemap) ?? "")\n"
         }
-        let index = SearchIndex(items: plan.items, albums: SearchIndex.albumTitles(plan.sections.albums))
+        let tree = plan.sections.albums
+        let listed = tree.albums.allSatisfy(\.listed) ? nil : plan.items.indices.filter { !tree.isUnlisted(item: $0) }
+        let index = SearchIndex(items: plan.items, albums: SearchIndex.albumTitles(tree), only: listed)
         try emit(RenderedPage(path: "robots.txt", text: robots))
         try index.files(emit)
         if let map = try mapData(plan) { try emit(map) }
     }
 
-    /// The latest photos by date taken (undated ones after, in gallery order).
-    package func feed(_ items: ItemList) -> FeedContext {
+    /// The latest photos by date taken (undated ones after, in gallery order), among those `including` lets in.
+    package func feed(_ items: ItemList, including: (Int) -> Bool = { _ in true }) -> FeedContext {
         let parser = ISO8601DateFormatter()
-        let dated = items.indices.map { index -> (index: Int, date: String?, instant: Date?) in
+        let dated = items.indices.filter(including).map { index -> (index: Int, date: String?, instant: Date?) in
             let date = Formatting.rfc3339(items.facts[index].takenAt)
             return (index, date, date.flatMap(parser.date(from:)))
         }

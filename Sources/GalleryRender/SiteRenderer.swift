@@ -144,9 +144,11 @@ public struct SiteRenderer: Sendable {
         /// Tag name → number of photos.
         package var tagCounts: [String: Int]
 
-        package init(_ items: [ItemFacts], sources: [Int], albumInfos: [String: AlbumInfo], sort: PhotoSort) {
-            albums = AlbumTree(items, sources: sources, infos: albumInfos, sort: sort)
-            tags = PhotoCollection.tags(of: items)
+        package init(_ items: [ItemFacts], sources: [Int], albumInfos: [String: AlbumInfo], sort: PhotoSort,
+                     albumTokens: [String: String] = [:]) {
+            let albums = AlbumTree(items, sources: sources, infos: albumInfos, sort: sort, tokens: albumTokens)
+            self.albums = albums
+            tags = PhotoCollection.tags(of: items) { !albums.isUnlisted(item: $0) }
             tagSlugs = Dictionary(tags.map { ($0.name, $0.slug) }, uniquingKeysWith: { first, _ in first })
             tagCounts = Dictionary(tags.map { ($0.name, $0.members.count) }, uniquingKeysWith: { first, _ in first })
         }
@@ -156,15 +158,16 @@ public struct SiteRenderer: Sendable {
     /// - Parameters:
     ///   - items: The published photos in source order; the plan holds them in the site's `sort`.
     ///   - albums: Album settings by album path (`Manifest.albums`).
+    ///   - albumTokens: The token of each album marked `unlisted`, by cleaned path (`UnlistedAlbums`).
     ///   - placeholders: Finds each item's placeholder image by its key.
-    package func plan(_ published: consuming ItemList, albums: [String: AlbumInfo] = [:],
+    package func plan(_ published: consuming ItemList, albums: [String: AlbumInfo] = [:], albumTokens: [String: String] = [:],
               placeholders: PlaceholderLookup = .fixed("")) -> SitePlan {
         let sources = PhotoOrder.sorted(Array(published.indices), by: sort) { published.facts[$0].sortPhoto }
         // Put in the site's order in place: a sorted copy of 1,000,000 facts would be 100 MB more at the peak.
         var items = published
         published = ItemList.empty
         items.permute(by: sources)
-        let sections = Sections(items.facts, sources: sources, albumInfos: albums, sort: sort)
+        let sections = Sections(items.facts, sources: sources, albumInfos: albums, sort: sort, albumTokens: albumTokens)
         let tree = sections.albums
         let home = items.indices.filter { tree.albumOfItem[$0].map { tree.albums[$0].inHome } ?? true }
         let paginator = Paginator(itemCount: home.count, pageSize: pageSize)
@@ -177,20 +180,20 @@ public struct SiteRenderer: Sendable {
         for (index, tag) in sections.tags.enumerated() {
             pages += (1...collectionPages(tag)).map { .tag(index: index, page: $0) }
         }
-        if !tree.albums.isEmpty { pages.append(.albums) }
+        if tree.hasListed { pages.append(.albums) }
         if !sections.tags.isEmpty { pages.append(.tags) }
         if showLocation { pages.append(.map) }
         pages += [.notFound, .feed]
         if baseURL != nil { pages.append(.sitemap) }
         return SitePlan(items: items, sections: sections, paginator: paginator, pages: pages, home: home,
                         homePosition: Dictionary(uniqueKeysWithValues: home.enumerated().map { ($1, $0) }),
-                        albumsKey: AlbumTree.infoKey(albums), placeholders: placeholders)
+                        albumsKey: AlbumTree.infoKey(albums, tokens: albumTokens), placeholders: placeholders)
     }
 
     /// The plan of items held in memory (previews and tests): they are spilled to a temporary file first.
-    public func plan(_ published: [GalleryItem], albums: [String: AlbumInfo] = [:],
+    public func plan(_ published: [GalleryItem], albums: [String: AlbumInfo] = [:], albumTokens: [String: String] = [:],
                      placeholders: PlaceholderLookup = .fixed("")) throws -> SitePlan {
-        plan(try ItemList(published), albums: albums, placeholders: placeholders)
+        plan(try ItemList(published), albums: albums, albumTokens: albumTokens, placeholders: placeholders)
     }
 
     package func collectionPages(_ collection: PhotoCollection) -> Int {
@@ -227,7 +230,8 @@ public struct SiteRenderer: Sendable {
         case .tags: tagsIndexModel(plan)
         case .notFound: notFoundModel(plan)
         case .map: mapModel(plan)
-        case .feed: PageModel(path: SiteLayout.feed, template: "atom", context: feed(plan.items))
+        case .feed: PageModel(path: SiteLayout.feed, template: "atom",
+                              context: feed(plan.items, including: { !plan.sections.albums.isUnlisted(item: $0) }))
         case .sitemap: sitemapModel(plan)
         }
     }
@@ -269,7 +273,7 @@ public struct SiteRenderer: Sendable {
         return PageContext(
             title: title, description: description, root: root, canonical: absoluteURL(path),
             assets: assetURLs[root] ?? assets.urls(root: root), homeHref: root + SiteLayout.home,
-            albumsHref: sections.albums.albums.isEmpty ? nil : root + SiteLayout.albums,
+            albumsHref: sections.albums.hasListed ? root + SiteLayout.albums : nil,
             tagsHref: sections.tags.isEmpty ? nil : root + SiteLayout.tags, feedHref: root + SiteLayout.feed,
             mapHref: showLocation ? root + SiteLayout.map : nil, social: SocialCard(type: "website", twitterCard: "summary"))
     }

@@ -12,7 +12,7 @@ package enum TemplateFields {
         "descriptionHTML", "duration", "durationMachine", "entries", "exif", "feedHref", "fullSizeHref", "fullSizeLabel",
         "generator", "hasSources", "hasTags", "heading", "height", "homeHref", "href", "id", "image", "imageAlt", "imageHeight",
         "imageHref", "imageType", "imageWidth", "inlineStylesheet", "intro", "isAlbums", "isCurrent", "isGap", "isHome",
-        "isMap", "isTags", "jsonLD", "label", "lang", "licenseHref", "licenseName", "links", "loading", "loc", "location",
+        "isMap", "isTags", "jsonLD", "label", "lang", "licenseHref", "licenseName", "links", "loading", "loc", "location", "noindex",
         "locationHref", "mapHref", "moreText", "motionSrc", "name", "next", "nextHref", "number", "page", "pages", "pagination",
         "parentHref", "parentLabel", "photo", "photoCount", "photos", "position", "positionText", "poster", "prev",
         "prevHref", "rights", "root", "searchStrings", "selfHref", "site", "sizes", "slideshowHref", "slideshowSeconds",

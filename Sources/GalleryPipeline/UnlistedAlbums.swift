@@ -1,0 +1,76 @@
+import Foundation
+import GalleryModel
+import GalleryProviders
+import GalleryRender
+import GalleryStore
+
+/// Albums with `unlisted: true` and every album below them: built, but reachable by their link only.
+///
+/// Their photos get ids made of the site secret's tokens (`SiteSecret`) before any step sees them, so
+/// a photo's folder (`photos/ID/`) cannot be guessed from its file name or the source's id; the album's
+/// own folder gets a token beside its slug in the renderer (`AlbumTree`). What lists photos and albums
+/// (the home grid, tags, search, feed, sitemap, map, album cards and counts) leaves them out there too.
+package enum UnlistedAlbums {
+    /// The cleaned paths of the albums marked `unlisted: true` (not those below them).
+    package static func marked(_ albums: [String: AlbumInfo]) -> Set<String> {
+        Set(albums.compactMap { path, info in info.unlisted == true ? AlbumPath.normalized(path) : nil })
+    }
+
+    /// The marked album an album path is in (itself or the highest one above it), if any.
+    package static func markedAlbum(of album: String?, marked: Set<String>) -> String? {
+        let parts = AlbumPath.components(album)
+        return parts.indices.lazy.map { parts[...$0].joined(separator: "/") }.first { marked.contains($0) }
+    }
+
+    /// Marks again the albums that photos from the state say were unlisted: a build from the state
+    /// (`--offline`) has no album settings, and must not list what the last build kept unlisted.
+    package static func restoreMarks(_ manifest: inout Manifest) {
+        for path in Set(manifest.photos.compactMap(\.unlistedIn)) where manifest.albums[path]?.unlisted == nil {
+            manifest.albums[path, default: AlbumInfo()].unlisted = true
+        }
+    }
+
+    /// Puts the photos of unlisted albums under their token ids (once: a photo that has one keeps it)
+    /// and renames album covers that name them to match.
+    /// - Returns: Each marked album's token, by its cleaned path, for its folder's name; empty when no
+    ///   album is unlisted.
+    package static func apply(_ manifest: inout Manifest, secret: SiteSecret) -> [String: String] {
+        restoreMarks(&manifest)
+        let marked = marked(manifest.albums)
+        guard !marked.isEmpty else { return [:] }
+        var renamed: [String: String] = [:]
+        for index in manifest.photos.indices where manifest.photos[index].unlistedIn == nil {
+            guard let album = markedAlbum(of: manifest.photos[index].album, marked: marked) else { continue }
+            let id = manifest.photos[index].id
+            let token = "u" + secret.token("photo", id)
+            renamed[id] = token
+            manifest.photos[index].id = token
+            manifest.photos[index].unlistedIn = album
+        }
+        for (path, info) in manifest.albums {
+            if let cover = info.cover, let token = renamed[cover] { manifest.albums[path]?.cover = token }
+        }
+        return Dictionary(uniqueKeysWithValues: marked.map { ($0, secret.token("album", $0)) })
+    }
+}
+
+extension Build {
+    /// Gives unlisted albums' photos their token ids (`UnlistedAlbums.apply`), reading the site secret
+    /// only when an album is unlisted (and saying so when it had to be made).
+    /// - Returns: Each marked album's token by its cleaned path.
+    func unlistAlbums(_ manifest: inout Manifest) throws -> [String: String] {
+        UnlistedAlbums.restoreMarks(&manifest)
+        guard !UnlistedAlbums.marked(manifest.albums).isEmpty else { return [:] }
+        let (secret, created) = try SiteSecretFile.load(stateDirectory: config.stateDirectory)
+        if let created { progress(.warning(SiteSecretFile.createdNotice(created))) }
+        return UnlistedAlbums.apply(&manifest, secret: secret)
+    }
+
+    /// Tells the person building where each unlisted album is, since no page of the site links to it.
+    func announceUnlisted(_ plan: SitePlan, tokens: [String: String], renderer: SiteRenderer) {
+        for album in plan.sections.albums.albums where tokens[album.path] != nil {
+            let page = album.path(page: 1)
+            progress(.step("unlisted album \(album.path): \(renderer.absoluteURL(page) ?? page)"))
+        }
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+import GalleryModel
+import GalleryPipeline
+import GalleryProviders
+import GalleryStore
+import Testing
+
+/// `unlisted: true` albums: built and reachable by their link, which no other file names; their
+/// photos, titles, tags and ids are in no listing, feed, sitemap, search index or map.
+@Suite("Unlisted albums")
+struct UnlistedAlbumTests {
+    /// Two public albums (one nested) and an unlisted one with a sub-album.
+    static var entries: [[String: Any]] { [
+        ["id": "shore", "title": "Public shore", "image": "photos/photo-1.jpg", "album": "Trips", "tags": ["sea"]],
+        ["id": "cliff", "title": "Public cliff", "image": "photos/photo-2.jpg", "album": "Trips/Coast", "tags": ["sea"]],
+        ["id": "nana-cake", "title": "Nana birthday secret", "image": "photos/photo-3.jpg", "album": "Family",
+         "tags": ["famtag", "sea"], "description": "Only for the family"],
+        ["id": "kids-party", "title": "Kids party hidden", "image": "photos/photo-4.jpg", "album": "Family/Kids",
+         "tags": ["famtag"]],
+        ["id": "home-only", "title": "Loose photo", "image": "photos/photo-5.jpg"],
+    ] }
+
+    static func site() throws -> FixtureSite {
+        let site = try FixtureSite.make(entries: entries, config: ["pageSize": 24])
+        let manifest: [String: Any] = ["photos": entries, "albums": ["Family": ["unlisted": true, "title": "Family Secret Album"],
+                                                                     "Trips": ["title": "Trips"]]]
+        try JSONSerialization.data(withJSONObject: manifest).write(to: site.folder.appendingPathComponent("manifest.json"))
+        return site
+    }
+
+    /// Whether a published file belongs to the unlisted album: its pages, or its photos' pages and images.
+    static func isOwn(_ path: String, album: String, photoFolders: Set<String>) -> Bool {
+        path.hasPrefix(album + "/") || photoFolders.contains { path.hasPrefix($0 + "/") }
+    }
+
+    @Test func unlistedAlbumIsReachableOnlyByItsLink() async throws {
+        let site = try Self.site()
+        let report = try await site.build()
+        #expect(report.failures.isEmpty, "\(report.failures)")
+        let files = site.outputFiles()
+        let albumFolders = Set(files.compactMap { path -> String? in
+            let parts = path.split(separator: "/")
+            return parts.count > 2 && parts[0] == "albums" && parts[1].hasPrefix("family-") ? "albums/\(parts[1])" : nil
+        })
+        let album = try #require(albumFolders.first, "\(files)")
+        #expect(albumFolders.count == 1)
+        let token = String(album.dropFirst("albums/family-".count))
+        #expect(token.count == SiteSecret.tokenLength && token.allSatisfy { $0.isLowercase || ("2"..."7").contains($0) })
+        #expect(files.contains(album + "/kids/index.html"))
+        // The photos' folders carry tokens, not their ids.
+        #expect(!files.contains { $0.contains("nana-cake") || $0.contains("kids-party") })
+        let photoFolders = Set(files.compactMap { path -> String? in
+            let parts = path.split(separator: "/")
+            return parts.count > 2 && parts[0] == "photos" && parts[1].hasPrefix("u") ? "photos/\(parts[1])" : nil
+        })
+        #expect(photoFolders.count == 2)
+
+        let secrets = ["Nana birthday secret", "Kids party hidden", "Family Secret Album", "famtag", "nana-cake", "kids-party",
+                       "Only for the family", token] + photoFolders.map { String($0.dropFirst("photos/".count)) }
+        var leaks: [String] = []
+        for path in files where !Self.isOwn(path, album: album, photoFolders: photoFolders) {
+            let bytes = try Data(contentsOf: site.output.appendingPathComponent(path))
+            for secret in secrets where bytes.range(of: Data(secret.utf8)) != nil || path.contains(secret) {
+                leaks.append("\(path): \(secret)")
+            }
+        }
+        #expect(leaks.isEmpty, "\(leaks)")
+        // Public pages are still all there, and the album's own pages link to each other.
+        #expect(try site.read("albums/index.html").contains("Trips"))
+        #expect(try site.read("sitemap.xml").contains("photos/shore/"))
+        #expect(try site.read("tags/sea/index.html").contains("Public cliff"))
+        #expect(try site.brokenLinks().isEmpty)
+        let own = try site.read(album + "/index.html")
+        #expect(own.contains("Nana birthday secret") && own.contains("<meta name=\"robots\" content=\"noindex\">"))
+        #expect(own.contains("kids/index.html"))
+        for folder in photoFolders { #expect(try site.read(folder + "/index.html").contains("content=\"noindex\"")) }
+        #expect(try !site.read("index.html").contains("noindex"))
+        #expect(try !site.read("photos/shore/index.html").contains("noindex"))
+        // The public album's card counts only its public photos.
+        #expect(try site.read("albums/index.html").contains("2 photos"))
+
+        // The next build keeps the same link, and changes nothing.
+        let again = try await site.build()
+        #expect(site.outputFiles() == files)
+        #expect(again.pagesRendered == 0)
+    }
+
+    @Test func tokensAreStableKeyedAndDistinct() {
+        let secret = SiteSecret(bytes: Array(repeating: 7, count: 32))
+        #expect(secret.token("album", "Family") == SiteSecret(bytes: Array(repeating: 7, count: 32)).token("album", "Family"))
+        #expect(secret.token("album", "Family") != secret.token("photo", "Family"))
+        #expect(secret.token("album", "Family") != SiteSecret(bytes: Array(repeating: 8, count: 32)).token("album", "Family"))
+        #expect(secret.token("album", "Family").count == SiteSecret.tokenLength)
+    }
+
+    @Test func secretComesFromTheEnvironmentOrAPrivateFile() throws {
+        let state = try Fixtures.temporaryFolder()
+        #expect(throws: SiteSecretError.tooShort(length: 5)) {
+            try SiteSecretFile.load(stateDirectory: state, environment: [SiteSecretFile.environmentVariable: "short"])
+        }
+        let fromEnvironment = try SiteSecretFile.load(stateDirectory: state, environment: [SiteSecretFile.environmentVariable: "a long enough secret"])
+        #expect(fromEnvironment.created == nil)
+        #expect(!FileManager.default.fileExists(atPath: state.appendingPathComponent(SiteSecretFile.fileName).path))
+
+        let (made, created) = try SiteSecretFile.load(stateDirectory: state, environment: [:])
+        let file = try #require(created)
+        let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+        let (read, again) = try SiteSecretFile.load(stateDirectory: state, environment: [:])
+        #expect(again == nil && read.token("album", "x") == made.token("album", "x"))
+        try Data("not hex\n".utf8).write(to: file)
+        #expect(throws: SiteSecretError.malformed(path: file.path)) { try SiteSecretFile.load(stateDirectory: state, environment: [:]) }
+    }
+
+    /// A build from the state (`--offline`) has no album settings: the photos' marks put them back.
+    @Test func marksSurviveWithoutAlbumSettings() {
+        let secret = SiteSecret(bytes: Array(repeating: 1, count: 32))
+        var manifest = Manifest(photos: [Photo(id: "a", album: "Family/Kids", image: .file(URL(fileURLWithPath: "/a.jpg"))),
+                                         Photo(id: "b", album: "Public", image: .file(URL(fileURLWithPath: "/b.jpg")))],
+                                albums: ["Family": AlbumInfo(cover: "a", unlisted: true)])
+        let tokens = UnlistedAlbums.apply(&manifest, secret: secret)
+        #expect(Set(tokens.keys) == ["Family"])
+        let renamed = manifest.photos[0].id
+        #expect(renamed.hasPrefix("u") && manifest.photos[0].unlistedIn == "Family" && manifest.photos[1].id == "b")
+        #expect(manifest.albums["Family"]?.cover == renamed)
+
+        var offline = Manifest(photos: manifest.photos)
+        #expect(UnlistedAlbums.apply(&offline, secret: secret) == tokens)
+        #expect(offline.photos.map(\.id) == manifest.photos.map(\.id))
+        #expect(offline.albums["Family"]?.unlisted == true)
+    }
+
+    @Test func settingIsReadFromIndexAndManifest() throws {
+        let index = try Fixtures.temporaryFolder().appendingPathComponent("index.md")
+        try Data("---\nunlisted: true\n---\n".utf8).write(to: index)
+        #expect(try AlbumIndex.read(index, photoIDsByFileName: [:]).info.unlisted == true)
+        try Data("---\nunlisted: maybe\n---\n".utf8).write(to: index)
+        #expect(throws: MetadataFileError.self) { try AlbumIndex.read(index, photoIDsByFileName: [:]) }
+        var problems: [String] = []
+        #expect(ManifestEntryMapper.albumInfo(["unlisted": .bool(true)], problems: &problems).unlisted == true)
+        #expect(ManifestEntryMapper.albumInfo(["unlisted": .string("yes")], problems: &problems).unlisted == nil)
+        #expect(problems == [#""unlisted" should be true or false, got a string; ignored"#])
+    }
+}
