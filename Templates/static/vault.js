@@ -151,7 +151,7 @@
       if (!response.body || !response.body.getReader) {
         return response.arrayBuffer().then(function (buffer) { return decrypt(key, buffer, path, type); });
       }
-      var reader = response.body.getReader(), pending = new Uint8Array(0), o = null, index = 0, parts = [];
+      var reader = response.body.getReader(), pending = new Uint8Array(0), o = null, index = 0, parts = [], pieces = [], waiting = 0;
       /* Cuts the next chunk off now; opens it when the returned step runs (in order). */
       function take(size, final) {
         var chunk = pending.slice(0, size), at = index;
@@ -167,9 +167,16 @@
       }
       function pump() {
         return reader.read().then(function (step) {
-          if (!step.done) { pending = concat([pending, step.value]); }
+          if (!step.done) {
+            pieces.push(step.value);
+            waiting += step.value.length;
+            /* Joined only once a header or a chunk and a byte have come, so small pieces are copied once. */
+            if (pending.length + waiting < (o ? o.block + 1 : HEADER)) { return pump(); }
+          }
+          pending = concat([pending].concat(pieces));
+          pieces = [];
+          waiting = 0;
           if (o) { return drain(step.done); }
-          if (pending.length < HEADER && !step.done) { return pump(); }
           return opener(key, pending.slice(0, HEADER), path).then(function (made) {
             o = made;
             pending = pending.slice(HEADER);

@@ -8,6 +8,7 @@ all three engines), with vault_page.html's minimal unlock form:
 - the right one: the photo decodes (naturalWidth > 0);
 - a reload opens it again from the tab's sessionStorage without asking;
 - a changed byte, a cut file and a file read under another path are refused (tampered, truncated);
+- the photo delivered in pieces of 7, 1000 and 65,553 bytes decrypts the same (and the cut copy is refused);
 - the 24 files decrypt to the bytes Swift encrypted (SHA-256) and decode as images.
 Measured: the key derivation (PBKDF2-HMAC-SHA256 at the key file's count, a fresh salt each time) and the 24 files' decryption (fetched and
 decrypted to blob: URLs, and decryption alone from buffers), each the median of three runs.
@@ -43,6 +44,35 @@ V.recall('test-album').then(function (key) {
     });
   }, Promise.resolve());
 }).then(function () { done(out); }, function (e) { done({error: String(e)}); });"""
+
+# The photo and the cut copy delivered in small pieces (a slow network's), through a stand-in fetch:
+# fetchDecrypted must join pieces into chunks whatever their sizes.
+PIECES = """var done = arguments[arguments.length - 1], V = window.GalleryVault, photo = arguments[0], cut = arguments[1], out = {};
+var realFetch = window.fetch;
+function hex(buffer) { return Array.prototype.map.call(new Uint8Array(buffer), function (b) { return ('0' + b.toString(16)).slice(-2); }).join(''); }
+function pieces(size) {
+  return function (url) {
+    return realFetch(url).then(function (r) { return r.arrayBuffer(); }).then(function (buffer) {
+      var bytes = new Uint8Array(buffer), at = 0;
+      return new Response(new ReadableStream({ pull: function (c) {
+        if (at >= bytes.length) { c.close(); return; }
+        c.enqueue(bytes.slice(at, at + size));
+        at += size;
+      } }));
+    });
+  };
+}
+V.recall('test-album').then(function (key) {
+  return [7, 1000, 65553].reduce(function (chain, size) {
+    return chain.then(function () {
+      window.fetch = pieces(size);
+      return V.fetchDecrypted(key, photo.file, photo.path).then(function (blob) { return new Response(blob).arrayBuffer(); })
+        .then(function (b) { return crypto.subtle.digest('SHA-256', b); }).then(function (d) { out[size] = hex(d); })
+        .then(function () { return V.fetchDecrypted(key, cut, photo.path); })
+        .then(function () { out[size + ' cut'] = 'opened'; }, function (e) { out[size + ' cut'] = e.code || String(e); });
+    });
+  }, Promise.resolve());
+}).then(function () { window.fetch = realFetch; done(out); }, function (e) { window.fetch = realFetch; done({error: String(e)}); });"""
 
 # The grid: fetch and decrypt 24 files to blob: URLs at once (as a page of 24 photos would), then
 # decryption alone from buffers already fetched; then the bytes' SHA-256 and each image's decode.
@@ -151,6 +181,7 @@ def main():
         report["refusals"] = driver.execute_async_script(REFUSE, [[fixture["tampered"], photo["path"]], [fixture["truncated"], photo["path"]],
                                                                    [photo["file"], "elsewhere/" + photo["path"]], [photo["file"], photo["path"]]])
 
+        report["pieces"] = driver.execute_async_script(PIECES, photo, fixture["truncated"])
         derive = [driver.execute_async_script(DERIVE, fixture["password"], fixture["iterations"]) for _ in range(3)]
         grid = [driver.execute_async_script(GRID, fixture["grid"]) for _ in range(3)]
         report["derive"] = {"runs": derive, "medianMs": statistics.median([d.get("ms", -1) for d in derive])}

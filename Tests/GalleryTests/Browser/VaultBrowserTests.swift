@@ -7,7 +7,7 @@ import Testing
 /// a wrong password shows the error and no image; the right one (at the real 600,000 PBKDF2
 /// iterations) shows a sample JPEG encrypted in four 64 KiB chunks, decoded from a `blob:` URL;
 /// a reload opens it from the tab's session without asking; a changed, cut or moved file is
-/// refused; 24 photo-sized files decrypt to the very bytes encrypted. Each engine's derivation and
+/// refused; the photo streamed in pieces of any size decrypts the same; 24 photo-sized files decrypt to the very bytes encrypted. Each engine's derivation and
 /// decryption times go to `.build/screenshots/vault/report-ENGINE.json` (docs/protected-albums.md
 /// quotes them). Skipped like the other browser suites where an engine or its driver is missing.
 extension LoadSensitive {
@@ -94,6 +94,11 @@ struct VaultBrowserTests {
         #expect(result["refusals"] as? [String: String] == ["tampered.gsv as photo.jpg": "tampered", "truncated.gsv as photo.jpg": "truncated",
                                                             "photo.gsv as elsewhere/photo.jpg": "tampered", "photo.gsv as photo.jpg": "opened"],
                 "\(result["refusals"] ?? "")")
+        // Streamed in pieces of any size, the photo is the same bytes, and the cut copy is still refused.
+        let sha256 = try sha256Hex(Data(contentsOf: Fixtures.repository.appendingPathComponent("Samples/photos/Wine_by_Jakkub_Mede.jpg")))
+        #expect(result["pieces"] as? [String: String] == ["7": sha256, "1000": sha256, "65553": sha256,
+                                                          "7 cut": "truncated", "1000 cut": "truncated", "65553 cut": "truncated"],
+                "\(result["pieces"] ?? "")")
         #expect((number(object(result["derive"])["medianMs"]) ?? 0) > 0, "\(result["derive"] ?? "")")
         let grid = object(result["grid"])
         #expect(grid["digestsMatch"] as? Bool == true && number(grid["decoded"]) == 24, "\(grid)")
