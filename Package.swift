@@ -53,6 +53,14 @@ let package = Package(
             dependencies: ["CZlib", .product(name: "Crypto", package: "swift-crypto")]
         ),
         .target(name: "GalleryConfig", dependencies: ["GalleryModel"]),
+        // Encrypted albums' format (docs/protected-albums.md): key derivation, key files, chunked AES-GCM, opaque
+        // names. Below every stage, so that any may use it; it knows nothing of photos or sites.
+        .target(
+            name: "GalleryVault",
+            dependencies: [
+                .product(name: "Crypto", package: "swift-crypto"), .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ]
+        ),
         .target(
             name: "GalleryStore",
             dependencies: [
@@ -142,7 +150,7 @@ let package = Package(
             name: "GalleryTests",
             dependencies: [
                 "GalleryModel", "GalleryConfig", "GalleryStore", "GalleryFetch", "GalleryImaging", "GalleryProviders",
-                "GalleryRender", "GalleryOutput", "GalleryPipeline", "GalleryServe", "GalleryFuzzing",
+                "GalleryRender", "GalleryOutput", "GalleryPipeline", "GalleryServe", "GalleryFuzzing", "GalleryVault",
                 .target(name: "CMalloc", condition: .when(platforms: [.linux])),
                 // Not imported: listed so `swift test` builds the CLI that the kill -9 test runs as a subprocess.
                 "galleryssg",

@@ -10,6 +10,7 @@ import Testing
 @Suite struct ArchitectureTests {
     static let arrows: [String: Set<String>] = [
         "GalleryModel": [],
+        "GalleryVault": [],
         "GalleryConfig": ["GalleryModel"],
         "GalleryStore": ["GalleryModel", "GalleryConfig"],
         "GalleryFetch": ["GalleryModel", "GalleryConfig", "GalleryStore"],
@@ -78,5 +79,12 @@ import Testing
         for module in cModules {
             #expect(importers[module]?.count == 1, "\(module) imported by \(importers[module] ?? [])")
         }
+    }
+
+    /// The vault's cryptography is called from one file, as a C library is: the format's other
+    /// files work on bytes, and the known-answer tests check exactly the calls that file makes.
+    @Test func swiftCryptoIsImportedByOneVaultFile() throws {
+        let importers = try Self.imports(of: "GalleryVault").filter { ["Crypto", "_CryptoExtras"].contains($0.module) }
+        #expect(Set(importers.map(\.file)) == ["VaultCrypto.swift"], "\(importers)")
     }
 }
