@@ -1,4 +1,5 @@
 import Foundation
+import GalleryModel
 
 extension SiteConfig {
     /// Reads, substitutes and validates a config file.
@@ -140,9 +141,7 @@ package struct EnvironmentSubstitution {
                 throw ConfigError(file: file, key: path, "unclosed \"${\" in \(JSONValue.string(text).quoted); write ${NAME}")
             }
             let name = String(rest[start.upperBound..<end])
-            let valid = !name.isEmpty && name.allSatisfy { $0 == "_" || ($0.isASCII && ($0.isLetter || $0.isNumber)) }
-                && !(name.first?.isNumber ?? true)
-            guard valid else {
+            guard EnvironmentName.isValid(name) else {
                 throw ConfigError(file: file, key: path, "\"${\(name)}\" is not a valid environment variable name")
             }
             guard let replacement = environment[name] else {

@@ -19,6 +19,14 @@ public struct AlbumInfo: Sendable, Equatable, Codable {
     /// Reachable by its link only (default false): its path carries an unguessable token, and neither
     /// it, its sub-albums nor their photos are listed anywhere (`UnlistedAlbums`).
     public var unlisted: Bool?
+    /// The password that protects the album and everything below it (`ProtectedAlbums`): its files
+    /// are published encrypted. Never published, stored or put in a key; prefer `passwordEnv`.
+    public var password: String?
+    /// The environment variable that holds the password, so that no secret sits in a committed file.
+    public var passwordEnv: String?
+
+    /// Whether the album sets a password, one way or the other.
+    public var isProtected: Bool { password != nil || passwordEnv != nil }
 
     public init(title: String? = nil, description: String? = nil, cover: String? = nil, sort: PhotoSort? = nil,
                 showInHome: Bool? = nil, unlisted: Bool? = nil) {

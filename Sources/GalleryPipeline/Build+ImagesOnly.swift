@@ -30,7 +30,7 @@ extension Build {
         report.source = provider.summary
         let root = SourceRoot(config.source)
         var manifest = try await asyncStep(.manifest, &timings) { try await provider.fetchManifest() }
-        _ = try step(.manifest, &timings) { try unlistAlbums(&manifest) }  // the same ids, so the same photo folders
+        _ = try step(.manifest, &timings) { try hideAlbums(&manifest) }  // the same ids, so the same photo folders
         let slice = manifest.photos.filter { shard.contains(locationKey: root.key($0.image.description)) }
         report.photosInManifest = manifest.photos.count + manifest.issues.count
         report.photosInSlice = slice.count

@@ -119,7 +119,7 @@ public struct Build: Sendable {
         // What a build that failed or was killed left pending describes no site.
         try await asyncStep(.state, &timings) { try await database.clearPending() }
         var (manifest, snapshot) = try await fetchManifestAndState(provider, database: database, timings: &timings)
-        let albumTokens = try step(.manifest, &timings) { try unlistAlbums(&manifest) }
+        let hidden = try step(.manifest, &timings) { try hideAlbums(&manifest) }
         report.photosInManifest = manifest.photos.count + manifest.issues.count
         report.failures = manifestFailures(manifest)
         report.ignored = manifest.ignored
@@ -158,9 +158,10 @@ public struct Build: Sendable {
 
             let pages: PagePublisher.Outcome
             do {  // The plan holds every gallery item; it goes with this scope, before the state step.
-                let plan = renderer.plan(outcome.takeItems(), albums: manifest.albums, albumTokens: albumTokens,
+                let plan = renderer.plan(outcome.takeItems(), albums: manifest.albums, albumTokens: hidden.tokens,
+                                         albumFolders: hidden.folders,
                                          placeholders: PlaceholderLookup { state.placeholderURI($0) })
-                announceUnlisted(plan, tokens: albumTokens, renderer: renderer)
+                announceUnlisted(plan, tokens: hidden.tokens, renderer: renderer)
                 let publisher = PagePublisher(writer: writer, cache: state.pages, previous: options.rebuild ? [:] : snapshot.pages,
                                               previousSiteKey: options.rebuild ? nil : snapshot.pagesKey, database: database)
                 pages = try await asyncStep(.pages, &timings) {

@@ -54,16 +54,31 @@ package enum UnlistedAlbums {
     }
 }
 
+/// What the build hides: unlisted albums' tokens, the folders of albums inside protected ones, and
+/// the protected albums with their keys.
+struct HiddenAlbums: Sendable {
+    var tokens: [String: String] = [:]
+    var folders: [String: String] = [:]
+    var protected: [ProtectedAlbum] = []
+}
+
 extension Build {
-    /// Gives unlisted albums' photos their token ids (`UnlistedAlbums.apply`), reading the site secret
-    /// only when an album is unlisted (and saying so when it had to be made).
-    /// - Returns: Each marked album's token by its cleaned path.
-    func unlistAlbums(_ manifest: inout Manifest) throws -> [String: String] {
-        UnlistedAlbums.restoreMarks(&manifest)
-        guard !UnlistedAlbums.marked(manifest.albums).isEmpty else { return [:] }
+    /// Gives the photos of protected and unlisted albums their token ids (`ProtectedAlbums.apply`,
+    /// `UnlistedAlbums.apply`), reading the site secret and the albums' keys only when an album is
+    /// hidden (and saying so when the secret had to be made).
+    func hideAlbums(_ manifest: inout Manifest) throws -> HiddenAlbums {
+        guard !ProtectedAlbums.marked(manifest.albums).isEmpty || !UnlistedAlbums.marked(manifest.albums).isEmpty
+                || manifest.photos.contains(where: { $0.unlistedIn != nil }) else { return HiddenAlbums() }
         let (secret, created) = try SiteSecretFile.load(stateDirectory: config.stateDirectory)
         if let created { progress(.warning(SiteSecretFile.createdNotice(created))) }
-        return UnlistedAlbums.apply(&manifest, secret: secret)
+        var store = try AlbumKeyStore.load(stateDirectory: config.stateDirectory)
+        let before = store.entries
+        let (protected, folders) = try ProtectedAlbums.apply(&manifest, secret: secret, store: &store,
+                                                             environment: ProcessInfo.processInfo.environment)
+        if store.entries != before { try store.save() }
+        let tokens = UnlistedAlbums.apply(&manifest, secret: secret)
+        return HiddenAlbums(tokens: tokens.merging(protected.map { ($0.path, $0.token) }) { first, _ in first },
+                            folders: folders, protected: protected)
     }
 
     /// Tells the person building where each unlisted album is, since no page of the site links to it.

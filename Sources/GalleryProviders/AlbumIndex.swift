@@ -18,7 +18,7 @@ import GalleryModel
 /// Every key is optional; the body is the album's Markdown description.
 public enum AlbumIndex {
     /// The keys `index.md` may use (`showInHome` is an alias of `home`).
-    package static let keys = ["title", "cover", "sort", "hidden", "home", "showInHome", "unlisted"]
+    package static let keys = ["title", "cover", "sort", "hidden", "home", "showInHome", "unlisted", "password", "passwordEnv"]
 
     /// The most file names `hidden` may list.
     package static let maxHidden = 10_000
@@ -49,6 +49,13 @@ public enum AlbumIndex {
         }
         info.showInHome = try matter.bool("home", "showInHome")
         info.unlisted = try matter.bool("unlisted")
+        info.password = try matter.string("password", max: 1_000)
+        if let name = try matter.string("passwordEnv", max: 200) {
+            guard EnvironmentName.isValid(name) else {
+                throw matter.failure("passwordEnv", "passwordEnv \"\(name.prefix(60))\" is not an environment variable name; use letters, digits and _ (GALLERY_FAMILY_PASSWORD)")
+            }
+            info.passwordEnv = name
+        }
         let hidden = try matter.list("hidden", max: 1_000, count: maxHidden) ?? []
         return (info, hidden)
     }

@@ -83,7 +83,18 @@ extension ManifestEntryMapper {
         }
         info.showInHome = flag("showInHome")
         info.unlisted = flag("unlisted")
-        let known = ["title", "description", "cover", "sort", "showInHome", "unlisted"]
+        if case .string(let password)? = fields["password"] { info.password = password } else if let other = fields["password"] {
+            problems.append("\"password\" should be a string, got \(other.kind); the album is left out until it is fixed")
+            info.passwordEnv = ""
+        }
+        if let name = string("passwordEnv", max: 200) {
+            if EnvironmentName.isValid(name) { info.passwordEnv = name } else {
+                problems.append("\"passwordEnv\" \(JSONValue.string(String(name.prefix(60))).quoted) is not an environment "
+                                + "variable name; the album is left out until it is fixed")
+                info.passwordEnv = ""
+            }
+        }
+        let known = ["title", "description", "cover", "sort", "showInHome", "unlisted", "password", "passwordEnv"]
         for name in fields.keys.sorted() where !known.contains(name) {
             let hint = Spelling.closest(to: name, among: known).map { "did you mean \"\($0)\"?" }
                 ?? "expected \(known.joined(separator: ", "))"

@@ -52,8 +52,10 @@ package struct AlbumTree: Sendable {
     ///   - sources: Each item's position in the source's list, for albums sorted otherwise than the site.
     ///   - sort: The site's order, for albums without their own.
     ///   - tokens: The unguessable token of each album marked `unlisted`, by cleaned path, added to its slug.
+    ///   - folders: The folder name of each album inside a protected one, by cleaned path: a token alone,
+    ///     which says nothing of its name.
     package init(_ items: [ItemFacts], sources: [Int], infos: [String: AlbumInfo], sort: PhotoSort,
-                 tokens: [String: String] = [:]) {
+                 tokens: [String: String] = [:], folders: [String: String] = [:]) {
         var settings: [String: AlbumInfo] = [:]
         for key in infos.keys.sorted() {
             guard let path = AlbumPath.normalized(key), settings[path] == nil, let info = infos[key] else { continue }
@@ -78,8 +80,9 @@ package struct AlbumTree: Sendable {
                 usedSlugs[parent ?? -1] = used
                 let index = albums.count
                 let title = info.title.flatMap { UntrustedText.clean($0, max: AlbumPath.maxNameLength) } ?? parts[depth]
-                let folder = tokens[path].map { "\(slug)-\($0)" } ?? slug
-                let listed = tokens[path] == nil && info.unlisted != true && (parent.map { albums[$0].listed } ?? true)
+                let folder = folders[path] ?? tokens[path].map { "\(slug)-\($0)" } ?? slug
+                let listed = folders[path] == nil && tokens[path] == nil && info.unlisted != true
+                    && (parent.map { albums[$0].listed } ?? true)
                 let album = Album(path: path, title: title, info: info,
                                   slugPath: parent.map { albums[$0].slugPath + "/" + folder } ?? folder, parent: parent,
                                   inHome: listed && (info.showInHome ?? true) && (parent.map { albums[$0].inHome } ?? true),

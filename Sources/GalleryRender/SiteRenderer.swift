@@ -145,8 +145,9 @@ public struct SiteRenderer: Sendable {
         package var tagCounts: [String: Int]
 
         package init(_ items: [ItemFacts], sources: [Int], albumInfos: [String: AlbumInfo], sort: PhotoSort,
-                     albumTokens: [String: String] = [:]) {
-            let albums = AlbumTree(items, sources: sources, infos: albumInfos, sort: sort, tokens: albumTokens)
+                     albumTokens: [String: String] = [:], albumFolders: [String: String] = [:]) {
+            let albums = AlbumTree(items, sources: sources, infos: albumInfos, sort: sort, tokens: albumTokens,
+                                   folders: albumFolders)
             self.albums = albums
             tags = PhotoCollection.tags(of: items) { !albums.isUnlisted(item: $0) }
             tagSlugs = Dictionary(tags.map { ($0.name, $0.slug) }, uniquingKeysWith: { first, _ in first })
@@ -159,15 +160,17 @@ public struct SiteRenderer: Sendable {
     ///   - items: The published photos in source order; the plan holds them in the site's `sort`.
     ///   - albums: Album settings by album path (`Manifest.albums`).
     ///   - albumTokens: The token of each album marked `unlisted`, by cleaned path (`UnlistedAlbums`).
+    ///   - albumFolders: The folder of each album inside a protected one, by cleaned path (`ProtectedAlbums`).
     ///   - placeholders: Finds each item's placeholder image by its key.
     package func plan(_ published: consuming ItemList, albums: [String: AlbumInfo] = [:], albumTokens: [String: String] = [:],
-              placeholders: PlaceholderLookup = .fixed("")) -> SitePlan {
+              albumFolders: [String: String] = [:], placeholders: PlaceholderLookup = .fixed("")) -> SitePlan {
         let sources = PhotoOrder.sorted(Array(published.indices), by: sort) { published.facts[$0].sortPhoto }
         // Put in the site's order in place: a sorted copy of 1,000,000 facts would be 100 MB more at the peak.
         var items = published
         published = ItemList.empty
         items.permute(by: sources)
-        let sections = Sections(items.facts, sources: sources, albumInfos: albums, sort: sort, albumTokens: albumTokens)
+        let sections = Sections(items.facts, sources: sources, albumInfos: albums, sort: sort, albumTokens: albumTokens,
+                                albumFolders: albumFolders)
         let tree = sections.albums
         let home = items.indices.filter { tree.albumOfItem[$0].map { tree.albums[$0].inHome } ?? true }
         let paginator = Paginator(itemCount: home.count, pageSize: pageSize)

@@ -12,9 +12,10 @@ import Glibc
 /// time, SHA-256) before reuse, so one damaged by a power cut is a miss, not a broken page.
 package enum AtomicFile {
     /// - Throws: `POSIXError` with the failing call's `errno` (`ENOSPC` for a full disk).
-    package static func write(_ data: Data, to path: String) throws {
+    /// - Parameter mode: The new file's permissions (before the umask): `0o600` for secrets.
+    package static func write(_ data: Data, to path: String, mode: mode_t = 0o644) throws {
         let temporary = "\(path).tmp-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
         guard descriptor >= 0 else { throw Self.error() }
         var failure: POSIXError?
         data.withUnsafeBytes { buffer in

@@ -1,0 +1,133 @@
+import Foundation
+import GalleryModel
+import GalleryProviders
+import GalleryStore
+import GalleryVault
+
+/// Albums with a `password` (or `passwordEnv`), and every album below them: built like unlisted
+/// albums, then published encrypted (`AlbumSealer`).
+///
+/// Before any step sees them, their photos get ids made of tokens (`albumToken-photoToken`, so one
+/// prefix names every photo folder of the album) and their albums folder names made of tokens, so no
+/// published path carries a name or an id. Each album has a content key kept in the state
+/// (`AlbumKeyStore`) and a key file, published in its pages, that wraps the key with the password.
+package struct ProtectedAlbum: Sendable {
+    /// The album's cleaned path, as sources write it.
+    package var path: String
+    /// Its folder's name, and the prefix of its photos' ids.
+    package var token: String
+    package var key: ContentKey
+    package var keyFile: KeyFile
+
+    /// The prefix of its photos' folders, `photos/TOKEN-`.
+    package var photoPrefix: String { SiteLayout.photoFolder(id: token + "-") }
+}
+
+package enum ProtectedAlbums {
+    /// The cleaned paths of the albums that set a password, with the setting.
+    package static func marked(_ albums: [String: AlbumInfo]) -> [String: AlbumInfo] {
+        var marked: [String: AlbumInfo] = [:]
+        for (path, info) in albums where info.isProtected {
+            if let clean = AlbumPath.normalized(path) { marked[clean] = info }
+        }
+        return marked
+    }
+
+    /// The album's password, from the setting or the environment.
+    /// - Throws: `ProtectedAlbumError` when it is missing or empty: the album is never published in the clear.
+    package static func password(of path: String, _ info: AlbumInfo, environment: [String: String]) throws -> String {
+        if let password = info.password {
+            guard !password.isEmpty else { throw ProtectedAlbumError.emptyPassword(album: path) }
+            return password
+        }
+        let name = info.passwordEnv ?? ""
+        guard EnvironmentName.isValid(name) else { throw ProtectedAlbumError.badEnvironmentName(album: path) }
+        guard let password = environment[name], !password.isEmpty else {
+            throw ProtectedAlbumError.unsetEnvironment(album: path, name: name)
+        }
+        return password
+    }
+
+    /// Works out each protected album's key and key file (new, kept, or re-wrapped for a new
+    /// password), renames its photos and its albums' folders, and marks its photos.
+    /// - Returns: The protected albums, and the folder name of every album inside them by path.
+    package static func apply(_ manifest: inout Manifest, secret: SiteSecret, store: inout AlbumKeyStore,
+                              environment: [String: String],
+                              parameters: KDFParameters = .standard) throws -> (albums: [ProtectedAlbum], folders: [String: String]) {
+        var settings = marked(manifest.albums)
+        // A build from the state (`--offline`) has no album settings: photos marked protected keep their key.
+        for path in Set(manifest.photos.compactMap(\.unlistedIn)) where settings[path] == nil && store.entries[path] != nil {
+            settings[path] = AlbumInfo()
+        }
+        guard !settings.isEmpty else { return ([], [:]) }
+        for path in settings.keys {
+            if let outer = settings.keys.first(where: { path.hasPrefix($0 + "/") }) {
+                throw ProtectedAlbumError.nested(album: path, inside: outer)
+            }
+        }
+        var albums: [String: ProtectedAlbum] = [:]
+        for (path, info) in settings.sorted(by: { $0.key < $1.key }) {
+            let kept = try store.entries[path].map { (try ContentKey(raw: Array(Data(base64Encoded: $0.key) ?? Data())),
+                                                     try KeyFile(json: Data($0.keyFile.utf8))) }
+            var (key, keyFile) = kept ?? (ContentKey.random(), nil)
+            if info.isProtected {
+                let password = try password(of: path, info, environment: environment)
+                if let current = keyFile, (try? current.unwrap(password: password)) == key {
+                    keyFile = current
+                } else {
+                    keyFile = try KeyFile.wrap(key, password: password, parameters: parameters)
+                }
+            }
+            guard let keyFile else { continue }
+            let entry = AlbumKeyStore.Entry(key: Data(key.raw).base64EncodedString(),
+                                            keyFile: String(decoding: keyFile.json(), as: UTF8.self))
+            if store.entries[path] != entry { store.entries[path] = entry }
+            albums[path] = ProtectedAlbum(path: path, token: secret.token("album", path), key: key, keyFile: keyFile)
+        }
+        var renamed: [String: String] = [:]
+        var folders: [String: String] = [:]
+        for index in manifest.photos.indices {
+            let parts = AlbumPath.components(manifest.photos[index].album)
+            guard let depth = parts.indices.first(where: { albums[parts[...$0].joined(separator: "/")] != nil }) else { continue }
+            let album = albums[parts[...depth].joined(separator: "/")]!
+            for level in depth..<parts.count {
+                let path = parts[...level].joined(separator: "/")
+                if folders[path] == nil { folders[path] = level == depth ? album.token : secret.token("album", path) }
+            }
+            guard manifest.photos[index].unlistedIn == nil else { continue }
+            let id = manifest.photos[index].id
+            let token = album.token + "-" + secret.token("photo", id)
+            renamed[id] = token
+            manifest.photos[index].id = token
+            manifest.photos[index].unlistedIn = album.path
+        }
+        for (path, info) in manifest.albums {
+            if let cover = info.cover, let token = renamed[cover] { manifest.albums[path]?.cover = token }
+        }
+        return (albums.values.sorted { $0.path < $1.path }, folders)
+    }
+}
+
+/// Why a protected album could not be built; the build stops rather than publish it in the clear.
+package enum ProtectedAlbumError: Error, Equatable, CustomStringConvertible {
+    case emptyPassword(album: String)
+    case badEnvironmentName(album: String)
+    case unsetEnvironment(album: String, name: String)
+    case nested(album: String, inside: String)
+
+    package var description: String {
+        switch self {
+        case .emptyPassword(let album):
+            "album \(album): its password is empty; give it a password (better: passwordEnv, the name of an environment variable holding it)"
+        case .badEnvironmentName(let album):
+            "album \(album): its passwordEnv is not an environment variable name (letters, digits and _); fix it in the album's "
+                + "index.md or the manifest's albums"
+        case .unsetEnvironment(let album, let name):
+            "album \(album): the environment variable \(name) that holds its password is not set or empty; export \(name)=… "
+                + "before building (the album is never published unencrypted)"
+        case .nested(let album, let outer):
+            "album \(album) sets a password inside the protected album \(outer); everything below a protected album is "
+                + "encrypted with its password already, so remove the inner one"
+        }
+    }
+}
