@@ -72,13 +72,15 @@
 
   /* The content key made usable: its raw bytes (to remember) and the HMAC key that gives each
      file its AES key (HKDF-SHA256, empty salt, info "galleryssg-vault/1 file-key"). */
-  function openKey(raw) {
+  function openKey(raw, keyFile) {
     var s = subtle();
     return s.importKey("raw", raw, "HKDF", false, ["deriveBits"]).then(function (ikm) {
       return s.deriveBits({ name: "HKDF", hash: "SHA-256", salt: new Uint8Array(0), info: utf8("galleryssg-vault/1 file-key") }, ikm, 256);
     }).then(function (bits) {
       return s.importKey("raw", bits, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-    }).then(function (fileKey) { return { raw: new Uint8Array(raw), fileKey: fileKey }; });
+    }).then(function (fileKey) {
+      return { raw: new Uint8Array(raw), fileKey: fileKey, wrapped: keyFile ? toBase64(keyFile.wrapped) : null };
+    });
   }
 
   /* The password's key (PBKDF2-HMAC-SHA256 of its NFC UTF-8, as Swift derives it), then the
@@ -92,7 +94,7 @@
     }).then(function (kek) {
       return s.decrypt({ name: "AES-GCM", iv: keyFile.wrapped.subarray(0, NONCE), additionalData: utf8("galleryssg-vault/1 key-wrap") },
         kek, keyFile.wrapped.subarray(NONCE)).then(null, function () { throw fail("wrong-password"); });
-    }).then(function (raw) { return openKey(new Uint8Array(raw)); });
+    }).then(function (raw) { return openKey(new Uint8Array(raw), keyFile); });
   }
 
   /* One file's chunk opener from its header: the file's AES key is HMAC(file key, synthetic IV). */
@@ -193,24 +195,30 @@
   }
 
   /* The content key kept for this tab (sessionStorage) or, when asked, on this device
-     (localStorage), under the album's id: a reload does not ask again. */
+     (localStorage), under the album's id: a reload does not ask again. The wrapped key it came
+     from is kept beside it, so that once the album's key file changes (a new password or a new
+     content key) a kept key is dropped and the reader asked again. */
   function storage(name) { try { return window[name]; } catch (e) { return null; } }
   function remember(album, key, device) {
+    var text = JSON.stringify({ key: toBase64(key.raw), wrapped: key.wrapped });
     [storage("sessionStorage"), device ? storage("localStorage") : null].forEach(function (store) {
-      try { if (store) { store.setItem(STORE + album, toBase64(key.raw)); } } catch (e) { /* full or refused: ask again next time */ }
+      try { if (store) { store.setItem(STORE + album, text); } } catch (e) { /* full or refused: ask again next time */ }
     });
   }
-  function recall(album) {
-    var text = null;
+  /* Resolves to the kept key, or null; with `keyFile` (parsed), null also when it has changed. */
+  function recall(album, keyFile) {
+    var text = null, kept = null, raw = null;
     ["sessionStorage", "localStorage"].forEach(function (name) {
       var store = storage(name);
       try { text = text || (store && store.getItem(STORE + album)); } catch (e) { /* unavailable */ }
     });
     if (!text) { return Promise.resolve(null); }
-    var raw;
-    try { raw = fromBase64(text); } catch (e) { raw = null; }
-    if (!raw || raw.length !== KEY) { forget(album); return Promise.resolve(null); }
-    return openKey(raw);
+    try { kept = JSON.parse(text); raw = fromBase64(kept.key); } catch (e) { raw = null; }
+    if (!raw || raw.length !== KEY || (keyFile && kept.wrapped !== toBase64(keyFile.wrapped))) {
+      forget(album);
+      return Promise.resolve(null);
+    }
+    return openKey(raw, kept.wrapped ? { wrapped: fromBase64(kept.wrapped) } : null);
   }
   function forget(album) {
     ["sessionStorage", "localStorage"].forEach(function (name) {

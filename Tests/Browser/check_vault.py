@@ -6,7 +6,8 @@ Served from a loopback http server (Web Crypto needs a secure context; http://12
 all three engines), with vault_page.html's minimal unlock form:
 - a wrong password: the form's error shows, no image;
 - the right one: the photo decodes (naturalWidth > 0);
-- a reload opens it again from the tab's sessionStorage without asking;
+- a reload opens it again from the tab's sessionStorage without asking, and a changed key file
+  drops the kept key;
 - a changed byte, a cut file and a file read under another path are refused (tampered, truncated);
 - the photo delivered in pieces of 7, 1000 and 65,553 bytes decrypts the same (and the cut copy is refused);
 - the 24 files decrypt to the bytes Swift encrypted (SHA-256) and decode as images.
@@ -107,6 +108,22 @@ V.recall('test-album').then(function (k) {
 }).then(function (widths) { result.widths = widths; done(result); }, function (e) { done({error: e.code || String(e)}); });"""
 
 
+# A kept key is given back for the album's key file, and dropped once the key file changes (a new
+# password or content key): then the reader is asked again.
+STALE = """var done = arguments[arguments.length - 1], V = window.GalleryVault, out = {};
+V.fetchKeyFile('key.json').then(function (file) {
+  return V.recall('test-album', file).then(function (key) {
+    out.sameKeyFile = !!key;
+    var changed = {iterations: file.iterations, salt: file.salt, wrapped: file.wrapped.slice()};
+    changed.wrapped[20] ^= 1;
+    return V.recall('test-album', changed);
+  });
+}).then(function (key) {
+  out.changedKeyFile = !!key;
+  return V.recall('test-album');
+}).then(function (key) { out.afterwards = !!key; done(out); }, function (e) { done({error: String(e)}); });"""
+
+
 def engine(name):
     """The driver, server and console reader of one engine, from the other checks' support files."""
     sys.path.insert(0, HERE)
@@ -192,6 +209,7 @@ def main():
                           "digestsMatch": grid[-1].get("digests") == [f["sha256"] for f in fixture["grid"]],
                           "decoded": sum(1 for w in grid[-1].get("widths", []) if w > 0), "error": grid[-1].get("error")}
         report["consoleErrors"] = console_errors(driver)
+        report["stale"] = driver.execute_async_script(STALE)
 
         driver.get("file://" + os.path.join(folder, "vault_page.html"))
         report["fileSecureContext"] = driver.execute_script("return window.isSecureContext && !!(window.crypto && crypto.subtle)")

@@ -6,7 +6,7 @@ import Testing
 /// WebKitGTK through `Tests/Browser/check_vault.py` and its test page (a minimal unlock form):
 /// a wrong password shows the error and no image; the right one (at the real 600,000 PBKDF2
 /// iterations) shows a sample JPEG encrypted in four 64 KiB chunks, decoded from a `blob:` URL;
-/// a reload opens it from the tab's session without asking; a changed, cut or moved file is
+/// a reload opens it from the tab's session without asking (and a changed key file asks again); a changed, cut or moved file is
 /// refused; the photo streamed in pieces of any size decrypts the same; 24 photo-sized files decrypt to the very bytes encrypted. Each engine's derivation and
 /// decryption times go to `.build/screenshots/vault/report-ENGINE.json` (docs/protected-albums.md
 /// quotes them). Skipped like the other browser suites where an engine or its driver is missing.
@@ -104,6 +104,8 @@ struct VaultBrowserTests {
         #expect(grid["digestsMatch"] as? Bool == true && number(grid["decoded"]) == 24, "\(grid)")
         #expect((number(grid["decryptMs"]) ?? 0) > 0 && (number(grid["fetchAndDecryptMs"]) ?? 0) > 0, "\(grid)")
         #expect(result["consoleErrors"] as? [String] == [], "\(result["consoleErrors"] ?? "")")
+        // A kept key serves its key file only: a new password or content key asks again.
+        #expect(result["stale"] as? [String: Bool] == ["sameKeyFile": true, "changedKeyFile": false, "afterwards": false], "\(result["stale"] ?? "")")
     }
 
     @Test("A wrong password, the photo, a reload, refusals and 24 files: Chromium",
