@@ -116,7 +116,7 @@ let package = Package(
             name: "GalleryPipeline",
             dependencies: [
                 "GalleryModel", "GalleryConfig", "GalleryStore", "GalleryFetch", "GalleryImaging", "GalleryProviders",
-                "GalleryRender", "GalleryOutput", .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                "GalleryRender", "GalleryOutput", "GalleryVault", .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),
         // The preview server (`galleryssg serve`), kept out of the pipeline so building needs no HTTP server.

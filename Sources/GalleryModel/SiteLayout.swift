@@ -15,6 +15,10 @@ public enum SiteLayout {
     package static let map = "map/index.html"
     /// The map's photo data, loaded by its script.
     package static let mapData = "map/photos.js"
+    /// The service worker that decrypts protected albums, at the root so that its scope is the whole site.
+    package static let serviceWorker = "galleryssg-sw.js"
+    /// A protected page's encrypted content, beside the shell published at its path.
+    package static let sealedPage = "page.bin"
     /// The file a folder's URL serves.
     package static let folderIndex = "index.html"
 

@@ -138,6 +138,30 @@ public final class StagedWriter: Sendable {
         }
     }
 
+    /// Whether this build staged the file at a site-relative path (rather than the earlier site it started from).
+    package func wasWritten(_ relativePath: String) -> Bool {
+        written?.contains(relativePath) ?? FileManager.default.fileExists(atPath: stagingPath + "/" + relativePath)
+    }
+
+    /// Takes back a file this build staged: it is no longer part of the site.
+    package func remove(_ relativePath: String) throws {
+        let target = try resolve(relativePath)
+        written?.remove(relativePath)
+        try Self.attempt(target) {
+            guard unlink(target) == 0 || errno == ENOENT else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        }
+    }
+
+    /// Stages a file made elsewhere in the staging folder (by `rename`, so on the same file system).
+    package func move(_ file: URL, to relativePath: String) throws {
+        let target = try resolve(relativePath)
+        written?.insert(relativePath)
+        try Self.attempt(target) {
+            try FileManager.default.createDirectory(atPath: Self.parent(of: target), withIntermediateDirectories: true)
+            guard rename(file.path, target) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        }
+    }
+
     package static func parent(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "" }
         return String(path[..<slash])

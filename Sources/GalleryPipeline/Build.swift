@@ -2,6 +2,7 @@ import Foundation
 import GalleryConfig
 import GalleryFetch
 import GalleryImaging
+import GalleryModel
 import GalleryOutput
 import GalleryProviders
 import GalleryRender
@@ -157,11 +158,16 @@ public struct Build: Sendable {
                                                       + "(see the lines above); the previous site was kept")
 
             let pages: PagePublisher.Outcome
+            var sealTargets: [AlbumSealer.Target] = []
             do {  // The plan holds every gallery item; it goes with this scope, before the state step.
                 let plan = renderer.plan(outcome.takeItems(), albums: manifest.albums, albumTokens: hidden.tokens,
                                          albumFolders: hidden.folders,
                                          placeholders: PlaceholderLookup { state.placeholderURI($0) })
-                announceUnlisted(plan, tokens: hidden.tokens, renderer: renderer)
+                announceUnlisted(plan, hidden, renderer: renderer)
+                sealTargets = hidden.protected.compactMap { album in
+                    plan.sections.albums.albums.first { $0.path == album.path }
+                        .map { AlbumSealer.Target(album: album, folder: SiteLayout.album($0.slugPath)) }
+                }
                 let publisher = PagePublisher(writer: writer, cache: state.pages, previous: options.rebuild ? [:] : snapshot.pages,
                                               previousSiteKey: options.rebuild ? nil : snapshot.pagesKey, database: database)
                 pages = try await asyncStep(.pages, &timings) {
@@ -184,6 +190,13 @@ public struct Build: Sendable {
                     report.bytesWritten += data.count
                 }
                 try writer.write(Data(assets.headersFile.utf8), to: "_headers")
+            }
+            if !sealTargets.isEmpty {
+                let sealed = try step(.seal, &timings) {
+                    try sealProtected(sealTargets, writer: writer, renderer: renderer, assets: assets)
+                }
+                report.bytesWritten += sealed.bytes
+                progress(.step("seal: \(sealed.files) files of \(sealTargets.count) protected album(s) encrypted"))
             }
             // Before the state is saved: the earlier site's files this build does not keep must all be galleryssg's.
             let moved = try await asyncStep(.publish, &timings) {

@@ -19,6 +19,8 @@ public enum BuildStep: String, Codable, Sendable, CaseIterable, CustomStringConv
     case pages
     /// Stage the theme's static files.
     case `static`
+    /// Encrypt protected albums' staged files (`AlbumSealer`).
+    case seal
     /// Swap the staged site in.
     case publish
     /// Images-only builds (`--images-only`): write what was learnt into the cache's `learnt/` folder.

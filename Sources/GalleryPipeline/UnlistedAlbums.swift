@@ -82,10 +82,12 @@ extension Build {
     }
 
     /// Tells the person building where each unlisted album is, since no page of the site links to it.
-    func announceUnlisted(_ plan: SitePlan, tokens: [String: String], renderer: SiteRenderer) {
-        for album in plan.sections.albums.albums where tokens[album.path] != nil {
+    func announceUnlisted(_ plan: SitePlan, _ hidden: HiddenAlbums, renderer: SiteRenderer) {
+        let protected = Set(hidden.protected.map(\.path))
+        for album in plan.sections.albums.albums where hidden.tokens[album.path] != nil {
             let page = album.path(page: 1)
-            progress(.step("unlisted album \(album.path): \(renderer.absoluteURL(page) ?? page)"))
+            progress(.step("\(protected.contains(album.path) ? "protected" : "unlisted") album \(album.path): "
+                           + (renderer.absoluteURL(page) ?? page)))
         }
     }
 }

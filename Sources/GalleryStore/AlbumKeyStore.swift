@@ -21,6 +21,11 @@ package struct AlbumKeyStore: Sendable {
     package let file: URL
     package var entries: [String: Entry]
 
+    package init(file: URL, entries: [String: Entry]) {
+        self.file = file
+        self.entries = entries
+    }
+
     /// Reads the store of a state folder (empty when there is none yet).
     /// - Throws: `AlbumKeyStoreError.unreadable` for a file that cannot be read or parsed.
     package static func load(stateDirectory: URL) throws -> AlbumKeyStore {

@@ -12,6 +12,8 @@ package final class PathSet: Sendable {
 
     package func contains(_ path: String) -> Bool { paths.withLockedValue { $0.contains(path) } }
 
+    package func remove(_ path: String) { _ = paths.withLockedValue { $0.remove(path) } }
+
     /// How many paths the set holds.
     package var count: Int { paths.withLockedValue { $0.count } }
 

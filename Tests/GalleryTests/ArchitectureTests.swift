@@ -19,7 +19,7 @@ import Testing
         "GalleryRender": ["GalleryModel", "GalleryConfig", "GalleryStore", "GalleryImaging"],
         "GalleryOutput": ["GalleryModel", "GalleryConfig", "GalleryStore", "GalleryFetch", "GalleryRender"],
         "GalleryPipeline": ["GalleryModel", "GalleryConfig", "GalleryStore", "GalleryFetch", "GalleryImaging",
-                            "GalleryProviders", "GalleryRender", "GalleryOutput"],
+                            "GalleryProviders", "GalleryRender", "GalleryOutput", "GalleryVault"],
         "GalleryServe": ["GalleryModel", "GalleryConfig", "GalleryPipeline"],
         "galleryssg": ["GalleryPipeline", "GalleryServe"],
     ]

@@ -1,0 +1,55 @@
+import Foundation
+import GalleryModel
+import Mustache
+
+/// What a protected album's pages show before the password: the shell page that asks for it
+/// (`protected.mustache`) and unlocks the album with `static/protect.js`, whose service worker
+/// (`SiteLayout.serviceWorker`) then decrypts the album's pages and files as the browser asks for them.
+package struct ProtectedShell: Encodable, Sendable, MustacheParent {
+    /// The album's key file (`KeyFile.json()`): public, it wraps the content key with the password.
+    package var keyFile: String
+    /// The folder of the album's pages, `albums/…/TOKEN/`, from the site root.
+    package var folder: String
+    /// The prefix of its photos' folders, `photos/TOKEN-`.
+    package var photos: String
+    /// The service worker's URL, from the page.
+    package var worker: String
+
+    package func child(named name: String) -> Any? {
+        switch name {
+        case "keyFile": keyFile
+        case "folder": folder
+        case "photos": photos
+        case "worker": worker
+        default: nil
+        }
+    }
+}
+
+package struct ProtectedContext: TemplateContext {
+    package var site: SiteContext
+    package var page: PageContext
+    package var vault: ProtectedShell
+
+    package func child(named name: String) -> Any? {
+        switch name {
+        case "site": site
+        case "page": page
+        case "vault": vault
+        default: nil
+        }
+    }
+}
+
+extension SiteRenderer {
+    /// The shell published at a protected page's path: the same for every page of the album but for
+    /// its depth, and nothing on it names the album or its photos.
+    package func protectedShell(path: String, keyFile: String, folder: String, photos: String) throws -> Data {
+        var page = pageContext(path: path, title: "\(strings.text("protectedTitle")) · \(title)", description: nil,
+                               sections: SiteRenderer.Sections([], sources: [], albumInfos: [:], sort: sort))
+        page.noindex = true
+        page.canonical = nil
+        let shell = ProtectedShell(keyFile: keyFile, folder: folder, photos: photos, worker: page.root + SiteLayout.serviceWorker)
+        return try render(PageModel(path: path, template: "protected", context: ProtectedContext(site: site, page: page, vault: shell)))
+    }
+}

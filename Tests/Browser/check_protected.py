@@ -1,0 +1,105 @@
+"""A protected album of a built site in one engine (ProtectedBrowserTests builds the site): its
+shell page asks for the password; a wrong one shows the error and nothing of the album; the right
+one (PBKDF2 at the real 600,000 iterations) opens the album through the site's service worker,
+whose photos decode; the photo page (the viewer) decodes its photo, zooms into a larger file, and
+the slideshow moves on to the next photo, decrypted too; a reload in the tab does not ask again.
+
+usage: check_protected.py --site DIR --album PATH --password PW --browser chromium|firefox|webkit   (prints JSON)"""
+import argparse
+import json
+import os
+import sys
+import time
+
+from check_vault import engine
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.keys import Keys
+
+DECODED = """return Array.from(document.querySelectorAll(arguments[0])).map(function (i) {
+  return {src: (i.currentSrc || i.src).split('/').slice(-2).join('/'), complete: i.complete, width: i.naturalWidth}; });"""
+
+
+def wait(driver, script, timeout=20, *args):
+    end = time.time() + timeout
+    while time.time() < end:
+        try:
+            if driver.execute_script(script, *args):
+                return True
+        except Exception:
+            pass
+        time.sleep(0.2)
+    return False
+
+
+def images(driver, selector):
+    wait(driver, "return Array.from(document.querySelectorAll(arguments[0])).every(function (i) { return i.complete; })", 20, selector)
+    return driver.execute_script(DECODED, selector)
+
+
+def submit(driver, password):
+    field = driver.find_element("id", "protected-password")
+    field.clear()
+    field.send_keys(password)
+    driver.find_element("css selector", ".protected-form button").click()
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    for name in ("--site", "--album", "--password"):
+        parser.add_argument(name, required=True)
+    parser.add_argument("--browser", default="chromium", choices=["chromium", "firefox", "webkit"])
+    args = parser.parse_args()
+    driver, serve, console_errors = engine(args.browser)
+    server, base = serve(os.path.abspath(args.site))
+    report = {"browser": args.browser}
+    try:
+        driver.get(base + args.album)
+        report["formShown"] = wait(driver, "return !document.querySelector('.protected-form').hidden")
+        report["shellTitle"] = driver.title
+        report["shellImages"] = len(driver.find_elements("css selector", "img"))
+        submit(driver, args.password + "-wrong")
+        wait(driver, "return !document.querySelector('.protected-error').hidden", 30)
+        report["wrongError"] = driver.execute_script("return document.querySelector('.protected-error').textContent")
+        report["wrongTitle"] = driver.title
+        submit(driver, args.password)
+        report["opened"] = wait(driver, "return !document.getElementById('protected')", 60)
+        report["albumTitle"] = driver.title
+        report["gridImages"] = images(driver, "main img")
+        first = driver.execute_script("var t = document.querySelector('main a[href*=\"photos/\"]'); return t && t.href")
+        report["photoHref"] = first
+        driver.get(first)
+        report["photoOpened"] = wait(driver, "return !document.getElementById('protected') && document.querySelector('.stage img.main')")
+        report["photoTitle"] = driver.title
+        report["photoImages"] = images(driver, ".stage img.main")
+        # The viewer's zoom: a double-click zooms in and loads the larger file into the frame.
+        ActionChains(driver).double_click(driver.find_element("css selector", ".stage img.main")).perform()
+        report["zoomed"] = wait(driver, "var h = document.querySelector('.stage .hires'); return h && h.complete && h.naturalWidth > 0", 20)
+        report["zoomImage"] = images(driver, ".stage .hires")
+        ActionChains(driver).send_keys(Keys.ESCAPE).perform()
+        time.sleep(0.6)
+        # The slideshow goes on to the next photo, which decrypts too.
+        start = driver.current_url
+        play = driver.find_elements("css selector", ".viewer-tools .play")
+        if play:
+            play[0].click()
+            report["slideshowAdvanced"] = wait(driver, "return location.href !== arguments[0]", 30, start)
+            wait(driver, "return document.querySelector('.stage img.main')")
+            report["slideshowImages"] = images(driver, ".stage img.main")
+            ActionChains(driver).send_keys(Keys.SHIFT).perform()  # a key stops it
+        driver.refresh()
+        report["reloadOpened"] = wait(driver, "return !document.getElementById('protected') && document.querySelector('.stage img.main')")
+        report["reloadTitle"] = driver.title
+        report["consoleErrors"] = console_errors(driver)
+    except Exception as error:  # what was seen so far is reported with the failure
+        report["error"] = repr(error)[:2000]
+        report["url"] = driver.current_url
+        report["consoleErrors"] = console_errors(driver)
+    finally:
+        driver.quit()
+        server.shutdown()
+    json.dump(report, sys.stdout)
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    main()

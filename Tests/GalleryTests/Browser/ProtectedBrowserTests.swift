@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+
+/// A built site's protected album in Chromium, Firefox ESR and WebKitGTK, through
+/// `Tests/Browser/check_protected.py`: the shell asks for the password; a wrong one shows the error
+/// and nothing of the album; the right one opens it through the service worker (its photos decode),
+/// the photo page's viewer shows its photo, zooms into the original and plays the slideshow on to the
+/// next photo, all decrypted; a reload in the tab does not ask again. Skipped like the other browser
+/// suites where an engine or its driver is missing.
+extension LoadSensitive {
+@Suite("Protected albums in three browsers", .serialized)
+struct ProtectedBrowserTests {
+    /// The site, built once for the three engines: they only read it.
+    actor BuiltSite {
+        static let shared = BuiltSite()
+        private var made: (site: FixtureSite, album: String)?
+        func site() async throws -> (site: FixtureSite, album: String) {
+            if let made { return made }
+            let site = try ProtectedAlbumTests.site()
+            _ = try await site.build()
+            let shell = try #require(site.outputFiles().first {
+                $0.hasPrefix("albums/") && $0.split(separator: "/").count == 3 && (try? site.read($0).contains("id=\"protected\"")) == true
+            })
+            made = (site, String(shell.dropLast("index.html".count)))
+            return made!
+        }
+    }
+
+    static func object(_ value: Any?) -> [String: Any] { value as? [String: Any] ?? [:] }
+    static func decoded(_ value: Any?) -> Bool {
+        let images = value as? [[String: Any]] ?? []
+        return !images.isEmpty && images.allSatisfy { ($0["complete"] as? Bool) == true && (BrowserTests.number($0["width"]) ?? 0) > 0 }
+    }
+
+    static func check(_ browser: String) async throws {
+        try BrowserTests.tools.require()
+        let (site, album) = try await BuiltSite.shared.site()
+        let script = Fixtures.repository.appendingPathComponent("Tests/Browser/check_protected.py")
+        let run = BrowserTools.run(["python3", script.path, "--site", site.output.path, "--album", album,
+                                    "--password", ProtectedAlbumTests.password, "--browser", browser])
+        guard run.status == 0, let result = try JSONSerialization.jsonObject(with: run.output) as? [String: Any] else {
+            throw BrowserToolsMissing(description: "check_protected.py failed (\(run.status)): \(run.errors.suffix(3000))")
+        }
+        #expect(result["formShown"] as? Bool == true && BrowserTests.number(result["shellImages"]) == 0, "\(result)")
+        #expect(result["wrongError"] as? String == "That password does not open this album.", "\(result)")
+        #expect((result["wrongTitle"] as? String ?? "").hasPrefix("Protected album"), "\(result)")
+        #expect(result["opened"] as? Bool == true && (result["albumTitle"] as? String ?? "").hasPrefix("Family Album Secret Title"), "\(result)")
+        #expect(decoded(result["gridImages"]), "\(result["gridImages"] ?? "")")
+        #expect(result["photoOpened"] as? Bool == true && decoded(result["photoImages"]), "\(result)")
+        #expect(result["zoomed"] as? Bool == true && decoded(result["zoomImage"]), "\(result)")
+        #expect(result["slideshowAdvanced"] as? Bool == true && decoded(result["slideshowImages"]), "\(result)")
+        #expect(result["reloadOpened"] as? Bool == true && !(result["reloadTitle"] as? String ?? "").hasPrefix("Protected album"), "\(result)")
+        #expect(result["consoleErrors"] as? [String] == [], "\(result["consoleErrors"] ?? "")")
+    }
+
+    @Test("Password, album, viewer, zoom, slideshow and reload: Chromium",
+          .enabled(if: BrowserTests.enabled, "needs \(BrowserTests.tools.missing.joined(separator: ", ")); see .ci/run"))
+    func chromium() async throws { try await Self.check("chromium") }
+
+    @Test("Password, album, viewer, zoom, slideshow and reload: Firefox ESR",
+          .enabled(if: ViewerBrowserTests.firefoxEnabled, "needs firefox-esr and GECKODRIVER naming a geckodriver; see .ci/run"))
+    func firefox() async throws { try await Self.check("firefox") }
+
+    @Test("Password, album, viewer, zoom, slideshow and reload: WebKitGTK",
+          .enabled(if: WebKitBrowserTests.enabled, "\(WebKitBrowserTests.why)"))
+    func webkit() async throws { try await Self.check("webkit") }
+}
+}
