@@ -16,9 +16,12 @@ public struct AlbumInfo: Sendable, Equatable, Codable {
     public var sort: PhotoSort?
     /// Whether the album's photos also appear in the home grid (default true).
     public var showInHome: Bool?
+    /// What visitors may download from the album and its sub-albums (those without their own).
+    public var download: DownloadSetting?
 
     public init(title: String? = nil, description: String? = nil, cover: String? = nil, sort: PhotoSort? = nil,
-                showInHome: Bool? = nil) {
+                showInHome: Bool? = nil, download: DownloadSetting? = nil) {
+        self.download = download
         self.title = title
         self.description = description
         self.cover = cover

@@ -10,6 +10,7 @@ import GalleryModel
 /// sort: -taken
 /// hidden: [IMG_2042.jpg, IMG_2050.jpg]
 /// home: false
+/// download: album
 /// ---
 /// Ten days around the **Ring Road**.
 /// ```
@@ -17,7 +18,7 @@ import GalleryModel
 /// Every key is optional; the body is the album's Markdown description.
 public enum AlbumIndex {
     /// The keys `index.md` may use (`showInHome` is an alias of `home`).
-    package static let keys = ["title", "cover", "sort", "hidden", "home", "showInHome"]
+    package static let keys = ["title", "cover", "sort", "hidden", "home", "showInHome", "download"]
 
     /// The most file names `hidden` may list.
     package static let maxHidden = 10_000
@@ -47,6 +48,12 @@ public enum AlbumIndex {
             info.sort = sort
         }
         info.showInHome = try matter.bool("home", "showInHome")
+        if let text = try matter.string("download", max: 100) {
+            guard let download = DownloadSetting(rawValue: text) else {
+                throw matter.failure("download", "unknown download \"\(text.prefix(100))\"; use \(DownloadSetting.choices)")
+            }
+            info.download = download
+        }
         let hidden = try matter.list("hidden", max: 1_000, count: maxHidden) ?? []
         return (info, hidden)
     }

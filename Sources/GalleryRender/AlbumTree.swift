@@ -28,6 +28,8 @@ package struct AlbumTree: Sendable {
         package var cover: Int?
         /// False when it or an album above it has `showInHome: false`.
         package var inHome = true
+        /// Its `download`, else the nearest album's above it, else the site's.
+        package var download = DownloadSetting.off
 
         /// Root-relative path of the album's 1-based page.
         package func path(page: Int) -> String {
@@ -48,7 +50,9 @@ package struct AlbumTree: Sendable {
     ///   - infos: Album settings keyed by album path, as sources give them (cleaned here).
     ///   - sources: Each item's position in the source's list, for albums sorted otherwise than the site.
     ///   - sort: The site's order, for albums without their own.
-    package init(_ items: [ItemFacts], sources: [Int], infos: [String: AlbumInfo], sort: PhotoSort) {
+    ///   - download: The site's `download`, for albums without one of their own or above them.
+    package init(_ items: [ItemFacts], sources: [Int], infos: [String: AlbumInfo], sort: PhotoSort,
+                 download: DownloadSetting = .off) {
         var settings: [String: AlbumInfo] = [:]
         for key in infos.keys.sorted() {
             guard let path = AlbumPath.normalized(key), settings[path] == nil, let info = infos[key] else { continue }
@@ -75,7 +79,8 @@ package struct AlbumTree: Sendable {
                 let title = info.title.flatMap { UntrustedText.clean($0, max: AlbumPath.maxNameLength) } ?? parts[depth]
                 let album = Album(path: path, title: title, info: info,
                                   slugPath: parent.map { albums[$0].slugPath + "/" + slug } ?? slug, parent: parent,
-                                  inHome: (info.showInHome ?? true) && (parent.map { albums[$0].inHome } ?? true))
+                                  inHome: (info.showInHome ?? true) && (parent.map { albums[$0].inHome } ?? true),
+                                  download: info.download ?? parent.map { albums[$0].download } ?? download)
                 albums.append(album)
                 if let parent { albums[parent].children.append(index) } else { roots.append(index) }
                 indexOfPath[path] = index
@@ -148,7 +153,8 @@ package struct AlbumTree: Sendable {
         var key = CacheKey("album settings")
         for (path, info) in infos.sorted(by: { $0.key < $1.key }) {
             key.add(path)
-            for field in [info.title, info.description, info.cover, info.sort?.description, info.showInHome.map { "\($0)" }] {
+            for field in [info.title, info.description, info.cover, info.sort?.description, info.showInHome.map { "\($0)" },
+                          info.download?.rawValue] {
                 key.add(field ?? "\u{0}")
             }
         }

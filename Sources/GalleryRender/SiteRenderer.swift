@@ -34,6 +34,8 @@ public struct SiteRenderer: Sendable {
     package let exifFields: [ExifField]
     /// The order of the home grid, prev/next, and albums without their own `sort`.
     package let sort: PhotoSort
+    /// What visitors may download where no album says otherwise (`download`).
+    package let download: DownloadSetting
     /// Seconds per photo in the slideshow (`viewer.slideshowSeconds`).
     package let slideshowSeconds: Double
     /// The theme's words in the site's `language`.
@@ -66,6 +68,7 @@ public struct SiteRenderer: Sendable {
         showLocation = config.images.showLocation
         exifFields = config.images.exifFields
         sort = config.sort
+        download = config.download
         slideshowSeconds = config.viewer.slideshowSeconds
         strings = try ThemeStrings(theme: theme, language: config.language)
         mapSettings = config.map
@@ -101,6 +104,7 @@ public struct SiteRenderer: Sendable {
         settings.add(showLocation ? 1 : 0)
         settings.add(exifFields.map(\.rawValue).joined(separator: " "))
         settings.add(sort.description)
+        settings.add(download.rawValue)
         settings.add(Formatting.fixed(slideshowSeconds, digits: 3))
         settings.add(mapSettings.tileURL)
         settings.add(mapSettings.attribution ?? "")
@@ -144,8 +148,9 @@ public struct SiteRenderer: Sendable {
         /// Tag name → number of photos.
         package var tagCounts: [String: Int]
 
-        package init(_ items: [ItemFacts], sources: [Int], albumInfos: [String: AlbumInfo], sort: PhotoSort) {
-            albums = AlbumTree(items, sources: sources, infos: albumInfos, sort: sort)
+        package init(_ items: [ItemFacts], sources: [Int], albumInfos: [String: AlbumInfo], sort: PhotoSort,
+                     download: DownloadSetting = .off) {
+            albums = AlbumTree(items, sources: sources, infos: albumInfos, sort: sort, download: download)
             tags = PhotoCollection.tags(of: items)
             tagSlugs = Dictionary(tags.map { ($0.name, $0.slug) }, uniquingKeysWith: { first, _ in first })
             tagCounts = Dictionary(tags.map { ($0.name, $0.members.count) }, uniquingKeysWith: { first, _ in first })
@@ -164,7 +169,7 @@ public struct SiteRenderer: Sendable {
         var items = published
         published = ItemList.empty
         items.permute(by: sources)
-        let sections = Sections(items.facts, sources: sources, albumInfos: albums, sort: sort)
+        let sections = Sections(items.facts, sources: sources, albumInfos: albums, sort: sort, download: download)
         let tree = sections.albums
         let home = items.indices.filter { tree.albumOfItem[$0].map { tree.albums[$0].inHome } ?? true }
         let paginator = Paginator(itemCount: home.count, pageSize: pageSize)
