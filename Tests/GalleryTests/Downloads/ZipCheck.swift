@@ -17,7 +17,8 @@ enum ZipCheck {
     }
 
     /// What Python's zipfile says of a zip: each entry's name, size, compression type, CRC check
-    /// (`testzip`), whether it is Zip64, and the SHA-256 of its contents (read as a stream).
+    /// (`testzip`), whether it is Zip64 (a Zip64 end record, and an entry or offset past 32 bits),
+    /// and the SHA-256 of its contents (read as a stream).
     struct Entry: Decodable, Equatable {
         var name: String
         var size: Int64
@@ -49,7 +50,10 @@ enum ZipCheck {
                 else:
                     h.update(f.read(64))  # reaches the entry through its (Zip64) offset
             out.append({'name': info.filename, 'size': info.file_size, 'compressType': info.compress_type, 'sha256': h.hexdigest()})
-        zip64 = any(i.file_size >= 0xFFFFFFFF or i.header_offset >= 0xFFFFFFFF for i in z.infolist())
+        with open(sys.argv[1], 'rb') as f:   # the Zip64 end-of-central-directory locator, in the tail
+            f.seek(max(0, f.seek(0, 2) - 65536))
+            locator = bytes([0x50, 0x4B, 6, 7]) in f.read()
+        zip64 = locator and any(i.file_size >= 0xFFFFFFFF or i.header_offset >= 0xFFFFFFFF for i in z.infolist())
         print(json.dumps({'entries': out, 'bad': bad, 'zip64': zip64}))
         """
         let result = try run("python3", ["-c", script, zip, hash ? "1" : "0"])
