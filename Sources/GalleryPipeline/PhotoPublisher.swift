@@ -237,6 +237,10 @@ package struct PhotoPublisher: Sendable {
         var item = GalleryItem(photo: merged, displaySize: plan.layout.display, plan: plan.layout.plan,
                                averageColor: placeholder.averageColor, placeholderKey: plan.keys.thumbnail, original: linked.original,
                                video: plan.facts.video, hasMotion: hasMotion)
+        // An original published as-is keeps its GPS tags: downloads give the largest derivative.
+        if plan.facts.video == nil, Self.publishedOriginal(plan.facts.format, policy: publishOriginals)?.stripped == false {
+            item.originalDownloadable = false
+        }
         // The download's blob, so an album's zip is keyed by its members' files (`AlbumZips`).
         let download = item.downloadPath
         item.downloadKey = plan.keys.files.first { $0.path == download }?.key ?? linked.originalKey

@@ -18,6 +18,9 @@ public struct GalleryItem: Sendable {
     /// The cache key of the file at `downloadPath` (its blob), which keys an album's zip; nil when
     /// unknown (items made by hand).
     public var downloadKey: Digest?
+    /// Whether the published original is what visitors download: false for one published as-is
+    /// (`images.publishOriginals: "as-is"`), which keeps its tags, GPS among them.
+    public var originalDownloadable = true
 
     public init(photo: Photo, displaySize: PixelSize, plan: DerivativePlan, averageColor: String, placeholderKey: Digest,
                 original: OriginalLink, video: VideoInfo? = nil, hasMotion: Bool = false) {
@@ -46,9 +49,10 @@ public struct GalleryItem: Sendable {
     public var videoPath: String? { video == nil ? nil : SiteLayout.videoFile(id: photo.id) }
 
     /// The file a visitor downloads, relative to the site root: the published original (a clip's web
-    /// file), else the largest JPEG derivative. Never a file the site does not already publish.
+    /// file, without metadata) when it is free of location tags, else the largest JPEG derivative.
+    /// Never a file the site does not already publish.
     public var downloadPath: String {
-        if case .published(let path) = original { return path }
+        if case .published(let path) = original, originalDownloadable { return path }
         let largest = plan.all.max { $0.size.pixelCount < $1.size.pixelCount } ?? plan.preview
         return largest.path
     }

@@ -81,6 +81,7 @@ package enum ItemCoding {
         out.text(item.video.flatMap { try? String(decoding: JSONEncoder().encode($0), as: UTF8.self) })
         out.int(item.hasMotion ? 1 : 0)
         out.text(item.downloadKey?.hex)
+        out.int(item.originalDownloadable ? 1 : 0)
     }
 
     private static func readPhoto(_ input: inout Reader) throws -> Photo {
@@ -136,6 +137,7 @@ package enum ItemCoding {
         var item = GalleryItem(photo: photo, displaySize: display, plan: plan, averageColor: color, placeholderKey: key,
                                original: original, video: video, hasMotion: try input.int() == 1)
         item.downloadKey = try input.optionalText().flatMap { Digest(hex: $0) }
+        item.originalDownloadable = try input.int() == 1
         return item
     }
 

@@ -105,4 +105,20 @@ struct DownloadBuildTests {
         #expect(entry.sha256 == (try AlbumZipWriterTests.sha256(folder.appendingPathComponent(largest).path)))
         #expect(!FileManager.default.fileExists(atPath: site.output.appendingPathComponent("photos/one/original.jpg").path))
     }
+
+    /// Originals published as-is keep their GPS tags: the link and the zip give the largest derivative.
+    @Test func originalsPublishedAsIsAreNotDownloaded() async throws {
+        let site = try Self.site()
+        try site.updateConfig(["images": ["thumbnail": 64, "preview": 120, "widths": [80], "publishOriginals": "as-is"]])
+        _ = try await site.build()
+        let original = site.output.appendingPathComponent("photos/gps/original.jpg")
+        #expect(FileManager.default.fileExists(atPath: original.path))   // "Full size" still links it
+        let page = try site.read("photos/gps/index.html")
+        #expect(page.contains(#"download="gps.jpg""#))
+        #expect(!page.contains(#"original.jpg" download="#))
+        let listing = try ZipCheck.python(site.output.appendingPathComponent("albums/trip/trip.zip").path)
+        let entry = try #require(listing.entries.first { $0.name == "gps.jpg" })
+        #expect(entry.sha256 != (try AlbumZipWriterTests.sha256(original.path)))
+        #expect(entry.sha256 != (try AlbumZipWriterTests.sha256(site.folder.appendingPathComponent("photos/gps.jpg").path)))
+    }
 }
