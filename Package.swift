@@ -20,6 +20,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         // One system-library target per C library; each is imported by exactly one Swift file.
@@ -29,7 +30,8 @@ let package = Package(
         .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
         .systemLibrary(name: "CLCMS2", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
-        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // Not `CZlib`: ZIPFoundation's own zlib module has that name, and two modules may not share one.
+        .systemLibrary(name: "CLibZ", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
         .systemLibrary(name: "CTIFF", pkgConfig: "libtiff-4", providers: [.apt(["libtiff-dev"])]),
         .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
@@ -50,7 +52,7 @@ let package = Package(
         // a stage imports only the stages before it, and only GalleryPipeline knows their order.
         .target(
             name: "GalleryModel",
-            dependencies: ["CZlib", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["CLibZ", .product(name: "Crypto", package: "swift-crypto")]
         ),
         .target(name: "GalleryConfig", dependencies: ["GalleryModel"]),
         // Encrypted albums' format (docs/protected-albums.md): key derivation, key files, chunked AES-GCM, opaque
@@ -110,6 +112,8 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                // Album zips (AlbumZipWriter.swift, the one file that imports it): stored entries, Zip64.
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
         .target(

@@ -66,6 +66,7 @@ package struct ConfigValidator {
             sort: try sortOrder(raw.sort),
             viewer: ViewerSettings(slideshowSeconds: try slideshowSeconds(raw.viewer?.slideshowSeconds))
         )
+        config.download = try downloadSetting(raw.download)
         config.language = try language(raw.language)
         config.map = try mapSettings(raw.map)
         config.deploy = try deploySettings(raw.deploy)
@@ -81,6 +82,17 @@ package struct ConfigValidator {
                               + "(expected taken, name, source or rating, with a leading - for descending, such as \"-taken\")")
         }
         return sort
+    }
+
+    /// `album`, `photo` or `none` (`off`); `off` when absent.
+    private func downloadSetting(_ value: String?) throws -> DownloadSetting {
+        guard let value else { return .off }
+        guard let setting = DownloadSetting(rawValue: value) else {
+            throw ConfigError(file: name, key: "download", "\(JSONValue.string(value).quoted) is not a download setting "
+                              + "(expected \(DownloadSetting.choices): a zip of each album plus a link per photo, "
+                              + "a link per photo, or nothing)")
+        }
+        return setting
     }
 
     /// Rejects keys the schema does not know, suggesting the closest known one.

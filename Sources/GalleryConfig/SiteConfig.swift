@@ -29,6 +29,8 @@ public struct SiteConfig: Sendable {
     public var configFile: URL
     /// The order of the home grid and prev/next, and of albums and tags without their own `sort`.
     public var sort: PhotoSort = Defaults.sort
+    /// What visitors may download where an album says nothing (`download`): zips, photos or nothing.
+    public var download: DownloadSetting = .off
     /// How photo pages and grids behave in the browser (`viewer`).
     public var viewer = ViewerSettings()
     /// The theme's language (`<html lang>`, dates, `i18n/<language>.json`).

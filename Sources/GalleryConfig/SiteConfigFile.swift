@@ -11,6 +11,7 @@ package struct SiteConfigFile: Decodable {
     package var cache: String?
     package var pageSize: Int?
     package var sort: String?
+    package var download: String?
     package var source: Source?
     package var images: Images?
     package var network: Network?
@@ -118,7 +119,7 @@ package struct SiteConfigFile: Decodable {
     /// The keys each object of the file may hold, for the unknown-key check. `$schema` names the
     /// JSON Schema for editors (`init` writes it); it means nothing to the build.
     package static let knownKeys: [String: [String]] = [
-        "": ["title", "description", "baseURL", "output", "templates", "state", "cache", "pageSize", "sort", "source",
+        "": ["title", "description", "baseURL", "output", "templates", "state", "cache", "pageSize", "sort", "download", "source",
              "images", "network", "viewer", "language", "map", "deploy", "video", "$schema"],
         "deploy": ["target", "endpoint", "region", "pathStyle"],
         "map": ["tileURL", "attribution"],

@@ -76,6 +76,16 @@ public enum SiteConfigSchema {
       ],
       "description": "Order of the home grid, prev/next and albums without their own sort; a leading - for descending."
     },
+    "download": {
+      "type": "string",
+      "default": "none",
+      "enum": [
+        "album",
+        "photo",
+        "none"
+      ],
+      "description": "What visitors may download where an album says nothing: album (a zip of each album and a link per photo), photo (a link per photo) or none. See docs/downloads.md."
+    },
     "source": {
       "type": "object",
       "required": [

@@ -24,12 +24,15 @@ public struct AlbumInfo: Sendable, Equatable, Codable {
     public var password: String?
     /// The environment variable that holds the password, so that no secret sits in a committed file.
     public var passwordEnv: String?
+    /// What visitors may download from the album and its sub-albums (those without their own).
+    public var download: DownloadSetting?
 
     /// Whether the album sets a password, one way or the other.
     public var isProtected: Bool { password != nil || passwordEnv != nil }
 
     public init(title: String? = nil, description: String? = nil, cover: String? = nil, sort: PhotoSort? = nil,
-                showInHome: Bool? = nil, unlisted: Bool? = nil) {
+                showInHome: Bool? = nil, unlisted: Bool? = nil, download: DownloadSetting? = nil) {
+        self.download = download
         self.title = title
         self.description = description
         self.cover = cover

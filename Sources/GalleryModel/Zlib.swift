@@ -1,4 +1,4 @@
-import CZlib
+import CLibZ
 import Foundation
 
 /// Deflate and inflate through zlib, the only file that imports it.

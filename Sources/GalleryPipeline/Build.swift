@@ -18,12 +18,14 @@ import GalleryStore
 ///               each photo's outcome comes back as a value, with what it learnt (`Learnt`), and one
 ///               task gathers them: rows and blob records stream into the state's pending tables
 ///               (`PhotoRows`), facts and placeholders into `BuildState`
-/// 6. `pages`    work out the model of every grid, photo, album, tag and 404 page, the feed and the
+/// 6. `downloads` zip each album whose `download` is `album`, from the files the images step staged,
+///               or link its unchanged zip from the cache (`AlbumZips`); album pages show the sizes
+/// 7. `pages`    work out the model of every grid, photo, album, tag and 404 page, the feed and the
 ///               sitemap; render those whose inputs changed, link the rest from the page cache
-/// 7. `static`   stage the theme's static files (CSS and JS fingerprinted) and `_headers`
-/// 8. `state`    merge the manifest into the state: new, changed, removed photos and their blobs, the
+/// 8. `static`   stage the theme's static files (CSS and JS fingerprinted) and `_headers`
+/// 9. `state`    merge the manifest into the state: new, changed, removed photos and their blobs, the
 ///               pending rows applied in the same transaction
-/// 9. `publish`  swap the staged site in for the old one
+/// 10. `publish`  swap the staged site in for the old one
 ///
 /// Step 3 also reads what images-only builds on other machines left in the cache (`SharedCache`),
 /// so a build after `--shard` builds decodes nothing they made; those builds run `runImagesOnly`.
@@ -160,13 +162,20 @@ public struct Build: Sendable {
             let pages: PagePublisher.Outcome
             var sealTargets: [AlbumSealer.Target] = []
             do {  // The plan holds every gallery item; it goes with this scope, before the state step.
-                let plan = renderer.plan(outcome.takeItems(), albums: manifest.albums, albumTokens: hidden.tokens,
+                var plan = renderer.plan(outcome.takeItems(), albums: manifest.albums, albumTokens: hidden.tokens,
                                          albumFolders: hidden.folders,
                                          placeholders: PlaceholderLookup { state.placeholderURI($0) })
                 announceUnlisted(plan, hidden, renderer: renderer)
                 sealTargets = hidden.protected.compactMap { album in
                     plan.sections.albums.albums.first { $0.path == album.path }
                         .map { AlbumSealer.Target(album: album, folder: SiteLayout.album($0.slugPath)) }
+                }
+                let zips = AlbumZips(writer: writer, cache: config.cacheDirectory, reuse: !options.rebuild)
+                let zipped = try step(.downloads, &timings) { try zips.publish(plan) }
+                plan = plan.adding(downloads: zipped.downloads)
+                report.bytesWritten += Int(zipped.bytesMade)
+                if !zipped.downloads.isEmpty {
+                    progress(.step("downloads: \(zipped.downloads.count) album zips (\(zipped.made) new or changed, \(zipped.reused) unchanged)"))
                 }
                 let publisher = PagePublisher(writer: writer, cache: state.pages, previous: options.rebuild ? [:] : snapshot.pages,
                                               previousSiteKey: options.rebuild ? nil : snapshot.pagesKey, database: database)

@@ -15,6 +15,8 @@ public enum BuildStep: String, Codable, Sendable, CaseIterable, CustomStringConv
     case output
     /// Per photo: fetch, imaging, write.
     case images
+    /// Zip the albums whose `download` is `album` (or link their unchanged zips from the cache).
+    case downloads
     /// Work out, render and stage every page.
     case pages
     /// Stage the theme's static files.

@@ -170,6 +170,8 @@ package struct PhotoPublisher: Sendable {
     package struct Linked: Sendable {
         package var blobKeys: [Digest]
         package var original: OriginalLink
+        /// The published original's blob key, when there is one.
+        package var originalKey: Digest?
         package var made = 0
         package var reused = 0
         package var bytes = 0
@@ -220,6 +222,7 @@ package struct PhotoPublisher: Sendable {
             }
             linked.blobKeys.append(key)
             linked.original = .published(path)
+            linked.originalKey = key
         }
         return linked
     }
@@ -231,9 +234,16 @@ package struct PhotoPublisher: Sendable {
         let merged = PhotoMetadata.merge(photo: photo, facts: plan.facts)
         // A motion whose clip could not be made leaves a still (its warning says why).
         let hasMotion = plan.keys.files.contains { $0.path == SiteLayout.motionFile(id: photo.id) }
-        let item = GalleryItem(photo: merged, displaySize: plan.layout.display, plan: plan.layout.plan,
+        var item = GalleryItem(photo: merged, displaySize: plan.layout.display, plan: plan.layout.plan,
                                averageColor: placeholder.averageColor, placeholderKey: plan.keys.thumbnail, original: linked.original,
                                video: plan.facts.video, hasMotion: hasMotion)
+        // An original published as-is keeps its GPS tags: downloads give the largest derivative.
+        if plan.facts.video == nil, Self.publishedOriginal(plan.facts.format, policy: publishOriginals)?.stripped == false {
+            item.originalDownloadable = false
+        }
+        // The download's blob, so an album's zip is keyed by its members' files (`AlbumZips`).
+        let download = item.downloadPath
+        item.downloadKey = plan.keys.files.first { $0.path == download }?.key ?? linked.originalKey
         let row = PhotoState(id: photo.id, position: position, metadataHash: try Self.metadataHash(photo), location: photo.image.description,
                              etag: original.etag, lastModified: original.lastModified, fileSize: original.stamp?.size,
                              fileModified: original.stamp?.modified, contentHash: original.hash, blobKeys: linked.blobKeys,

@@ -11,6 +11,7 @@ import GalleryModel
 /// hidden: [IMG_2042.jpg, IMG_2050.jpg]
 /// home: false
 /// unlisted: true
+/// download: album
 /// ---
 /// Ten days around the **Ring Road**.
 /// ```
@@ -18,7 +19,8 @@ import GalleryModel
 /// Every key is optional; the body is the album's Markdown description.
 public enum AlbumIndex {
     /// The keys `index.md` may use (`showInHome` is an alias of `home`).
-    package static let keys = ["title", "cover", "sort", "hidden", "home", "showInHome", "unlisted", "password", "passwordEnv"]
+    package static let keys = ["title", "cover", "sort", "hidden", "home", "showInHome", "unlisted", "password", "passwordEnv",
+                               "download"]
 
     /// The most file names `hidden` may list.
     package static let maxHidden = 10_000
@@ -55,6 +57,12 @@ public enum AlbumIndex {
                 throw matter.failure("passwordEnv", "passwordEnv \"\(name.prefix(60))\" is not an environment variable name; use letters, digits and _ (GALLERY_FAMILY_PASSWORD)")
             }
             info.passwordEnv = name
+        }
+        if let text = try matter.string("download", max: 100) {
+            guard let download = DownloadSetting(rawValue: text) else {
+                throw matter.failure("download", "unknown download \"\(text.prefix(100))\"; use \(DownloadSetting.choices)")
+            }
+            info.download = download
         }
         let hidden = try matter.list("hidden", max: 1_000, count: maxHidden) ?? []
         return (info, hidden)

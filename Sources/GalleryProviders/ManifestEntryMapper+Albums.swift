@@ -9,7 +9,7 @@ extension ManifestEntryMapper {
     package static let maxAlbums = 10_000
 
     /// `{"2024/Iceland": {"title": …, "description": …, "cover": "photo-id", "sort": "-taken",
-    /// "showInHome": false}}` to settings keyed by the cleaned path (`AlbumPath.normalized`).
+    /// "showInHome": false, "download": "album"}}` to settings keyed by the cleaned path (`AlbumPath.normalized`).
     package static func albums(_ value: JSONValue) -> (albums: [String: AlbumInfo], issues: [ManifestIssue]) {
         guard case .object(let object) = value else {
             return ([:], [ManifestIssue(item: "albums", location: nil, reason: "expected an object of album settings keyed by album path, "
@@ -94,7 +94,13 @@ extension ManifestEntryMapper {
                 info.passwordEnv = ""
             }
         }
-        let known = ["title", "description", "cover", "sort", "showInHome", "unlisted", "password", "passwordEnv"]
+        if let text = string("download", max: 40) {
+            info.download = DownloadSetting(rawValue: text)
+            if info.download == nil {
+                problems.append("\"download\" \(JSONValue.string(text).quoted) is not \(DownloadSetting.choices); ignored")
+            }
+        }
+                let known = ["title", "description", "cover", "sort", "showInHome", "unlisted", "password", "passwordEnv", "download"]
         for name in fields.keys.sorted() where !known.contains(name) {
             let hint = Spelling.closest(to: name, among: known).map { "did you mean \"\($0)\"?" }
                 ?? "expected \(known.joined(separator: ", "))"

@@ -31,6 +31,8 @@ package struct AlbumTree: Sendable {
         package var inHome = true
         /// False when it or an album above it is unlisted: reachable by its link only, never listed.
         package var listed = true
+        /// Its `download`, else the nearest album's above it, else the site's.
+        package var download = DownloadSetting.off
 
         /// Root-relative path of the album's 1-based page.
         package func path(page: Int) -> String {
@@ -54,8 +56,9 @@ package struct AlbumTree: Sendable {
     ///   - tokens: The unguessable token of each album marked `unlisted`, by cleaned path, added to its slug.
     ///   - folders: The folder name of each album inside a protected one, by cleaned path: a token alone,
     ///     which says nothing of its name.
+    ///   - download: The site's `download`, for albums without one of their own or above them.
     package init(_ items: [ItemFacts], sources: [Int], infos: [String: AlbumInfo], sort: PhotoSort,
-                 tokens: [String: String] = [:], folders: [String: String] = [:]) {
+                 tokens: [String: String] = [:], folders: [String: String] = [:], download: DownloadSetting = .off) {
         var settings: [String: AlbumInfo] = [:]
         for key in infos.keys.sorted() {
             guard let path = AlbumPath.normalized(key), settings[path] == nil, let info = infos[key] else { continue }
@@ -86,7 +89,7 @@ package struct AlbumTree: Sendable {
                 let album = Album(path: path, title: title, info: info,
                                   slugPath: parent.map { albums[$0].slugPath + "/" + folder } ?? folder, parent: parent,
                                   inHome: listed && (info.showInHome ?? true) && (parent.map { albums[$0].inHome } ?? true),
-                                  listed: listed)
+                                  listed: listed, download: info.download ?? parent.map { albums[$0].download } ?? download)
                 albums.append(album)
                 if let parent { albums[parent].children.append(index) } else { roots.append(index) }
                 indexOfPath[path] = index
@@ -171,7 +174,8 @@ package struct AlbumTree: Sendable {
         var key = CacheKey("album settings")
         for (path, info) in infos.sorted(by: { $0.key < $1.key }) {
             key.add(path)
-            for field in [info.title, info.description, info.cover, info.sort?.description, info.showInHome.map { "\($0)" }] {
+            for field in [info.title, info.description, info.cover, info.sort?.description, info.showInHome.map { "\($0)" },
+                          info.download?.rawValue] {
                 key.add(field ?? "\u{0}")
             }
             // Added only when set, so the keys of sites without unlisted albums stay as they were.

@@ -15,6 +15,12 @@ public struct GalleryItem: Sendable {
     public var original: OriginalLink
     /// For a clip: what its container says; its web file is `videoPath`, its poster the derivatives.
     public var video: VideoInfo?
+    /// The cache key of the file at `downloadPath` (its blob), which keys an album's zip; nil when
+    /// unknown (items made by hand).
+    public var downloadKey: Digest?
+    /// Whether the published original is what visitors download: false for one published as-is
+    /// (`images.publishOriginals: "as-is"`), which keeps its tags, GPS among them.
+    public var originalDownloadable = true
 
     public init(photo: Photo, displaySize: PixelSize, plan: DerivativePlan, averageColor: String, placeholderKey: Digest,
                 original: OriginalLink, video: VideoInfo? = nil, hasMotion: Bool = false) {
@@ -41,6 +47,15 @@ public struct GalleryItem: Sendable {
 
     /// A clip's web file, relative to the site root; nil for a still.
     public var videoPath: String? { video == nil ? nil : SiteLayout.videoFile(id: photo.id) }
+
+    /// The file a visitor downloads, relative to the site root: the published original (a clip's web
+    /// file, without metadata) when it is free of location tags, else the largest JPEG derivative.
+    /// Never a file the site does not already publish.
+    public var downloadPath: String {
+        if case .published(let path) = original, originalDownloadable { return path }
+        let largest = plan.all.max { $0.size.pixelCount < $1.size.pixelCount } ?? plan.preview
+        return largest.path
+    }
 
     /// The photo's page, relative to the site root.
     public var pagePath: String { SiteLayout.photoPage(id: photo.id) }

@@ -80,6 +80,8 @@ package enum ItemCoding {
         // A clip's facts as JSON: few items are clips, and this keeps the layout in one place.
         out.text(item.video.flatMap { try? String(decoding: JSONEncoder().encode($0), as: UTF8.self) })
         out.int(item.hasMotion ? 1 : 0)
+        out.text(item.downloadKey?.hex)
+        out.int(item.originalDownloadable ? 1 : 0)
     }
 
     private static func readPhoto(_ input: inout Reader) throws -> Photo {
@@ -132,8 +134,11 @@ package enum ItemCoding {
         default: original = .none
         }
         let video = try input.optionalText().flatMap { try? JSONDecoder().decode(VideoInfo.self, from: Data($0.utf8)) }
-        return GalleryItem(photo: photo, displaySize: display, plan: plan, averageColor: color, placeholderKey: key, original: original,
-                           video: video, hasMotion: try input.int() == 1)
+        var item = GalleryItem(photo: photo, displaySize: display, plan: plan, averageColor: color, placeholderKey: key,
+                               original: original, video: video, hasMotion: try input.int() == 1)
+        item.downloadKey = try input.optionalText().flatMap { Digest(hex: $0) }
+        item.originalDownloadable = try input.int() == 1
+        return item
     }
 
     private struct Writer {

@@ -140,6 +140,7 @@ extension GridContext: MustacheParent {
         case "descriptionHTML": descriptionHTML
         case "breadcrumbs": breadcrumbs
         case "subAlbums": subAlbums
+        case "download": download
         default: nil
         }
     }
@@ -213,6 +214,17 @@ extension MetadataRow: MustacheParent {
         switch name {
         case "label": label
         case "value": value
+        default: nil
+        }
+    }
+}
+
+extension DownloadLink: MustacheParent {
+    package func child(named name: String) -> Any? {
+        switch name {
+        case "href": href
+        case "name": self.name
+        case "label": label
         default: nil
         }
     }

@@ -24,6 +24,7 @@ extension PhotoContext: MustacheParent {
         case "thumbHeight": thumbHeight
         case "fullSizeHref": fullSizeHref
         case "fullSizeLabel": fullSizeLabel
+        case "download": download
         case "zoomSrc": zoomSrc
         case "zoomWidth": zoomWidth
         case "zoomHeight": zoomHeight

@@ -151,6 +151,16 @@ package struct GridContext: TemplateContext {
     package var breadcrumbs: Breadcrumbs? = nil
     /// Album pages: the sub-albums' cards (first page only); nil when there are none.
     package var subAlbums: AlbumCards? = nil
+    /// Album pages with `download: album`: the album's zip (first page only).
+    package var download: DownloadLink? = nil
+}
+
+/// A link that downloads a file (`<a href download="name">`): a photo's, or an album's zip.
+package struct DownloadLink: Encodable, Sendable {
+    package var href: String
+    /// The file name the browser saves it as.
+    package var name: String
+    package var label: String
 }
 
 /// `albums/index.html`.
@@ -255,6 +265,8 @@ package struct PhotoContext: Encodable {
     package var video: VideoContext? = nil
     /// A Live Photo's motion file, played over the still; nil for other photos.
     package var motionSrc: String? = nil
+    /// The photo's file to download, under an album (or site) whose `download` is `photo` or `album`.
+    package var download: DownloadLink? = nil
 }
 
 /// A clip on its page: `<video controls playsinline preload="none" poster width height>`.

@@ -36,10 +36,43 @@ public struct SitePlan: Sendable {
     package let home: [Int]
     /// Item index → its position in `home`.
     package let homePosition: [Int: Int]
-    /// A digest of the sources' album settings, which pages show but photo rows do not cover.
-    package let albumsKey: Digest
+    /// A digest of the sources' album settings, which pages show but photo rows do not cover
+    /// (and of the album zips, once the `downloads` step made them: `adding(downloads:)`).
+    package var albumsKey: Digest
     /// Where the pages find each photo's placeholder image.
     package let placeholders: PlaceholderLookup
+    /// Album index → its zip, for albums whose `download` is `album` (the `downloads` step).
+    package var downloads: [Int: AlbumDownload] = [:]
+
+    /// The plan with the album zips its album pages link, which the site key then covers.
+    package func adding(downloads: [Int: AlbumDownload]) -> SitePlan {
+        var plan = self
+        plan.downloads = downloads
+        var key = CacheKey("album zips")
+        key.add(albumsKey)
+        for (index, zip) in downloads.sorted(by: { $0.key < $1.key }) {
+            key.add(index)
+            key.add(zip.path)
+            key.add(zip.count)
+            key.add(Int(zip.bytes))
+        }
+        plan.albumsKey = key.finish()
+        return plan
+    }
+}
+
+/// One album's zip in the site: where it is, how many photos it holds and its size.
+package struct AlbumDownload: Sendable, Equatable {
+    /// Relative to the site root.
+    package var path: String
+    package var count: Int
+    package var bytes: Int64
+
+    package init(path: String, count: Int, bytes: Int64) {
+        self.path = path
+        self.count = count
+        self.bytes = bytes
+    }
 }
 
 /// The values a template shows: its fields are found by name (`MustacheParent`, see

@@ -36,14 +36,25 @@ extension SiteRenderer {
         let tiles = tiles(members, plan, root: root, before: cards.count)
         let pages = pagination(number, of: paginator, page: &page) { root + album.path(page: $0) }
         let parent = album.parent.map { tree.albums[$0] }
-        let context = GridContext(
+        var context = GridContext(
             site: site, page: page, heading: album.title, intro: countLabel(album),
             parentHref: root + (parent?.path(page: 1) ?? SiteLayout.albums), parentLabel: parent?.title ?? strings.text("allAlbums"),
             photos: tiles, photoCount: album.members.count, pagination: pages, slideshowHref: tiles.first?.href,
             descriptionHTML: number == 1 ? album.info.description.map(Markdown.html) : nil,
             breadcrumbs: Breadcrumbs(links: crumbs(above: index, tree, root: root), current: album.title),
             subAlbums: cards.isEmpty ? nil : AlbumCards(albums: cards))
+        if number == 1, let zip = plan.downloads[index] {
+            context.download = DownloadLink(href: root + zip.path, name: zip.path.split(separator: "/").last.map(String.init) ?? "album.zip",
+                                            label: downloadAllLabel(zip))
+        }
         return PageModel(path: path, template: "grid", context: context)
+    }
+
+    /// "Download all (24 photos, 183 MB)": megabytes of 1,000,000 bytes, as file managers count them.
+    package func downloadAllLabel(_ zip: AlbumDownload) -> String {
+        let megabytes = Double(zip.bytes) / 1_000_000
+        let size = megabytes < 10 ? Formatting.fixed(max(megabytes, 0.1), digits: 1) : String(Int(megabytes.rounded()))
+        return strings.text(zip.count == 1 ? "downloadAllOne" : "downloadAllMany", ["n": String(zip.count), "size": size])
     }
 
     /// The cards of these albums, in one grid: each its title, cover and size; none for an album

@@ -59,7 +59,7 @@ extension SiteRenderer {
         let preview = item.plan.preview
         let thumbnail = item.plan.thumbnail
         let aspect = Double(item.displaySize.width) / Double(item.displaySize.height)
-        let context = PhotoPageContext(
+        var context = PhotoPageContext(
             site: site, page: page,
             photo: PhotoContext(
                 id: photo.id, title: displayTitle, alt: item.altText,
@@ -97,6 +97,11 @@ extension SiteRenderer {
             positionText: strings.text("position", ["n": String(position + 1), "total": String(list.members.count)]),
             breadcrumbs: album.map { Breadcrumbs(links: crumbs(above: $0, tree, root: root)
                 + [Crumb(name: tree.albums[$0].title, href: root + tree.albums[$0].path(page: 1))], current: displayTitle) })
+        // The album's `download` (inherited), else the site's: a link to the file a visitor may have.
+        if (album.map { tree.albums[$0].download } ?? download).linksPhotos {
+            context.photo.download = DownloadLink(href: root + item.downloadPath, name: DownloadName.of(item),
+                                                  label: strings.text("download"))
+        }
         return PageModel(path: path, template: "photo", context: context)
     }
 

@@ -34,6 +34,8 @@ public struct SiteRenderer: Sendable {
     package let exifFields: [ExifField]
     /// The order of the home grid, prev/next, and albums without their own `sort`.
     package let sort: PhotoSort
+    /// What visitors may download where no album says otherwise (`download`).
+    package let download: DownloadSetting
     /// Seconds per photo in the slideshow (`viewer.slideshowSeconds`).
     package let slideshowSeconds: Double
     /// The theme's words in the site's `language`.
@@ -66,6 +68,7 @@ public struct SiteRenderer: Sendable {
         showLocation = config.images.showLocation
         exifFields = config.images.exifFields
         sort = config.sort
+        download = config.download
         slideshowSeconds = config.viewer.slideshowSeconds
         strings = try ThemeStrings(theme: theme, language: config.language)
         mapSettings = config.map
@@ -101,6 +104,7 @@ public struct SiteRenderer: Sendable {
         settings.add(showLocation ? 1 : 0)
         settings.add(exifFields.map(\.rawValue).joined(separator: " "))
         settings.add(sort.description)
+        settings.add(download.rawValue)
         settings.add(Formatting.fixed(slideshowSeconds, digits: 3))
         settings.add(mapSettings.tileURL)
         settings.add(mapSettings.attribution ?? "")
@@ -145,9 +149,9 @@ public struct SiteRenderer: Sendable {
         package var tagCounts: [String: Int]
 
         package init(_ items: [ItemFacts], sources: [Int], albumInfos: [String: AlbumInfo], sort: PhotoSort,
-                     albumTokens: [String: String] = [:], albumFolders: [String: String] = [:]) {
+                     albumTokens: [String: String] = [:], albumFolders: [String: String] = [:], download: DownloadSetting = .off) {
             let albums = AlbumTree(items, sources: sources, infos: albumInfos, sort: sort, tokens: albumTokens,
-                                   folders: albumFolders)
+                                   folders: albumFolders, download: download)
             self.albums = albums
             tags = PhotoCollection.tags(of: items) { !albums.isUnlisted(item: $0) }
             tagSlugs = Dictionary(tags.map { ($0.name, $0.slug) }, uniquingKeysWith: { first, _ in first })
@@ -170,7 +174,7 @@ public struct SiteRenderer: Sendable {
         published = ItemList.empty
         items.permute(by: sources)
         let sections = Sections(items.facts, sources: sources, albumInfos: albums, sort: sort, albumTokens: albumTokens,
-                                albumFolders: albumFolders)
+                                albumFolders: albumFolders, download: download)
         let tree = sections.albums
         let home = items.indices.filter { tree.albumOfItem[$0].map { tree.albums[$0].inHome } ?? true }
         let paginator = Paginator(itemCount: home.count, pageSize: pageSize)
