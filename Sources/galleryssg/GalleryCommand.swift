@@ -22,7 +22,7 @@ struct GalleryCommand: AsyncParsableCommand {
             """,
         version: Version.description,
         subcommands: [BuildCommand.self, ServeCommand.self, InitCommand.self, CleanCommand.self, CacheCommand.self,
-                      DeployCommand.self, SchemaCommand.self]
+                      DeployCommand.self, SchemaCommand.self, RekeyCommand.self]
     )
 }
 
@@ -286,7 +286,7 @@ struct CacheGCCommand: ParsableCommand {
 
 /// Runs a maintenance command on the site of `config`: a bad config exits as `loadSite` does (2),
 /// and any other failure is reported as "NAME failed: …" with exit status 1.
-private func maintain(_ name: String, config: String, _ body: (SiteConfig) throws -> Void) throws {
+func maintain(_ name: String, config: String, _ body: (SiteConfig) throws -> Void) throws {
     let site = try loadSite(config)
     do {
         try body(site)

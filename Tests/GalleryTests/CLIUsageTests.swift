@@ -24,7 +24,7 @@ import Testing
         let cases: [([String], String)] = [
             (["bulid"], "error: unknown command 'bulid' for galleryssg; did you mean 'build'? (see galleryssg --help)"),
             (["cache", "gcc"], "error: unknown command 'gcc' for galleryssg cache; did you mean 'gc'? (see galleryssg cache --help)"),
-            (["frobnicate"], "error: unknown command 'frobnicate' for galleryssg; the commands are build, serve, init, clean, cache, deploy, schema"),
+            (["frobnicate"], "error: unknown command 'frobnicate' for galleryssg; the commands are build, serve, init, clean, cache, deploy, schema, rekey"),
             (["build", "--stirct"], "Error: Unknown option '--stirct'. Did you mean '--strict'?"),
             (["serve", "--port", "0"], "Error: --port must be between 1 and 65535"),
         ]
@@ -65,7 +65,7 @@ import Testing
     }
 
     @Test func everyHelpListsItsExitStatuses() throws {
-        for command in [[], ["build"], ["serve"], ["init"], ["clean"], ["cache", "stats"], ["cache", "gc"], ["deploy"], ["schema"]] {
+        for command in [[], ["build"], ["serve"], ["init"], ["clean"], ["cache", "stats"], ["cache", "gc"], ["deploy"], ["schema"], ["rekey"]] {
             let (status, output, _) = try Self.run(command + ["--help"])
             #expect(status == 0)
             // Help is wrapped to the terminal's width, anywhere.

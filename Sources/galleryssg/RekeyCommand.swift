@@ -1,0 +1,45 @@
+import ArgumentParser
+import GalleryPipeline
+
+/// `galleryssg rekey ALBUM`: a new content key for a protected album at the next build.
+struct RekeyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rekey",
+        abstract: "Give a protected album a new key: the next build encrypts all of its files again.",
+        discussion: """
+            A new password only wraps the album's key again, so files a reader saved stay readable \
+            with a key they kept. Rekeying makes a new key: every file of the album is encrypted \
+            again, under new names, and readers are asked for the password again. Exit status: 0 \
+            done, 1 failed (a build is running, or the album has no key yet), 2 bad config or arguments.
+
+            Examples:
+              galleryssg rekey Family
+                  The album Family gets a new key at the next galleryssg build.
+              galleryssg rekey "2024/Wedding" --config my-gallery/site-config.json
+                  The same for a nested album of another site.
+            """
+    )
+
+    @Argument(help: "The protected album's path, as in its folder or the manifest's albums (Family, 2024/Wedding).")
+    var album: String
+
+    @Option(name: .shortAndLong, help: "The site's config file.")
+    var config: String = "site-config.json"
+
+    func run() throws {
+        var missing: String?
+        try maintain("rekey", config: config) { site in
+            if try Maintenance.rekey(site, album: album) {
+                Terminal.info("\(album): its key is gone from the state; the next build encrypts the album again under a new key")
+                return
+            }
+            let known = try Maintenance.protectedAlbums(site)
+            missing = "\(album) has no key in \(site.stateDirectory.path): "
+                + (known.isEmpty ? "no protected album has been built yet" : "the protected albums are \(known.joined(separator: ", "))")
+        }
+        if let missing {
+            Terminal.error(missing)
+            throw ExitCode(1)
+        }
+    }
+}
