@@ -37,7 +37,7 @@ RECOMMENDED_PACKAGES=(ffmpeg)
 TEST_PACKAGES=(
     chromium chromium-driver default-jre-headless python3 python3-venv
     libimage-exiftool-perl libjs-leaflet libjs-leaflet.markercluster firefox-esr ffmpeg
-    webkit2gtk-driver xvfb
+    webkit2gtk-driver xvfb unzip
 )
 
 # The Python packages the tests use, installed into the venv. Add new ones here.
