@@ -137,7 +137,9 @@ package struct AlbumTree: Sendable {
         for index in albums.indices.reversed() {
             let album = albums[index]
             let total = album.members.count + album.children.reduce(0) { $0 + albums[$1].total }
-            let cover = album.info.cover.flatMap { idToItem[$0] } ?? album.members.first
+            // A listed album's card never shows a photo of an unlisted or protected album, whatever its `cover` names.
+            let named = album.info.cover.flatMap { idToItem[$0] }.flatMap { album.listed && isUnlisted(item: $0) ? nil : $0 }
+            let cover = named ?? album.members.first
                 ?? album.children.compactMap { albums[$0].cover }.first
             albums[index].total = total
             albums[index].cover = cover

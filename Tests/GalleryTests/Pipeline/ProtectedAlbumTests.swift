@@ -38,8 +38,10 @@ struct ProtectedAlbumTests {
     }
 
     static func write(_ site: FixtureSite, password: String) throws {
+        // Trips names a protected photo as its cover: its card must not show it (nor its folder).
         let albums: [String: Any] = ["Family": ["password": password, "title": "Family Album Secret Title",
-                                                "description": "A secret description"]]
+                                                "description": "A secret description"],
+                                     "Trips": ["cover": "nana-cake-id"]]
         try JSONSerialization.data(withJSONObject: ["photos": entries, "albums": albums])
             .write(to: site.folder.appendingPathComponent("manifest.json"))
     }
@@ -82,6 +84,12 @@ struct ProtectedAlbumTests {
         let key = try ContentKey(raw: Array(try #require(Data(base64Encoded: entry.key))))
         #expect(try KeyFile(json: Data(entry.keyFile.utf8)).unwrap(password: Self.password) == key)
         let sealedAlbum = try #require(shells.first { $0.hasPrefix("albums/") && $0.split(separator: "/").count == 3 })
+        // The album's token (its link) is in no public file but `_headers`, whose rules name its folders.
+        let token = String(sealedAlbum.split(separator: "/")[1])
+        let naming = files.filter { path, bytes in
+            !path.hasPrefix("albums/\(token)/") && !path.hasPrefix("photos/\(token)-") && bytes.range(of: Data(token.utf8)) != nil
+        }
+        #expect(naming.keys.sorted() == ["_headers"], "\(naming.keys.sorted())")
         let sealedPath = String(sealedAlbum.dropLast("index.html".count)) + SiteLayout.sealedPage
         let page = String(decoding: try key.decrypt(try #require(files[sealedPath]), path: sealedPath), as: UTF8.self)
         #expect(page.contains("Family Album Secret Title") && page.contains("Nana birthday secret") && page.contains("Kids Corner"))
