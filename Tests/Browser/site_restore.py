@@ -27,6 +27,8 @@ sys.dont_write_bytecode = True  # no __pycache__ in the repository
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import site_support  # noqa: E402
 from site_support import settle  # noqa: E402
+from selenium.common.exceptions import TimeoutException  # noqa: E402
+from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
 TILE_TOP = ("const a = Array.from(document.querySelectorAll('.grid > .tile')).find(t => t.href === arguments[0]);"
             " return a ? a.getBoundingClientRect().top : null;")
@@ -58,6 +60,18 @@ class Engine:
 
 def tiles_of(site, page):
     return re.findall(r'class="tile" href="([^"]+)"', open(os.path.join(site, page), encoding="utf-8").read())
+
+
+def quiet(driver):
+    """Waits (up to 10 s) until no image of the page is still loading. Firefox keeps no page in its
+    back/forward cache while one of its requests is in flight, so a lazy image still on its way (seen
+    on the loaded CI machine) would turn a run with the cache on into one without it."""
+    try:
+        WebDriverWait(driver, 10).until(lambda d: d.execute_script(
+            "return Array.from(document.images).every(i => i.complete)"))
+    except TimeoutException:
+        pass
+    return driver.execute_script("return Array.from(document.images).filter(i => !i.complete).length")
 
 
 def back(engine):
@@ -92,6 +106,7 @@ def grid(engine, site, base):
     time.sleep(0.8)  # the address follows the page in view after 200 ms of quiet
     result = {"anchor": anchor, "urlBefore": driver.current_url, "topBefore": driver.execute_script(TILE_TOP, anchor),
               "scrollBefore": driver.execute_script("return scrollY")}
+    result["loadingBefore"] = quiet(driver)
     driver.execute_script("window.__sameDocument = true")
     driver.get(anchor)
     settle(driver)
@@ -132,6 +147,7 @@ def album(engine, base, page, scroll):
     photo = driver.execute_script("""
       const shown = t => { const r = t.getBoundingClientRect(); return Math.min(r.bottom, innerHeight) - Math.max(r.top, 0); };
       return Array.from(document.querySelectorAll('.grid > .tile')).sort((a, b) => shown(b) - shown(a))[0].href;""")
+    result["loadingBefore"] = quiet(driver)
     driver.execute_script("window.__sameDocument = true")
     driver.get(photo)
     settle(driver)
