@@ -67,6 +67,8 @@ package struct ConfigValidator {
             viewer: ViewerSettings(slideshowSeconds: try slideshowSeconds(raw.viewer?.slideshowSeconds))
         )
         config.download = try downloadSetting(raw.download)
+        config.password = try sitePassword(raw.password, raw.passwordEnv)
+        if case .literal(let password)? = config.password { config.credentials.secrets.append(password) }
         config.language = try language(raw.language)
         config.map = try mapSettings(raw.map)
         config.deploy = try deploySettings(raw.deploy)
@@ -93,6 +95,27 @@ package struct ConfigValidator {
                               + "a link per photo, or nothing)")
         }
         return setting
+    }
+
+    /// `password` or `passwordEnv`, not both; never empty.
+    private func sitePassword(_ password: String?, _ variable: String?) throws -> SitePassword? {
+        switch (password, variable) {
+        case (nil, nil): return nil
+        case (.some, .some):
+            throw ConfigError(file: name, key: "password", "password and passwordEnv are both set; keep one (better: passwordEnv, "
+                              + "the name of an environment variable holding the password, so it sits in no committed file)")
+        case (let password?, nil):
+            guard !password.isEmpty else {
+                throw ConfigError(file: name, key: "password", "the site's password is empty; give one, or remove the key for a public site")
+            }
+            return .literal(password)
+        case (nil, let variable?):
+            guard EnvironmentName.isValid(variable) else {
+                throw ConfigError(file: name, key: "passwordEnv", "\(JSONValue.string(variable).quoted) is not an environment variable "
+                                  + "name (letters, digits and _, not starting with a digit)")
+            }
+            return .environment(variable)
+        }
     }
 
     /// Rejects keys the schema does not know, suggesting the closest known one.

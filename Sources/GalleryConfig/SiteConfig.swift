@@ -31,6 +31,9 @@ public struct SiteConfig: Sendable {
     public var sort: PhotoSort = Defaults.sort
     /// What visitors may download where an album says nothing (`download`): zips, photos or nothing.
     public var download: DownloadSetting = .off
+    /// A password for the whole site (`password` or `passwordEnv`): every page and file is published
+    /// encrypted (docs/protected-albums.md); nil for a public site.
+    public var password: SitePassword?
     /// How photo pages and grids behave in the browser (`viewer`).
     public var viewer = ViewerSettings()
     /// The theme's language (`<html lang>`, dates, `i18n/<language>.json`).
@@ -44,6 +47,13 @@ public struct SiteConfig: Sendable {
 
     /// The folder holding the config file.
     public var siteDirectory: URL { configFile.deletingLastPathComponent() }
+}
+
+/// Where the site's password comes from: the config itself, or an environment variable named there
+/// (so that no secret need sit in a committed file).
+public enum SitePassword: Sendable, Equatable {
+    case literal(String)
+    case environment(String)
 }
 
 /// Where the photo manifest comes from.

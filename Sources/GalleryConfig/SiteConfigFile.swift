@@ -12,6 +12,8 @@ package struct SiteConfigFile: Decodable {
     package var pageSize: Int?
     package var sort: String?
     package var download: String?
+    package var password: String?
+    package var passwordEnv: String?
     package var source: Source?
     package var images: Images?
     package var network: Network?
@@ -120,7 +122,7 @@ package struct SiteConfigFile: Decodable {
     /// JSON Schema for editors (`init` writes it); it means nothing to the build.
     package static let knownKeys: [String: [String]] = [
         "": ["title", "description", "baseURL", "output", "templates", "state", "cache", "pageSize", "sort", "download", "source",
-             "images", "network", "viewer", "language", "map", "deploy", "video", "$schema"],
+             "password", "passwordEnv", "images", "network", "viewer", "language", "map", "deploy", "video", "$schema"],
         "deploy": ["target", "endpoint", "region", "pathStyle"],
         "map": ["tileURL", "attribution"],
         "images": ["thumbnail", "preview", "widths", "quality", "background", "maxPixels", "publishOriginals",

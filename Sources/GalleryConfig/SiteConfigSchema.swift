@@ -86,6 +86,16 @@ public enum SiteConfigSchema {
       ],
       "description": "What visitors may download where an album says nothing: album (a zip of each album and a link per photo), photo (a link per photo) or none. See docs/downloads.md."
     },
+    "password": {
+      "type": "string",
+      "minLength": 1,
+      "description": "A password for the whole site: every page and file is published encrypted and visitors are asked for it once (AES-256-GCM, PBKDF2 600,000 iterations). Prefer passwordEnv, so the password sits in no committed file. See docs/protected-albums.md."
+    },
+    "passwordEnv": {
+      "type": "string",
+      "pattern": "^[A-Za-z_][A-Za-z0-9_]*$",
+      "description": "The name of an environment variable holding the site's password (instead of password). See docs/protected-albums.md."
+    },
     "source": {
       "type": "object",
       "required": [

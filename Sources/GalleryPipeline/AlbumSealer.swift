@@ -17,11 +17,21 @@ import GalleryVault
 struct AlbumSealer {
     let writer: StagedWriter
     let renderer: SiteRenderer
+    /// Puts other paths into the shell pages: those of a site with a password (`SitePathMap.rewrite`).
+    var rewrite: (String) -> String = { $0 }
 
     struct Target {
         var album: ProtectedAlbum
         /// The album's folder from the site root, `albums/trips/TOKEN`.
         var folder: String
+        /// The prefix of its photos' folders, `photos/TOKEN-` (under a site password, its opaque folder's).
+        var photos: String
+
+        init(album: ProtectedAlbum, folder: String) {
+            self.album = album
+            self.folder = folder
+            photos = album.photoPrefix
+        }
     }
 
     struct Outcome {
@@ -42,7 +52,7 @@ struct AlbumSealer {
 
     private func seal(_ target: Target, scratch: URL, outcome: inout Outcome) throws {
         let key = target.album.key
-        let staged = stagedFiles(under: target.folder) + stagedPhotoFiles(prefix: target.album.photoPrefix)
+        let staged = stagedFiles(under: target.folder) + stagedPhotoFiles(prefix: target.photos)
         let pages = staged.filter { SitePage.isHTML(path: $0) }
         var renamed: [String: String] = [:]
         for path in staged where !SitePage.isHTML(path: path) {
@@ -57,15 +67,15 @@ struct AlbumSealer {
             try writer.move(temporary, to: name)
             outcome.files += 1
         }
-        let names = try Self.referencePattern(folder: target.folder, photos: target.album.photoPrefix)
+        let names = try Self.referencePattern(folder: target.folder, photos: target.photos)
         let keyFile = String(decoding: target.album.keyFile.json(), as: UTF8.self)
         for path in pages {
             let html = try String(contentsOfFile: writer.stagingPath + "/" + path, encoding: .utf8)
             let sealedPath = StagedWriter.parent(of: path) + "/" + SiteLayout.sealedPage
             let sealed = try key.encrypt(Data(Self.rename(html, names, renamed).utf8), path: sealedPath)
             try writer.write(Data(sealed), to: sealedPath)
-            try writer.write(try renderer.protectedShell(path: path, keyFile: keyFile, folder: target.folder + "/",
-                                                         photos: target.album.photoPrefix), to: path)
+            let shell = try renderer.protectedShell(path: path, keyFile: keyFile, folder: target.folder + "/", photos: target.photos)
+            try writer.write(Data(rewrite(String(decoding: shell, as: UTF8.self)).utf8), to: path)
             outcome.files += 1
             outcome.bytes += sealed.count
         }
@@ -112,20 +122,41 @@ struct AlbumSealer {
 }
 
 extension Build {
-    /// Encrypts the protected albums (`AlbumSealer`), publishes the service worker that decrypts
-    /// them at the site root, and marks their files `Cache-Control: private` in `_headers`.
-    func sealProtected(_ targets: [AlbumSealer.Target], writer: StagedWriter, renderer: SiteRenderer,
+    /// Encrypts the protected albums (`AlbumSealer`) and, under a site password, the whole site
+    /// (`SiteSealer`); publishes the service worker that decrypts them at the site root, and marks
+    /// their files `Cache-Control: private` in `_headers`.
+    func sealProtected(_ targets: [AlbumSealer.Target], site: ProtectedSite?, writer: StagedWriter, renderer: SiteRenderer,
                        assets: Assets) throws -> AlbumSealer.Outcome {
-        let outcome = try AlbumSealer(writer: writer, renderer: renderer).seal(targets)
+        defer { try? FileManager.default.removeItem(atPath: writer.stagingPath + ".sealing") }
+        var outcome = AlbumSealer.Outcome(), targets = targets
+        var sitePlan: (sealer: SiteSealer, map: SitePathMap, files: [String])?
+        if let site {
+            let sealer = SiteSealer(writer: writer, renderer: renderer, site: site)
+            let (map, files, moved) = sealer.plan(targets)
+            try sealer.moveAlbumFiles(files, map)
+            (sitePlan, targets) = ((sealer, map, files), moved)
+        }
+        var albums = AlbumSealer(writer: writer, renderer: renderer)
+        if let map = sitePlan?.map { albums.rewrite = map.rewrite }
+        outcome = try albums.seal(targets)
+        if let (sealer, map, files) = sitePlan {
+            let except = ["static/", SiteLayout.serviceWorker, "_headers", "robots.txt", SiteLayout.notFound]
+                + targets.flatMap { [$0.folder + "/", $0.photos] }
+            try sealer.seal(files, map, except: except, outcome: &outcome)
+        }
         guard let worker = assets.published["static/protect-sw.js"].flatMap({ assets.files[$0] }) else {
             throw BuildError(step: .seal, "the theme has no static/protect-sw.js, which opens protected albums")
         }
         try writer.write(worker, to: SiteLayout.serviceWorker)
         var headers = assets.headersFile
-        for target in targets.sorted(by: { $0.folder < $1.folder }) {
-            headers += "\n/\(target.folder)/*\n  Cache-Control: private\n"
-            headers += "\n/\(target.album.photoPrefix)*\n  Cache-Control: private\n"
+        var privateFolders = targets.flatMap { ["/\($0.folder)/*", "/\($0.photos)*"] }
+        if let (_, map, files) = sitePlan {
+            privateFolders += Set(files.compactMap { path in
+                let mapped = map.files[path]!, top = mapped.split(separator: "/").first.map(String.init) ?? mapped
+                return mapped.contains("/") ? "/\(top)/*" : "/\(mapped)"
+            }) + ["/", "/\(SiteLayout.sealedPage)"]
         }
+        for rule in Set(privateFolders).sorted() { headers += "\n\(rule)\n  Cache-Control: private\n" }
         headers += "\n/\(SiteLayout.serviceWorker)\n  Cache-Control: no-cache\n"
         try writer.write(Data(headers.utf8), to: "_headers")
         return outcome

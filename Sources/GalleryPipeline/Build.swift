@@ -200,12 +200,13 @@ public struct Build: Sendable {
                 }
                 try writer.write(Data(assets.headersFile.utf8), to: "_headers")
             }
-            if !sealTargets.isEmpty {
+            if !sealTargets.isEmpty || hidden.site != nil {
                 let sealed = try step(.seal, &timings) {
-                    try sealProtected(sealTargets, writer: writer, renderer: renderer, assets: assets)
+                    try sealProtected(sealTargets, site: hidden.site, writer: writer, renderer: renderer, assets: assets)
                 }
                 report.bytesWritten += sealed.bytes
-                progress(.step("seal: \(sealed.files) files of \(sealTargets.count) protected album(s) encrypted"))
+                let what = (hidden.site == nil ? [] : ["the site"]) + (sealTargets.isEmpty ? [] : ["\(sealTargets.count) protected album(s)"])
+                progress(.step("seal: \(sealed.files) files of \(what.joined(separator: " and ")) encrypted"))
             }
             // Before the state is saved: the earlier site's files this build does not keep must all be galleryssg's.
             let moved = try await asyncStep(.publish, &timings) {

@@ -67,21 +67,8 @@ package enum ProtectedAlbums {
         }
         var albums: [String: ProtectedAlbum] = [:]
         for (path, info) in settings.sorted(by: { $0.key < $1.key }) {
-            let kept = try store.entries[path].map { (try ContentKey(raw: Array(Data(base64Encoded: $0.key) ?? Data())),
-                                                     try KeyFile(json: Data($0.keyFile.utf8))) }
-            var (key, keyFile) = kept ?? (ContentKey.random(), nil)
-            if info.isProtected {
-                let password = try password(of: path, info, environment: environment)
-                if let current = keyFile, (try? current.unwrap(password: password)) == key {
-                    keyFile = current
-                } else {
-                    keyFile = try KeyFile.wrap(key, password: password, parameters: parameters)
-                }
-            }
-            guard let keyFile else { continue }
-            let entry = AlbumKeyStore.Entry(key: Data(key.raw).base64EncodedString(),
-                                            keyFile: String(decoding: keyFile.json(), as: UTF8.self))
-            if store.entries[path] != entry { store.entries[path] = entry }
+            let password = info.isProtected ? try password(of: path, info, environment: environment) : nil
+            guard let (key, keyFile) = try keys(for: path, password: password, store: &store, parameters: parameters) else { continue }
             albums[path] = ProtectedAlbum(path: path, token: secret.token("album", path), key: key, keyFile: keyFile)
         }
         var renamed: [String: String] = [:]
@@ -108,12 +95,38 @@ package enum ProtectedAlbums {
     }
 }
 
+extension ProtectedAlbums {
+    /// The content key kept in the state under `name` (an album's path, or `ProtectedSite.storeName`)
+    /// with its key file: kept as it is for the same password, re-wrapped for a new one (nothing is
+    /// encrypted again), made new when none is kept. Without a password (an `--offline` build) only
+    /// a kept key is used.
+    /// - Returns: nil when there is neither a password nor a kept key.
+    static func keys(for name: String, password: String?, store: inout AlbumKeyStore,
+                     parameters: KDFParameters) throws -> (ContentKey, KeyFile)? {
+        let kept = try store.entries[name].map { (try ContentKey(raw: Array(Data(base64Encoded: $0.key) ?? Data())),
+                                                 try KeyFile(json: Data($0.keyFile.utf8))) }
+        var (key, keyFile) = kept ?? (ContentKey.random(), nil)
+        if let password {
+            if let current = keyFile, (try? current.unwrap(password: password)) == key {
+                keyFile = current
+            } else {
+                keyFile = try KeyFile.wrap(key, password: password, parameters: parameters)
+            }
+        }
+        guard let keyFile else { return nil }
+        let entry = AlbumKeyStore.Entry(key: Data(key.raw).base64EncodedString(), keyFile: String(decoding: keyFile.json(), as: UTF8.self))
+        if store.entries[name] != entry { store.entries[name] = entry }
+        return (key, keyFile)
+    }
+}
+
 /// Why a protected album could not be built; the build stops rather than publish it in the clear.
 package enum ProtectedAlbumError: Error, Equatable, CustomStringConvertible {
     case emptyPassword(album: String)
     case badEnvironmentName(album: String)
     case unsetEnvironment(album: String, name: String)
     case nested(album: String, inside: String)
+    case siteUnsetEnvironment(name: String)
 
     package var description: String {
         switch self {
@@ -128,6 +141,9 @@ package enum ProtectedAlbumError: Error, Equatable, CustomStringConvertible {
         case .nested(let album, let outer):
             "album \(album) sets a password inside the protected album \(outer); everything below a protected album is "
                 + "encrypted with its password already, so remove the inner one"
+        case .siteUnsetEnvironment(let name):
+            "the environment variable \(name) that holds the site's password (passwordEnv in the config) is not set or empty; "
+                + "export \(name)=… before building (the site is never published unencrypted)"
         }
     }
 }

@@ -60,6 +60,8 @@ struct HiddenAlbums: Sendable {
     var tokens: [String: String] = [:]
     var folders: [String: String] = [:]
     var protected: [ProtectedAlbum] = []
+    /// The whole site's key, when the config gives it a password.
+    var site: ProtectedSite?
 }
 
 extension Build {
@@ -67,18 +69,27 @@ extension Build {
     /// `UnlistedAlbums.apply`), reading the site secret and the albums' keys only when an album is
     /// hidden (and saying so when the secret had to be made).
     func hideAlbums(_ manifest: inout Manifest) throws -> HiddenAlbums {
+        let environment = ProcessInfo.processInfo.environment
+        var hidden = HiddenAlbums()
+        if config.password != nil {
+            var store = try AlbumKeyStore.load(stateDirectory: config.stateDirectory)
+            let before = store.entries
+            hidden.site = try ProtectedSite.prepare(config.password, store: &store, environment: environment)
+            if store.entries != before { try store.save() }
+        }
         guard !ProtectedAlbums.marked(manifest.albums).isEmpty || !UnlistedAlbums.marked(manifest.albums).isEmpty
-                || manifest.photos.contains(where: { $0.unlistedIn != nil }) else { return HiddenAlbums() }
+                || manifest.photos.contains(where: { $0.unlistedIn != nil }) else { return hidden }
         let (secret, created) = try SiteSecretFile.load(stateDirectory: config.stateDirectory)
         if let created { progress(.warning(SiteSecretFile.createdNotice(created))) }
         var store = try AlbumKeyStore.load(stateDirectory: config.stateDirectory)
         let before = store.entries
-        let (protected, folders) = try ProtectedAlbums.apply(&manifest, secret: secret, store: &store,
-                                                             environment: ProcessInfo.processInfo.environment)
+        let (protected, folders) = try ProtectedAlbums.apply(&manifest, secret: secret, store: &store, environment: environment)
         if store.entries != before { try store.save() }
         let tokens = UnlistedAlbums.apply(&manifest, secret: secret)
-        return HiddenAlbums(tokens: tokens.merging(protected.map { ($0.path, $0.token) }) { first, _ in first },
-                            folders: folders, protected: protected)
+        hidden.tokens = tokens.merging(protected.map { ($0.path, $0.token) }) { first, _ in first }
+        hidden.folders = folders
+        hidden.protected = protected
+        return hidden
     }
 
     /// Tells the person building where each unlisted album is, since no page of the site links to it.

@@ -14,6 +14,9 @@ package struct ProtectedShell: Encodable, Sendable, MustacheParent {
     package var photos: String
     /// The service worker's URL, from the page.
     package var worker: String
+    /// For the whole site's shell: the paths its key does not open, as a JSON array (the theme's
+    /// files, the protected albums' folders); empty for an album's.
+    package var except: String
 
     package func child(named name: String) -> Any? {
         switch name {
@@ -21,6 +24,8 @@ package struct ProtectedShell: Encodable, Sendable, MustacheParent {
         case "folder": folder
         case "photos": photos
         case "worker": worker
+        case "except": except
+        case "site": !except.isEmpty
         default: nil
         }
     }
@@ -44,12 +49,13 @@ package struct ProtectedContext: TemplateContext {
 extension SiteRenderer {
     /// The shell published at a protected page's path: the same for every page of the album but for
     /// its depth, and nothing on it names the album or its photos.
-    package func protectedShell(path: String, keyFile: String, folder: String, photos: String) throws -> Data {
-        var page = pageContext(path: path, title: "\(strings.text("protectedTitle")) · \(title)", description: nil,
+    package func protectedShell(path: String, keyFile: String, folder: String, photos: String, except: String = "") throws -> Data {
+        var page = pageContext(path: path, title: "\(strings.text(except.isEmpty ? "protectedTitle" : "protectedSiteTitle")) · \(title)", description: nil,
                                sections: SiteRenderer.Sections([], sources: [], albumInfos: [:], sort: sort))
         page.noindex = true
         page.canonical = nil
-        let shell = ProtectedShell(keyFile: keyFile, folder: folder, photos: photos, worker: page.root + SiteLayout.serviceWorker)
+        let shell = ProtectedShell(keyFile: keyFile, folder: folder, photos: photos, worker: page.root + SiteLayout.serviceWorker,
+                                  except: except)
         return try render(PageModel(path: path, template: "protected", context: ProtectedContext(site: site, page: page, vault: shell)))
     }
 }

@@ -42,8 +42,8 @@ extension SiteRenderer {
 
     /// The files that are not rendered from a template: `robots.txt` and the search index.
     package func plainFiles(_ plan: SitePlan, _ emit: (RenderedPage) throws -> Void) throws {
-        var robots = "User-agent: *\nDisallow:\n"
-        if baseURL != nil {
+        var robots = "User-agent: *\nDisallow:\(sealed ? " /" : "")\n"
+        if baseURL != nil && !sealed {
             robots += "\nSitemap: \(absoluteURL(SiteLayout.sitemap) ?? "")\n"
         }
         let tree = plan.sections.albums

@@ -38,6 +38,8 @@ public struct SiteRenderer: Sendable {
     package let download: DownloadSetting
     /// Seconds per photo in the slideshow (`viewer.slideshowSeconds`).
     package let slideshowSeconds: Double
+    /// The whole site has a password: no sitemap, and `robots.txt` turns every crawler away.
+    package let sealed: Bool
     /// The theme's words in the site's `language`.
     package let strings: ThemeStrings
     /// The map page's tiles; the page exists only with `showLocation`.
@@ -70,6 +72,7 @@ public struct SiteRenderer: Sendable {
         sort = config.sort
         download = config.download
         slideshowSeconds = config.viewer.slideshowSeconds
+        sealed = config.password != nil
         strings = try ThemeStrings(theme: theme, language: config.language)
         mapSettings = config.map
         siteContext = SiteContext(title: config.title, description: config.description.isEmpty ? nil : config.description,
@@ -105,6 +108,7 @@ public struct SiteRenderer: Sendable {
         settings.add(exifFields.map(\.rawValue).joined(separator: " "))
         settings.add(sort.description)
         settings.add(download.rawValue)
+        settings.add(sealed ? 1 : 0)
         settings.add(Formatting.fixed(slideshowSeconds, digits: 3))
         settings.add(mapSettings.tileURL)
         settings.add(mapSettings.attribution ?? "")
@@ -191,7 +195,7 @@ public struct SiteRenderer: Sendable {
         if !sections.tags.isEmpty { pages.append(.tags) }
         if showLocation { pages.append(.map) }
         pages += [.notFound, .feed]
-        if baseURL != nil { pages.append(.sitemap) }
+        if baseURL != nil && !sealed { pages.append(.sitemap) }
         return SitePlan(items: items, sections: sections, paginator: paginator, pages: pages, home: home,
                         homePosition: Dictionary(uniqueKeysWithValues: home.enumerated().map { ($1, $0) }),
                         albumsKey: AlbumTree.infoKey(albums, tokens: albumTokens), placeholders: placeholders)

@@ -9,7 +9,7 @@ package enum TemplateFields {
         "album", "albumCount", "albumHref", "albums", "albumsHref", "alt", "assets", "attribution", "author", "authorHref", "avifSrcset",
         "authorURI", "backHref", "backLabel", "backPage", "backText", "breadcrumbs", "canonical", "contentHTML",
         "contentLoc", "coordinates", "count", "countLabel", "cover", "current", "dataHref", "description",
-        "descriptionHTML", "download", "duration", "durationMachine", "entries", "exif", "feedHref", "folder", "keyFile", "vault", "worker", "fullSizeHref", "fullSizeLabel",
+        "descriptionHTML", "download", "duration", "durationMachine", "entries", "exif", "feedHref", "folder", "keyFile", "vault", "worker", "except", "fullSizeHref", "fullSizeLabel",
         "generator", "hasSources", "hasTags", "heading", "height", "homeHref", "href", "id", "image", "imageAlt", "imageHeight",
         "imageHref", "imageType", "imageWidth", "inlineStylesheet", "intro", "isAlbums", "isCurrent", "isGap", "isHome",
         "isMap", "isTags", "jsonLD", "label", "lang", "licenseHref", "licenseName", "links", "loading", "loc", "location", "noindex",

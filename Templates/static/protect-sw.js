@@ -2,7 +2,9 @@
    protect.js hands it an album's key; it then answers the browser's requests for that album's
    pages (each published as a shell page beside its encrypted page.bin) and files (encrypted under
    their own names) with their decrypted bytes. Keys live in this worker's memory only: when the
-   browser stops the worker, the next page of the album is the shell, which hands the key over again. */
+   browser stops the worker, the next page of the album is the shell, which hands the key over again.
+   A site with a password hands over one more key, for every path but those it lists as `except`
+   (the theme's files and the protected albums, whose own keys come first). */
 "use strict";
 self.window = self;
 var vaultScript = new URL(self.location.href).searchParams.get("vault");
@@ -20,8 +22,10 @@ self.addEventListener("message", function (event) {
   var data = event.data, port = event.ports && event.ports[0];
   if (!data || data.type !== "galleryssg-key" || !self.GalleryVault) { return; }
   event.waitUntil(self.GalleryVault.openKey(new Uint8Array(data.raw), null).then(function (key) {
-    albums = albums.filter(function (album) { return album.folder !== data.folder; });
-    albums.push({ folder: String(data.folder), photos: String(data.photos), key: key });
+    var site = Array.isArray(data.except);
+    albums = albums.filter(function (album) { return site ? !album.except : album.folder !== data.folder; });
+    albums.push({ folder: String(data.folder), photos: String(data.photos), key: key,
+                  except: site ? data.except.map(String).concat([SELF]) : null });
     if (port) { port.postMessage({ ok: true }); }
   }, function (e) { if (port) { port.postMessage({ ok: false, error: String(e) }); } }));
 });
@@ -31,11 +35,14 @@ function sitePath(url) {
   var scope = self.registration.scope;
   return url.indexOf(scope) === 0 ? url.slice(scope.length).split(/[?#]/)[0] : null;
 }
+var SELF = "galleryssg-sw.js";
+function starts(path, prefix) { return path.indexOf(prefix) === 0; }
 function albumOf(path) {
+  var site = null;
   for (var i = 0; i < albums.length; i += 1) {
-    if (path.indexOf(albums[i].folder) === 0 || path.indexOf(albums[i].photos) === 0) { return albums[i]; }
+    if (albums[i].except) { site = albums[i]; } else if (starts(path, albums[i].folder) || starts(path, albums[i].photos)) { return albums[i]; }
   }
-  return null;
+  return site && !site.except.some(function (prefix) { return starts(path, prefix); }) ? site : null;
 }
 function decrypted(album, path, type) {
   return self.GalleryVault.fetchDecrypted(album.key, self.registration.scope + path, path, type).then(function (blob) {

@@ -10,6 +10,9 @@
   var error = box.querySelector(".protected-error"), input = form.querySelector("input[type=password]");
   var remember = document.getElementById("protected-remember");
   var folder = box.getAttribute("data-folder"), photos = box.getAttribute("data-photos");
+  /* The whole site's shell names what its key does not open; an album's names nothing. */
+  var except = box.getAttribute("data-except") ? JSON.parse(box.getAttribute("data-except")) : null;
+  var name = except ? "/" : folder;
   var TRIED = "galleryssg-vault-tried:" + location.pathname;
   var keyFile;
 
@@ -50,7 +53,8 @@
           channel.port1.onmessage = function (event) {
             if (event.data && event.data.ok) { resolve(); } else { reject(new Error(event.data && event.data.error)); }
           };
-          registration.active.postMessage({ type: "galleryssg-key", folder: folder, photos: photos, raw: key.raw }, [channel.port2]);
+          registration.active.postMessage({ type: "galleryssg-key", folder: folder, photos: photos, except: except, raw: key.raw },
+                                          [channel.port2]);
         });
       })
       .then(function () {
@@ -61,7 +65,7 @@
   }
 
   var retry = justTried();
-  window.GalleryVault.recall(folder, keyFile).then(function (key) {
+  window.GalleryVault.recall(name, keyFile).then(function (key) {
     if (key && !retry) { return handOver(key); }
     ask(retry ? failed(new Error("the page did not decrypt")) : "");
   }, function () { ask(""); });
@@ -70,7 +74,7 @@
     event.preventDefault();
     show("");
     window.GalleryVault.unlock(keyFile, input.value).then(function (key) {
-      window.GalleryVault.remember(folder, key, remember.checked);
+      window.GalleryVault.remember(name, key, remember.checked);
       return handOver(key);
     }, function (e) {
       show(e && e.code === "wrong-password" ? form.getAttribute("data-wrong") : failed(e));

@@ -65,7 +65,7 @@ def main():
         report["opened"] = wait(driver, "return !document.getElementById('protected')", 60)
         report["albumTitle"] = driver.title
         report["gridImages"] = images(driver, "main img")
-        first = driver.execute_script("var t = document.querySelector('main a[href*=\"photos/\"]'); return t && t.href")
+        first = driver.execute_script("var t = document.querySelector('main .grid a.tile'); return t && t.href")
         report["photoHref"] = first
         driver.get(first)
         report["photoOpened"] = wait(driver, "return !document.getElementById('protected') && document.querySelector('.stage img.main')")

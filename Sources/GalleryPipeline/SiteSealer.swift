@@ -1,0 +1,126 @@
+import Foundation
+import GalleryModel
+import GalleryOutput
+import GalleryRender
+import GalleryVault
+
+/// Encrypts a site with a password once every file of it is staged: each file this build staged
+/// moves to its opaque path (`SitePathMap`), pages and data files get the new paths put in, and
+/// everything but the public files is encrypted under the site's key as `AlbumSealer` does for an
+/// album (a page becomes `page.bin` beside the shell that asks for the password). A protected
+/// album's files are only moved and rewritten here; `AlbumSealer` encrypts them under their own key.
+struct SiteSealer {
+    let writer: StagedWriter
+    let renderer: SiteRenderer
+    let site: ProtectedSite
+
+    /// The map of every file this build staged, and the album targets at their new folders.
+    func plan(_ targets: [AlbumSealer.Target]) -> (map: SitePathMap, files: [String], targets: [AlbumSealer.Target]) {
+        var map = SitePathMap(key: site.key, albumFolders: targets.map(\.folder), photoPrefixes: targets.map(\.photos))
+        let files = stagedFiles().filter { !SitePathMap.isPublic($0) }
+        for path in files { map.add(path) }
+        let moved = targets.map { target in
+            var target = target
+            target.folder = map.map(folder: target.folder)
+            let parent = StagedWriter.parent(of: target.photos)
+            target.photos = map.map(folder: parent) + "/" + String(target.photos.dropFirst(parent.count + 1))
+            return target
+        }
+        return (map, files, moved)
+    }
+
+    /// Moves the protected albums' files to their new folders, with the new paths put into their
+    /// pages, before `AlbumSealer` encrypts them.
+    func moveAlbumFiles(_ files: [String], _ map: SitePathMap) throws {
+        for path in files where map.isAlbum(path) {
+            var outcome = AlbumSealer.Outcome()
+            try stage(path, as: map.files[path]!, map, encrypted: false, outcome: &outcome)
+        }
+    }
+
+    /// Encrypts every other file at its new path, and puts the new paths into the public `404.html`.
+    func seal(_ files: [String], _ map: SitePathMap, except: [String], outcome: inout AlbumSealer.Outcome) throws {
+        let keyFile = String(decoding: site.keyFile.json(), as: UTF8.self)
+        let exceptions = String(decoding: try JSONEncoder().encode(except), as: UTF8.self)
+        for path in files where !map.isAlbum(path) {
+            let target = map.files[path]!
+            if SitePage.isHTML(path: path) {
+                let folder = StagedWriter.parent(of: target)
+                let sealedPath = (folder.isEmpty ? "" : folder + "/") + SiteLayout.sealedPage
+                let html = map.rewrite(try String(contentsOfFile: writer.stagingPath + "/" + path, encoding: .utf8))
+                let sealed = try site.key.encrypt(Data(html.utf8), path: sealedPath)
+                try writer.write(Data(sealed), to: sealedPath)
+                let shell = try renderer.protectedShell(path: target, keyFile: keyFile, folder: "", photos: "", except: exceptions)
+                if target != path { try writer.remove(path) }
+                try writer.write(Data(map.rewrite(String(decoding: shell, as: UTF8.self)).utf8), to: target)
+                outcome.bytes += sealed.count
+            } else {
+                try stage(path, as: target, map, encrypted: true, outcome: &outcome)
+            }
+            outcome.files += 1
+        }
+        if writer.wasWritten(SiteLayout.notFound) {
+            let page = writer.stagingPath + "/" + SiteLayout.notFound
+            try writer.write(Data(map.rewrite(try String(contentsOfFile: page, encoding: .utf8)).utf8), to: SiteLayout.notFound)
+        }
+        removeEmptyFolders(files)
+    }
+
+    /// Puts the file at `path` at `target`: rewritten when it is text, encrypted when asked.
+    private func stage(_ path: String, as target: String, _ map: SitePathMap, encrypted: Bool,
+                       outcome: inout AlbumSealer.Outcome) throws {
+        let staged = URL(fileURLWithPath: writer.stagingPath + "/" + path)
+        var source = staged
+        if Self.textExtensions.contains((path as NSString).pathExtension.lowercased()) {
+            let text = try String(contentsOf: staged, encoding: .utf8), rewritten = map.rewrite(text)
+            if rewritten != text {
+                source = try scratchFile()
+                try Data(rewritten.utf8).write(to: source)
+            }
+        }
+        if encrypted {
+            let sealed = try scratchFile()
+            try site.key.encryptFile(at: source, to: sealed, path: target)
+            outcome.bytes += (try? FileManager.default.attributesOfItem(atPath: sealed.path)[.size] as? Int) ?? 0
+            if source != staged { try? FileManager.default.removeItem(at: source) }
+            source = sealed
+        }
+        if source == staged && target == path { return }
+        try writer.move(source, to: target)
+        if target != path { try writer.remove(path) }
+    }
+
+    private func scratchFile() throws -> URL {
+        let folder = writer.stagingPath + ".sealing"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        return URL(fileURLWithPath: folder + "/" + UUID().uuidString)
+    }
+
+    /// Files whose text names other files of the site.
+    static let textExtensions: Set<String> = ["html", "js", "json", "xml", "css", "txt"]
+
+    /// Every file this build staged, by site path.
+    private func stagedFiles() -> [String] {
+        var files: [String] = []
+        let walker = FileManager.default.enumerator(atPath: writer.stagingPath)
+        while let path = walker?.nextObject() as? String {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: writer.stagingPath + "/" + path, isDirectory: &isFolder),
+                  !isFolder.boolValue, writer.wasWritten(path) else { continue }
+            files.append(path)
+        }
+        return files.sorted()
+    }
+
+    /// The folders the old paths leave empty: their names must not stay behind.
+    private func removeEmptyFolders(_ files: [String]) {
+        var folders = Set(files.map { StagedWriter.parent(of: $0) })
+        folders.remove("")
+        for folder in folders.sorted(by: { ($0.count, $0) > ($1.count, $1) }) {
+            var current = folder
+            while !current.isEmpty, rmdir(writer.stagingPath + "/" + current) == 0 {
+                current = StagedWriter.parent(of: current)
+            }
+        }
+    }
+}
