@@ -20,8 +20,20 @@ extension Maintenance {
         return true
     }
 
+    /// `galleryssg rekey --site`: the same for a site with a password; every file is encrypted again.
+    /// - Returns: Whether the site had a key.
+    public static func rekeySite(_ config: SiteConfig) throws -> Bool {
+        let lock = try BuildLock.acquire(stateDirectory: config.stateDirectory, purpose: "rekey")
+        defer { lock.release() }
+        var store = try AlbumKeyStore.load(stateDirectory: config.stateDirectory)
+        guard store.entries[ProtectedSite.storeName] != nil else { return false }
+        store.entries[ProtectedSite.storeName] = nil
+        try store.save()
+        return true
+    }
+
     /// The protected albums the state holds keys for, by path.
     public static func protectedAlbums(_ config: SiteConfig) throws -> [String] {
-        try AlbumKeyStore.load(stateDirectory: config.stateDirectory).entries.keys.sorted()
+        try AlbumKeyStore.load(stateDirectory: config.stateDirectory).entries.keys.filter { $0 != ProtectedSite.storeName }.sorted()
     }
 }

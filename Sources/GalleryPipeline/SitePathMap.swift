@@ -13,24 +13,32 @@ import GalleryVault
 /// worker, `_headers`, `robots.txt`, `404.html`), pages keep their file name (`index.html`, under
 /// mapped folders), and inside a protected album's folders and photo folders names are left to
 /// `AlbumSealer`, which gives them opaque names under the album's own key.
-struct SitePathMap {
+package struct SitePathMap {
     let key: ContentKey
     /// Folders and folder-name prefixes whose names `AlbumSealer` makes opaque (`albums/…/TOKEN`, `photos/TOKEN-`).
     let albumFolders: [String]
     let photoPrefixes: [String]
-    private(set) var files: [String: String] = [:]
-    private(set) var folders: [String: String] = ["": ""]
+    package private(set) var files: [String: String] = [:]
+    package private(set) var folders: [String: String] = ["": ""]
 
-    init(key: ContentKey, albumFolders: [String], photoPrefixes: [String]) {
+    package init(key: ContentKey, albumFolders: [String], photoPrefixes: [String]) {
         self.key = key
         self.albumFolders = albumFolders
         self.photoPrefixes = photoPrefixes
     }
 
     /// The files published in the clear and under their own names.
-    static func isPublic(_ path: String) -> Bool {
+    package static func isPublic(_ path: String) -> Bool {
         path.hasPrefix("static/") || path.hasPrefix(".")
             || [SiteLayout.serviceWorker, "_headers", "robots.txt", SiteLayout.notFound].contains(path)
+    }
+
+    /// The sharded search index's files (`search/V/t3.js`, `d0.js`), whose names search.js makes
+    /// from numbers: they keep them (they tell nothing), in their opaque folder.
+    static func isSearchShard(_ path: String) -> Bool {
+        guard path.hasPrefix("search/"), let name = path.split(separator: "/").last,
+              let first = name.first, first == "t" || first == "d", name.hasSuffix(".js") else { return false }
+        return name.dropFirst().dropLast(3).allSatisfy(\.isNumber) && name.count > 4
     }
 
     /// Whether a file or folder lies in a protected album's part of the site.
@@ -40,12 +48,12 @@ struct SitePathMap {
 
     /// Learns a file's new path and returns it.
     @discardableResult
-    mutating func add(_ path: String) -> String {
+    package mutating func add(_ path: String) -> String {
         if let known = files[path] { return known }
         let parent = StagedWriter.parent(of: path), name = String(path.dropFirst(parent.isEmpty ? 0 : parent.count + 1))
         let folder = map(folder: parent)
         let ext = (name as NSString).pathExtension.lowercased()
-        let mapped = isAlbum(path) || name == SiteLayout.folderIndex ? name
+        let mapped = isAlbum(path) || name == SiteLayout.folderIndex || Self.isSearchShard(path) ? name
             : key.opaqueName(for: "file:" + path) + (ext.isEmpty ? "" : "." + ext)
         let result = folder.isEmpty ? mapped : folder + "/" + mapped
         files[path] = result
@@ -53,7 +61,7 @@ struct SitePathMap {
     }
 
     /// A folder's new path; its parents' first.
-    mutating func map(folder: String) -> String {
+    package mutating func map(folder: String) -> String {
         if let known = folders[folder] { return known }
         let parent = StagedWriter.parent(of: folder)
         let above = map(folder: parent)
@@ -70,7 +78,7 @@ struct SitePathMap {
 
     /// The text with every path of a mapped file or folder replaced by its new path, written as
     /// it was (relative with its `../`, after a host, with JSON's `\/`).
-    func rewrite(_ text: String) -> String {
+    package func rewrite(_ text: String) -> String {
         let source = text as NSString
         var result = "", last = 0
         for match in Self.candidate.matches(in: text, range: NSRange(location: 0, length: source.length)) {

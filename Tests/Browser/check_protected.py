@@ -4,7 +4,11 @@ one (PBKDF2 at the real 600,000 iterations) opens the album through the site's s
 whose photos decode; the photo page (the viewer) decodes its photo, zooms into a larger file, and
 the slideshow moves on to the next photo, decrypted too; a reload in the tab does not ask again.
 
-usage: check_protected.py --site DIR --album PATH --password PW --browser chromium|firefox|webkit   (prints JSON)"""
+With --album "" it opens a site whose whole content has a password (the same shell at its root),
+and --search WORD searches its encrypted index.
+
+usage: check_protected.py --site DIR --album PATH --password PW --browser chromium|firefox|webkit [--search WORD]
+(prints JSON)"""
 import argparse
 import json
 import os
@@ -48,6 +52,7 @@ def main():
     for name in ("--site", "--album", "--password"):
         parser.add_argument(name, required=True)
     parser.add_argument("--browser", default="chromium", choices=["chromium", "firefox", "webkit"])
+    parser.add_argument("--search", help="a word to search for once the site is open (its index is encrypted too)")
     args = parser.parse_args()
     driver, serve, console_errors = engine(args.browser)
     server, base = serve(os.path.abspath(args.site))
@@ -65,6 +70,13 @@ def main():
         report["opened"] = wait(driver, "return !document.getElementById('protected')", 60)
         report["albumTitle"] = driver.title
         report["gridImages"] = images(driver, "main img")
+        if args.search:
+            field = driver.find_element("id", "search-input")
+            field.send_keys(args.search)
+            wait(driver, "return document.querySelectorAll('#search-results img').length > 0", 20)
+            report["searchLinks"] = driver.execute_script("return Array.from(document.querySelectorAll('#search-results a')).map(a => a.textContent.trim())")
+            report["searchImages"] = images(driver, "#search-results img")
+            field.clear()
         first = driver.execute_script("var t = document.querySelector('main .grid a.tile'); return t && t.href")
         report["photoHref"] = first
         driver.get(first)

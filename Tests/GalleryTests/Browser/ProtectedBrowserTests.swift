@@ -32,25 +32,68 @@ struct ProtectedBrowserTests {
         return !images.isEmpty && images.allSatisfy { ($0["complete"] as? Bool) == true && (BrowserTests.number($0["width"]) ?? 0) > 0 }
     }
 
-    static func check(_ browser: String) async throws {
+    /// The site with a password for the whole of it (ProtectedSiteTests), built once.
+    actor BuiltWholeSite {
+        static let shared = BuiltWholeSite()
+        private var made: FixtureSite?
+        func site() async throws -> FixtureSite {
+            if let made { return made }
+            let site = try ProtectedSiteTests.site()
+            _ = try await site.build()
+            made = site
+            return site
+        }
+    }
+
+    static func run(_ browser: String, site: FixtureSite, album: String, password: String, extra: [String] = []) throws -> [String: Any] {
         try BrowserTests.tools.require()
-        let (site, album) = try await BuiltSite.shared.site()
         let script = Fixtures.repository.appendingPathComponent("Tests/Browser/check_protected.py")
         let run = BrowserTools.run(["python3", script.path, "--site", site.output.path, "--album", album,
-                                    "--password", ProtectedAlbumTests.password, "--browser", browser])
+                                    "--password", password, "--browser", browser] + extra)
         guard run.status == 0, let result = try JSONSerialization.jsonObject(with: run.output) as? [String: Any] else {
             throw BrowserToolsMissing(description: "check_protected.py failed (\(run.status)): \(run.errors.suffix(3000))")
         }
+        return result
+    }
+
+    static func check(_ browser: String) async throws {
+        let (site, album) = try await BuiltSite.shared.site()
+        let result = try run(browser, site: site, album: album, password: ProtectedAlbumTests.password)
         #expect(result["formShown"] as? Bool == true && BrowserTests.number(result["shellImages"]) == 0, "\(result)")
         #expect(result["wrongError"] as? String == "That password does not open this album.", "\(result)")
         #expect((result["wrongTitle"] as? String ?? "").hasPrefix("Protected album"), "\(result)")
         #expect(result["opened"] as? Bool == true && (result["albumTitle"] as? String ?? "").hasPrefix("Family Album Secret Title"), "\(result)")
         #expect(decoded(result["gridImages"]), "\(result["gridImages"] ?? "")")
+        viewer(result)
+    }
+
+    /// A whole site with a password: the same, from its home page, and its search (an encrypted index) finds a photo.
+    static func checkSite(_ browser: String) async throws {
+        let site = try await BuiltWholeSite.shared.site()
+        let result = try run(browser, site: site, album: "", password: ProtectedSiteTests.password, extra: ["--search", "shore"])
+        #expect(result["formShown"] as? Bool == true && BrowserTests.number(result["shellImages"]) == 0, "\(result)")
+        #expect(result["wrongError"] as? String == "That password does not open this gallery.", "\(result)")
+        #expect((result["wrongTitle"] as? String ?? "").hasPrefix("Protected gallery"), "\(result)")
+        #expect(result["opened"] as? Bool == true && result["albumTitle"] as? String == "Fixture <Gallery>", "\(result)")
+        #expect(decoded(result["gridImages"]), "\(result["gridImages"] ?? "")")
+        #expect(result["searchLinks"] as? [String] == ["Public shore"] && decoded(result["searchImages"]), "\(result)")
+        viewer(result)
+    }
+
+    static func viewer(_ result: [String: Any]) {
         #expect(result["photoOpened"] as? Bool == true && decoded(result["photoImages"]), "\(result)")
         #expect(result["zoomed"] as? Bool == true && decoded(result["zoomImage"]), "\(result)")
         #expect(result["slideshowAdvanced"] as? Bool == true && decoded(result["slideshowImages"]), "\(result)")
-        #expect(result["reloadOpened"] as? Bool == true && !(result["reloadTitle"] as? String ?? "").hasPrefix("Protected album"), "\(result)")
+        #expect(result["reloadOpened"] as? Bool == true && !(result["reloadTitle"] as? String ?? "").hasPrefix("Protected"), "\(result)")
         #expect(result["consoleErrors"] as? [String] == [], "\(result["consoleErrors"] ?? "")")
+    }
+
+    @Test("A whole site: password, home, search, viewer, zoom, slideshow and reload in Chromium, Firefox ESR and WebKitGTK",
+          .enabled(if: BrowserTests.enabled, "needs \(BrowserTests.tools.missing.joined(separator: ", ")); see .ci/run"))
+    func wholeSite() async throws {
+        try await Self.checkSite("chromium")
+        if ViewerBrowserTests.firefoxEnabled { try await Self.checkSite("firefox") }
+        if WebKitBrowserTests.enabled { try await Self.checkSite("webkit") }
     }
 
     @Test("Password, album, viewer, zoom, slideshow and reload: Chromium",
