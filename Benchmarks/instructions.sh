@@ -26,7 +26,7 @@
 # not the ratio of times, and both are printed.
 # JOBS=1 by default: valgrind runs one thread at a time anyway, and with one worker the count
 # cannot depend on how the photos were shared between workers (JOBS=2 moved the counts by
-# 0.002 % for galleryssg and 0.07 % for vips-cascade, 2026-11-26).
+# at most 0.004 % for galleryssg and 0.07 % for vips-cascade, 2026-11-26).
 # Under valgrind galleryssg runs as a copy without its DWARF 5 debug information, which
 # valgrind 3.19 cannot read (same code, and function names still come from the symbol table),
 # and with valgrind-sigsuspend.c preloaded (why: in that file).

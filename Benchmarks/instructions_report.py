@@ -85,13 +85,12 @@ def main():
         print(f"\ngalleryssg / vips-cascade: instructions {total['galleryssg'] / total['vips-cascade']:.2f}x, "
               f"wall time {wall['galleryssg'] / wall['vips-cascade']:.2f}x ({photos} photos)")
 
-    if repeat > 1:
-        print()
-        for n in names:
-            totals = [sum(ir for _, ir, _ in run) for run in runs[n]]
-            spread = (max(totals) - min(totals)) / min(totals)
-            print(f"repeat: {n}: Ir per valgrind run {', '.join(f'{t:,}' for t in totals)}; "
-                  f"largest difference {spread:.4%}")
+    print()
+    for n in names:   # exact totals, to compare with another run of this script
+        totals = [sum(ir for _, ir, _ in run) for run in runs[n]]
+        spread = (max(totals) - min(totals)) / min(totals)
+        print(f"Ir: {n}: {', '.join(f'{t:,}' for t in totals)}"
+              + (f"; largest difference between the runs {spread:.4%}" if repeat > 1 else ""))
 
     if top > 0 and "galleryssg" in names:
         ours = [(ir, f) for cmd, ir, f in runs["galleryssg"][0] if own(cmd)]
