@@ -17,6 +17,7 @@ import GalleryVault
 struct AlbumSealer {
     let writer: StagedWriter
     let renderer: SiteRenderer
+    let cache: SealCache
     /// Puts other paths into the shell pages: those of a site with a password (`SitePathMap.rewrite`).
     var rewrite: (String) -> String = { $0 }
 
@@ -37,20 +38,18 @@ struct AlbumSealer {
     struct Outcome {
         var files = 0
         var bytes = 0
+        /// Encrypted files and shells made this build, and those taken from the cache as an earlier build made them.
+        var made = 0
+        var reused = 0
     }
 
     func seal(_ targets: [Target]) throws -> Outcome {
         var outcome = Outcome()
-        guard !targets.isEmpty else { return outcome }
-        let scratch = URL(fileURLWithPath: writer.stagingPath + ".sealing")
-        try? FileManager.default.removeItem(at: scratch)
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        for target in targets { try seal(target, scratch: scratch, outcome: &outcome) }
+        for target in targets { try seal(target, outcome: &outcome) }
         return outcome
     }
 
-    private func seal(_ target: Target, scratch: URL, outcome: inout Outcome) throws {
+    private func seal(_ target: Target, outcome: inout Outcome) throws {
         let key = target.album.key
         let staged = stagedFiles(under: target.folder) + stagedPhotoFiles(prefix: target.photos)
         let pages = staged.filter { SitePage.isHTML(path: $0) }
@@ -60,24 +59,28 @@ struct AlbumSealer {
             renamed[path] = folder + "/" + key.opaqueName(for: path) + (ext.isEmpty ? "" : "." + ext)
         }
         for (path, name) in renamed.sorted(by: { $0.key < $1.key }) {
-            let temporary = scratch.appendingPathComponent(UUID().uuidString)
-            try key.encryptFile(at: URL(fileURLWithPath: writer.stagingPath + "/" + path), to: temporary, path: name)
-            outcome.bytes += (try? FileManager.default.attributesOfItem(atPath: temporary.path)[.size] as? Int) ?? 0
+            let staged = URL(fileURLWithPath: writer.stagingPath + "/" + path)
+            outcome.bytes += try cache.place(cache.key(key, target: name, source: path), at: name) {
+                try key.encryptFile(at: staged, to: URL(fileURLWithPath: $0), path: name)
+            }
             try writer.remove(path)
-            try writer.move(temporary, to: name)
             outcome.files += 1
         }
         let names = try Self.referencePattern(folder: target.folder, photos: target.photos)
         let keyFile = String(decoding: target.album.keyFile.json(), as: UTF8.self)
         for path in pages {
-            let html = try String(contentsOfFile: writer.stagingPath + "/" + path, encoding: .utf8)
             let sealedPath = StagedWriter.parent(of: path) + "/" + SiteLayout.sealedPage
-            let sealed = try key.encrypt(Data(Self.rename(html, names, renamed).utf8), path: sealedPath)
-            try writer.write(Data(sealed), to: sealedPath)
-            let shell = try renderer.protectedShell(path: path, keyFile: keyFile, folder: target.folder + "/", photos: target.photos)
-            try writer.write(Data(rewrite(String(decoding: shell, as: UTF8.self)).utf8), to: path)
+            outcome.bytes += try cache.place(cache.key(key, target: sealedPath, source: path), at: sealedPath) {
+                let html = try String(contentsOfFile: writer.stagingPath + "/" + path, encoding: .utf8)
+                try Data(try key.encrypt(Data(Self.rename(html, names, renamed).utf8), path: sealedPath)).write(to: URL(fileURLWithPath: $0))
+            }
+            let shellKey = cache.key(key, target: path, source: nil,
+                                     ["shell", renderer.settingsKey.hex, keyFile, target.folder, target.photos, rewrite(target.folder)])
+            try cache.place(shellKey, at: path) {
+                let shell = try renderer.protectedShell(path: path, keyFile: keyFile, folder: target.folder + "/", photos: target.photos)
+                try Data(rewrite(String(decoding: shell, as: UTF8.self)).utf8).write(to: URL(fileURLWithPath: $0))
+            }
             outcome.files += 1
-            outcome.bytes += sealed.count
         }
     }
 
@@ -128,15 +131,16 @@ extension Build {
     func sealProtected(_ targets: [AlbumSealer.Target], site: ProtectedSite?, writer: StagedWriter, renderer: SiteRenderer,
                        assets: Assets) throws -> AlbumSealer.Outcome {
         defer { try? FileManager.default.removeItem(atPath: writer.stagingPath + ".sealing") }
+        let cache = SealCache(writer: writer, cache: config.cacheDirectory, reuse: !options.rebuild)
         var outcome = AlbumSealer.Outcome(), targets = targets
         var sitePlan: (sealer: SiteSealer, map: SitePathMap, files: [String])?
         if let site {
-            let sealer = SiteSealer(writer: writer, renderer: renderer, site: site)
+            let sealer = SiteSealer(writer: writer, renderer: renderer, site: site, cache: cache)
             let (map, files, moved) = sealer.plan(targets)
             try sealer.moveAlbumFiles(files, map)
             (sitePlan, targets) = ((sealer, map, files), moved)
         }
-        var albums = AlbumSealer(writer: writer, renderer: renderer)
+        var albums = AlbumSealer(writer: writer, renderer: renderer, cache: cache)
         if let map = sitePlan?.map { albums.rewrite = map.rewrite }
         outcome = try albums.seal(targets)
         if let (sealer, map, files) = sitePlan {
@@ -159,6 +163,8 @@ extension Build {
         for rule in Set(privateFolders).sorted() { headers += "\n\(rule)\n  Cache-Control: private\n" }
         headers += "\n/\(SiteLayout.serviceWorker)\n  Cache-Control: no-cache\n"
         try writer.write(Data(headers.utf8), to: "_headers")
+        cache.prune()
+        (outcome.made, outcome.reused) = (cache.made, cache.reused)
         return outcome
     }
 }

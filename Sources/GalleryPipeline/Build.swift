@@ -206,7 +206,8 @@ public struct Build: Sendable {
                 }
                 report.bytesWritten += sealed.bytes
                 let what = (hidden.site == nil ? [] : ["the site"]) + (sealTargets.isEmpty ? [] : ["\(sealTargets.count) protected album(s)"])
-                progress(.step("seal: \(sealed.files) files of \(what.joined(separator: " and ")) encrypted"))
+                progress(.step("seal: \(sealed.files) files of \(what.joined(separator: " and ")) encrypted "
+                               + "(\(sealed.made) made, \(sealed.reused) from the cache)"))
             }
             // Before the state is saved: the earlier site's files this build does not keep must all be galleryssg's.
             let moved = try await asyncStep(.publish, &timings) {

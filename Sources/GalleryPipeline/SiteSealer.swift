@@ -13,6 +13,7 @@ struct SiteSealer {
     let writer: StagedWriter
     let renderer: SiteRenderer
     let site: ProtectedSite
+    let cache: SealCache
 
     /// The map of every file this build staged, and the album targets at their new folders.
     func plan(_ targets: [AlbumSealer.Target]) -> (map: SitePathMap, files: [String], targets: [AlbumSealer.Target]) {
@@ -47,13 +48,17 @@ struct SiteSealer {
             if SitePage.isHTML(path: path) {
                 let folder = StagedWriter.parent(of: target)
                 let sealedPath = (folder.isEmpty ? "" : folder + "/") + SiteLayout.sealedPage
-                let html = map.rewrite(try String(contentsOfFile: writer.stagingPath + "/" + path, encoding: .utf8))
-                let sealed = try site.key.encrypt(Data(html.utf8), path: sealedPath)
-                try writer.write(Data(sealed), to: sealedPath)
-                let shell = try renderer.protectedShell(path: target, keyFile: keyFile, folder: "", photos: "", except: exceptions)
+                let staged = writer.stagingPath + "/" + path
+                outcome.bytes += try cache.place(cache.key(site.key, target: sealedPath, source: path), at: sealedPath) {
+                    let html = map.rewrite(try String(contentsOfFile: staged, encoding: .utf8))
+                    try Data(try site.key.encrypt(Data(html.utf8), path: sealedPath)).write(to: URL(fileURLWithPath: $0))
+                }
                 if target != path { try writer.remove(path) }
-                try writer.write(Data(map.rewrite(String(decoding: shell, as: UTF8.self)).utf8), to: target)
-                outcome.bytes += sealed.count
+                let shellKey = cache.key(site.key, target: target, source: nil, ["shell", renderer.settingsKey.hex, keyFile, exceptions])
+                try cache.place(shellKey, at: target) {
+                    let shell = try renderer.protectedShell(path: target, keyFile: keyFile, folder: "", photos: "", except: exceptions)
+                    try Data(map.rewrite(String(decoding: shell, as: UTF8.self)).utf8).write(to: URL(fileURLWithPath: $0))
+                }
             } else {
                 try stage(path, as: target, map, encrypted: true, outcome: &outcome)
             }
@@ -66,28 +71,40 @@ struct SiteSealer {
         removeEmptyFolders(files)
     }
 
-    /// Puts the file at `path` at `target`: rewritten when it is text, encrypted when asked.
+    /// Puts the file at `path` at `target`, with new paths put in when it is text; encrypted (or
+    /// taken from the cache as an earlier build encrypted it) when asked.
     private func stage(_ path: String, as target: String, _ map: SitePathMap, encrypted: Bool,
                        outcome: inout AlbumSealer.Outcome) throws {
         let staged = URL(fileURLWithPath: writer.stagingPath + "/" + path)
-        var source = staged
-        if Self.textExtensions.contains((path as NSString).pathExtension.lowercased()) {
-            let text = try String(contentsOf: staged, encoding: .utf8), rewritten = map.rewrite(text)
-            if rewritten != text {
-                source = try scratchFile()
-                try Data(rewritten.utf8).write(to: source)
-            }
+        let text = Self.textExtensions.contains((path as NSString).pathExtension.lowercased())
+        /// The file to publish or encrypt: the staged one, or its rewritten copy in the scratch folder.
+        func input() throws -> URL {
+            guard text else { return staged }
+            let original = try String(contentsOf: staged, encoding: .utf8), rewritten = map.rewrite(original)
+            guard rewritten != original else { return staged }
+            let copy = try scratchFile()
+            try Data(rewritten.utf8).write(to: copy)
+            return copy
         }
         if encrypted {
-            let sealed = try scratchFile()
-            try site.key.encryptFile(at: source, to: sealed, path: target)
-            outcome.bytes += (try? FileManager.default.attributesOfItem(atPath: sealed.path)[.size] as? Int) ?? 0
-            if source != staged { try? FileManager.default.removeItem(at: source) }
-            source = sealed
+            outcome.bytes += try cache.place(cache.key(site.key, target: target, source: path), at: target) {
+                let source = try input()
+                defer { if source != staged { try? FileManager.default.removeItem(at: source) } }
+                try site.key.encryptFile(at: source, to: URL(fileURLWithPath: $0), path: target)
+            }
+        } else {
+            let source = try input()
+            if source == staged && target == path { return }
+            try writer.move(source == staged ? try moved(staged) : source, to: target)
         }
-        if source == staged && target == path { return }
-        try writer.move(source, to: target)
         if target != path { try writer.remove(path) }
+    }
+
+    /// The staged file renamed into the scratch folder (the same file: a cached blob stays linked).
+    private func moved(_ staged: URL) throws -> URL {
+        let scratch = try scratchFile()
+        guard rename(staged.path, scratch.path) == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: staged.path]) }
+        return scratch
     }
 
     private func scratchFile() throws -> URL {

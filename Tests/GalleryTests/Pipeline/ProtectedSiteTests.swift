@@ -86,8 +86,14 @@ struct ProtectedSiteTests {
         let site = try Self.site()
         _ = try await site.build()
         let first = try ProtectedAlbumTests.published(site)
+        let inodes = Self.inodes(site)
         _ = try await site.build()
         #expect(try ProtectedAlbumTests.published(site) == first)
+        // Nothing was encrypted again: the images and the home page are the very files of the last
+        // build (linked from the cache), the protected album's images too.
+        let again = Self.inodes(site)
+        let kept = inodes.keys.filter { $0.hasSuffix(".jpg") || $0 == SiteLayout.sealedPage }
+        #expect(kept.count > 20 && kept.allSatisfy { again[$0] == inodes[$0] }, "\(kept.filter { again[$0] != inodes[$0] })")
 
         var config = try JSONSerialization.jsonObject(with: Data(contentsOf: site.configURL)) as! [String: Any]
         config["password"] = "another long password"
@@ -107,6 +113,14 @@ struct ProtectedSiteTests {
         #expect(rekeyed[SiteLayout.sealedPage] != first[SiteLayout.sealedPage])
         let moved = first.keys.filter { $0.hasSuffix(".jpg") && !$0.hasPrefix("static/") }
         #expect(!moved.isEmpty && moved.filter { rekeyed[$0] != nil }.count < moved.count / 2)
+    }
+
+    /// Each published file's inode, by path.
+    static func inodes(_ site: FixtureSite) -> [String: UInt64] {
+        Dictionary(uniqueKeysWithValues: site.outputFiles().compactMap { path in
+            var info = stat()
+            return stat(site.output.appendingPathComponent(path).path, &info) == 0 ? (path, UInt64(info.st_ino)) : nil
+        })
     }
 
     @Test func aMissingOrDoubleSettingIsRefused() async throws {
