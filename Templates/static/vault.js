@@ -229,6 +229,7 @@
 
   window.GalleryVault = {
     words: words, parseKeyFile: parseKeyFile, fetchKeyFile: fetchKeyFile, unlock: unlock, openKey: openKey,
-    decrypt: decrypt, fetchDecrypted: fetchDecrypted, blobURL: blobURL, remember: remember, recall: recall, forget: forget
+    decrypt: decrypt, fetchDecrypted: fetchDecrypted, blobURL: blobURL, remember: remember, recall: recall, forget: forget,
+    opener: opener, concat: concat, HEADER: HEADER, TAG: TAG
   };
 })();

@@ -23,6 +23,21 @@ DECODED = """return Array.from(document.querySelectorAll(arguments[0])).map(func
   return {src: (i.currentSrc || i.src).split('/').slice(-2).join('/'), complete: i.complete, width: i.naturalWidth}; });"""
 
 
+# The photo's original through the service worker, whole (decrypted as it downloads) and a range
+# across chunk boundaries (fetched and decrypted alone), compared byte for byte.
+STREAM = """var url = arguments[0], done = arguments[arguments.length - 1];
+Promise.all([fetch(url).then(function (r) { return r.arrayBuffer().then(function (b) {
+    return {length: r.headers.get('Content-Length'), bytes: new Uint8Array(b)}; }); }),
+  fetch(url, {headers: {Range: 'bytes=70000-200000'}}).then(function (r) { return r.arrayBuffer().then(function (b) {
+    return {status: r.status, range: r.headers.get('Content-Range'), bytes: new Uint8Array(b)}; }); })
+]).then(function (got) {
+  var full = got[0], part = got[1];
+  done({bytes: full.bytes.length, contentLength: full.length, jpeg: full.bytes[0] === 0xFF && full.bytes[1] === 0xD8,
+        rangeStatus: part.status, contentRange: part.range, rangeBytes: part.bytes.length,
+        rangeMatches: part.bytes.every(function (v, i) { return v === full.bytes[70000 + i]; })});
+}, function (e) { done({error: String(e)}); });"""
+
+
 def wait(driver, script, timeout=20, *args):
     end = time.time() + timeout
     while time.time() < end:
@@ -52,7 +67,8 @@ def main():
     for name in ("--site", "--album", "--password"):
         parser.add_argument(name, required=True)
     parser.add_argument("--browser", default="chromium", choices=["chromium", "firefox", "webkit"])
-    parser.add_argument("--search", help="a word to search for once the site is open (its index is encrypted too)")
+    parser.add_argument("--search", help="a word to search for once the site is open (its index is encrypted too); "
+                        "the first photo found is fetched whole and in a range through the service worker")
     args = parser.parse_args()
     driver, serve, console_errors = engine(args.browser)
     server, base = serve(os.path.abspath(args.site))
@@ -70,15 +86,18 @@ def main():
         report["opened"] = wait(driver, "return !document.getElementById('protected')", 60)
         report["albumTitle"] = driver.title
         report["gridImages"] = images(driver, "main img")
+        first = driver.execute_script("var t = document.querySelector('main .grid a.tile'); return t && t.href")
+        report["photoHref"] = first
         if args.search:
             field = driver.find_element("id", "search-input")
             field.send_keys(args.search)
             wait(driver, "return document.querySelectorAll('#search-results img').length > 0", 20)
             report["searchLinks"] = driver.execute_script("return Array.from(document.querySelectorAll('#search-results a')).map(a => a.textContent.trim())")
             report["searchImages"] = images(driver, "#search-results img")
-            field.clear()
-        first = driver.execute_script("var t = document.querySelector('main .grid a.tile'); return t && t.href")
-        report["photoHref"] = first
+            driver.get(driver.execute_script("return document.querySelector('#search-results a').href"))
+            wait(driver, "return !document.getElementById('protected') && document.querySelector('.full-size a')")
+            driver.set_script_timeout(60)
+            report["stream"] = driver.execute_async_script(STREAM, driver.execute_script("return document.querySelector('.full-size a').href"))
         driver.get(first)
         report["photoOpened"] = wait(driver, "return !document.getElementById('protected') && document.querySelector('.stage img.main')")
         report["photoTitle"] = driver.title

@@ -4,6 +4,7 @@ waiting for a page to settle, console errors, and one page's visit (CLS, broken 
 landmarks)."""
 import functools
 import http.server
+import io
 import os
 import re
 import threading
@@ -39,8 +40,38 @@ return Array.from(document.images).filter(function (img) {
 
 
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    """Python's file server, answering a `Range: bytes=…` request as static hosts do (206 and the
+    part; Python's own sends the whole file), which protected sites' service worker relies on for
+    video (RFC 9110 §14)."""
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, ".webp": "image/webp", ".avif": "image/avif",
                       ".js": "text/javascript", ".xml": "application/xml"}
+
+    def send_head(self):
+        asked = re.match(r"bytes=(\d*)-(\d*)$", self.headers.get("Range") or "")
+        path = self.translate_path(self.path)
+        if not asked or asked.group(0) == "bytes=-" or not os.path.isfile(path):
+            return super().send_head()
+        with open(path, "rb") as file:
+            body = file.read()
+        size = len(body)
+        if asked.group(1) == "":
+            first, last = max(0, size - int(asked.group(2))), size - 1
+        else:
+            first = int(asked.group(1))
+            last = min(int(asked.group(2)), size - 1) if asked.group(2) else size - 1
+        if first > last:
+            self.send_response(416)
+            self.send_header("Content-Range", "bytes */%d" % size)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return io.BytesIO(b"")
+        self.send_response(206)
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Range", "bytes %d-%d/%d" % (first, last, size))
+        self.send_header("Content-Length", str(last - first + 1))
+        self.send_header("Accept-Ranges", "bytes")
+        self.end_headers()
+        return io.BytesIO(body[first:last + 1])
 
     def log_message(self, *args):
         pass

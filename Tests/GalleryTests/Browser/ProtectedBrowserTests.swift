@@ -67,16 +67,23 @@ struct ProtectedBrowserTests {
         viewer(result)
     }
 
-    /// A whole site with a password: the same, from its home page, and its search (an encrypted index) finds a photo.
+    /// A whole site with a password: the same, from its home page; its search (an encrypted index)
+    /// finds a photo, whose original streams through the service worker whole and by range.
     static func checkSite(_ browser: String) async throws {
         let site = try await BuiltWholeSite.shared.site()
-        let result = try run(browser, site: site, album: "", password: ProtectedSiteTests.password, extra: ["--search", "shore"])
+        let result = try run(browser, site: site, album: "", password: ProtectedSiteTests.password, extra: ["--search", "cups"])
         #expect(result["formShown"] as? Bool == true && BrowserTests.number(result["shellImages"]) == 0, "\(result)")
         #expect(result["wrongError"] as? String == "That password does not open this gallery.", "\(result)")
         #expect((result["wrongTitle"] as? String ?? "").hasPrefix("Protected gallery"), "\(result)")
         #expect(result["opened"] as? Bool == true && result["albumTitle"] as? String == "Fixture <Gallery>", "\(result)")
         #expect(decoded(result["gridImages"]), "\(result["gridImages"] ?? "")")
-        #expect(result["searchLinks"] as? [String] == ["Public shore"] && decoded(result["searchImages"]), "\(result)")
+        #expect(result["searchLinks"] as? [String] == ["Colourful cups"] && decoded(result["searchImages"]), "\(result)")
+        // Its original (five 64 KiB chunks) streams whole with its length, and a range across
+        // chunks comes back alone (206) and equal to the same bytes of the whole.
+        let stream = object(result["stream"]), bytes = Int(BrowserTests.number(stream["bytes"]) ?? 0)
+        #expect(bytes > 200_000 && stream["contentLength"] as? String == String(bytes) && stream["jpeg"] as? Bool == true, "\(stream)")
+        #expect(BrowserTests.number(stream["rangeStatus"]) == 206 && stream["contentRange"] as? String == "bytes 70000-200000/\(bytes)"
+                && BrowserTests.number(stream["rangeBytes"]) == 130_001 && stream["rangeMatches"] as? Bool == true, "\(stream)")
         viewer(result)
     }
 

@@ -21,6 +21,13 @@ struct ProtectedSiteTests {
         config.merge(setting) { _, new in new }
         config["download"] = "album"
         try JSONSerialization.data(withJSONObject: config).write(to: site.configURL)
+        // A photo of 282 KB, published as its original: five chunks, for the streaming and range checks.
+        try FileManager.default.copyItem(at: Fixtures.repository.appendingPathComponent("Samples/photos/ColorfulCups.jpg"),
+                                         to: site.folder.appendingPathComponent("photos/cups.jpg"))
+        let file = site.folder.appendingPathComponent("manifest.json")
+        var manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as! [String: Any]
+        manifest["photos"] = (manifest["photos"] as! [[String: Any]]) + [["id": "cups", "title": "Colourful cups", "image": "photos/cups.jpg"]]
+        try JSONSerialization.data(withJSONObject: manifest).write(to: file)
         return site
     }
 
@@ -37,7 +44,7 @@ struct ProtectedSiteTests {
         #expect(report.failures.isEmpty, "\(report.failures)")
         let files = try ProtectedAlbumTests.published(site)
         // Every photo's title, id, tags, original name and album, the public album's as well as the protected one's.
-        let secrets = ProtectedAlbumTests.secrets + ["Public shore", "Loose photo", "shore", "loose", "Trips", "photo-1", "photo-5"]
+        let secrets = ProtectedAlbumTests.secrets + ["Public shore", "Loose photo", "shore", "loose", "Trips", "photo-1", "photo-5", "Colourful"]
         var leaks: [String] = []
         for (path, bytes) in files where !path.hasPrefix("static/") {
             for secret in secrets where bytes.range(of: Data(secret.utf8)) != nil || path.lowercased().contains(PhotoID.slug(secret)) {
