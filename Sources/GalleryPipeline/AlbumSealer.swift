@@ -45,13 +45,14 @@ struct AlbumSealer {
 
     func seal(_ targets: [Target]) throws -> Outcome {
         var outcome = Outcome()
-        for target in targets { try seal(target, outcome: &outcome) }
+        var listing: [String: [String]] = [:]
+        for target in targets { try seal(target, listing: &listing, outcome: &outcome) }
         return outcome
     }
 
-    private func seal(_ target: Target, outcome: inout Outcome) throws {
+    private func seal(_ target: Target, listing: inout [String: [String]], outcome: inout Outcome) throws {
         let key = target.album.key
-        let staged = stagedFiles(under: target.folder) + stagedPhotoFiles(prefix: target.photos)
+        let staged = stagedFiles(under: target.folder) + stagedPhotoFiles(prefix: target.photos, listing: &listing)
         let pages = staged.filter { SitePage.isHTML(path: $0) }
         var renamed: [String: String] = [:]
         for path in staged where !SitePage.isHTML(path: path) {
@@ -99,10 +100,12 @@ struct AlbumSealer {
     }
 
     /// Site paths of the files this build staged in the photo folders whose path starts with `prefix`.
-    private func stagedPhotoFiles(prefix: String) -> [String] {
+    private func stagedPhotoFiles(prefix: String, listing: inout [String: [String]]) -> [String] {
         let parent = StagedWriter.parent(of: prefix), start = String(prefix.dropFirst(parent.count + 1))
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: writer.stagingPath + "/" + parent)) ?? []
-        return names.filter { $0.hasPrefix(start) }.sorted().flatMap { stagedFiles(under: parent + "/" + $0) }
+        if listing[parent] == nil {  // listed once for every album: it holds a folder per photo of the site
+            listing[parent] = ((try? FileManager.default.contentsOfDirectory(atPath: writer.stagingPath + "/" + parent)) ?? []).sorted()
+        }
+        return listing[parent]!.filter { $0.hasPrefix(start) }.flatMap { stagedFiles(under: parent + "/" + $0) }
     }
 
     /// Finds the album's file paths in a page, however the page links them (`../../photos/…`, an absolute URL).

@@ -88,9 +88,7 @@ package enum ProtectedAlbums {
             manifest.photos[index].id = token
             manifest.photos[index].unlistedIn = album.path
         }
-        for (path, info) in manifest.albums {
-            if let cover = info.cover, let token = renamed[cover] { manifest.albums[path]?.cover = token }
-        }
+        manifest.renameCovers(renamed)
         return (albums.values.sorted { $0.path < $1.path }, folders)
     }
 }

@@ -3,6 +3,7 @@ import GalleryModel
 import GalleryProviders
 import GalleryRender
 import GalleryStore
+import GalleryVault
 
 /// Albums with `unlisted: true` and every album below them: built, but reachable by their link only.
 ///
@@ -47,10 +48,17 @@ package enum UnlistedAlbums {
             manifest.photos[index].id = token
             manifest.photos[index].unlistedIn = album
         }
-        for (path, info) in manifest.albums {
-            if let cover = info.cover, let token = renamed[cover] { manifest.albums[path]?.cover = token }
-        }
+        manifest.renameCovers(renamed)
         return Dictionary(uniqueKeysWithValues: marked.map { ($0, secret.token("album", $0)) })
+    }
+}
+
+extension Manifest {
+    /// Album covers that name a renamed photo (by its old id) name its new id.
+    mutating func renameCovers(_ renamed: [String: String]) {
+        for (path, info) in albums {
+            if let cover = info.cover, let token = renamed[cover] { albums[path]?.cover = token }
+        }
     }
 }
 
@@ -79,7 +87,8 @@ extension Build {
         }
         guard !ProtectedAlbums.marked(manifest.albums).isEmpty || !UnlistedAlbums.marked(manifest.albums).isEmpty
                 || manifest.photos.contains(where: { $0.unlistedIn != nil }) else { return hidden }
-        let (secret, created) = try SiteSecretFile.load(stateDirectory: config.stateDirectory)
+        let (bytes, created) = try SiteSecretFile.load(stateDirectory: config.stateDirectory)
+        let secret = SiteSecret(bytes: bytes)
         if let created { progress(.warning(SiteSecretFile.createdNotice(created))) }
         var store = try AlbumKeyStore.load(stateDirectory: config.stateDirectory)
         let before = store.entries

@@ -1,7 +1,7 @@
 import Foundation
 import GalleryModel
 
-/// Where the site's secret (`SiteSecret`) comes from: the environment variable `GALLERYSSG_SECRET`
+/// Where the site's secret (the key of `SiteSecret`, in GalleryVault) comes from: the environment variable `GALLERYSSG_SECRET`
 /// when it is set (a CI job keeps it with its other secrets), else `site-secret` in the state folder,
 /// made with 256 random bits the first time a build needs it. Unlisted albums' links depend on it:
 /// a new secret gives them new links.
@@ -11,12 +11,12 @@ package enum SiteSecretFile {
     /// Characters the environment's secret needs at least.
     package static let minimumLength = 16
 
-    /// - Returns: The secret, and the file it was just made in (nil when it was read or came from the environment).
+    /// - Returns: The secret's bytes, and the file they were just made in (nil when it was read or came from the environment).
     package static func load(stateDirectory: URL,
-                             environment: [String: String] = ProcessInfo.processInfo.environment) throws -> (SiteSecret, created: URL?) {
+                             environment: [String: String] = ProcessInfo.processInfo.environment) throws -> (secret: [UInt8], created: URL?) {
         if let text = environment[environmentVariable] {
             guard text.count >= minimumLength else { throw SiteSecretError.tooShort(length: text.count) }
-            return (SiteSecret(bytes: Data(text.utf8)), nil)
+            return (Array(text.utf8), nil)
         }
         let file = stateDirectory.appendingPathComponent(fileName)
         if FileManager.default.fileExists(atPath: file.path) {
@@ -27,7 +27,7 @@ package enum SiteSecretFile {
             guard let bytes = hexBytes(text.trimmingCharacters(in: .whitespacesAndNewlines)), bytes.count >= 16 else {
                 throw SiteSecretError.malformed(path: file.path)
             }
-            return (SiteSecret(bytes: bytes), nil)
+            return (bytes, nil)
         }
         var generator = SystemRandomNumberGenerator()
         let bytes = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
@@ -41,7 +41,7 @@ package enum SiteSecretFile {
         } catch {
             throw SiteSecretError.unreadable(path: file.path, reason: "could not be written: \(error.localizedDescription)")
         }
-        return (SiteSecret(bytes: bytes), file)
+        return (bytes, file)
     }
 
     /// The warning a build gives when it made the secret.
