@@ -81,31 +81,68 @@ extension Resampler {
             UnsafeMutableRawPointer(wide + index &* band).storeBytes(of: column, as: SIMD8<Int16>.self)
         }
         let t = (0..<band).map { ring(first + min($0, rows - 1)) }
-        let (t0, t1, t2, t3, t4, t5, t6, t7) = (t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7])
+        // Results leave eight samples at a time: eight vectors (one a sample, a lane a row) are
+        // transposed into eight row vectors and stored whole. A ring row's padding takes the tail.
+        let tile = UnsafeMutablePointer<SIMD8<Int16>>.allocate(capacity: band)
+        tile.initialize(repeating: .zero, count: band)
+        defer { tile.deallocate() }
+        var filled = 0, at = 0
+        @inline(__always) func put(_ low: SIMD4<Int32>, _ high: SIMD4<Int32>) {
+            tile[filled] = narrow(low, high)
+            filled += 1
+            guard filled == band else { return }
+            transpose(tile)
+            for lane in 0..<band { UnsafeMutableRawPointer(t[lane] + at).storeBytes(of: tile[lane], as: SIMD8<Int16>.self) }
+            at += band
+            filled = 0
+        }
         table.pairs.withUnsafeBufferPointer { pairs in
             table.starts.withUnsafeBufferPointer { starts in
                 table.counts.withUnsafeBufferPointer { counts in
                     for x in 0..<counts.count {
                         let weights = pairs.baseAddress! + x * table.pairsPerSample
-                        let used = (counts[x] + 1) / 2
-                        for channel in 0..<3 {
-                            var low = SIMD4<Int32>.zero, high = SIMD4<Int32>.zero
-                            // One pixel is 3 × band values; a pair of taps is two pixels. The second
-                            // tap of an odd count reads the zeroed pixel past the row, weighted 0.
-                            var pixel = UnsafePointer(wide + (starts[x] * 3 + channel) * band)
-                            for pair in 0..<used {
-                                multiplyAdd(load(pixel), load(pixel + 3 * band), weights[pair], &low, &high)
-                                pixel += 6 * band
-                            }
-                            // A short band's extra lanes repeat its last row, so storing them is harmless.
-                            let result = narrow(low, high), at = x * 3 + channel
-                            t7[at] = result[7]; t6[at] = result[6]; t5[at] = result[5]; t4[at] = result[4]
-                            t3[at] = result[3]; t2[at] = result[2]; t1[at] = result[1]; t0[at] = result[0]
+                        var r0 = SIMD4<Int32>.zero, r1 = r0, g0 = r0, g1 = r0, b0 = r0, b1 = r0
+                        // One pixel is 3 × band values; a pair of taps is two pixels. The second
+                        // tap of an odd count reads the zeroed pixel past the row, weighted 0.
+                        var pixel = UnsafePointer(wide + starts[x] * 3 * band)
+                        for pair in 0..<((counts[x] + 1) / 2) {
+                            let weight = weights[pair]
+                            multiplyAdd(load(pixel), load(pixel + 3 * band), weight, &r0, &r1)
+                            multiplyAdd(load(pixel + band), load(pixel + 4 * band), weight, &g0, &g1)
+                            multiplyAdd(load(pixel + 2 * band), load(pixel + 5 * band), weight, &b0, &b1)
+                            pixel += 6 * band
                         }
+                        put(r0, r1)
+                        put(g0, g1)
+                        put(b0, b1)
                     }
                 }
             }
         }
+        if filled > 0 { filled = band - 1; put(.zero, .zero) }   // the tail: the rest of the tile lands in padding
+    }
+
+    /// Transposes eight vectors of eight samples in place: lane j of vector i becomes lane i of vector j.
+    @inline(__always)
+    static func transpose(_ v: UnsafeMutablePointer<SIMD8<Int16>>) {
+        #if arch(x86_64)
+        func m(_ i: Int) -> __m128i { unsafeBitCast(v[i], to: __m128i.self) }
+        let a0 = _mm_unpacklo_epi16(m(0), m(1)), a1 = _mm_unpackhi_epi16(m(0), m(1))
+        let a2 = _mm_unpacklo_epi16(m(2), m(3)), a3 = _mm_unpackhi_epi16(m(2), m(3))
+        let a4 = _mm_unpacklo_epi16(m(4), m(5)), a5 = _mm_unpackhi_epi16(m(4), m(5))
+        let a6 = _mm_unpacklo_epi16(m(6), m(7)), a7 = _mm_unpackhi_epi16(m(6), m(7))
+        let b0 = _mm_unpacklo_epi32(a0, a2), b1 = _mm_unpackhi_epi32(a0, a2)
+        let b2 = _mm_unpacklo_epi32(a1, a3), b3 = _mm_unpackhi_epi32(a1, a3)
+        let b4 = _mm_unpacklo_epi32(a4, a6), b5 = _mm_unpackhi_epi32(a4, a6)
+        let b6 = _mm_unpacklo_epi32(a5, a7), b7 = _mm_unpackhi_epi32(a5, a7)
+        func s(_ x: __m128i) -> SIMD8<Int16> { unsafeBitCast(x, to: SIMD8<Int16>.self) }
+        v[0] = s(_mm_unpacklo_epi64(b0, b4)); v[1] = s(_mm_unpackhi_epi64(b0, b4))
+        v[2] = s(_mm_unpacklo_epi64(b1, b5)); v[3] = s(_mm_unpackhi_epi64(b1, b5))
+        v[4] = s(_mm_unpacklo_epi64(b2, b6)); v[5] = s(_mm_unpackhi_epi64(b2, b6))
+        v[6] = s(_mm_unpacklo_epi64(b3, b7)); v[7] = s(_mm_unpackhi_epi64(b3, b7))
+        #else
+        for i in 0..<8 { for j in (i + 1)..<8 { (v[i][j], v[j][i]) = (v[j][i], v[i][j]) } }
+        #endif
     }
 
     /// Writes output row `y`: the weighted sum of ring rows `rows`, taken two at a time, through `encode`.
