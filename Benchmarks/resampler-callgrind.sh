@@ -43,6 +43,6 @@ JSON
     { gsub(",", "", $1) }
     /9ResamplerO6resize_/ { if ($1 + 0 > whole) whole = $1 + 0 }
     /9ResamplerO11resizeFixed_|9ResamplerO11resizeFloat_/ { parts += $1 }
-    END { printf "%d\n", whole > parts ? whole : parts }')
+    END { printf "%.0f\n", (whole > parts ? whole : parts) }')
   echo "$bin: $total instructions in all; Resampler.resize (inclusive) $resize, $(awk -v r="$resize" -v t="$total" 'BEGIN { printf "%.1f", 100 * r / t }') %"
 done

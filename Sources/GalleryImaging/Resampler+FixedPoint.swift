@@ -149,14 +149,7 @@ extension Resampler {
     static func combineRows(_ rows: UnsafeBufferPointer<UnsafePointer<Int16>>, _ pairs: UnsafePointer<UInt32>, values: Int,
                             _ encode: UnsafePointer<UInt8>, _ out: UnsafeMutablePointer<UInt8>) {
         let used = (rows.count + 1) / 2
-        var chunk = 0
-        while chunk < values {
-            var low = SIMD4<Int32>.zero, high = SIMD4<Int32>.zero
-            for pair in 0..<used {
-                // An odd count pairs the last row with itself, weighted 0.
-                let a = rows[pair * 2], b = rows[min(pair * 2 + 1, rows.count - 1)]
-                multiplyAdd(load(a + chunk), load(b + chunk), pairs[pair], &low, &high)
-            }
+        @inline(__always) func emit(_ low: SIMD4<Int32>, _ high: SIMD4<Int32>, at chunk: Int) {
             let r = clampToCurve(narrow(low, high))
             if values - chunk >= 8 {
                 let bytes = SIMD8<UInt8>(encode[Int(r[0])], encode[Int(r[1])], encode[Int(r[2])], encode[Int(r[3])],
@@ -165,7 +158,20 @@ extension Resampler {
             } else {
                 for lane in 0..<(values - chunk) { out[chunk + lane] = encode[Int(r[lane])] }
             }
-            chunk += 8
+        }
+        var chunk = 0
+        // Two vectors a pass, so that each pair's row pointers and weights are loaded once for both.
+        while chunk < values {
+            var l0 = SIMD4<Int32>.zero, h0 = l0, l1 = l0, h1 = l0
+            for pair in 0..<used {
+                // An odd count pairs the last row with itself, weighted 0.
+                let a = rows[pair * 2], b = rows[min(pair * 2 + 1, rows.count - 1)], weight = pairs[pair]
+                multiplyAdd(load(a + chunk), load(b + chunk), weight, &l0, &h0)
+                multiplyAdd(load(a + chunk + 8), load(b + chunk + 8), weight, &l1, &h1)
+            }
+            emit(l0, h0, at: chunk)
+            if chunk + 8 < values { emit(l1, h1, at: chunk + 8) }
+            chunk += 16
         }
     }
 }

@@ -41,7 +41,7 @@ package enum Resampler {
         let vertical = FilterTable(source: source.height, target: size.height, start: region.y, extent: region.height)
         let curve = linearLight ? FixedCurve.sRGB : FixedCurve.identity
         let values = size.width * 3
-        let stride = (values + 7) & ~7   // ring rows end on a whole vector; the padding is read, never stored
+        let stride = (values + 15) & ~15   // ring rows end on two whole vectors; the padding is read, never used
         // A band may write up to band - 1 rows either side of the rows an output row needs.
         let ringRows = min(vertical.taps, source.height) + 2 * band
 
