@@ -13,7 +13,8 @@ import GalleryModel
 /// per-pixel allocation or bounds checks; memory beyond the output is a few rows.
 ///
 /// It replaced a Float version (4 lanes, one wasted on the missing alpha) that was a third of a
-/// cold build's CPU; the tests keep that version as the reference the results are held to.
+/// cold build's CPU. That version stays in `Resampler+Float.swift`, for reductions past
+/// `floatBeyond` and as the reference the tests hold this one to.
 package enum Resampler {
     /// Resizes to `size`. Only reductions are expected; an equal size returns the input.
     /// - Parameters:
