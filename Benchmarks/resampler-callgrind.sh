@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Benchmarks/resampler-callgrind.sh: instructions of a cold build of a 5-photo slice of the corpus
+# under callgrind, in all and inclusive of Resampler.resize, for each binary named.
+#
+#   bash Benchmarks/resampler-callgrind.sh /work/bin/galleryssg-base .build/release/galleryssg
+#
+# Instruction counts repeat exactly for the same binary and input whatever else the machine runs,
+# so they show what wall time on a shared machine hides. One job (-j 1), the benchmark's settings
+# (1600 preview, 400 thumbnail, q80, gridSteps off), every run cold.
+# env: CORPUS (default /tmp/corpus), COUNT (photos, 5), WORK (default /tmp/resampler-callgrind).
+set -euo pipefail
+CORPUS=${CORPUS:-/tmp/corpus} COUNT=${COUNT:-5} WORK=${WORK:-/tmp/resampler-callgrind}
+rm -rf "$WORK"; mkdir -p "$WORK/slice/photos"
+# The first COUNT photos in album order: 20.4, 15.9, 13.4, 12.2 and 10.7 MP on the corpus of 2026-11-26.
+find "$CORPUS" -mindepth 2 -type f -iname '*.jpg' | sort | awk -v n="$COUNT" 'NR <= n' | while read -r f; do
+  cp "$f" "$WORK/slice/photos/$(basename "$(dirname "$f")")-$(basename "$f")"
+done
+# Valgrind 3.19 writes into the signal mask a program passes to rt_sigsuspend, and libdispatch (the
+# main thread of Swift's async main parks there) passes a constant one: valgrind dies of SIGSEGV.
+# A preloaded sigsuspend that passes a copy keeps it alive and changes nothing else.
+cat > "$WORK/sigsuspend-copy.c" <<'C'
+#include <signal.h>
+#include <unistd.h>
+#include <sys/syscall.h>
+int sigsuspend(const sigset_t *mask) { sigset_t copy = *mask; return syscall(SYS_rt_sigsuspend, &copy, 8); }
+C
+cc -shared -fPIC -O2 -o "$WORK/sigsuspend-copy.so" "$WORK/sigsuspend-copy.c"
+for bin in "$@"; do
+  name=$(basename "$(dirname "$(readlink -f "$bin")")")-$(basename "$bin")
+  run="$WORK/$name"; mkdir -p "$run"
+  cat > "$run/conf.json" <<JSON
+{ "title": "callgrind", "pageSize": 24, "state": "$run/state",
+  "source": { "type": "folder", "path": "$WORK/slice" },
+  "images": { "thumbnail": 400, "preview": 1600, "widths": [], "quality": 80, "publishOriginals": false, "gridSteps": false } }
+JSON
+  # Valgrind 3.19 cannot read the DWARF 5 debug info Swift 6 writes; the symbol table is enough.
+  objcopy --strip-debug "$bin" "$run/galleryssg"
+  LD_PRELOAD="$WORK/sigsuspend-copy.so" valgrind --tool=callgrind --callgrind-out-file="$run/callgrind.out" "$run/galleryssg" build -q -j 1 -c "$run/conf.json" -o "$run/site" 2> "$run/valgrind.txt"
+  total=$(callgrind_annotate "$run/callgrind.out" | awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1 }')
+  # Resampler.resize inclusive: before 2026-11-26 one function (and its specialisation); since,
+  # resize is inlined into its callers and resizeFixed and resizeFloat are the entry points.
+  resize=$(callgrind_annotate --inclusive=yes --threshold=100 "$run/callgrind.out" | awk '
+    { gsub(",", "", $1) }
+    /9ResamplerO6resize_/ { if ($1 + 0 > whole) whole = $1 + 0 }
+    /9ResamplerO11resizeFixed_|9ResamplerO11resizeFloat_/ { parts += $1 }
+    END { printf "%.0f\n", (whole > parts ? whole : parts) }')
+  echo "$bin: $total instructions in all; Resampler.resize (inclusive) $resize, $(awk -v r="$resize" -v t="$total" 'BEGIN { printf "%.1f", 100 * r / t }') %"
+done
