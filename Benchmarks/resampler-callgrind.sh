@@ -15,16 +15,8 @@ rm -rf "$WORK"; mkdir -p "$WORK/slice/photos"
 find "$CORPUS" -mindepth 2 -type f -iname '*.jpg' | sort | awk -v n="$COUNT" 'NR <= n' | while read -r f; do
   cp "$f" "$WORK/slice/photos/$(basename "$(dirname "$f")")-$(basename "$f")"
 done
-# Valgrind 3.19 writes into the signal mask a program passes to rt_sigsuspend, and libdispatch (the
-# main thread of Swift's async main parks there) passes a constant one: valgrind dies of SIGSEGV.
-# A preloaded sigsuspend that passes a copy keeps it alive and changes nothing else.
-cat > "$WORK/sigsuspend-copy.c" <<'C'
-#include <signal.h>
-#include <unistd.h>
-#include <sys/syscall.h>
-int sigsuspend(const sigset_t *mask) { sigset_t copy = *mask; return syscall(SYS_rt_sigsuspend, &copy, 8); }
-C
-cc -shared -fPIC -O2 -o "$WORK/sigsuspend-copy.so" "$WORK/sigsuspend-copy.c"
+# Valgrind 3.19 dies of SIGSEGV on Swift's libdispatch without this shim (why: in that file).
+cc -shared -fPIC -O2 -o "$WORK/sigsuspend-copy.so" "$(dirname "$0")/valgrind-sigsuspend.c"
 for bin in "$@"; do
   name=$(basename "$(dirname "$(readlink -f "$bin")")")-$(basename "$bin")
   run="$WORK/$name"; mkdir -p "$run"
