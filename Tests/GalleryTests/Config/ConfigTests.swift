@@ -100,7 +100,7 @@ struct ConfigTests {
              #"source.type: unknown source "foldr" (expected flickr, 500px, parse, manifest, folder); did you mean "folder"?"#),
             (#"{"colophon": 1, "source": {"type": "folder", "path": "p"}}"#,
              "colophon: unknown key; known keys here: title, description, baseURL, output, templates, state, cache, pageSize, "
-                + "sort, download, source, images, network, viewer, language, map, deploy, video, $schema"),
+                + "sort, download, source, password, passwordEnv, images, network, viewer, language, map, deploy, video, $schema"),
         ]
         for (json, expected) in cases {
             #expect(message(json) == expected)
