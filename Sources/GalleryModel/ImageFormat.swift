@@ -93,7 +93,4 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
     /// Whether the format can carry transparency, which is composited over `images.background`,
     /// so the background is part of the derivatives' cache keys.
     public var compositesOverBackground: Bool { self != .jpeg && self != .raw }
-
-    /// Whether browsers show the original as it is; others (HEIF, TIFF) need a derivative to be seen.
-    public var isWebNative: Bool { self != .heif && self != .tiff && self != .raw }
 }
