@@ -76,19 +76,8 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
         }
     }
 
-    /// The media type to serve the original with.
-    public var mimeType: String {
-        switch self {
-        case .jpeg: "image/jpeg"
-        case .png: "image/png"
-        case .webp: "image/webp"
-        case .heif: "image/heic"
-        case .avif: "image/avif"
-        case .tiff: "image/tiff"
-        case .gif: "image/gif"
-        case .raw: "application/octet-stream"
-        }
-    }
+    /// The media type to serve the original with (that of its `fileExtension`).
+    public var mimeType: String { MediaTypes.byExtension[fileExtension] ?? MediaTypes.unknown }
 
     /// Whether the format can carry transparency, which is composited over `images.background`,
     /// so the background is part of the derivatives' cache keys.

@@ -85,7 +85,7 @@ extension SiteRenderer {
                 title: photo.title ?? item.altText, href: href,
                 updated: entry.date ?? Self.undatedTimestamp, author: photo.author,
                 authorURI: photo.authorURL?.absoluteString, contentHTML: content, tags: photo.tags,
-                rights: photo.license?.name, imageHref: src, imageType: "image/jpeg",
+                rights: photo.license?.name, imageHref: src, imageType: ImageFormat.jpeg.mimeType,
                 videoHref: item.videoPath.map(feedLink))
         }
         let updated = latest.first?.date ?? Self.undatedTimestamp
