@@ -99,7 +99,7 @@ public final class Downloader: Sendable {
         let response = try await limiter.withSlot(for: url.host ?? "") {
             try await transport.send(url, headers: headers, maxBytes: maxBytes)
         }
-        if response.status == 429 || (500...599).contains(response.status) {
+        if FetchError.isTransient(status: response.status) {
             await stats.count(\.retriableFailures)
             throw FetchError.status(response)
         }

@@ -35,14 +35,17 @@ public struct FetchError: Error, CustomStringConvertible, Sendable {
         self.retryAfter = nil
     }
 
+    /// Whether an HTTP status is worth retrying: 429 (too many requests) and 5xx. The one rule for
+    /// downloads, API pages and the deploy's requests.
+    package static func isTransient(status: Int) -> Bool { status == 429 || (500...599).contains(status) }
+
     /// The error for a non-2xx response: 429 and 5xx are transient, the rest permanent.
     package static func status(_ response: HTTPTransport.Response) -> FetchError {
         let status = response.status
         let snippet = String(decoding: response.body.prefix(160), as: UTF8.self)
             .replacingOccurrences(of: "\n", with: " ").trimmingCharacters(in: .whitespaces)
-        let transient = status == 429 || (500...599).contains(status)
         return FetchError(url: response.url, "HTTP \(status)\(snippet.isEmpty ? "" : ": \(snippet)")", status: status,
-                          kind: transient ? .transient : .permanent,
+                          kind: isTransient(status: status) ? .transient : .permanent,
                           retryAfter: response.header("retry-after").flatMap(Self.parseRetryAfter))
     }
 

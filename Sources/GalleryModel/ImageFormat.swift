@@ -76,24 +76,10 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
         }
     }
 
-    /// The media type to serve the original with.
-    public var mimeType: String {
-        switch self {
-        case .jpeg: "image/jpeg"
-        case .png: "image/png"
-        case .webp: "image/webp"
-        case .heif: "image/heic"
-        case .avif: "image/avif"
-        case .tiff: "image/tiff"
-        case .gif: "image/gif"
-        case .raw: "application/octet-stream"
-        }
-    }
+    /// The media type to serve the original with (that of its `fileExtension`).
+    public var mimeType: String { MediaTypes.byExtension[fileExtension] ?? MediaTypes.unknown }
 
     /// Whether the format can carry transparency, which is composited over `images.background`,
     /// so the background is part of the derivatives' cache keys.
     public var compositesOverBackground: Bool { self != .jpeg && self != .raw }
-
-    /// Whether browsers show the original as it is; others (HEIF, TIFF) need a derivative to be seen.
-    public var isWebNative: Bool { self != .heif && self != .tiff && self != .raw }
 }

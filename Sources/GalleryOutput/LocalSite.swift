@@ -66,7 +66,8 @@ public enum LocalSite {
     /// The `Content-Type` for a path, from its extension; text types say UTF-8, which the build writes.
     package static func contentType(_ key: String) -> String {
         if key == "_headers" { return "text/plain; charset=utf-8" }
-        return contentTypes[fileExtension(key)] ?? "application/octet-stream"
+        guard let type = MediaTypes.byExtension[fileExtension(key)] else { return MediaTypes.unknown }
+        return type.hasPrefix("text/") ? type + "; charset=utf-8" : type
     }
 
     private static func fileExtension(_ key: String) -> String {
@@ -74,16 +75,4 @@ public enum LocalSite {
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
         return name[name.index(after: dot)...].lowercased()
     }
-
-    package static let contentTypes: [String: String] = [
-        "html": "text/html; charset=utf-8", "htm": "text/html; charset=utf-8",
-        "css": "text/css; charset=utf-8", "js": "text/javascript; charset=utf-8", "mjs": "text/javascript; charset=utf-8",
-        "json": "application/json", "map": "application/json", "webmanifest": "application/manifest+json",
-        "xml": "application/xml", "txt": "text/plain; charset=utf-8", "md": "text/markdown; charset=utf-8",
-        "jpg": "image/jpeg", "jpeg": "image/jpeg", "png": "image/png", "gif": "image/gif", "webp": "image/webp",
-        "avif": "image/avif", "heic": "image/heic", "heif": "image/heif", "tif": "image/tiff", "tiff": "image/tiff",
-        "svg": "image/svg+xml", "ico": "image/x-icon",
-        "woff": "font/woff", "woff2": "font/woff2", "ttf": "font/ttf", "otf": "font/otf",
-        "pdf": "application/pdf", "mp4": "video/mp4", "webm": "video/webm", "zip": "application/zip",
-    ]
 }

@@ -200,7 +200,7 @@ public final class S3Target: DeployTarget {
     private func failure(_ answer: Response, method: String, location where_: String, url: String) -> Error {
         let body = S3XML.error(answer.body)
         let detail = body.map { "\($0.code): \($0.message)" } ?? "HTTP \(answer.status)"
-        if answer.status == 429 || answer.status >= 500 {
+        if FetchError.isTransient(status: answer.status) {
             let retryAfter = answer.headers.first { $0.0.lowercased() == "retry-after" }.flatMap { FetchError.parseRetryAfter($0.1) }
             return FetchError(url: URL(string: url) ?? location.endpoint, "\(method) failed: \(detail)", status: answer.status,
                               kind: .transient, retryAfter: retryAfter)

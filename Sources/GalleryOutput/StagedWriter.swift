@@ -202,15 +202,14 @@ public final class StagedWriter: Sendable {
         do {
             try body()
         } catch {
-            let nsError = error as NSError
-            let posix = (nsError.userInfo[NSUnderlyingErrorKey] as? NSError)?.code ?? 0
-            if posix == Int(ENOSPC) || nsError.code == NSFileWriteOutOfSpaceError {
+            switch WriteFailure(error) {
+            case .diskFull?:
                 throw OutputError(path: path, "the disk is full; free some space and build again (the previous site is kept)")
-            }
-            if posix == Int(EACCES) || posix == Int(EROFS) || nsError.code == NSFileWriteNoPermissionError {
+            case .notWritable?:
                 throw OutputError(path: path, "not writable; check the folder's permissions (the previous site is kept)")
+            case nil:
+                throw OutputError(path: path, error.localizedDescription)
             }
-            throw OutputError(path: path, error.localizedDescription)
         }
     }
 }

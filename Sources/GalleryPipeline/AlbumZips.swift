@@ -47,7 +47,7 @@ package struct AlbumZips: Sendable {
         var used = Set<String>()
         let tree = plan.sections.albums
         for (index, album) in tree.albums.enumerated() where album.download == .album && !album.members.isEmpty {
-            let items = album.members.map { plan.items[$0] }
+            let items = try album.members.map { try plan.items[$0] }
             let names = DownloadName.unique(items.map(DownloadName.of))
             let members = try zip(names, items).map { name, item in
                 AlbumZipWriter.Member(name: name, path: try writer.resolve(item.downloadPath))

@@ -10,8 +10,8 @@ package struct PhotoList: PhotoWindows {
     private let records: [SpillFile.Record]
     private let file: SpillFile?
 
-    package var startIndex: Int { 0 }
-    package var endIndex: Int { records.count }
+    package var count: Int { records.count }
+    package var isEmpty: Bool { records.isEmpty }
 
     /// Writes `photos` to a file in `folder` (the state folder), in order.
     package init(_ photos: consuming [Photo], folder: URL) throws {
@@ -33,38 +33,32 @@ package struct PhotoList: PhotoWindows {
         file = writer.file
     }
 
-    package subscript(index: Int) -> Photo {
-        do {
-            guard let file else { throw StoreError("no photo file") }
-            return try file.read(records[index]).withUnsafeBytes(ItemCoding.decodePhoto)
-        } catch {
-            // As `ItemList`: the file is this process's own, written whole before the first read.
-            fatalError("the build's photo list could not be read back: \(error)")
-        }
-    }
-
     /// The photos of `range`, read in one go: a window's records follow each other in the file.
-    package func photos(in range: Range<Int>) -> [Photo] {
+    /// - Throws: `StoreError` naming the state folder, when the file cannot be read back (a broken disk).
+    package func photos(in range: Range<Int>) throws -> [Photo] {
         guard let first = range.first, let file else { return [] }
         let start = records[first].offset
         let span = SpillFile.Record(offset: start, length: records[range.last!].offset + records[range.last!].length - start)
-        do {
-            let data = try file.read(span)
-            return try data.withUnsafeBytes { bytes in
-                try range.map { index in
-                    let record = records[index]
-                    return try ItemCoding.decodePhoto(UnsafeRawBufferPointer(rebasing: bytes[(record.offset - start)..<(record.offset - start + record.length)]))
-                }
+        return try file.values(from: span) { bytes in
+            try range.map { index in
+                let record = records[index]
+                return try ItemCoding.decodePhoto(UnsafeRawBufferPointer(rebasing: bytes[(record.offset - start)..<(record.offset - start + record.length)]))
             }
-        } catch {
-            fatalError("the build's photo list could not be read back: \(error)")
         }
     }
 }
 
 /// Photos the `images` step takes a window at a time: the manifest's `PhotoList`, or a shard's slice.
-package protocol PhotoWindows: RandomAccessCollection<Photo>, Sendable where Index == Int {
-    func photos(in range: Range<Int>) -> [Photo]
+package protocol PhotoWindows: Sendable {
+    var count: Int { get }
+    var isEmpty: Bool { get }
+    /// - Throws: `StoreError` when the photos were kept in a file that cannot be read back.
+    func photos(in range: Range<Int>) throws -> [Photo]
+}
+
+extension PhotoWindows {
+    /// The photo at `index`, read alone.
+    package func photo(at index: Int) throws -> Photo { try photos(in: index..<index + 1)[0] }
 }
 
 extension Array: PhotoWindows where Element == Photo {

@@ -126,7 +126,7 @@ extension PhotoPublisher {
     ///     than the budget runs alone.
     ///   - items: Where the published photos' items are written as they arrive.
     ///   - progress: Called after each photo with the number done and the total.
-    /// - Throws: `StoreError` when the items could not be written.
+    /// - Throws: `StoreError` when the items could not be written, or `photos` not read back from their file.
     package func publishAll(_ photos: some PhotoWindows, jobs: Int, inFlight: Int, pixelBudget: Int, items: consuming ItemList.Builder,
                     progress: @Sendable (Int, Int) -> Void) async throws -> Outcome {
         // Results are appended as they arrive and put in manifest order in place at the end, so
@@ -142,15 +142,20 @@ extension PhotoPublisher {
         let cpu = WorkBudget(jobs: jobs, pixels: pixelBudget)
         var done = 0
         var seconds: [String: Double] = [:]
+        var unread: (any Error)?
         await withTaskGroup(of: (Int, Result<(GalleryItem, Published), PhotoFailure>).self) { group in
             var next = 0
             var window: [Photo] = []
             func startNext() async {
                 // A cancelled build starts no more photos; those in progress end with its cancellation.
-                guard next < photos.count, !Task.isCancelled else { return }
+                guard next < photos.count, !Task.isCancelled, unread == nil else { return }
                 if next % Self.prefetchWindow == 0 {
                     // The next window's photos, and their header facts, read in one go rather than one by one.
-                    window = photos.photos(in: next..<min(next + Self.prefetchWindow, photos.count))
+                    // Photos that cannot be read back start no more work; those in progress end first.
+                    do { window = try photos.photos(in: next..<min(next + Self.prefetchWindow, photos.count)) } catch {
+                        unread = error
+                        return
+                    }
                     await state.prefetchFacts(window.compactMap { state.prior($0.id)?.contentHash })
                 }
                 let index = next, photo = window[next % Self.prefetchWindow]
@@ -188,6 +193,7 @@ extension PhotoPublisher {
         }
         await sink.flush()
         await state.flush()
+        if let unread { throw unread }
         var outcome = Outcome()
         outcome.seconds = seconds
         outcome.peaks = cpu.peaks
@@ -203,14 +209,14 @@ extension PhotoPublisher {
         outcome.rows = sink.kept.sorted { $0.position < $1.position }
         outcome.rowsFailure = sink.failure
         for (index, reasons) in warnings.sorted(by: { $0.index < $1.index }) {
-            let photo = photos[index]
+            let photo = try photos.photo(at: index)
             for warning in reasons {
                 outcome.warnings.append(BuildReport.Failure(id: photo.id, location: photo.image.description,
                                                             stage: .imaging, status: nil, reason: warning))
             }
         }
         for (index, failure) in failures.sorted(by: { $0.key < $1.key }) {
-            let photo = photos[index]
+            let photo = try photos.photo(at: index)
             let fetch = failure.error as? FetchError
             outcome.failures.append(BuildReport.Failure(id: photo.id, location: photo.image.description, stage: failure.stage,
                                                         status: fetch?.status, reason: fetch?.reason ?? "\(failure.error)",

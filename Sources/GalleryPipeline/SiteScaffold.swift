@@ -11,7 +11,7 @@ public enum SiteScaffold {
     /// The files `init` writes, relative to the site folder, with their contents.
     public static var files: [(path: String, data: Data)] {
         var files: [(String, Data)] = [
-            ("site-config.json", Data(config.utf8)),
+            (SiteConfig.Defaults.fileName, Data(config.utf8)),
             ("site-config.schema.json", Data((SiteConfigSchema.json + "\n").utf8)),
             ("source-examples.json", Data(sourceExamples.utf8)),
             ("photos/README.txt", Data(photosReadme.utf8)),

@@ -59,15 +59,13 @@ package struct ItemList: Sendable {
     package var isEmpty: Bool { facts.isEmpty }
 
     /// The item at `index`, read from the file.
+    /// - Throws: `StoreError` naming the state folder, when the file cannot be read back (a broken disk):
+    ///   the page that shows the item fails, and with it the build, which keeps the previous site.
     package subscript(index: Int) -> GalleryItem {
-        let record = records[index]
-        do {
-            guard let file else { throw StoreError("no item file") }
-            return try file.read(record).withUnsafeBytes(ItemCoding.decode)
-        } catch {
-            // The file is this process's own and was written whole before any page reads it: a
-            // failing read is a broken disk, and no page could be made right without the item.
-            fatalError("the build's item file could not be read back: \(error)")
+        get throws {
+            // Only an images-only build keeps no file, and it renders no pages.
+            guard let file else { throw StoreError("the build kept only its items' facts: item \(index) cannot be read") }
+            return try file.value(records[index], ItemCoding.decode)
         }
     }
 

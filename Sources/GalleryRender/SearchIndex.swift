@@ -59,7 +59,7 @@ package struct SearchIndex {
     package var count: Int { only?.count ?? items.count }
 
     /// The `position`th entry of the index.
-    package func entry(at position: Int) -> Entry { entry(only.map { $0[position] } ?? position) }
+    package func entry(at position: Int) throws -> Entry { try entry(only.map { $0[position] } ?? position) }
 
     /// Each item's album titles from the top down, `Spain / Basque Country`, from the site's album tree.
     package static func albumTitles(_ tree: AlbumTree) -> [Int: String] {
@@ -76,8 +76,9 @@ package struct SearchIndex {
         return titles
     }
 
-    package func entry(_ index: Int) -> Entry {
-        let item = items[index]
+    /// - Throws: `StoreError` when the item cannot be read back from the build's file.
+    package func entry(_ index: Int) throws -> Entry {
+        let item = try items[index]
         let photo = item.photo
         return Entry(title: photo.title ?? item.altText,
                      text: photo.description.map { Markdown.plainText($0, limit: 300) },
@@ -100,7 +101,7 @@ package struct SearchIndex {
         encoder.outputFormatting = [.sortedKeys]
         var data = Data(#"{"photos":["#.utf8)
         for start in stride(from: 0, to: count, by: Self.batchSize) {
-            let batch = try encoder.encode((start..<min(start + Self.batchSize, count)).map(entry(at:)))
+            let batch = try encoder.encode(try (start..<min(start + Self.batchSize, count)).map(entry(at:)))
             if start > 0 { data.append(UInt8(ascii: ",")) }
             data.append(batch.dropFirst().dropLast())   // without the batch's own [ and ]
         }

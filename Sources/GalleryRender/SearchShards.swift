@@ -36,11 +36,11 @@ package struct SearchShards {
 
     /// - Parameter entry: Makes the entry of a photo; called twice per photo (words, then documents),
     ///   so the entries of a 1,000,000-photo site are never all held at once.
-    package init(count: Int, entry: (Int) -> SearchIndex.Entry) throws {
+    package init(count: Int, entry: (Int) throws -> SearchIndex.Entry) throws {
         var postings: [String: [Int]] = [:]
         for id in 0..<count {
             var seen = Set<String>()
-            for word in Self.words(entry(id).searchText) where seen.insert(word).inserted {
+            for word in Self.words(try entry(id).searchText) where seen.insert(word).inserted {
                 postings[word, default: []].append(id)
             }
         }
@@ -78,8 +78,8 @@ package struct SearchShards {
         }
         closeShard()
         for start in stride(from: 0, to: count, by: Self.documentsPerChunk) {
-            let rows: [[JSONScalar]] = (start..<min(start + Self.documentsPerChunk, count)).map {
-                let entry = entry($0)
+            let rows: [[JSONScalar]] = try (start..<min(start + Self.documentsPerChunk, count)).map {
+                let entry = try entry($0)
                 return [.text(entry.title), .text(entry.url), .text(entry.thumb), .number(entry.width), .number(entry.height)]
             }
             add("d\(start / Self.documentsPerChunk)", try encoder.encode(rows))

@@ -5,20 +5,20 @@ import GalleryModel
 /// through (the home grid, or the album of a photo left out of it).
 extension SiteRenderer {
     /// The albums index: the top-level albums' cards.
-    package func albumsIndexModel(_ plan: SitePlan) -> PageModel {
+    package func albumsIndexModel(_ plan: SitePlan) throws -> PageModel {
         let tree = plan.sections.albums
         var page = pageContext(path: SiteLayout.albums, title: "\(strings.text("albumsHeading")) · \(title)", description: nil, sections: plan.sections)
         page.isAlbums = true
-        page = withSocialImage(page, tree.roots.first.flatMap { tree.albums[$0].cover }.map { plan.items[$0] })
+        page = withSocialImage(page, try tree.roots.first.flatMap { tree.albums[$0].cover }.map { try plan.items[$0] })
         let root = page.root
-        let albums = albumCards(tree.roots, plan, root: root)
+        let albums = try albumCards(tree.roots, plan, root: root)
         return PageModel(path: SiteLayout.albums, template: "albums",
                          context: AlbumsContext(site: site, page: page, heading: strings.text("albumsHeading"), albums: albums))
     }
 
     /// One page of an album: on the first, its description and its sub-albums' cards; on every
     /// page, a page of its own photos and the breadcrumbs.
-    package func albumModel(_ index: Int, page number: Int, _ plan: SitePlan) -> PageModel {
+    package func albumModel(_ index: Int, page number: Int, _ plan: SitePlan) throws -> PageModel {
         let tree = plan.sections.albums
         let album = tree.albums[index]
         let paginator = Paginator(itemCount: album.members.count, pageSize: pageSize)
@@ -30,10 +30,10 @@ extension SiteRenderer {
         page.isAlbums = true
         page.noindex = !album.listed
         let members = Array(album.members[paginator.range(ofPage: number)])
-        page = withSocialImage(page, (members.first ?? album.cover).map { plan.items[$0] })
+        page = withSocialImage(page, try (members.first ?? album.cover).map { try plan.items[$0] })
         let root = page.root
-        let cards = number == 1 ? albumCards(album.children, plan, root: root) : []
-        let tiles = tiles(members, plan, root: root, before: cards.count)
+        let cards = number == 1 ? try albumCards(album.children, plan, root: root) : []
+        let tiles = try tiles(members, plan, root: root, before: cards.count)
         let pages = pagination(number, of: paginator, page: &page) { root + album.path(page: $0) }
         let parent = album.parent.map { tree.albums[$0] }
         var context = GridContext(
@@ -59,12 +59,12 @@ extension SiteRenderer {
 
     /// The cards of these albums, in one grid: each its title, cover and size; none for an album
     /// without any photo.
-    package func albumCards(_ indices: [Int], _ plan: SitePlan, root: String) -> [CollectionTile] {
+    package func albumCards(_ indices: [Int], _ plan: SitePlan, root: String) throws -> [CollectionTile] {
         let shown = indices.compactMap { index -> (album: AlbumTree.Album, cover: Int)? in
             let album = plan.sections.albums.albums[index]
             return album.cover.map { (album, $0) }
         }
-        let covers = shown.map { plan.items[$0.cover] }
+        let covers = try shown.map { try plan.items[$0.cover] }
         let sizes = Self.gridSizes(aspects: covers.map(Self.aspect))
         return shown.enumerated().map { offset, card in
             CollectionTile(name: card.album.title, href: root + card.album.path(page: 1), count: card.album.total,

@@ -37,8 +37,8 @@ extension SiteRenderer {
     /// The tiles of one grid page, items in page order, their `sizes` worked out together (tiles
     /// share rows); the first `eagerTiles` of the page load at once, counting `before` tiles
     /// (album cards) above them.
-    package func tiles(_ indices: [Int], _ plan: SitePlan, root: String, before: Int = 0) -> [GridTile] {
-        let items = indices.map { plan.items[$0] }
+    package func tiles(_ indices: [Int], _ plan: SitePlan, root: String, before: Int = 0) throws -> [GridTile] {
+        let items = try indices.map { try plan.items[$0] }
         let aspects = items.map(Self.aspect)
         let sizes = Self.gridSizes(aspects: aspects), phone = GridLayout.phone(gap: Self.gridGap).tiles(aspects)
         return indices.enumerated().map { offset, index in
@@ -81,7 +81,7 @@ extension SiteRenderer {
         return shown
     }
 
-    package func homeModel(page number: Int, _ plan: SitePlan) -> PageModel {
+    package func homeModel(page number: Int, _ plan: SitePlan) throws -> PageModel {
         let items = plan.items, paginator = plan.paginator
         let path = Paginator.path(ofPage: number)
         let pageTitle = number == 1 ? title : pageOf(title, number, paginator.pageCount)
@@ -90,9 +90,9 @@ extension SiteRenderer {
         page.isHome = true
         let range = paginator.range(ofPage: number)
         let shown = range.map { plan.home[$0] }
-        page = withSocialImage(page, shown.first.map { items[$0] })
+        page = withSocialImage(page, try shown.first.map { try items[$0] })
         let root = page.root
-        let tiles = tiles(shown, plan, root: root)
+        let tiles = try tiles(shown, plan, root: root)
         let pages = pagination(number, of: paginator, page: &page) { root + Paginator.path(ofPage: $0) }
         let context = GridContext(site: site, page: page, heading: title, intro: site.description, photos: tiles,
                                   photoCount: plan.home.count, pagination: pages, slideshowHref: tiles.first?.href)
@@ -119,7 +119,7 @@ extension SiteRenderer {
 
     /// One page of the paged grid of an album or tag.
     package func collectionModel(_ collection: PhotoCollection, folder: String, heading: String, parentLabel: String,
-                         page number: Int, _ plan: SitePlan) -> PageModel {
+                         page number: Int, _ plan: SitePlan) throws -> PageModel {
         let paginator = Paginator(itemCount: collection.members.count, pageSize: pageSize)
         let path = collection.path(in: folder, page: number)
         let pageTitle = number == 1 ? heading : pageOf(heading, number, paginator.pageCount)
@@ -127,9 +127,9 @@ extension SiteRenderer {
         page.isAlbums = folder == "albums"
         page.isTags = folder == "tags"
         let members = Array(collection.members[paginator.range(ofPage: number)])
-        page = withSocialImage(page, members.first.map { plan.items[$0] })
+        page = withSocialImage(page, try members.first.map { try plan.items[$0] })
         let root = page.root
-        let tiles = tiles(members, plan, root: root)
+        let tiles = try tiles(members, plan, root: root)
         let pages = pagination(number, of: paginator, page: &page) { root + collection.path(in: folder, page: $0) }
         let context = GridContext(site: site, page: page, heading: heading, intro: countLabel(collection.members.count),
                                   parentHref: root + SiteLayout.listing(folder, page: 1), parentLabel: parentLabel, photos: tiles,

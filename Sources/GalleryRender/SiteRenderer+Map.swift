@@ -12,13 +12,13 @@ extension SiteRenderer {
         showLocation ? plan.items.indices.filter { plan.items.facts[$0].hasLocation && !plan.sections.albums.isUnlisted(item: $0) } : []
     }
 
-    package func mapModel(_ plan: SitePlan) -> PageModel {
+    package func mapModel(_ plan: SitePlan) throws -> PageModel {
         var page = pageContext(path: SiteLayout.map, title: "\(strings.text("mapTitle")) · \(title)", description: nil,
                                sections: plan.sections)
         page.isMap = true
         let indices = located(plan)
-        let photos = indices.prefix(Self.mapListLimit).map { index -> MapPhoto in
-            let item = plan.items[index]
+        let photos = try indices.prefix(Self.mapListLimit).map { index -> MapPhoto in
+            let item = try plan.items[index]
             return MapPhoto(id: item.photo.id, title: item.photo.title ?? item.altText, href: page.root + item.pagePath,
                             coordinates: item.photo.location.map(Formatting.coordinates) ?? "")
         }
@@ -35,8 +35,8 @@ extension SiteRenderer {
     /// paths relative to the site root. Nil without `images.showLocation`: no position is published then.
     package func mapData(_ plan: SitePlan) throws -> RenderedPage? {
         guard showLocation else { return nil }
-        let rows: [[SearchShards.JSONScalar]] = located(plan).compactMap { index in
-            let item = plan.items[index]
+        let rows: [[SearchShards.JSONScalar]] = try located(plan).compactMap { index in
+            let item = try plan.items[index]
             guard let point = item.photo.location else { return nil }
             return [.decimal(point.latitude), .decimal(point.longitude), .text(item.photo.title ?? item.altText),
                     .text(item.pagePath), .text(item.plan.thumbnail.path), .text(item.photo.id)]

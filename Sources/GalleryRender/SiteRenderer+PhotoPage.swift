@@ -6,7 +6,7 @@ import GalleryModel
 extension SiteRenderer {
     package func photoModel(at index: Int, _ plan: SitePlan) throws -> PageModel {
         let items = plan.items, sections = plan.sections
-        let item = items[index]
+        let item = try items[index]
         let photo = item.photo
         let path = item.pagePath
         let displayTitle = photo.title ?? item.altText
@@ -26,8 +26,8 @@ extension SiteRenderer {
         }
         let list = navigation(of: index, plan)
         let position = list.position
-        let prev = position > 0 ? neighbor(items[list.members[position - 1]]) : nil
-        let next = position + 1 < list.members.count ? neighbor(items[list.members[position + 1]]) : nil
+        let prev = position > 0 ? neighbor(try items[list.members[position - 1]]) : nil
+        let next = position + 1 < list.members.count ? neighbor(try items[list.members[position + 1]]) : nil
         let tree = sections.albums
         let album = tree.albumOfItem[index]
         page.prevHref = prev?.href

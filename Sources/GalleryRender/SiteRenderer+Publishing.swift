@@ -16,9 +16,9 @@ extension SiteRenderer {
     }
 
     /// Every listed HTML page of the site but `404.html`, as absolute URLs.
-    package func sitemapModel(_ plan: SitePlan) -> PageModel {
+    package func sitemapModel(_ plan: SitePlan) throws -> PageModel {
         let tree = plan.sections.albums
-        let urls = plan.pages.filter { page in
+        let urls = try plan.pages.filter { page in
             switch page {
             case .notFound: false
             case .photo(let index): !tree.isUnlisted(item: index)
@@ -29,11 +29,13 @@ extension SiteRenderer {
             let path = path(of: page, in: plan)
             guard SitePage.isHTML(path: path), let loc = absoluteURL(path) else { return nil }
             var url = SitemapURL(loc: loc)
-            if case .photo(let index) = page, let video = plan.items[index].video, let clip = plan.items[index].videoPath {
-                let item = plan.items[index]
-                url.video = SitemapVideo(thumbnail: absoluteURL(item.plan.preview.path) ?? "", title: item.photo.title ?? item.altText,
-                                         description: item.photo.description.map { Markdown.plainText($0, limit: 2048) } ?? item.altText,
-                                         contentLoc: absoluteURL(clip) ?? "", duration: max(1, Int(video.duration.rounded())))
+            if case .photo(let index) = page {
+                let item = try plan.items[index]
+                if let video = item.video, let clip = item.videoPath {
+                    url.video = SitemapVideo(thumbnail: absoluteURL(item.plan.preview.path) ?? "", title: item.photo.title ?? item.altText,
+                                             description: item.photo.description.map { Markdown.plainText($0, limit: 2048) } ?? item.altText,
+                                             contentLoc: absoluteURL(clip) ?? "", duration: max(1, Int(video.duration.rounded())))
+                }
             }
             return url
         }
@@ -55,7 +57,7 @@ extension SiteRenderer {
     }
 
     /// The latest photos by date taken (undated ones after, in gallery order), among those `including` lets in.
-    package func feed(_ items: ItemList, including: (Int) -> Bool = { _ in true }) -> FeedContext {
+    package func feed(_ items: ItemList, including: (Int) -> Bool = { _ in true }) throws -> FeedContext {
         let parser = ISO8601DateFormatter()
         let dated = items.indices.filter(including).map { index -> (index: Int, date: String?, instant: Date?) in
             let date = Formatting.rfc3339(items.facts[index].takenAt)
@@ -70,8 +72,8 @@ extension SiteRenderer {
             }
         }.prefix(Self.feedEntries)
         let siteID = baseURL?.absoluteString ?? "urn:galleryssg:site:\(PhotoCollection.slug(title))"
-        let entries = latest.map { entry -> FeedEntry in
-            let item = items[entry.index]
+        let entries = try latest.map { entry -> FeedEntry in
+            let item = try items[entry.index]
             let photo = item.photo
             let image = item.plan.previewSources.last { $0.size.width <= 1200 } ?? item.plan.preview
             let href = feedLink(item.pagePath), src = feedLink(image.path)
@@ -83,7 +85,7 @@ extension SiteRenderer {
                 title: photo.title ?? item.altText, href: href,
                 updated: entry.date ?? Self.undatedTimestamp, author: photo.author,
                 authorURI: photo.authorURL?.absoluteString, contentHTML: content, tags: photo.tags,
-                rights: photo.license?.name, imageHref: src, imageType: "image/jpeg",
+                rights: photo.license?.name, imageHref: src, imageType: ImageFormat.jpeg.mimeType,
                 videoHref: item.videoPath.map(feedLink))
         }
         let updated = latest.first?.date ?? Self.undatedTimestamp

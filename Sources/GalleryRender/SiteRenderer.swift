@@ -230,20 +230,20 @@ public struct SiteRenderer: Sendable {
     /// A page's template and every value it shows.
     package func model(of page: SitePage, in plan: SitePlan) throws -> PageModel {
         switch page {
-        case .home(let number): homeModel(page: number, plan)
+        case .home(let number): try homeModel(page: number, plan)
         case .photo(let index): try photoModel(at: index, plan)
-        case .album(let index, let number): albumModel(index, page: number, plan)
+        case .album(let index, let number): try albumModel(index, page: number, plan)
         case .tag(let index, let number):
-            collectionModel(plan.sections.tags[index], folder: "tags",
+            try collectionModel(plan.sections.tags[index], folder: "tags",
                             heading: strings.text("taggedHeading", ["name": plan.sections.tags[index].name]),
                             parentLabel: strings.text("allTags"), page: number, plan)
-        case .albums: albumsIndexModel(plan)
+        case .albums: try albumsIndexModel(plan)
         case .tags: tagsIndexModel(plan)
         case .notFound: notFoundModel(plan)
-        case .map: mapModel(plan)
+        case .map: try mapModel(plan)
         case .feed: PageModel(path: SiteLayout.feed, template: "atom",
-                              context: feed(plan.items, including: { !plan.sections.albums.isUnlisted(item: $0) }))
-        case .sitemap: sitemapModel(plan)
+                              context: try feed(plan.items, including: { !plan.sections.albums.isUnlisted(item: $0) }))
+        case .sitemap: try sitemapModel(plan)
         }
     }
 

@@ -29,9 +29,6 @@ public actor LiveReload {
         return stream
     }
 
-    /// How many browsers are listening.
-    public var listeners: Int { subscribers.count }
-
     /// A build succeeded: every browser reloads.
     public func reload() {
         failure = nil

@@ -70,12 +70,8 @@ package struct SiteMiddleware<Context: RequestContext>: RouterMiddleware {
 
     package static func mediaType(_ url: URL) -> String {
         let ext = url.pathExtension.lowercased()
-        // Types the site writes that Hummingbird's table lacks: the web manifest and AVIF derivatives.
-        let type = switch ext {
-        case "webmanifest": "application/manifest+json"
-        case "avif": "image/avif"
-        default: MediaType.getMediaType(forExtension: ext)?.description ?? "application/octet-stream"
-        }
+        // The site's own types as deployed; Hummingbird's table for any other file put in the output.
+        let type = MediaTypes.byExtension[ext] ?? MediaType.getMediaType(forExtension: ext)?.description ?? MediaTypes.unknown
         return type.hasPrefix("text/") || type.hasSuffix("javascript") || type.hasSuffix("json") || type.hasSuffix("xml")
             ? type + "; charset=utf-8" : type
     }

@@ -151,14 +151,10 @@ package struct FileStamp: Equatable {
 extension StoreError {
     /// A failed write in the state folder, with what to do about it.
     package static func writing(_ path: String, _ error: Error) -> StoreError {
-        let nsError = error as NSError
-        let posix = (nsError.userInfo[NSUnderlyingErrorKey] as? NSError)?.code ?? (nsError.domain == NSPOSIXErrorDomain ? nsError.code : 0)
-        if posix == Int(ENOSPC) || nsError.code == NSFileWriteOutOfSpaceError {
-            return StoreError("\(path): the disk is full; free some space and build again (the previous site is kept)")
+        switch WriteFailure(error) {
+        case .diskFull?: StoreError("\(path): the disk is full; free some space and build again (the previous site is kept)")
+        case .notWritable?: StoreError("\(path): not writable; check the state folder's permissions (the previous site is kept)")
+        case nil: StoreError("\(path): \(error.localizedDescription)")
         }
-        if posix == Int(EACCES) || posix == Int(EROFS) || nsError.code == NSFileWriteNoPermissionError {
-            return StoreError("\(path): not writable; check the state folder's permissions (the previous site is kept)")
-        }
-        return StoreError("\(path): \(error.localizedDescription)")
     }
 }

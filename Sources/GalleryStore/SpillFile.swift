@@ -45,17 +45,43 @@ package final class SpillFile: Sendable {
         }
     }
 
+    /// The bytes of `record`.
+    /// - Throws: `StoreError` naming the folder, when the file cannot be read or ends before the record does.
     package func read(_ record: Record) throws -> Data {
         var data = Data(count: record.length)
         try data.withUnsafeMutableBytes { buffer in
             var done = 0
             while done < buffer.count {
                 let count = pread(descriptor, buffer.baseAddress! + done, buffer.count - done, off_t(record.offset + done))
-                guard count > 0 else { throw StoreError("read: \(count == 0 ? "file too short" : String(cString: strerror(errno)))") }
+                guard count > 0 else {
+                    let reason = count == 0 ? "the file ends at byte \(record.offset + done), before the \(record.length) bytes "
+                        + "from byte \(record.offset) were read" : String(cString: strerror(errno))
+                    throw StoreError("\(folder): the build's spill file could not be read back: \(reason)")
+                }
                 done += count
             }
         }
         return data
+    }
+}
+
+extension SpillFile {
+    /// The value in `record`, as `decode` makes it from the bytes.
+    /// - Throws: `StoreError` naming the folder, when the bytes cannot be read back or are not a value.
+    package func value<Value>(_ record: Record, _ decode: (UnsafeRawBufferPointer) throws -> Value) throws -> Value {
+        try values(from: record, decode)
+    }
+
+    /// What `decode` makes of the bytes of `span` (the records of a window, read in one go).
+    /// - Throws: As `value(_:_:)`.
+    package func values<Value>(from span: Record, _ decode: (UnsafeRawBufferPointer) throws -> Value) throws -> Value {
+        let data = try read(span)
+        do {
+            return try data.withUnsafeBytes(decode)
+        } catch {
+            throw StoreError("\(folder): the build's spill file could not be read back: bytes \(span.offset) to "
+                             + "\(span.offset + span.length) are not what was written there (\(error))")
+        }
     }
 }
 

@@ -36,8 +36,7 @@ struct DeployCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("s3://bucket/prefix or file:///folder (default: the config's deploy.target).", valueName: "target"))
     var target: String?
 
-    @Option(name: .shortAndLong, help: "The site's config file.")
-    var config: String = "site-config.json"
+    @OptionGroup var config: ConfigOption
 
     @Flag(help: "List what would be uploaded and deleted, and change nothing.")
     var dryRun = false
@@ -61,7 +60,7 @@ struct DeployCommand: AsyncParsableCommand {
     var force = false
 
     func run() async throws {
-        let site = try loadSite(config)
+        let site = try loadSite(config.path)
         // Before any target is made (an S3 target holds connections that must be closed).
         if let stale = SiteFreshness.check(site) {
             if force || dryRun {

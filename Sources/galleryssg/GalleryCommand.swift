@@ -79,8 +79,7 @@ struct BuildCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(name: .shortAndLong, help: "The site's config file.")
-    var config: String = "site-config.json"
+    @OptionGroup var config: ConfigOption
 
     @Option(name: .shortAndLong, help: "Publish into this folder instead of the config's \"output\".")
     var output: String?
@@ -132,7 +131,7 @@ struct BuildCommand: AsyncParsableCommand {
 
     func run() async throws {
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        var site = try loadSite(config)
+        var site = try loadSite(config.path)
         if let output { site.output = URL(fileURLWithPath: output, relativeTo: cwd).standardizedFileURL }
         if let cache { site.cacheDirectory = URL(fileURLWithPath: cache, relativeTo: cwd).standardizedFileURL }
 
@@ -204,11 +203,10 @@ struct CleanCommand: ParsableCommand {
             """
     )
 
-    @Option(name: .shortAndLong, help: "The site's config file.")
-    var config: String = "site-config.json"
+    @OptionGroup var config: ConfigOption
 
     func run() throws {
-        try maintain("clean", config: config) { site in
+        try maintain("clean", config: config.path) { site in
             let (removed, kept) = try Maintenance.clean(site)
             for path in removed { Terminal.info("removed \(path)") }
             for line in kept { Terminal.warning(line) }
@@ -246,11 +244,10 @@ struct CacheStatsCommand: ParsableCommand {
             """
     )
 
-    @Option(name: .shortAndLong, help: "The site's config file.")
-    var config: String = "site-config.json"
+    @OptionGroup var config: ConfigOption
 
     func run() throws {
-        try maintain("cache stats", config: config) { site in
+        try maintain("cache stats", config: config.path) { site in
             Terminal.info("\(try Maintenance.cacheStats(site))")
         }
     }
@@ -272,11 +269,10 @@ struct CacheGCCommand: ParsableCommand {
             """
     )
 
-    @Option(name: .shortAndLong, help: "The site's config file.")
-    var config: String = "site-config.json"
+    @OptionGroup var config: ConfigOption
 
     func run() throws {
-        try maintain("cache gc", config: config) { site in
+        try maintain("cache gc", config: config.path) { site in
             for cache in try Maintenance.collectGarbage(site) {
                 Terminal.info("\(cache.name): removed \(cache.files) files, \(ByteCount.text(cache.bytes))")
             }

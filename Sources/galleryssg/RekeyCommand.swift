@@ -29,8 +29,7 @@ struct RekeyCommand: ParsableCommand {
     @Flag(help: "Rekey the whole site (its config sets password or passwordEnv) instead of an album.")
     var site = false
 
-    @Option(name: .shortAndLong, help: "The site's config file.")
-    var config: String = "site-config.json"
+    @OptionGroup var config: ConfigOption
 
     func validate() throws {
         guard (album == nil) == site else { throw ValidationError("name one protected album, or --site for the whole site") }
@@ -38,7 +37,7 @@ struct RekeyCommand: ParsableCommand {
 
     func run() throws {
         var missing: String?
-        try maintain("rekey", config: config) { site in
+        try maintain("rekey", config: config.path) { site in
             guard let album else {
                 if try Maintenance.rekeySite(site) {
                     Terminal.info("the site's key is gone from the state; the next build encrypts the whole site again under a new key")

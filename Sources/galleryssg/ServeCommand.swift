@@ -24,8 +24,7 @@ struct ServeCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(name: .shortAndLong, help: "The site's config file.")
-    var config: String = "site-config.json"
+    @OptionGroup var config: ConfigOption
 
     @Option(name: .shortAndLong, help: "Serve (and build into) this folder instead of the config's \"output\".")
     var output: String?
@@ -50,7 +49,7 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         let server = DevServer(
-            configURL: URL(fileURLWithPath: config, relativeTo: cwd).standardizedFileURL,
+            configURL: URL(fileURLWithPath: config.path, relativeTo: cwd).standardizedFileURL,
             outputOverride: output.map { URL(fileURLWithPath: $0, relativeTo: cwd).standardizedFileURL },
             options: DevServer.Options(host: host, port: port, watch: watch, jobs: jobs),
             log: { Terminal.info($0) }, warn: { Terminal.warning($0) })
