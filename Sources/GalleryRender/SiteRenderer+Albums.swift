@@ -44,8 +44,11 @@ extension SiteRenderer {
             breadcrumbs: Breadcrumbs(links: crumbs(above: index, tree, root: root), current: album.title),
             subAlbums: cards.isEmpty ? nil : AlbumCards(albums: cards))
         if number == 1, let zip = plan.downloads[index] {
-            context.download = DownloadLink(href: root + zip.path, name: zip.path.split(separator: "/").last.map(String.init) ?? "album.zip",
-                                            label: downloadAllLabel(zip))
+            // An unlisted or protected album's zip is named by its folder's token; the reader's copy by its title.
+            let slug = PhotoID.slug(album.title)
+            let name = album.listed ? zip.path.split(separator: "/").last.map(String.init) ?? "album.zip"
+                : (slug.isEmpty ? "album" : slug) + ".zip"
+            context.download = DownloadLink(href: root + zip.path, name: name, label: downloadAllLabel(zip))
         }
         return PageModel(path: path, template: "grid", context: context)
     }

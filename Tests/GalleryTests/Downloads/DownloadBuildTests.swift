@@ -84,6 +84,21 @@ struct DownloadBuildTests {
         #expect(entry.sha256 != (try #require(listing.entries.first { $0.name == "photo-1-2.jpg" })).sha256)
     }
 
+    /// An unlisted album's zip lives in its token folder, under the token; the reader saves it under the album's title.
+    @Test func anUnlistedAlbumsZipIsSavedUnderItsTitle() async throws {
+        let site = try Self.site()
+        let file = site.folder.appendingPathComponent("manifest.json")
+        var manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as! [String: Any]
+        manifest["albums"] = ["Trip": ["download": "album", "unlisted": true, "title": "Summer Trip"]]
+        try JSONSerialization.data(withJSONObject: manifest).write(to: file)
+        _ = try await site.build()
+        let page = try #require(site.outputFiles().first { $0.hasPrefix("albums/trip-") && $0.split(separator: "/").count == 3 })
+        let html = try site.read(page)
+        let links = html.matches(of: /download="[^"]*"/).map { String($0.0) }
+        #expect(html.contains(#"download="summer-trip.zip""#), "\(links)")
+        #expect(!html.contains(#"download="trip-"#))
+    }
+
     @Test func siteWideSettingAndNoOriginals() async throws {
         let site = try Self.site()
         try site.updateConfig(["download": "photo", "images": ["thumbnail": 64, "preview": 120, "widths": [80], "publishOriginals": false]])
