@@ -76,7 +76,7 @@ struct AlbumSealer {
                 try Data(try key.encrypt(Data(Self.rename(html, names, renamed).utf8), path: sealedPath)).write(to: URL(fileURLWithPath: $0))
             }
             let shellKey = cache.key(key, target: path, source: nil,
-                                     ["shell", renderer.settingsKey.hex, keyFile, target.folder, target.photos, rewrite(target.folder)])
+                                     ["shell", renderer.settingsKey.hex, keyFile, target.folder, target.photos])
             try cache.place(shellKey, at: path) {
                 let shell = try renderer.protectedShell(path: path, keyFile: keyFile, folder: target.folder + "/", photos: target.photos)
                 try Data(rewrite(String(decoding: shell, as: UTF8.self)).utf8).write(to: URL(fileURLWithPath: $0))
@@ -147,8 +147,7 @@ extension Build {
         if let map = sitePlan?.map { albums.rewrite = map.rewrite }
         outcome = try albums.seal(targets)
         if let (sealer, map, files) = sitePlan {
-            let except = ["static/", SiteLayout.serviceWorker, "_headers", "robots.txt", SiteLayout.notFound]
-                + targets.flatMap { [$0.folder + "/", $0.photos] }
+            let except = [SitePathMap.publicFolder] + SitePathMap.publicFiles + targets.flatMap { [$0.folder + "/", $0.photos] }
             try sealer.seal(files, map, except: except, outcome: &outcome)
         }
         guard let worker = assets.published["static/protect-sw.js"].flatMap({ assets.files[$0] }) else {

@@ -27,10 +27,14 @@ package struct SitePathMap {
         self.photoPrefixes = photoPrefixes
     }
 
-    /// The files published in the clear and under their own names.
+    /// The site's own public files, which every visitor needs before the password: the theme's
+    /// folder and these files at the root. The service worker is told the same (`except`).
+    package static let publicFolder = "static/"
+    package static let publicFiles = [SiteLayout.serviceWorker, "_headers", "robots.txt", SiteLayout.notFound]
+
+    /// The files published in the clear and under their own names (the site's marker files too).
     package static func isPublic(_ path: String) -> Bool {
-        path.hasPrefix("static/") || path.hasPrefix(".")
-            || [SiteLayout.serviceWorker, "_headers", "robots.txt", SiteLayout.notFound].contains(path)
+        path.hasPrefix(publicFolder) || path.hasPrefix(".") || publicFiles.contains(path)
     }
 
     /// The sharded search index's files (`search/V/t3.js`, `d0.js`), whose names search.js makes

@@ -95,16 +95,9 @@ struct SiteSealer {
         } else {
             let source = try input()
             if source == staged && target == path { return }
-            try writer.move(source == staged ? try moved(staged) : source, to: target)
+            try writer.move(source, to: target)
         }
         if target != path { try writer.remove(path) }
-    }
-
-    /// The staged file renamed into the scratch folder (the same file: a cached blob stays linked).
-    private func moved(_ staged: URL) throws -> URL {
-        let scratch = try scratchFile()
-        guard rename(staged.path, scratch.path) == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: staged.path]) }
-        return scratch
     }
 
     private func scratchFile() throws -> URL {

@@ -79,25 +79,23 @@ extension Build {
     func hideAlbums(_ manifest: inout Manifest) throws -> HiddenAlbums {
         let environment = ProcessInfo.processInfo.environment
         var hidden = HiddenAlbums()
-        if config.password != nil {
-            var store = try AlbumKeyStore.load(stateDirectory: config.stateDirectory)
-            let before = store.entries
-            hidden.site = try ProtectedSite.prepare(config.password, store: &store, environment: environment)
-            if store.entries != before { try store.save() }
-        }
-        guard !ProtectedAlbums.marked(manifest.albums).isEmpty || !UnlistedAlbums.marked(manifest.albums).isEmpty
-                || manifest.photos.contains(where: { $0.unlistedIn != nil }) else { return hidden }
-        let (bytes, created) = try SiteSecretFile.load(stateDirectory: config.stateDirectory)
-        let secret = SiteSecret(bytes: bytes)
-        if let created { progress(.warning(SiteSecretFile.createdNotice(created))) }
+        let albums = !ProtectedAlbums.marked(manifest.albums).isEmpty || !UnlistedAlbums.marked(manifest.albums).isEmpty
+            || manifest.photos.contains(where: { $0.unlistedIn != nil })
+        guard albums || config.password != nil else { return hidden }
         var store = try AlbumKeyStore.load(stateDirectory: config.stateDirectory)
         let before = store.entries
-        let (protected, folders) = try ProtectedAlbums.apply(&manifest, secret: secret, store: &store, environment: environment)
+        hidden.site = try ProtectedSite.prepare(config.password, store: &store, environment: environment)
+        if albums {
+            let (bytes, created) = try SiteSecretFile.load(stateDirectory: config.stateDirectory)
+            if let created { progress(.warning(SiteSecretFile.createdNotice(created))) }
+            let secret = SiteSecret(bytes: bytes)
+            let (protected, folders) = try ProtectedAlbums.apply(&manifest, secret: secret, store: &store, environment: environment)
+            let tokens = UnlistedAlbums.apply(&manifest, secret: secret)
+            hidden.tokens = tokens.merging(protected.map { ($0.path, $0.token) }) { first, _ in first }
+            hidden.folders = folders
+            hidden.protected = protected
+        }
         if store.entries != before { try store.save() }
-        let tokens = UnlistedAlbums.apply(&manifest, secret: secret)
-        hidden.tokens = tokens.merging(protected.map { ($0.path, $0.token) }) { first, _ in first }
-        hidden.folders = folders
-        hidden.protected = protected
         return hidden
     }
 

@@ -17,10 +17,7 @@ struct ProtectedSiteTests {
 
     static func site(_ setting: [String: Any] = ["password": ProtectedSiteTests.password]) throws -> FixtureSite {
         let site = try ProtectedAlbumTests.site()
-        var config = try JSONSerialization.jsonObject(with: Data(contentsOf: site.configURL)) as! [String: Any]
-        config.merge(setting) { _, new in new }
-        config["download"] = "album"
-        try JSONSerialization.data(withJSONObject: config).write(to: site.configURL)
+        try site.updateConfig(setting.merging(["download": "album"]) { _, new in new })
         // A photo of 282 KB, published as its original: five chunks, for the streaming and range checks.
         try FileManager.default.copyItem(at: Fixtures.repository.appendingPathComponent("Samples/photos/ColorfulCups.jpg"),
                                          to: site.folder.appendingPathComponent("photos/cups.jpg"))
@@ -102,9 +99,7 @@ struct ProtectedSiteTests {
         let kept = inodes.keys.filter { $0.hasSuffix(".jpg") || $0 == SiteLayout.sealedPage }
         #expect(kept.count > 20 && kept.allSatisfy { again[$0] == inodes[$0] }, "\(kept.filter { again[$0] != inodes[$0] })")
 
-        var config = try JSONSerialization.jsonObject(with: Data(contentsOf: site.configURL)) as! [String: Any]
-        config["password"] = "another long password"
-        try JSONSerialization.data(withJSONObject: config).write(to: site.configURL)
+        try site.updateConfig(["password": "another long password"])
         _ = try await site.build()
         let rewrapped = try ProtectedAlbumTests.published(site)
         #expect(Set(rewrapped.keys) == Set(first.keys))
