@@ -43,6 +43,9 @@ let package = Package(
         .systemLibrary(name: "CRename"),
         // The commit `galleryssg --version` names: "" unless Scripts/package.sh links in its own.
         .target(name: "CBuildInfo"),
+        // libjpeg's classic API, a few rows at a time (GalleryImaging/JPEGRows.swift): a large photo is
+        // resampled as it decodes, never held whole. C, because libjpeg's errors longjmp.
+        .target(name: "CJPEGRows", linkerSettings: [.linkedLibrary("jpeg")]),
 
         // Regenerates Sources/GalleryRender/DefaultTheme+Files.swift from Templates/
         // (Scripts/embed-theme.sh); a test fails when the two drift apart.
@@ -86,7 +89,7 @@ let package = Package(
             name: "GalleryImaging",
             dependencies: [
                 "GalleryModel", "GalleryConfig", "GalleryStore",
-                "CTurboJPEG", "CPNG", "CExif", "CLCMS2", "CWebP", "CHeif", "CTIFF", "CGIF", "CExempi", "CIPTC", "CLibRaw",
+                "CTurboJPEG", "CJPEGRows", "CPNG", "CExif", "CLCMS2", "CWebP", "CHeif", "CTIFF", "CGIF", "CExempi", "CIPTC", "CLibRaw",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),

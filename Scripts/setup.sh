@@ -18,7 +18,7 @@ cd "$(dirname "$0")/.."
 # they are listed because the build includes their headers.
 BUILD_PACKAGES=(
     pkg-config libc6-dev zlib1g-dev libsqlite3-dev
-    libturbojpeg0-dev libpng-dev libcmark-dev libexif-dev liblcms2-dev libwebp-dev
+    libturbojpeg0-dev libjpeg62-turbo-dev libpng-dev libcmark-dev libexif-dev liblcms2-dev libwebp-dev
     libheif-dev libtiff-dev libgif-dev libexempi-dev libiptcdata0-dev libraw-dev
 )
 

@@ -21,6 +21,32 @@ package enum ColorManagement {
         return Bitmap(width: bitmap.width, height: bitmap.height, pixels: output)
     }
 
+    /// `toSRGB` for pixels that arrive a band at a time (`JPEGRows`): converts them in place.
+    package final class BandConverter {
+        private let transform: cmsHTRANSFORM
+        private var scratch: UnsafeMutableBufferPointer<UInt8> = .init(start: nil, count: 0)
+
+        /// Nil where `toSRGB` returns nil: the profile is sRGB already, unusable, or not RGB.
+        package init?(_ profile: ICCProfile) {
+            guard let transform = makeTransform(profile, inputFormat: rgb8, colorSpace: cmsSigRgbData) else { return nil }
+            self.transform = transform
+        }
+
+        deinit {
+            cmsDeleteTransform(transform)
+            scratch.deallocate()
+        }
+
+        package func convert(_ pixels: UnsafeMutablePointer<UInt8>, count: Int) {
+            if scratch.count < count * 3 {
+                scratch.deallocate()
+                scratch = .allocate(capacity: count * 3)
+            }
+            cmsDoTransform(transform, pixels, scratch.baseAddress, UInt32(count))
+            pixels.update(from: scratch.baseAddress!, count: count * 3)
+        }
+    }
+
     /// Converts Adobe-style inverted CMYK bytes (four a pixel, as libjpeg returns them) to sRGB bytes,
     /// or nil when the profile is not a usable CMYK profile.
     package static func cmykToSRGB(_ cmyk: [UInt8], profile: ICCProfile) -> [UInt8]? {

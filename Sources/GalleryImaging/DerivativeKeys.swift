@@ -39,8 +39,10 @@ extension ImageProcessor {
     /// and every derivative cached by older code becomes a miss.
     ///
     /// 2: a PNG's `eXIf` orientation is applied.
+    /// 3: fixed-point resampling, and a JPEG's largest size resampled as it decodes, before it is
+    ///    turned upright (2026-11-26).
     /// (AVIF files also key their encoder's speed and quality mapping, so they need no bump here.)
-    public static let encoderVersion = 2
+    public static let encoderVersion = 3
 
     /// Reads an original's header facts: format, stored size and EXIF, decoding no pixels.
     /// - Throws: `ImagingError` for unknown formats or unreadable headers.

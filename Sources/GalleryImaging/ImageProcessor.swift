@@ -81,8 +81,13 @@ public struct ImageProcessor: Sendable {
     ///   is still resampled, because smaller ones cascade from larger ones.
     /// - Throws: `ImagingError` for corrupt or truncated data.
     public func render(_ job: ImageJob, encoding wanted: Set<String>? = nil) throws -> ProcessedImage {
+        let recipe = DerivativeRecipe(plan: job.plan, display: job.display, settings: settings)
+        if let streamed = try streamLargest(job, recipe) {
+            var image = try finish(job, recipe, made: streamed.bitmap, seconds: streamed.seconds, wanted: wanted)
+            image.warnings = streamed.warnings
+            return image
+        }
         let clock = ContinuousClock.now
-        var seconds: [String: Double] = [:]
         let profile = job.iccProfile
         let decoded = try decode(job)
         var base = decoded.bitmap
@@ -92,30 +97,31 @@ public struct ImageProcessor: Sendable {
         }
         base = Orientation.apply(job.exif.orientation, to: base)
         let region = Orientation.apply(job.exif.orientation, to: job.decodeContent, in: job.decodeSize)
-        seconds["decode"] = clock.secondsElapsed
-        var image = try finish(job, base: base, region: region, seconds: seconds, wanted: wanted)
+        var image = try finish(job, recipe, base: (base, region), seconds: ["decode": clock.secondsElapsed], wanted: wanted)
         image.warnings = decoded.warnings
         return image
     }
 
     /// Makes and encodes every derivative (or those in `wanted`) from the decoded `base`, whose
-    /// picture covers `region`.
-    private func finish(_ job: ImageJob, base: Bitmap, region: SourceRegion, seconds: [String: Double],
-                        wanted: Set<String>?) throws -> ProcessedImage {
+    /// picture covers its region, or after the first derivative, already `made` as the original decoded.
+    private func finish(_ job: ImageJob, _ recipe: DerivativeRecipe, base: (bitmap: Bitmap, region: SourceRegion)? = nil,
+                        made first: Bitmap? = nil, seconds: [String: Double], wanted: Set<String>?) throws -> ProcessedImage {
         var seconds = seconds
         let plan = job.plan
         var encoded: [(derivative: Derivative, data: Data)] = []
         var webp: [(derivative: Derivative, data: Data)] = []
         var avif: [(derivative: Derivative, data: Data)] = []
-        var made: [Bitmap] = []
+        var made: [Bitmap] = first.map { [$0] } ?? []
         var thumbnailBitmap: Bitmap?
-        let recipe = DerivativeRecipe(plan: plan, display: job.display, settings: settings)
-        for step in recipe.steps {
+        for (index, step) in recipe.steps.enumerated() {
             let derivative = step.derivative
             var clock = ContinuousClock.now
-            let (source, sourceRegion) = step.source.map { (made[$0], nil) } ?? (base, region)
-            var bitmap = Resampler.resize(source, to: derivative.size, region: sourceRegion, linearLight: recipe.linearLight)
-            made.append(bitmap)   // later sizes cascade from the unsharpened pixels
+            if index == made.count {
+                // Only the first step reads the decoded original (`streamLargest` made it already, if it could).
+                let (source, region) = step.source.map { (made[$0], nil) } ?? (base!.bitmap, base!.region)
+                made.append(Resampler.resize(source, to: derivative.size, region: region, linearLight: recipe.linearLight))
+            }
+            var bitmap = made[index]   // later sizes cascade from the unsharpened pixels
             if derivative == plan.thumbnail { thumbnailBitmap = bitmap }
             if let amount = step.sharpen { bitmap = Sharpener.sharpen(bitmap, amount: amount) }
             seconds["resize", default: 0] += clock.secondsElapsed
@@ -131,7 +137,7 @@ public struct ImageProcessor: Sendable {
             }
             seconds["encode", default: 0] += clock.secondsElapsed
         }
-        let small = thumbnailBitmap ?? base
+        let small = thumbnailBitmap ?? base?.bitmap ?? made[0]
         return ProcessedImage(format: job.format, displaySize: job.display, exif: job.exif, plan: plan, encoded: encoded,
                               webp: webp, avif: avif, averageColor: Self.averageColor(small), placeholder: try Self.placeholder(small),
                               seconds: seconds)

@@ -25,7 +25,7 @@ package enum JPEGCodec {
             // `decode` meets it again and reports it.
             let usable = status == 0 || tjGetErrorCode(handle) == Int32(TJERR_WARNING.rawValue)
             guard usable, width > 0, height > 0 else {
-                throw ImagingError.jpeg("\(errorText(handle)) (the file is damaged or truncated)")
+                throw failure(errorText(handle))
             }
             let cmyk = colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue)
             return Header(size: PixelSize(width: Int(width), height: Int(height)), isCMYK: cmyk)
@@ -105,15 +105,24 @@ package enum JPEGCodec {
             if status != 0 {
                 // TurboJPEG keeps the first warning's text; later ones only set the warning flag.
                 let message = errorText(handle)
-                let warning = tjGetErrorCode(handle) == Int32(TJERR_WARNING.rawValue)
-                guard warning, !message.contains("Premature end of JPEG file") else {
-                    throw ImagingError.jpeg("\(message) (the file is damaged or truncated)")
-                }
-                warnings.append("JPEG: \(message) (decoded as browsers show it)")
+                guard tjGetErrorCode(handle) == Int32(TJERR_WARNING.rawValue) else { throw failure(message) }
+                warnings.append(try warning(message))
             }
             if header.isCMYK { buffer = cmykConverter(buffer) ?? cmykToRGB(buffer) }
             return (Bitmap(width: size.width, height: size.height, pixels: buffer), warnings)
         }
+    }
+
+    /// A fatal libjpeg error as the photo's reason.
+    package static func failure(_ message: String) -> ImagingError {
+        ImagingError.jpeg("\(message) (the file is damaged or truncated)")
+    }
+
+    /// A libjpeg warning as reported with the photo; "Premature end of JPEG file" throws instead (see
+    /// `decodeReportingWarnings`).
+    package static func warning(_ message: String) throws -> String {
+        guard !message.contains("Premature end of JPEG file") else { throw failure(message) }
+        return "JPEG: \(message) (decoded as browsers show it)"
     }
 
     /// `decodeReportingWarnings` without the warnings, for callers that only want the pixels.

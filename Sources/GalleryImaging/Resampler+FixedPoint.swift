@@ -65,14 +65,14 @@ extension Resampler {
         UnsafeRawPointer(pointer).loadUnaligned(as: SIMD8<Int16>.self)
     }
 
-    /// Decodes source rows `first ..< first + rows` (at most `band`) into `wide`, transposed so that
+    /// Decodes the `rows` source rows at `input` (at most `band`) into `wide`, transposed so that
     /// each sample's eight rows are one vector (the last row repeats to fill the band), then filters
-    /// them horizontally into their ring rows.
-    static func filterBand(_ input: UnsafePointer<UInt8>, _ sourceWidth: Int, first: Int, rows: Int,
+    /// them horizontally into their ring rows, `ring(0)` for the first.
+    static func filterBand(_ input: UnsafePointer<UInt8>, _ sourceWidth: Int, rows: Int,
                            _ table: FilterTable, _ decode: UnsafePointer<Int16>, _ wide: UnsafeMutablePointer<Int16>,
                            ring: (Int) -> UnsafeMutablePointer<Int16>) {
         let values = sourceWidth * 3
-        let r = (0..<band).map { input + (first + min($0, rows - 1)) * values }
+        let r = (0..<band).map { input + min($0, rows - 1) * values }
         let (r0, r1, r2, r3, r4, r5, r6, r7) = (r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7])
         for index in 0..<values {
             let column = SIMD8<Int16>(decode[Int(r0[index])], decode[Int(r1[index])], decode[Int(r2[index])],
@@ -80,7 +80,7 @@ extension Resampler {
                                       decode[Int(r6[index])], decode[Int(r7[index])])
             UnsafeMutableRawPointer(wide + index &* band).storeBytes(of: column, as: SIMD8<Int16>.self)
         }
-        let t = (0..<band).map { ring(first + min($0, rows - 1)) }
+        let t = (0..<band).map { ring(min($0, rows - 1)) }
         // Results leave eight samples at a time: eight vectors (one a sample, a lane a row) are
         // transposed into eight row vectors and stored whole. A ring row's padding takes the tail.
         let tile = UnsafeMutablePointer<SIMD8<Int16>>.allocate(capacity: band)

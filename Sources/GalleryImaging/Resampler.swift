@@ -38,6 +38,18 @@ package enum Resampler {
 
     /// `resize` in fixed point, whatever the reduction.
     package static func resizeFixed(_ source: Bitmap, to size: PixelSize, region: SourceRegion, linearLight: Bool) -> Bitmap {
+        let values = source.width * 3
+        return source.pixels.withUnsafeBufferPointer { input in
+            resizeFixed(PixelSize(width: source.width, height: source.height), to: size, region: region,
+                        linearLight: linearLight) { first, _ in input.baseAddress! + first * values }
+        }
+    }
+
+    /// `resizeFixed` from a source whose rows come from `rows(first, count)`: a pointer to rows
+    /// `first ..< first + count` (three bytes a pixel, one row after another), asked for in order,
+    /// eight at a time, each band once. So a decoder can hand over rows as it makes them.
+    package static func resizeFixed(_ source: PixelSize, to size: PixelSize, region: SourceRegion, linearLight: Bool,
+                                    rows: (Int, Int) throws -> UnsafePointer<UInt8>) rethrows -> Bitmap {
         let horizontal = FilterTable(source: source.width, target: size.width, start: region.x, extent: region.width)
         let vertical = FilterTable(source: source.height, target: size.height, start: region.y, extent: region.height)
         let curve = linearLight ? FixedCurve.sRGB : FixedCurve.identity
@@ -57,24 +69,22 @@ package enum Resampler {
         let slot = { (row: Int) in ring.baseAddress! + (row % ringRows) * stride }
 
         var pixels = PixelBuffers.take(values * size.height)   // every byte is written below
-        source.pixels.withUnsafeBufferPointer { input in
-            pixels.withUnsafeMutableBufferPointer { output in
-                curve.decode.withUnsafeBufferPointer { decode in
-                    curve.encode.withUnsafeBufferPointer { encode in
-                        vertical.pairs.withUnsafeBufferPointer { pairs in
-                            for y in 0..<size.height {
-                                let start = vertical.starts[y], count = vertical.counts[y]
-                                for row in start..<(start + count) where ringSource[row % ringRows] != row {
-                                    let first = row - row % band, rows = min(band, source.height - first)
-                                    filterBand(input.baseAddress!, source.width, first: first, rows: rows, horizontal,
-                                               decode.baseAddress!, wide.baseAddress!, ring: slot)
-                                    for filtered in first..<(first + rows) { ringSource[filtered % ringRows] = filtered }
-                                }
-                                for tap in 0..<count { rowPointers[tap] = UnsafePointer(slot(start + tap)) }
-                                combineRows(UnsafeBufferPointer(rebasing: rowPointers[0..<count]),
-                                            pairs.baseAddress! + y * vertical.pairsPerSample, values: values,
-                                            encode.baseAddress!, output.baseAddress! + y * values)
+        try pixels.withUnsafeMutableBufferPointer { output in
+            try curve.decode.withUnsafeBufferPointer { decode in
+                try curve.encode.withUnsafeBufferPointer { encode in
+                    try vertical.pairs.withUnsafeBufferPointer { pairs in
+                        for y in 0..<size.height {
+                            let start = vertical.starts[y], count = vertical.counts[y]
+                            for row in start..<(start + count) where ringSource[row % ringRows] != row {
+                                let first = row - row % band, inBand = min(band, source.height - first)
+                                filterBand(try rows(first, inBand), source.width, rows: inBand, horizontal,
+                                           decode.baseAddress!, wide.baseAddress!) { slot(first + $0) }
+                                for filtered in first..<(first + inBand) { ringSource[filtered % ringRows] = filtered }
                             }
+                            for tap in 0..<count { rowPointers[tap] = UnsafePointer(slot(start + tap)) }
+                            combineRows(UnsafeBufferPointer(rebasing: rowPointers[0..<count]),
+                                        pairs.baseAddress! + y * vertical.pairsPerSample, values: values,
+                                        encode.baseAddress!, output.baseAddress! + y * values)
                         }
                     }
                 }

@@ -121,7 +121,7 @@ extension PhotoPublisher {
     /// - Parameters:
     ///   - jobs: Photos decoded and encoded at once (CPU-bound work).
     ///   - inFlight: Photos in progress at once, so downloads overlap with imaging. Bounds the
-    ///     originals held in memory.
+    ///     originals held in memory. When the first window's photos are all local files, `jobs + 1`.
     ///   - pixelBudget: Decoded pixels allowed in memory at once across all jobs; a single photo larger
     ///     than the budget runs alone.
     ///   - items: Where the published photos' items are written as they arrive.
@@ -162,7 +162,12 @@ extension PhotoPublisher {
                 next += 1
                 group.addTask { (index, await publish(photo, position: index, cpu: cpu)) }
             }
-            for _ in 0..<min(max(jobs, inFlight), photos.count) { await startNext() }
+            await startNext()   // reads the first window
+            // Photos started ahead of the jobs overlap their downloads with imaging. A local original
+            // needs no head start, and each one waiting is its whole file in memory (8 MB for a
+            // 24 MP JPEG, 28 of them at -j 16), so a library on disk starts one ahead.
+            let ahead = window.contains { $0.image.filePath == nil } ? max(jobs, inFlight) : jobs + 1
+            for _ in 0..<max(0, min(ahead, photos.count) - 1) { await startNext() }
             for await (index, result) in group {
                 // Per-photo timings are summed as they arrive, so 100,000 photos do not keep 100,000 dictionaries.
                 switch result {

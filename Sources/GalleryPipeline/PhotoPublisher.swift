@@ -294,7 +294,7 @@ package struct PhotoPublisher: Sendable {
         let processor = processor, state = state
         let (stats, ranHere) = try await renders.run(shared.finish()) {
             let job = try processor.inspect(data, folder: folder)
-            let image = try await cpu.run(pixels: job.decodeSize.pixelCount) { try processor.render(job, encoding: wanted) }
+            let image = try await cpu.run(pixels: processor.heldPixels(job)) { try processor.render(job, encoding: wanted) }
             func key(_ path: String) throws -> Digest {
                 guard let key = keyByPath[path] else { throw StoreError("\(path): made without a planned key") }
                 return key
