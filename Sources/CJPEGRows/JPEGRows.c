@@ -39,7 +39,7 @@ static void note(j_common_ptr info, int level) {
     }
 }
 
-gssg_jpeg_rows *gssg_jpeg_rows_open(const unsigned char *data, unsigned long size, int width, int height) {
+gssg_jpeg_rows *gssg_jpeg_rows_open(const unsigned char *data, unsigned long size, int width, int height, int cmyk) {
     gssg_jpeg_rows *rows = calloc(1, sizeof(gssg_jpeg_rows));
     if (!rows) return NULL;
     rows->info.err = jpeg_std_error(&rows->error);
@@ -52,7 +52,7 @@ gssg_jpeg_rows *gssg_jpeg_rows_open(const unsigned char *data, unsigned long siz
     rows->started = 1;
     jpeg_mem_src(&rows->info, data, size);
     jpeg_read_header(&rows->info, TRUE);
-    rows->info.out_color_space = JCS_RGB;
+    rows->info.out_color_space = cmyk ? JCS_CMYK : JCS_RGB;
     rows->info.dct_method = JDCT_ISLOW;
     // The scale TurboJPEG's tjDecompress2 was given for this size: n/8, the largest n that gives it
     // (JPEGCodec.scaling keeps the first factor of TurboJPEG's list, largest first, of the least pixels).
@@ -63,8 +63,8 @@ gssg_jpeg_rows *gssg_jpeg_rows_open(const unsigned char *data, unsigned long siz
         if ((int)rows->info.output_width == width && (int)rows->info.output_height == height) break;
     }
     if ((int)rows->info.output_width != width || (int)rows->info.output_height != height
-        || rows->info.out_color_components != 3) {
-        snprintf(rows->message, sizeof rows->message, "no DCT scaling gives %dx%d RGB", width, height);
+        || rows->info.out_color_components != (cmyk ? 4 : 3)) {
+        snprintf(rows->message, sizeof rows->message, "no DCT scaling gives %dx%d %s", width, height, cmyk ? "CMYK" : "RGB");
         rows->failed = 1;
         return rows;
     }
@@ -75,7 +75,7 @@ gssg_jpeg_rows *gssg_jpeg_rows_open(const unsigned char *data, unsigned long siz
 /// Decodes up to `count` rows; the caller has set the jump.
 static int read_rows(gssg_jpeg_rows *rows, unsigned char *out, int count) {
     int done = 0;
-    size_t stride = (size_t)rows->info.output_width * 3;
+    size_t stride = (size_t)rows->info.output_width * (size_t)rows->info.out_color_components;
     while (done < count && rows->info.output_scanline < rows->info.output_height) {
         JSAMPROW row = out + (size_t)done * stride;
         done += (int)jpeg_read_scanlines(&rows->info, &row, 1);
@@ -91,9 +91,9 @@ int gssg_jpeg_rows_read(gssg_jpeg_rows *rows, unsigned char *out, int count) {
 
 int gssg_jpeg_rows_finish(gssg_jpeg_rows *rows) {
     if (rows->failed) return -1;
-    if (setjmp(rows->jump)) return -1;
+    if (setjmp(rows->jump)) return rows->info.output_scanline < rows->info.output_height ? -1 : 1;
     if (rows->info.output_scanline < rows->info.output_height) {
-        if (!rows->spare && !(rows->spare = malloc((size_t)rows->info.output_width * 3))) {
+        if (!rows->spare && !(rows->spare = malloc((size_t)rows->info.output_width * (size_t)rows->info.out_color_components))) {
             snprintf(rows->message, sizeof rows->message, "out of memory");
             rows->failed = 1;
             return -1;

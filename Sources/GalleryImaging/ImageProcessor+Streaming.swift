@@ -19,10 +19,11 @@ extension ImageProcessor {
         guard let target = streamTarget(job, recipe) else { return nil }
         let clock = ContinuousClock.now
         let converter = job.iccProfile.flatMap(ColorManagement.BandConverter.init)
-        let decoded = try JPEGRows.decode(job.data, size: job.decodeSize, bandRows: Resampler.band,
+        let decoded = try JPEGRows.decode(job.data, size: job.decodeSize,
                                           convert: converter.map { converter in { converter.convert($0, count: $1) } }) { rows in
-            try Resampler.resizeFixed(job.decodeSize, to: target, region: job.decodeContent, linearLight: recipe.linearLight,
-                                      rows: rows.rows)
+            try Resampler.resizeFixed(job.decodeSize, to: target, region: job.decodeContent, linearLight: recipe.linearLight) {
+                try rows.rows($0, $1, bandRows: Resampler.band)
+            }
         }
         let bitmap = Orientation.apply(job.exif.orientation, to: decoded.result)
         return (bitmap, ["decode": decoded.seconds, "resize": clock.secondsElapsed - decoded.seconds], decoded.warnings)

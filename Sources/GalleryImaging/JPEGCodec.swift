@@ -2,10 +2,11 @@ import CTurboJPEG
 import Foundation
 import GalleryModel
 
-/// JPEG decoding and encoding through the TurboJPEG API, the only file that imports libjpeg-turbo.
+/// JPEG headers, DCT scaling and encoding through the TurboJPEG API (the only file that imports it),
+/// and decoding through `JPEGRows`.
 ///
 /// TurboJPEG's `tj*` functions report errors by return code, which Swift can handle; libjpeg's
-/// classic API would longjmp through Swift frames.
+/// classic API longjmps, so `JPEGRows` reaches it through a little C.
 package enum JPEGCodec {
     package struct Header: Sendable {
         package var size: PixelSize
@@ -78,7 +79,8 @@ package enum JPEGCodec {
 
     /// Decodes to RGB at `size`, which must come from `scaling(of:atLeast:)`, as browsers do: a
     /// libjpeg warning (junk bytes before a marker, a corrupt Huffman code, a bad restart marker)
-    /// leaves a displayable image and is returned with it; a fatal error throws.
+    /// leaves a displayable image and is returned with it; a fatal error throws, unless it came after
+    /// the last row (see `JPEGRows`).
     ///
     /// A file that ends early is the exception: libjpeg warns "Premature end of JPEG file" and
     /// fills the missing rows with grey, but that is a broken copy or download, not a photo, so it
@@ -89,28 +91,17 @@ package enum JPEGCodec {
     package static func decodeReportingWarnings(_ data: Data, header: Header, size: PixelSize,
                                         cmykConverter: ([UInt8]) -> [UInt8]? = { _ in nil }) throws
         -> (bitmap: Bitmap, warnings: [String]) {
-        try withDecompressor { handle in
-            let channels = header.isCMYK ? 4 : 3
-            // Zeroed like a new buffer: a damaged file that is decoded past must give the same pixels every time.
-            var buffer = PixelBuffers.take(size.width * size.height * channels, zeroed: true)
-            let format = header.isCMYK ? TJPF_CMYK : TJPF_RGB
-            let status = data.withUnsafeBytes { raw in
-                buffer.withUnsafeMutableBufferPointer { out in
-                    tjDecompress2(handle, raw.bindMemory(to: UInt8.self).baseAddress, UInt(raw.count), out.baseAddress,
-                                  Int32(size.width), 0, Int32(size.height), Int32(format.rawValue),
-                                  TJFLAG_ACCURATEDCT)
-                }
+        let channels = header.isCMYK ? 4 : 3
+        // Zeroed like a new buffer, though every row is written before the decode returns.
+        var buffer = PixelBuffers.take(size.width * size.height * channels, zeroed: true)
+        let decoded = try buffer.withUnsafeMutableBufferPointer { out in
+            try JPEGRows.decode(data, size: size, cmyk: header.isCMYK) { rows in
+                try rows.read(into: out.baseAddress!, count: size.height)
             }
-            var warnings: [String] = []
-            if status != 0 {
-                // TurboJPEG keeps the first warning's text; later ones only set the warning flag.
-                let message = errorText(handle)
-                guard tjGetErrorCode(handle) == Int32(TJERR_WARNING.rawValue) else { throw failure(message) }
-                warnings.append(try warning(message))
-            }
-            if header.isCMYK { buffer = cmykConverter(buffer) ?? cmykToRGB(buffer) }
-            return (Bitmap(width: size.width, height: size.height, pixels: buffer), warnings)
         }
+        guard decoded.result == size.height else { throw failure("\(size.height - decoded.result) rows are missing") }
+        if header.isCMYK { buffer = cmykConverter(buffer) ?? cmykToRGB(buffer) }
+        return (Bitmap(width: size.width, height: size.height, pixels: buffer), decoded.warnings)
     }
 
     /// A fatal libjpeg error as the photo's reason.

@@ -10,17 +10,18 @@
 /// Every function below returns normally, with the error's words kept for `gssg_jpeg_rows_message`.
 typedef struct gssg_jpeg_rows gssg_jpeg_rows;
 
-/// Starts decoding the `size` bytes at `data` (which must stay valid until close) to RGB, DCT-scaled
-/// by the n/8 that gives `width` × `height`. Returns NULL only when out of memory; otherwise check
-/// `gssg_jpeg_rows_failed`.
-gssg_jpeg_rows *gssg_jpeg_rows_open(const unsigned char *data, unsigned long size, int width, int height);
+/// Starts decoding the `size` bytes at `data` (which must stay valid until close) to RGB (to CMYK,
+/// as stored, when `cmyk`), DCT-scaled by the n/8 that gives `width` × `height`. Returns NULL only
+/// when out of memory; otherwise check `gssg_jpeg_rows_failed`.
+gssg_jpeg_rows *gssg_jpeg_rows_open(const unsigned char *data, unsigned long size, int width, int height, int cmyk);
 
-/// Decodes the next `count` rows into `out` (each `width` × 3 bytes, one after another) and returns
+/// Decodes the next `count` rows into `out` (each `width` × 3 or 4 bytes, one after another) and returns
 /// how many it decoded: fewer at the end of the picture, -1 after a fatal error.
 int gssg_jpeg_rows_read(gssg_jpeg_rows *rows, unsigned char *out, int count);
 
-/// Reads past the last row to the end of the file (which may give a warning), as a whole decode does.
-/// Returns 0, or -1 after a fatal error.
+/// Decodes any rows left, then reads to the end of the file, as a whole decode does. Returns 0; 1 when
+/// libjpeg failed after the last row (junk before the end of the file: the picture is whole, and the
+/// error's words are kept); -1 when a fatal error came first.
 int gssg_jpeg_rows_finish(gssg_jpeg_rows *rows);
 
 /// Whether a fatal error stopped the decode; the message says which.

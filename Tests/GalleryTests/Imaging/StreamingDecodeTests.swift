@@ -105,6 +105,38 @@ import Testing
         #expect(streamedError.description.contains("Premature end of JPEG file"))
     }
 
+    /// Damaged files, seeded byte changes as in `FormatFuzzTests`: whatever the whole decode gives
+    /// (pixels and warnings, or an error), streaming gives too.
+    @Test(arguments: ["formats/jpeg-extraneous.jpg", "formats/mpo-stereo.mpo"])
+    func damagedFilesStreamAsTheyDecodeWhole(_ fixture: String) throws {
+        let data = try Fixtures.data(fixture)
+        let processor = try Self.processor(preview: 40, thumbnail: 20)
+        var generator = FormatFuzzTests.Generator(state: UInt64(data.count))
+        var compared = 0
+        for round in 0..<300 {
+            var bytes = [UInt8](data)
+            for _ in 0..<Int.random(in: 1...4, using: &generator) {
+                bytes[Int.random(in: 0..<bytes.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator)
+            }
+            guard let job = try? processor.inspect(Data(bytes), folder: "x") else { continue }
+            let recipe = DerivativeRecipe(plan: job.plan, display: job.display, settings: processor.settings)
+            let whole = Result { try Self.wholeDecode(processor, job, recipe) }
+            switch (whole, Result { try processor.streamLargest(job, recipe) }) {
+            case (.success(let whole), .success(let streamed?)):
+                #expect(streamed.bitmap == whole.bitmap && streamed.warnings == whole.warnings, "\(fixture) mutation \(round)")
+                compared += 1
+            case (.failure(let whole), .failure(let streamed)):
+                #expect("\(streamed)" == "\(whole)", "\(fixture) mutation \(round)")
+                compared += 1
+            case (_, .success(nil)):
+                continue   // no longer a JPEG that streams (its header now says CMYK, say)
+            case (let whole, let streamed):
+                Issue.record("\(fixture) mutation \(round): whole \(whole), streamed \(streamed)")
+            }
+        }
+        #expect(compared > 100)
+    }
+
     @Test func cmykAndUnreducedPhotosDecodeWhole() throws {
         let cmyk = try Self.streamed(try Fixtures.data("colour/cmyk.jpg"), preview: 4, thumbnail: 2).streamed
         let unreduced = try Self.streamed(try Fixtures.data("formats/jpeg-extraneous.jpg"), preview: 1600, thumbnail: 400).streamed
