@@ -112,9 +112,7 @@ public struct Build: Sendable {
         }
         let renderer = try step(.theme, &timings) { try SiteRenderer(config: config, theme: theme, assets: assets) }
 
-        let provider = ProviderFactory.provider(for: config.source, downloader: downloader, credentials: config.credentials,
-                                                raw: config.images.raw, livePhotos: config.video.livePhotos,
-                                                stateDirectory: config.stateDirectory, toolPath: options.toolPath)
+        let provider = makeProvider(downloader: downloader)
         report.source = provider.summary
         let database = try step(.state, &timings) {
             try StateDatabase.open(folder: config.stateDirectory, warn: { progress(.warning($0)) })

@@ -2,6 +2,7 @@ import Foundation
 import GalleryConfig
 import GalleryFetch
 import GalleryImaging
+import GalleryKeys
 import GalleryModel
 import GalleryStore
 

@@ -2,6 +2,8 @@ import Foundation
 import GalleryConfig
 import GalleryFetch
 import GalleryImaging
+import GalleryKeys
+import GalleryMetadata
 import GalleryModel
 import GalleryOutput
 import GalleryProviders

@@ -1,5 +1,6 @@
 import Foundation
 import GalleryConfig
+import GalleryMetadata
 import GalleryModel
 
 /// Photos from a local folder, searched recursively: a photographer's library as it is on disk.
