@@ -2,6 +2,11 @@ import Foundation
 import GalleryConfig
 import GalleryModel
 
+/// The parts of an image's render that the build report times (`photoSeconds`).
+public enum ImagingPhase: Sendable, Hashable {
+    case decode, resize, encode
+}
+
 /// The result of processing one original: what it is, what EXIF said, and the encoded derivatives.
 public struct ProcessedImage: Sendable {
     public var format: ImageFormat
@@ -19,8 +24,8 @@ public struct ProcessedImage: Sendable {
     public var averageColor: String
     /// A blurred preview of at most 24 px as a `data:image/jpeg;base64,…` URI, made from the thumbnail's pixels.
     public var placeholder: String
-    /// Seconds spent in `decode`, `resize` and `encode`, for the build report.
-    public var seconds: [String: Double] = [:]
+    /// Seconds spent in each phase, for the build report.
+    public var seconds: [ImagingPhase: Double] = [:]
     /// Damage the decoder met and decoded past, as browsers do (such as "JPEG: Corrupt JPEG data:
     /// 5 extraneous bytes before marker 0xdb (decoded as browsers show it)"); empty for a clean file.
     public var warnings: [String] = []
@@ -82,7 +87,7 @@ public struct ImageProcessor: Sendable {
     /// - Throws: `ImagingError` for corrupt or truncated data.
     public func render(_ job: ImageJob, encoding wanted: Set<String>? = nil) throws -> ProcessedImage {
         let clock = ContinuousClock.now
-        var seconds: [String: Double] = [:]
+        var seconds: [ImagingPhase: Double] = [:]
         let profile = job.iccProfile
         let decoded = try decode(job)
         var base = decoded.bitmap
@@ -92,7 +97,7 @@ public struct ImageProcessor: Sendable {
         }
         base = Orientation.apply(job.exif.orientation, to: base)
         let region = Orientation.apply(job.exif.orientation, to: job.decodeContent, in: job.decodeSize)
-        seconds["decode"] = clock.secondsElapsed
+        seconds[.decode] = clock.secondsElapsed
         var image = try finish(job, base: base, region: region, seconds: seconds, wanted: wanted)
         image.warnings = decoded.warnings
         return image
@@ -100,7 +105,7 @@ public struct ImageProcessor: Sendable {
 
     /// Makes and encodes every derivative (or those in `wanted`) from the decoded `base`, whose
     /// picture covers `region`.
-    private func finish(_ job: ImageJob, base: Bitmap, region: SourceRegion, seconds: [String: Double],
+    private func finish(_ job: ImageJob, base: Bitmap, region: SourceRegion, seconds: [ImagingPhase: Double],
                         wanted: Set<String>?) throws -> ProcessedImage {
         var seconds = seconds
         let plan = job.plan
@@ -118,7 +123,7 @@ public struct ImageProcessor: Sendable {
             made.append(bitmap)   // later sizes cascade from the unsharpened pixels
             if derivative == plan.thumbnail { thumbnailBitmap = bitmap }
             if let amount = step.sharpen { bitmap = Sharpener.sharpen(bitmap, amount: amount) }
-            seconds["resize", default: 0] += clock.secondsElapsed
+            seconds[.resize, default: 0] += clock.secondsElapsed
             clock = ContinuousClock.now
             if wanted?.contains(derivative.path) ?? true {
                 encoded.append((derivative, try JPEGCodec.encode(bitmap, quality: settings.quality)))
@@ -129,7 +134,7 @@ public struct ImageProcessor: Sendable {
             if plan.avif, wanted?.contains(derivative.avifPath) ?? true {
                 avif.append((derivative, try HEIFCodec.encodeAVIF(bitmap, quality: HEIFCodec.avifQuality(forJPEG: settings.quality))))
             }
-            seconds["encode", default: 0] += clock.secondsElapsed
+            seconds[.encode, default: 0] += clock.secondsElapsed
         }
         let small = thumbnailBitmap ?? base
         return ProcessedImage(format: job.format, displaySize: job.display, exif: job.exif, plan: plan, encoded: encoded,

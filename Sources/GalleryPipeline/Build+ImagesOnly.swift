@@ -21,7 +21,7 @@ extension Build {
     package func runImagesOnly(_ shard: Shard, downloader: Downloader) async throws -> BuildReport {
         let started = ContinuousClock.now
         var report = BuildReport()
-        var timings: [String: Double] = [:]
+        var timings: [BuildStep: Double] = [:]
         report.shard = shard.description
         report.forced = options.rebuild
         let provider = makeProvider(downloader: downloader)

@@ -87,9 +87,9 @@ package struct LivePhotoPairing {
                 let name = (still as NSString).lastPathComponent
                 if publish {
                     listing.directories[index].motions[still] = clip
-                    listing.ignored.append(IgnoredFile(path: clip, reason: "Live Photo clip, published with \(name) (paired by its content identifier)"))
+                    listing.ignored.append(IgnoredFile(path: clip, reason: .livePhotoClipPaired(with: name, byIdentifier: true)))
                 } else {
-                    listing.ignored.append(IgnoredFile(path: clip, reason: "Live Photo clip of \(name), not published (video.livePhotos is false)"))
+                    listing.ignored.append(IgnoredFile(path: clip, reason: .livePhotoClipLeftOut(of: name)))
                 }
             }
         }

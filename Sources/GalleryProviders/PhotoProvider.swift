@@ -33,18 +33,6 @@ public struct Manifest: Sendable {
     }
 }
 
-/// A file a folder source left out on purpose, and why.
-public struct IgnoredFile: Sendable, Equatable, Codable {
-    /// The path relative to the source folder.
-    public var path: String
-    public var reason: String
-
-    public init(path: String, reason: String) {
-        self.path = path
-        self.reason = reason
-    }
-}
-
 /// One manifest entry that was skipped, and why.
 public struct ManifestIssue: Sendable, Equatable {
     /// The entry's id if it had a usable one, else its position such as `photos[3]`.
