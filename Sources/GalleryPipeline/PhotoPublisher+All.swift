@@ -126,7 +126,7 @@ extension PhotoPublisher {
     ///     than the budget runs alone.
     ///   - items: Where the published photos' items are written as they arrive.
     ///   - progress: Called after each photo with the number done and the total.
-    /// - Throws: `StoreError` when the items could not be written, or `photos` not read back from their file.
+    /// - Throws: `SpillFileError` when the items could not be written, or `photos` not read back from their file.
     package func publishAll(_ photos: some PhotoWindows, jobs: Int, inFlight: Int, pixelBudget: Int, items: consuming ItemList.Builder,
                     progress: @Sendable (Int, Int) -> Void) async throws -> Outcome {
         // Results are appended as they arrive and put in manifest order in place at the end, so

@@ -188,7 +188,7 @@ package struct PhotoPublisher: Sendable {
                 writer?.keep(path)
                 continue
             }
-            guard let file = await state.images.file(key) else { throw StoreError("\(state.images.store.path(key)): cached image vanished during the build") }
+            guard let file = await state.images.file(key) else { throw StoreError(.missingFile, "\(state.images.store.path(key)): cached image vanished during the build") }
             plan.learnt.add(file)
             try writer?.link(file, to: path)
         }

@@ -45,7 +45,7 @@ public struct BlobStore: Sendable {
         } catch {
             throw StoreError.writing(target, error)
         }
-        guard let stamp = FileStamp.of(target) else { throw StoreError("\(target): vanished right after it was written") }
+        guard let stamp = FileStamp.of(target) else { throw StoreError(.missingFile, "\(target): vanished right after it was written") }
         return (BlobStamp(size: stamp.size, modified: stamp.modified, sha256: sha256 ?? CacheKey.sha256(data)),
                 stamp)
     }
@@ -55,14 +55,14 @@ public struct BlobStore: Sendable {
     /// - Throws: `StoreError` naming the file.
     package func adopt(_ file: String, key: Digest) throws -> (BlobStamp, FileStamp) {
         let target = path(key)
-        guard let sha256 = Digest.sha256(file: file) else { throw StoreError("\(file): could not be read to store it") }
+        guard let sha256 = Digest.sha256(file: file) else { throw StoreError(.missingFile, "\(file): could not be read to store it") }
         do {
             try makeSubfolder(of: key)
             guard rename(file, target) == 0 else { throw StoreError("rename failed: \(String(cString: strerror(errno)))") }
         } catch {
             throw StoreError.writing(target, error)
         }
-        guard let stamp = FileStamp.of(target) else { throw StoreError("\(target): vanished right after it was written") }
+        guard let stamp = FileStamp.of(target) else { throw StoreError(.missingFile, "\(target): vanished right after it was written") }
         return (BlobStamp(size: stamp.size, modified: stamp.modified, sha256: sha256), stamp)
     }
 
@@ -117,16 +117,5 @@ package struct BlobFile: Sendable {
         self.path = path
         self.identity = identity
         self.record = record
-    }
-}
-
-extension StoreError {
-    /// A failed write in the state folder, with what to do about it.
-    package static func writing(_ path: String, _ error: Error) -> StoreError {
-        switch WriteFailure(error) {
-        case .diskFull?: StoreError("\(path): the disk is full; free some space and build again (the previous site is kept)")
-        case .notWritable?: StoreError("\(path): not writable; check the state folder's permissions (the previous site is kept)")
-        case nil: StoreError("\(path): \(error.localizedDescription)")
-        }
     }
 }
