@@ -65,11 +65,11 @@ package struct FolderListing: Sendable {
     package static func walk(_ root: URL, raw: RawPolicy = SiteConfig.Defaults.raw, livePhotos: Bool = true) throws -> FolderListing {
         let rootPath = root.standardizedFileURL.path
         guard let realRoot = realPath(rootPath) else {
-            throw ProviderError.unreadable(root.path, "folder not found; check source.path in the config")
+            throw ProviderError.unreadable(root.path, "folder not found; check source.path in the config", kind: .notFound)
         }
         var info = stat()
         guard stat(realRoot, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
-            throw ProviderError.unreadable(root.path, "not a folder; check source.path in the config")
+            throw ProviderError.unreadable(root.path, "not a folder; check source.path in the config", kind: .notFound)
         }
         var listing = FolderListing()
         listing.rawPolicy = raw

@@ -91,6 +91,17 @@ import Testing
         }
     }
 
+    /// A `source.path` that names nothing, or a file, is the source's own fault, told apart by kind.
+    @Test func aMissingSourceFolderIsNotFound() async throws {
+        let folder = try Fixtures.temporaryFolder()
+        let file = folder.appendingPathComponent("a.jpg")
+        try Data("x".utf8).write(to: file)
+        for path in [folder.appendingPathComponent("none"), file] {
+            let error = await #expect(throws: ProviderError.self) { _ = try await FolderProvider(folder: path).fetchManifest() }
+            #expect(error?.kind == .notFound, "\(String(describing: error))")
+        }
+    }
+
     @Test func ignoredAndRejectedFilesAreCountedInTheReport() async throws {
         let root = try Self.makeLibrary()
         let site = try Fixtures.temporaryFolder()
