@@ -66,10 +66,27 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]
         ),
+        // What every stage that keeps or names files shares: cache keys and input digests, file stamps,
+        // spill files and atomic writes. Below Fetch, Imaging, Render and Store, so none of those
+        // needs the state database to name what it makes.
+        .target(
+            name: "GalleryKeys",
+            dependencies: ["GalleryModel", .product(name: "Crypto", package: "swift-crypto")]
+        ),
+        // What files say about themselves (EXIF, XMP and IPTC-IIM, read by the Metadata Working Group's
+        // rules), what sidecar files say, and the rule that merges them with the source's fields
+        // (`PhotoMetadata`). Below Imaging, Providers and Pipeline, so each reads metadata the same way.
+        .target(
+            name: "GalleryMetadata",
+            dependencies: [
+                "GalleryModel", "CExif", "CExempi", "CIPTC",
+                .product(name: "Crypto", package: "swift-crypto"), .product(name: "Yams", package: "Yams"),
+            ]
+        ),
         .target(
             name: "GalleryStore",
             dependencies: [
-                "GalleryModel", "GalleryConfig",
+                "GalleryModel", "GalleryConfig", "GalleryKeys",
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "GRDB", package: "GRDB.swift"),
                 // Locks are NIOLockedValueBox (pthread mutexes), which ThreadSanitizer sees; the standard
                 // library's Mutex takes a contended lock in code TSan cannot see (docs/contributing.md, "ThreadSanitizer").
@@ -79,7 +96,7 @@ let package = Package(
         .target(
             name: "GalleryFetch",
             dependencies: [
-                "GalleryModel", "GalleryConfig", "GalleryStore",
+                "GalleryModel", "GalleryConfig", "GalleryKeys",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
@@ -88,28 +105,28 @@ let package = Package(
         .target(
             name: "GalleryImaging",
             dependencies: [
-                "GalleryModel", "GalleryConfig", "GalleryStore",
-                "CTurboJPEG", "CJPEGRows", "CPNG", "CExif", "CLCMS2", "CWebP", "CHeif", "CTIFF", "CGIF", "CExempi", "CIPTC", "CLibRaw",
+                "GalleryModel", "GalleryConfig", "GalleryKeys", "GalleryMetadata",
+                "CTurboJPEG", "CJPEGRows", "CPNG", "CLCMS2", "CWebP", "CHeif", "CTIFF", "CGIF", "CLibRaw",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .target(
             name: "GalleryProviders",
             dependencies: [
-                "GalleryModel", "GalleryConfig", "GalleryFetch", "GalleryImaging", .product(name: "Yams", package: "Yams"),
+                "GalleryModel", "GalleryConfig", "GalleryFetch", "GalleryMetadata", .product(name: "Yams", package: "Yams"),
             ]
         ),
         .target(
             name: "GalleryRender",
             dependencies: [
-                "GalleryModel", "GalleryConfig", "GalleryStore", "GalleryImaging", "CCmark",
+                "GalleryModel", "GalleryConfig", "GalleryKeys", "GalleryImaging", "CCmark",
                 .product(name: "Mustache", package: "swift-mustache"), .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .target(
             name: "GalleryOutput",
             dependencies: [
-                "GalleryModel", "GalleryConfig", "GalleryStore", "GalleryFetch", "GalleryRender",
+                "GalleryModel", "GalleryConfig", "GalleryKeys", "GalleryStore", "GalleryFetch", "GalleryRender",
                 .target(name: "CRename", condition: .when(platforms: [.linux])),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -122,8 +139,9 @@ let package = Package(
         .target(
             name: "GalleryPipeline",
             dependencies: [
-                "GalleryModel", "GalleryConfig", "GalleryStore", "GalleryFetch", "GalleryImaging", "GalleryProviders",
-                "GalleryRender", "GalleryOutput", "GalleryVault", .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                "GalleryModel", "GalleryConfig", "GalleryKeys", "GalleryMetadata", "GalleryStore", "GalleryFetch",
+                "GalleryImaging", "GalleryProviders", "GalleryRender", "GalleryOutput", "GalleryVault",
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),
         // The preview server (`galleryssg serve`), kept out of the pipeline so building needs no HTTP server.
@@ -149,15 +167,16 @@ let package = Package(
         // bytes, and the libFuzzer driver, which a normal build builds as a replay tool.
         .target(
             name: "GalleryFuzzing",
-            dependencies: ["GalleryModel", "GalleryConfig", "GalleryImaging", "GalleryProviders", "GalleryOutput"],
+            dependencies: ["GalleryModel", "GalleryConfig", "GalleryMetadata", "GalleryImaging", "GalleryProviders", "GalleryOutput"],
             path: "Fuzz/Harnesses"
         ),
         .executableTarget(name: "galleryfuzz", dependencies: ["GalleryFuzzing"], path: "Fuzz/Driver"),
         .testTarget(
             name: "GalleryTests",
             dependencies: [
-                "GalleryModel", "GalleryConfig", "GalleryStore", "GalleryFetch", "GalleryImaging", "GalleryProviders",
-                "GalleryRender", "GalleryOutput", "GalleryPipeline", "GalleryServe", "GalleryFuzzing", "GalleryVault",
+                "GalleryModel", "GalleryConfig", "GalleryKeys", "GalleryMetadata", "GalleryStore", "GalleryFetch",
+                "GalleryImaging", "GalleryProviders", "GalleryRender", "GalleryOutput", "GalleryPipeline", "GalleryServe",
+                "GalleryFuzzing", "GalleryVault",
                 .target(name: "CMalloc", condition: .when(platforms: [.linux])),
                 // Not imported: listed so `swift test` builds the CLI that the kill -9 test runs as a subprocess.
                 "galleryssg",

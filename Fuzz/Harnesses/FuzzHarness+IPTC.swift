@@ -1,5 +1,6 @@
 import Foundation
 import GalleryImaging
+import GalleryMetadata
 
 extension FuzzHarness {
     /// The IPTC length guard and libiptcdata behind it, with or without the Photoshop wrapping.

@@ -1,5 +1,6 @@
 import Foundation
 import GalleryImaging
+import GalleryMetadata
 import GalleryModel
 
 extension FuzzHarness {

@@ -1,6 +1,6 @@
 import Foundation
+import GalleryKeys
 import GalleryModel
-import GalleryStore
 
 /// Downloaded originals on disk, keyed by the SHA-256 of their URL, with the validators needed to
 /// revalidate them (`ETag`, `Last-Modified`).

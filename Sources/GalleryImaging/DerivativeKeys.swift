@@ -1,6 +1,6 @@
 import Foundation
+import GalleryKeys
 import GalleryModel
-import GalleryStore
 
 /// Where an original's derivatives go and how they are made, known before any pixel is decoded.
 public struct ImageLayout: Sendable {

@@ -1,6 +1,7 @@
 import CGIF
 import Foundation
 import GalleryConfig
+import GalleryMetadata
 import GalleryModel
 
 /// GIF decoding through giflib's low-level record API, the only file that imports giflib.

@@ -1,4 +1,5 @@
 import Foundation
+import GalleryMetadata
 import GalleryModel
 
 /// An embedded ICC colour profile, as raw bytes.

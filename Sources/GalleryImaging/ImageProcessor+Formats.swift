@@ -1,4 +1,5 @@
 import Foundation
+import GalleryMetadata
 import GalleryModel
 
 /// Reading and decoding each original format, so that `inspect` and `render` treat them alike.

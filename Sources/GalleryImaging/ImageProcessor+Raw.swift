@@ -1,5 +1,6 @@
 import Foundation
 import GalleryConfig
+import GalleryMetadata
 import GalleryModel
 
 /// Camera raw files in the one path every format follows: headers, then a decode at the planned size.

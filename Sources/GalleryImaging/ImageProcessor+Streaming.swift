@@ -15,7 +15,7 @@ extension ImageProcessor {
     /// reads the original (every plan `DerivativePlan` makes today), and a reduction the fixed-point
     /// resampler does.
     package func streamLargest(_ job: ImageJob, _ recipe: DerivativeRecipe)
-        throws -> (bitmap: Bitmap, seconds: [String: Double], warnings: [String])? {
+        throws -> (bitmap: Bitmap, seconds: [ImagingPhase: Double], warnings: [String])? {
         guard let target = streamTarget(job, recipe) else { return nil }
         let clock = ContinuousClock.now
         let converter = job.iccProfile.flatMap(ColorManagement.BandConverter.init)
@@ -26,7 +26,7 @@ extension ImageProcessor {
             }
         }
         let bitmap = Orientation.apply(job.exif.orientation, to: decoded.result)
-        return (bitmap, ["decode": decoded.seconds, "resize": clock.secondsElapsed - decoded.seconds], decoded.warnings)
+        return (bitmap, [.decode: decoded.seconds, .resize: clock.secondsElapsed - decoded.seconds], decoded.warnings)
     }
 
     /// The pixels `render` holds at once at most, for the pipeline's budget: for a JPEG that streams,

@@ -2,6 +2,11 @@ import Foundation
 import GalleryConfig
 import GalleryModel
 
+/// The parts of an image's render that the build report times (`photoSeconds`).
+public enum ImagingPhase: Sendable, Hashable {
+    case decode, resize, encode
+}
+
 /// The result of processing one original: what it is, what EXIF said, and the encoded derivatives.
 public struct ProcessedImage: Sendable {
     public var format: ImageFormat
@@ -19,8 +24,8 @@ public struct ProcessedImage: Sendable {
     public var averageColor: String
     /// A blurred preview of at most 24 px as a `data:image/jpeg;base64,…` URI, made from the thumbnail's pixels.
     public var placeholder: String
-    /// Seconds spent in `decode`, `resize` and `encode`, for the build report.
-    public var seconds: [String: Double] = [:]
+    /// Seconds spent in each phase, for the build report.
+    public var seconds: [ImagingPhase: Double] = [:]
     /// Damage the decoder met and decoded past, as browsers do (such as "JPEG: Corrupt JPEG data:
     /// 5 extraneous bytes before marker 0xdb (decoded as browsers show it)"); empty for a clean file.
     public var warnings: [String] = []
@@ -97,7 +102,7 @@ public struct ImageProcessor: Sendable {
         }
         base = Orientation.apply(job.exif.orientation, to: base)
         let region = Orientation.apply(job.exif.orientation, to: job.decodeContent, in: job.decodeSize)
-        var image = try finish(job, recipe, base: (base, region), seconds: ["decode": clock.secondsElapsed], wanted: wanted)
+        var image = try finish(job, recipe, base: (base, region), seconds: [.decode: clock.secondsElapsed], wanted: wanted)
         image.warnings = decoded.warnings
         return image
     }
@@ -105,7 +110,7 @@ public struct ImageProcessor: Sendable {
     /// Makes and encodes every derivative (or those in `wanted`) from the decoded `base`, whose
     /// picture covers its region, or after the first derivative, already `made` as the original decoded.
     private func finish(_ job: ImageJob, _ recipe: DerivativeRecipe, base: (bitmap: Bitmap, region: SourceRegion)? = nil,
-                        made first: Bitmap? = nil, seconds: [String: Double], wanted: Set<String>?) throws -> ProcessedImage {
+                        made first: Bitmap? = nil, seconds: [ImagingPhase: Double], wanted: Set<String>?) throws -> ProcessedImage {
         var seconds = seconds
         let plan = job.plan
         var encoded: [(derivative: Derivative, data: Data)] = []
@@ -124,7 +129,7 @@ public struct ImageProcessor: Sendable {
             var bitmap = made[index]   // later sizes cascade from the unsharpened pixels
             if derivative == plan.thumbnail { thumbnailBitmap = bitmap }
             if let amount = step.sharpen { bitmap = Sharpener.sharpen(bitmap, amount: amount) }
-            seconds["resize", default: 0] += clock.secondsElapsed
+            seconds[.resize, default: 0] += clock.secondsElapsed
             clock = ContinuousClock.now
             if wanted?.contains(derivative.path) ?? true {
                 encoded.append((derivative, try JPEGCodec.encode(bitmap, quality: settings.quality)))
@@ -135,7 +140,7 @@ public struct ImageProcessor: Sendable {
             if plan.avif, wanted?.contains(derivative.avifPath) ?? true {
                 avif.append((derivative, try HEIFCodec.encodeAVIF(bitmap, quality: HEIFCodec.avifQuality(forJPEG: settings.quality))))
             }
-            seconds["encode", default: 0] += clock.secondsElapsed
+            seconds[.encode, default: 0] += clock.secondsElapsed
         }
         let small = thumbnailBitmap ?? base?.bitmap ?? made[0]
         return ProcessedImage(format: job.format, displaySize: job.display, exif: job.exif, plan: plan, encoded: encoded,

@@ -1,4 +1,5 @@
 import Foundation
+import GalleryMetadata
 import GalleryModel
 
 /// The content identifier both halves of an Apple Live Photo carry, which pairs them when their

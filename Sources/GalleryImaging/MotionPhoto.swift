@@ -1,4 +1,5 @@
 import Foundation
+import GalleryMetadata
 import GalleryModel
 
 /// The clip inside a Google or Samsung motion photo: a JPEG with an MP4 appended after its image,

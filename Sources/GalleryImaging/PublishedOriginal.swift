@@ -1,4 +1,5 @@
 import Foundation
+import GalleryMetadata
 import GalleryModel
 
 /// The bytes of an original as the site publishes it for its "full size" link.

@@ -1,7 +1,7 @@
 import Foundation
 import GalleryConfig
+import GalleryKeys
 import GalleryModel
-import GalleryStore
 
 /// Turns a video original into what the site publishes, through Debian's `ffmpeg` run as a child
 /// process: a poster frame (a PNG that then goes through the image path like any photo) and a web

@@ -22,7 +22,7 @@ public struct MetadataBlocks: Sendable, Equatable {
 
 /// What a photographer wrote into the file: the descriptive fields of EXIF, IPTC-IIM and XMP,
 /// already chosen between by the Metadata Working Group's rules (`EmbeddedMetadata+MWG.swift` in
-/// GalleryImaging). Stored with the original's header facts, so unchanged photos never read their
+/// GalleryMetadata). Stored with the original's header facts, so unchanged photos never read their
 /// files again.
 public struct EmbeddedMetadata: Sendable, Equatable, Codable {
     public var title: String?

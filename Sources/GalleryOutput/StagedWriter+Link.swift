@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Foundation
+import GalleryKeys
 import GalleryModel
 import GalleryStore
 import Glibc

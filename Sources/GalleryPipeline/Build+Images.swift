@@ -13,7 +13,7 @@ extension Build {
     ///   `CancellationError` when the task was cancelled.
     package func publishImages(
         _ photos: some PhotoWindows, with publisher: PhotoPublisher, state: BuildState, downloader: Downloader,
-                       report: inout BuildReport, timings: inout [String: Double],
+                       report: inout BuildReport, timings: inout [BuildStep: Double],
                        noneProcessed: @autoclosure () -> String) async throws -> PhotoPublisher.Outcome {
         let budget = config.images.maxPixelsInFlight
             ?? PixelBudget.automatic(jobs: options.jobs, availableBytes: PixelBudget.availableBytes())

@@ -21,12 +21,10 @@ extension Build {
     package func runImagesOnly(_ shard: Shard, downloader: Downloader) async throws -> BuildReport {
         let started = ContinuousClock.now
         var report = BuildReport()
-        var timings: [String: Double] = [:]
+        var timings: [BuildStep: Double] = [:]
         report.shard = shard.description
         report.forced = options.rebuild
-        let provider = ProviderFactory.provider(for: config.source, downloader: downloader, credentials: config.credentials,
-                                                raw: config.images.raw, livePhotos: config.video.livePhotos,
-                                                stateDirectory: config.stateDirectory, toolPath: options.toolPath)
+        let provider = makeProvider(downloader: downloader)
         report.source = provider.summary
         let root = SourceRoot(config.source)
         var manifest = try await asyncStep(.manifest, &timings) { try await provider.fetchManifest() }

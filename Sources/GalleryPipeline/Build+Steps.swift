@@ -34,9 +34,9 @@ extension Build {
             + "\(config.configFile.lastPathComponent)"
     }
 
-    package func step<T>(_ name: BuildStep, _ timings: inout [String: Double], _ body: () throws -> T) throws -> T {
+    package func step<T>(_ name: BuildStep, _ timings: inout [BuildStep: Double], _ body: () throws -> T) throws -> T {
         let started = ContinuousClock.now
-        defer { timings[name.rawValue, default: 0] += started.secondsElapsed }
+        defer { timings[name, default: 0] += started.secondsElapsed }
         do {
             return try body()
         } catch let error as BuildError {
@@ -46,9 +46,9 @@ extension Build {
         }
     }
 
-    package func asyncStep<T>(_ name: BuildStep, _ timings: inout [String: Double], _ body: () async throws -> T) async throws -> T {
+    package func asyncStep<T>(_ name: BuildStep, _ timings: inout [BuildStep: Double], _ body: () async throws -> T) async throws -> T {
         let started = ContinuousClock.now
-        defer { timings[name.rawValue, default: 0] += started.secondsElapsed }
+        defer { timings[name, default: 0] += started.secondsElapsed }
         do {
             return try await body()
         } catch let error as BuildError {
@@ -58,9 +58,9 @@ extension Build {
         }
     }
 
-    package func timed<T>(_ name: BuildStep, _ timings: inout [String: Double], _ body: () async -> T) async -> T {
+    package func timed<T>(_ name: BuildStep, _ timings: inout [BuildStep: Double], _ body: () async -> T) async -> T {
         let started = ContinuousClock.now
-        defer { timings[name.rawValue, default: 0] += started.secondsElapsed }
+        defer { timings[name, default: 0] += started.secondsElapsed }
         return await body()
     }
 }

@@ -83,7 +83,7 @@ public struct Build: Sendable {
         if let shard = options.imagesOnly { return try await runImagesOnly(shard, downloader: downloader) }
         let started = ContinuousClock.now
         var report = BuildReport()
-        var timings: [String: Double] = [:]
+        var timings: [BuildStep: Double] = [:]
         report.output = config.output.path
         report.offline = options.offline
         report.forced = options.rebuild
@@ -112,9 +112,7 @@ public struct Build: Sendable {
         }
         let renderer = try step(.theme, &timings) { try SiteRenderer(config: config, theme: theme, assets: assets) }
 
-        let provider = ProviderFactory.provider(for: config.source, downloader: downloader, credentials: config.credentials,
-                                                raw: config.images.raw, livePhotos: config.video.livePhotos,
-                                                stateDirectory: config.stateDirectory, toolPath: options.toolPath)
+        let provider = makeProvider(downloader: downloader)
         report.source = provider.summary
         let database = try step(.state, &timings) {
             try StateDatabase.open(folder: config.stateDirectory, warn: { progress(.warning($0)) })
@@ -255,12 +253,12 @@ public struct Build: Sendable {
     /// copy them whole on their first change. When the manifest fails, the load is cancelled and
     /// awaited before the error is thrown.
     private func fetchManifestAndState(_ provider: any PhotoProvider, database: StateDatabase,
-                                       timings: inout [String: Double]) async throws -> (Manifest, StateSnapshot) {
+                                       timings: inout [BuildStep: Double]) async throws -> (Manifest, StateSnapshot) {
         async let loading = database.loadSnapshot(source: provider.summary)
         let manifest = try await asyncStep(.manifest, &timings) { try await fetchManifest(provider, database: database) }
         // Timed as `asyncStep` times a step (an `async let` cannot be awaited inside its closure).
         let started = ContinuousClock.now
-        defer { timings[BuildStep.state.rawValue, default: 0] += started.secondsElapsed }
+        defer { timings[.state, default: 0] += started.secondsElapsed }
         do {
             return (manifest, try await loading)
         } catch {

@@ -71,9 +71,9 @@ public struct BuildReport: Codable, Sendable {
     /// Network work for this build: requests (retries included), downloads, 304 reuses, 429/5xx answers.
     public var downloads = DownloadStats.Counts()
     /// Wall-clock seconds per pipeline step, in step order.
-    public var stepSeconds: [String: Double] = [:]
+    public var stepSeconds: [BuildStep: Double] = [:]
     /// Seconds summed over all photos for the per-photo work inside the `images` step.
-    public var photoSeconds: [String: Double] = [:]
+    public var photoSeconds: [BuildStep: Double] = [:]
     /// Seconds the `pages` step spent making the search index (with `robots.txt` and the map's data);
     /// 0 when the pages were linked unchanged from the last build.
     public var searchIndexSeconds = 0.0
@@ -121,30 +121,10 @@ public struct BuildReport: Codable, Sendable {
 
     /// The ignored files counted by reason, most common first: `3 sidecars read, 1 system file`.
     public var ignoredSummary: String {
-        var counts: [Int: Int] = [:]   // index in `ignoredKinds` → files
-        for file in ignored {
-            counts[Self.ignoredKinds.firstIndex { file.reason.hasPrefix($0.prefix) } ?? Self.ignoredKinds.count, default: 0] += 1
-        }
-        return counts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { kind, count in
-            let (one, many) = kind < Self.ignoredKinds.count ? (Self.ignoredKinds[kind].one, Self.ignoredKinds[kind].many) : ("other", "others")
-            return "\(count) \(count == 1 ? one : many)"
-        }.joined(separator: ", ")
+        var counts: [IgnoredFile.Reason.Tally: Int] = [:]
+        for file in ignored { counts[file.reason.tally, default: 0] += 1 }
+        return counts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { $0.key.counted($0.value) }.joined(separator: ", ")
     }
-
-    /// How `ignoredSummary` names the reasons `FolderListing` and `FolderProvider` give, by prefix.
-    private static let ignoredKinds: [(prefix: String, one: String, many: String)] = [
-        ("hidden by", "hidden photo", "hidden photos"), ("sidecar, read", "sidecar read", "sidecars read"),
-        ("album index, read", "album index read", "album indexes read"),
-        ("sidecar without", "sidecar without a photo", "sidecars without a photo"),
-        ("system file", "system file", "system files"), ("hidden file", "hidden file", "hidden files"),
-        ("hidden folder", "hidden folder", "hidden folders"), ("notes file", "notes file", "notes files"),
-        ("folder of another tool", "folder of another tool", "folders of other tools"),
-        ("already listed", "folder linked twice", "folders linked twice"),
-        ("raw beside its photo", "raw beside its photo", "raws beside their photos"),
-        ("raw file, not published", "raw file skipped", "raw files skipped"),
-        ("Live Photo clip, published", "Live Photo clip paired", "Live Photo clips paired"),
-        ("Live Photo clip of", "Live Photo clip left out", "Live Photo clips left out"),
-    ]
 
     /// Counts the published photos of the `images` step.
     package mutating func count(_ outcome: PhotoPublisher.Outcome) {

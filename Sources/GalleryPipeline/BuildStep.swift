@@ -1,8 +1,10 @@
 import Foundation
+import GalleryImaging
 
 /// The named steps of a build, in the order `Build` runs them, and the per-photo steps inside
-/// `images`. The name is what progress lines, errors and the JSON report show.
-public enum BuildStep: String, Codable, Sendable, CaseIterable, CustomStringConvertible {
+/// `images`. The name is what progress lines, errors and the JSON report (its failures' `stage`,
+/// the keys of `stepSeconds` and `photoSeconds`) show.
+public enum BuildStep: String, Codable, CodingKeyRepresentable, Sendable, CaseIterable, CustomStringConvertible {
     /// Take the site's state lock.
     case lock
     /// Load the built-in templates and the site's overrides.
@@ -33,10 +35,23 @@ public enum BuildStep: String, Codable, Sendable, CaseIterable, CustomStringConv
     case imaging
     /// Inside `images`: store derivatives and link them into the staging folder.
     case write
+    /// Inside `imaging`, timed only: decode the original, resize it to each derivative, encode them.
+    case decode, resize, encode
+    /// Inside `imaging`, timed only: a clip's poster frame and its web file (ffmpeg).
+    case poster, video
     /// Anything outside the steps above (an error the build did not expect).
     case build
 
     public var description: String { rawValue }
+
+    /// The step an image's render timed (`ImageProcessor`'s `seconds`).
+    init(_ phase: ImagingPhase) {
+        switch phase {
+        case .decode: self = .decode
+        case .resize: self = .resize
+        case .encode: self = .encode
+        }
+    }
 }
 
 /// Why a build stopped: the step, the item it was working on (a photo id, path or URL) when there

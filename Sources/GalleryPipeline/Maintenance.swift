@@ -1,6 +1,7 @@
 import Foundation
 import GalleryConfig
 import GalleryFetch
+import GalleryKeys
 import GalleryModel
 import GalleryOutput
 import GalleryStore

@@ -1,4 +1,5 @@
 import Foundation
+import GalleryKeys
 import GalleryModel
 import GalleryRender
 import GalleryStore
@@ -27,14 +28,14 @@ package struct PhotoList: PhotoWindows {
             for photo in photos { records.append(try writer.append(ItemCoding.encode(photo))) }
             try writer.flush()
         } catch {
-            throw StoreError("\(folder.path): the build's photo list could not be written: \(error)")
+            throw SpillFileError("\(folder.path): the build's photo list could not be written: \(error)")
         }
         self.records = records
         file = writer.file
     }
 
     /// The photos of `range`, read in one go: a window's records follow each other in the file.
-    /// - Throws: `StoreError` naming the state folder, when the file cannot be read back (a broken disk).
+    /// - Throws: `SpillFileError` naming the state folder, when the file cannot be read back (a broken disk).
     package func photos(in range: Range<Int>) throws -> [Photo] {
         guard let first = range.first, let file else { return [] }
         let start = records[first].offset
@@ -52,7 +53,7 @@ package struct PhotoList: PhotoWindows {
 package protocol PhotoWindows: Sendable {
     var count: Int { get }
     var isEmpty: Bool { get }
-    /// - Throws: `StoreError` when the photos were kept in a file that cannot be read back.
+    /// - Throws: `SpillFileError` when the photos were kept in a file that cannot be read back.
     func photos(in range: Range<Int>) throws -> [Photo]
 }
 

@@ -22,7 +22,7 @@ extension PhotoPublisher {
         package var made: Int
         package var reused: Int
         package var bytes: Int
-        package var seconds: [String: Double]
+        package var seconds: [BuildStep: Double]
         /// What the decoder forgave in the original (see `Placeholder.warnings`).
         package var warnings: [String] = []
         /// The manifest entry as the state stores it (`Photo.canonicalJSON`), for rows to write.
@@ -30,7 +30,7 @@ extension PhotoPublisher {
         /// Facts, placeholder and blob records the state lacks, learnt while publishing the photo.
         package var learnt = Learnt()
 
-        package init(row: PhotoState, writeRow: Bool, status: Status, made: Int, reused: Int, bytes: Int, seconds: [String: Double],
+        package init(row: PhotoState, writeRow: Bool, status: Status, made: Int, reused: Int, bytes: Int, seconds: [BuildStep: Double],
                      warnings: [String] = [], metadata: String = "", learnt: Learnt = Learnt()) {
             self.row = row
             self.writeRow = writeRow
@@ -106,7 +106,7 @@ extension PhotoPublisher {
         package var warnings: [BuildReport.Failure] = []
         /// Ids of photos that failed; their previous state is kept.
         package var failed: [Failed] = []
-        package var seconds: [String: Double] = [:]
+        package var seconds: [BuildStep: Double] = [:]
         /// The most jobs and decoded pixels in flight at once.
         package var peaks = WorkBudget.Peaks()
 
@@ -126,7 +126,7 @@ extension PhotoPublisher {
     ///     than the budget runs alone.
     ///   - items: Where the published photos' items are written as they arrive.
     ///   - progress: Called after each photo with the number done and the total.
-    /// - Throws: `StoreError` when the items could not be written, or `photos` not read back from their file.
+    /// - Throws: `SpillFileError` when the items could not be written, or `photos` not read back from their file.
     package func publishAll(_ photos: some PhotoWindows, jobs: Int, inFlight: Int, pixelBudget: Int, items: consuming ItemList.Builder,
                     progress: @Sendable (Int, Int) -> Void) async throws -> Outcome {
         // Results are appended as they arrive and put in manifest order in place at the end, so
@@ -141,7 +141,7 @@ extension PhotoPublisher {
         var failures: [Int: PhotoFailure] = [:]
         let cpu = WorkBudget(jobs: jobs, pixels: pixelBudget)
         var done = 0
-        var seconds: [String: Double] = [:]
+        var seconds: [BuildStep: Double] = [:]
         var unread: (any Error)?
         await withTaskGroup(of: (Int, Result<(GalleryItem, Published), PhotoFailure>).self) { group in
             var next = 0

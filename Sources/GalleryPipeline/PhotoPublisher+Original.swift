@@ -1,5 +1,6 @@
 import Foundation
 import GalleryFetch
+import GalleryKeys
 import GalleryModel
 import GalleryStore
 

@@ -2,6 +2,7 @@ import Foundation
 import GalleryConfig
 import GalleryFetch
 import GalleryImaging
+import GalleryKeys
 import GalleryModel
 import GalleryStore
 
@@ -106,19 +107,19 @@ extension PhotoPublisher {
         if web == nil, images.isEmpty, let cached { return RenderStats(made: 0, bytes: 0, seconds: [:], placeholder: cached) }
         let (file, cleanUp) = try await videoFile(of: plan.photo, &plan.original)
         defer { cleanUp() }
-        var made = 0, bytes = 0, seconds: [String: Double] = [:]
+        var made = 0, bytes = 0, seconds: [BuildStep: Double] = [:]
         if let web {
             let clock = ContinuousClock.now
             bytes += try await makeWebFile(file, video: video, key: web.key)
             made += 1
-            seconds["video"] = clock.secondsElapsed
+            seconds[.video] = clock.secondsElapsed
         }
         guard !images.isEmpty || cached == nil else {
             return RenderStats(made: made, bytes: bytes, seconds: seconds, placeholder: cached!)
         }
         let clock = ContinuousClock.now
         let poster = try await videos.encoder.poster(file, video: video)
-        seconds["poster"] = clock.secondsElapsed
+        seconds[.poster] = clock.secondsElapsed
         var stats = try await render(poster, folder: plan.folder, keys: plan.keys, missing: images, cpu: cpu)
         stats.made += made
         stats.bytes += bytes
@@ -153,7 +154,7 @@ extension PhotoPublisher {
 
     /// Makes the motion file when the plan lacks it: the clip without its sound, upright, in H.264.
     /// A clip that cannot be made leaves the photo a still, with a warning that says why.
-    func renderMotion(_ plan: inout PhotoPlan) async throws -> (made: Int, bytes: Int, seconds: [String: Double]) {
+    func renderMotion(_ plan: inout PhotoPlan) async throws -> (made: Int, bytes: Int, seconds: [BuildStep: Double]) {
         let path = SiteLayout.motionFile(id: plan.photo.id)
         guard let missing = plan.missing.first(where: { $0.path == path }) else { return (0, 0, [:]) }
         let clock = ContinuousClock.now
@@ -173,7 +174,7 @@ extension PhotoPublisher {
             }
             let facts = try await videos.encoder.probe(file)
             let bytes = try await makeWebFile(file, video: facts.info, key: missing.key, sound: false)
-            return (1, bytes, ["video": clock.secondsElapsed])
+            return (1, bytes, [.video: clock.secondsElapsed])
         } catch let error as CancellationError {
             throw error
         } catch {

@@ -2,6 +2,8 @@ import Foundation
 import GalleryConfig
 import GalleryFetch
 import GalleryImaging
+import GalleryKeys
+import GalleryMetadata
 import GalleryModel
 import GalleryOutput
 import GalleryProviders
@@ -41,7 +43,7 @@ package struct PhotoPublisher: Sendable {
     package struct RenderStats: Sendable {
         package var made: Int
         package var bytes: Int
-        package var seconds: [String: Double]
+        package var seconds: [BuildStep: Double]
         /// The thumbnail's placeholder: made by the render (new to the state), or the state's when
         /// nothing had to be rendered.
         package var placeholder: Found<Placeholder>
@@ -73,7 +75,7 @@ package struct PhotoPublisher: Sendable {
 
     /// One photo: plan, render what is missing, link into staging. Each part reports failures under its own step.
     package func attempt(_ photo: Photo, position: Int, cpu: WorkBudget, trustPrior: Bool) async throws -> (GalleryItem, Published) {
-        var seconds: [String: Double] = [:]
+        var seconds: [BuildStep: Double] = [:]
         var plan = try await self.plan(photo, position: position, trustPrior: trustPrior, seconds: &seconds)
         var clock = ContinuousClock.now
         let stats = try await render(&plan, cpu: cpu)
@@ -81,10 +83,10 @@ package struct PhotoPublisher: Sendable {
         if stats.madeByAnother { plan.missing = [] }
         let placeholder = stats.placeholder.value
         if stats.placeholder.isNew { plan.learnt.placeholder = (plan.keys.thumbnail, placeholder) }
-        seconds["imaging", default: 0] += clock.secondsElapsed
+        seconds[.imaging, default: 0] += clock.secondsElapsed
         clock = ContinuousClock.now
         let linked = try await Self.at(.write) { try await link(&plan) }
-        seconds["write"] = clock.secondsElapsed
+        seconds[.write] = clock.secondsElapsed
         return try await Self.at(.write) { try finish(plan, placeholder: placeholder, linked: linked, made: stats.made + linked.made,
                       bytes: stats.bytes + linked.bytes, seconds: seconds) }
     }
@@ -95,13 +97,13 @@ package struct PhotoPublisher: Sendable {
     }
 
     /// The planner: identifies the original and plans its derivatives from header facts alone.
-    private func plan(_ photo: Photo, position: Int, trustPrior: Bool, seconds: inout [String: Double]) async throws -> PhotoPlan {
+    private func plan(_ photo: Photo, position: Int, trustPrior: Bool, seconds: inout [BuildStep: Double]) async throws -> PhotoPlan {
         let prior = state.prior(photo.id)
         var clock = ContinuousClock.now
         var original = try await Self.at(.fetch) { try await identify(photo, known: trustPrior ? state.knownOriginals(photo, prior: prior) : []) }
-        seconds["fetch"] = clock.secondsElapsed
+        seconds[.fetch] = clock.secondsElapsed
         clock = ContinuousClock.now
-        defer { seconds["imaging"] = clock.secondsElapsed }
+        defer { seconds[.imaging] = clock.secondsElapsed }
         return try await Self.at(.imaging) {
             let facts: OriginalFacts
             var learnt = Learnt()
@@ -186,7 +188,7 @@ package struct PhotoPublisher: Sendable {
                 writer?.keep(path)
                 continue
             }
-            guard let file = await state.images.file(key) else { throw StoreError("\(state.images.store.path(key)): cached image vanished during the build") }
+            guard let file = await state.images.file(key) else { throw StoreError(.missingFile, "\(state.images.store.path(key)): cached image vanished during the build") }
             plan.learnt.add(file)
             try writer?.link(file, to: path)
         }
@@ -229,7 +231,7 @@ package struct PhotoPublisher: Sendable {
 
     /// The photo's gallery item and the state row it leaves.
     private func finish(_ plan: PhotoPlan, placeholder: Placeholder, linked: Linked, made: Int, bytes: Int,
-                        seconds: [String: Double]) throws -> (GalleryItem, Published) {
+                        seconds: [BuildStep: Double]) throws -> (GalleryItem, Published) {
         let photo = plan.photo, original = plan.original, prior = plan.prior, position = plan.position
         let merged = PhotoMetadata.merge(photo: photo, facts: plan.facts)
         // A motion whose clip could not be made leaves a still (its warning says why).
@@ -304,7 +306,7 @@ package struct PhotoPublisher: Sendable {
             for (derivative, bytes) in image.avif { _ = try state.images.put(bytes, key: try key(derivative.avifPath)) }
             let placeholder = Placeholder(averageColor: image.averageColor, dataURI: image.placeholder, warnings: image.warnings)
             let bytes = (image.encoded + image.webp + image.avif).reduce(0) { $0 + $1.data.count }
-            return RenderStats(made: image.encoded.count + image.webp.count + image.avif.count, bytes: bytes, seconds: image.seconds,
+            return RenderStats(made: image.encoded.count + image.webp.count + image.avif.count, bytes: bytes, seconds: Dictionary(uniqueKeysWithValues: image.seconds.map { (BuildStep($0.key), $0.value) }),
                                placeholder: Found(placeholder, isNew: true))
         }
         // Made by another photo with the same bytes and settings: its files count as reused here.

@@ -83,14 +83,14 @@ package struct PhotoRows {
         try await database.forEachPendingRow { row in
             try fromSnapshot()
             guard next < published.count, Int(published[next].position) == row.position else {
-                throw StoreError("\(database.file.path): pending row \(row.id) at \(row.position) is not one this build wrote")
+                throw StoreError(.damaged, "\(database.file.path): pending row \(row.id) at \(row.position) is not one this build wrote")
             }
             try body(row)
             next += 1
         }
         try fromSnapshot()
         guard next == published.count else {
-            throw StoreError("\(database.file.path): \(published.count - next) of this build's pending rows are missing")
+            throw StoreError(.damaged, "\(database.file.path): \(published.count - next) of this build's pending rows are missing")
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GalleryKeys
 import GalleryModel
 import GalleryOutput
 import GalleryStore
@@ -72,7 +73,7 @@ final class SealCache {
             }
             made += 1
         }
-        guard let stamp = FileStamp.of(cached) else { throw StoreError("\(cached): a cached encrypted file vanished during the build") }
+        guard let stamp = FileStamp.of(cached) else { throw StoreError(.missingFile, "\(cached): a cached encrypted file vanished during the build") }
         try writer.link(BlobFile(path: cached, identity: stamp.identity), to: target)
         return stamp.size
     }

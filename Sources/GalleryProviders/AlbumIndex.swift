@@ -1,4 +1,5 @@
 import Foundation
+import GalleryMetadata
 import GalleryModel
 
 /// Reads a folder's `index.md`: what the photographer says about that album.

@@ -44,7 +44,7 @@ public struct FiveHundredPxProvider: PhotoProvider {
             let message = body?["error"]?.text ?? body?["message"]?.text ?? "no details"
             let hint = [401, 403].contains(response.status) ? ": check \(credentials.hint("source.consumerKey"))"
                 : response.status == 404 ? ": check source.endpoint and source.feature" : ""
-            throw ProviderError(description: "500px: \(response.status) \(message)\(hint)")
+            throw ProviderError(response.status >= 500 ? .unavailable : .refused, description: "500px: \(response.status) \(message)\(hint)")
         }
         guard let body else { return try RemoteAPI.parse(response, service: "500px") }
         return body

@@ -80,7 +80,7 @@ package struct FlickrFeed {
         let url = RemoteAPI.url(source.endpoint, query: RemoteAPI.sorted(query))
         let body = try await RemoteAPI.json(downloader, url, service: "flickr feed", endpoint: source.endpoint)
         guard let items = body["items"]?.array else {
-            throw ProviderError(description: "flickr feed: the answer has no \"items\" list; check source.endpoint")
+            throw ProviderError(.malformed, description: "flickr feed: the answer has no \"items\" list; check source.endpoint")
         }
         var collector = ManifestCollector(limit: source.limit)
         for (index, item) in items.enumerated() {

@@ -30,7 +30,7 @@ package struct FolderListing: Sendable {
 
     package var directories: [Directory] = []
     package var ignored: [IgnoredFile] = []
-    package var rejected: [IgnoredFile] = []
+    package var rejected: [RejectedFile] = []
     private var rawPolicy = SiteConfig.Defaults.raw
     private var livePhotos = true
 
@@ -65,11 +65,11 @@ package struct FolderListing: Sendable {
     package static func walk(_ root: URL, raw: RawPolicy = SiteConfig.Defaults.raw, livePhotos: Bool = true) throws -> FolderListing {
         let rootPath = root.standardizedFileURL.path
         guard let realRoot = realPath(rootPath) else {
-            throw ProviderError.unreadable(root.path, "folder not found; check source.path in the config")
+            throw ProviderError.unreadable(root.path, "folder not found; check source.path in the config", kind: .notFound)
         }
         var info = stat()
         guard stat(realRoot, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
-            throw ProviderError.unreadable(root.path, "not a folder; check source.path in the config")
+            throw ProviderError.unreadable(root.path, "not a folder; check source.path in the config", kind: .notFound)
         }
         var listing = FolderListing()
         listing.rawPolicy = raw
@@ -86,8 +86,8 @@ package struct FolderListing: Sendable {
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
         } catch {
-            if relative.isEmpty { throw ProviderError.unreadable(directory, "folder could not be listed; check its permissions") }
-            rejected.append(IgnoredFile(path: relative, reason: "folder could not be listed; check its permissions"))
+            if relative.isEmpty { throw ProviderError.unreadable(directory, RejectedFile.Reason.folderUnlistable.description) }
+            rejected.append(RejectedFile(path: relative, reason: .folderUnlistable))
             return
         }
         var current = Directory(path: relative)
@@ -101,24 +101,23 @@ package struct FolderListing: Sendable {
             let full = "\(directory)/\(name)"
             var link = stat()
             guard lstat(full, &link) == 0 else {
-                rejected.append(IgnoredFile(path: path, reason: "could not be read: \(String(cString: strerror(errno)))"))
+                rejected.append(RejectedFile(path: path, reason: .unreadable(errno: errno)))
                 continue
             }
             var kind = link.st_mode & S_IFMT
             var real = full
             if kind == S_IFLNK {
                 guard let target = Self.realPath(full) else {
-                    rejected.append(IgnoredFile(path: path, reason: "broken symlink: its target does not exist"))
+                    rejected.append(RejectedFile(path: path, reason: .brokenSymlink))
                     continue
                 }
                 guard target == root || target.hasPrefix(root + "/") else {
-                    rejected.append(IgnoredFile(path: path, reason: "symlink to \(target), outside the source folder; "
-                                                + "copy the file into the folder, or link to a file inside it"))
+                    rejected.append(RejectedFile(path: path, reason: .symlinkOutsideSource(target: target)))
                     continue
                 }
                 var resolved = stat()
                 guard stat(target, &resolved) == 0 else {
-                    rejected.append(IgnoredFile(path: path, reason: "broken symlink: its target cannot be read"))
+                    rejected.append(RejectedFile(path: path, reason: .symlinkTargetUnreadable))
                     continue
                 }
                 kind = resolved.st_mode & S_IFMT
@@ -127,14 +126,14 @@ package struct FolderListing: Sendable {
             let lower = name.lowercased()
             if kind == S_IFDIR {
                 if name.hasPrefix(".") || Self.systemFolders.contains(lower) {
-                    ignored.append(IgnoredFile(path: path + "/", reason: name.hasPrefix(".") ? "hidden folder" : "folder of another tool's thumbnails or metadata"))
+                    ignored.append(IgnoredFile(path: path + "/", reason: name.hasPrefix(".") ? .hiddenFolder : .otherToolsFolder))
                 } else {
                     folders.append((name, real))
                 }
                 continue
             }
             guard kind == S_IFREG else {
-                rejected.append(IgnoredFile(path: path, reason: "not a regular file (a device, socket or pipe)"))
+                rejected.append(RejectedFile(path: path, reason: .notRegularFile))
                 continue
             }
             classify(name: name, lower: lower, path: path, into: &current)
@@ -145,11 +144,11 @@ package struct FolderListing: Sendable {
         for (name, real) in folders {
             let path = relative.isEmpty ? name : "\(relative)/\(name)"
             guard depth + 1 < Self.maxDepth else {
-                rejected.append(IgnoredFile(path: path + "/", reason: "nested more than \(Self.maxDepth) folders deep"))
+                rejected.append(RejectedFile(path: path + "/", reason: .nestedTooDeep(maxDepth: Self.maxDepth)))
                 continue
             }
             guard visited.insert(real).inserted else {
-                ignored.append(IgnoredFile(path: path + "/", reason: "already listed as \(real) (a symlinked folder)"))
+                ignored.append(IgnoredFile(path: path + "/", reason: .alreadyListed(as: real)))
                 continue
             }
             try walk(directory: real, relative: path, root: root, depth: depth + 1, visited: &visited, entries: &entries)
@@ -164,11 +163,11 @@ package struct FolderListing: Sendable {
     private mutating func classify(name: String, lower: String, path: String, into current: inout Directory) {
         let ext = (lower as NSString).pathExtension
         if Self.systemFiles.contains(lower) || lower.hasPrefix("._") {
-            ignored.append(IgnoredFile(path: path, reason: "system file"))
+            ignored.append(IgnoredFile(path: path, reason: .systemFile))
         } else if name.hasPrefix(".") {
-            ignored.append(IgnoredFile(path: path, reason: "hidden file"))
+            ignored.append(IgnoredFile(path: path, reason: .hiddenFile))
         } else if Self.notesFiles.contains(lower) {
-            ignored.append(IgnoredFile(path: path, reason: "notes file (a README)"))
+            ignored.append(IgnoredFile(path: path, reason: .notesFile))
         } else if Self.photoExtensions.contains(ext) {
             current.photos.append(path)
         } else if lower == "index.md" {
@@ -180,8 +179,7 @@ package struct FolderListing: Sendable {
         } else if Self.videoExtensions.contains(ext) {
             current.clips.append(path)
         } else {
-            let what = ext.isEmpty ? "a file without an extension" : ".\(ext) files"
-            rejected.append(IgnoredFile(path: path, reason: "unsupported format: \(what) are not photos galleryssg reads"))
+            rejected.append(RejectedFile(path: path, reason: .unsupportedFormat(extension: ext)))
         }
     }
 
@@ -194,9 +192,9 @@ package struct FolderListing: Sendable {
         for photo in directory.photos { edits[Self.stem(photo)] = edits[Self.stem(photo)] ?? (photo as NSString).lastPathComponent }
         for raw in directory.raws {
             if let edit = edits[Self.stem(raw)] {
-                ignored.append(IgnoredFile(path: raw, reason: "raw beside its photo \(edit), which is published instead"))
+                ignored.append(IgnoredFile(path: raw, reason: .rawBesideItsPhoto(edit)))
             } else if rawPolicy == .skip {
-                ignored.append(IgnoredFile(path: raw, reason: "raw file, not published (images.raw is \"skip\")"))
+                ignored.append(IgnoredFile(path: raw, reason: .rawSkipped))
             } else {
                 directory.photos.append(raw)
             }
@@ -222,9 +220,9 @@ package struct FolderListing: Sendable {
             let name = (still as NSString).lastPathComponent
             if livePhotos {
                 directory.motions[still] = clip
-                ignored.append(IgnoredFile(path: clip, reason: "Live Photo clip, published with \(name)"))
+                ignored.append(IgnoredFile(path: clip, reason: .livePhotoClipPaired(with: name, byIdentifier: false)))
             } else {
-                ignored.append(IgnoredFile(path: clip, reason: "Live Photo clip of \(name), not published (video.livePhotos is false)"))
+                ignored.append(IgnoredFile(path: clip, reason: .livePhotoClipLeftOut(of: name)))
             }
         }
         directory.photos.sort()

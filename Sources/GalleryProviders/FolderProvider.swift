@@ -1,5 +1,6 @@
 import Foundation
 import GalleryConfig
+import GalleryMetadata
 import GalleryModel
 
 /// Photos from a local folder, searched recursively: a photographer's library as it is on disk.
@@ -36,7 +37,7 @@ public struct FolderProvider: PhotoProvider {
         await pairing?.pair(&listing, root: folder)
         var manifest = Manifest(photos: [], ignored: listing.ignored)
         manifest.issues = listing.rejected.map {
-            ManifestIssue(item: $0.path, location: folder.appendingPathComponent($0.path).path, reason: $0.reason)
+            ManifestIssue(item: $0.path, location: folder.appendingPathComponent($0.path).path, reason: $0.reason.description)
         }
         // Ids are given in path order over the whole library, as they always were, so they stay stable.
         var used: Set<String> = []
@@ -53,11 +54,10 @@ public struct FolderProvider: PhotoProvider {
                                                uniquingKeysWith: { first, _ in first })
                     let album = try AlbumIndex.read(folder.appendingPathComponent(index), photoIDsByFileName: idsByName)
                     if directory.path.isEmpty {
-                        manifest.ignored.append(IgnoredFile(path: index, reason: "the source folder's index.md is not an album; "
-                                                            + "set the site's title and description in the config"))
+                        manifest.ignored.append(IgnoredFile(path: index, reason: .sourceIndexIsNoAlbum))
                     } else {
                         manifest.albums[directory.path] = album.info
-                        manifest.ignored.append(IgnoredFile(path: index, reason: "album index, read"))
+                        manifest.ignored.append(IgnoredFile(path: index, reason: .albumIndexRead))
                     }
                     hiddenFiles = Set(album.hiddenFiles)
                 } catch {
@@ -72,7 +72,7 @@ public struct FolderProvider: PhotoProvider {
                 let (markdown, xmp) = Self.sidecars(of: name, in: directory)
                 usedSidecars.formUnion([markdown, xmp].compactMap { $0 })
                 if hiddenFiles.contains(name) {
-                    manifest.ignored.append(IgnoredFile(path: relative, reason: "hidden by \(directory.index ?? "index.md")"))
+                    manifest.ignored.append(IgnoredFile(path: relative, reason: .hiddenBy(directory.index ?? "index.md")))
                     continue
                 }
                 var photo = Photo(id: id, album: directory.path.isEmpty ? nil : directory.path, image: .file(location))
@@ -82,7 +82,7 @@ public struct FolderProvider: PhotoProvider {
                     let sidecar = try PhotoSidecar.read(markdown: markdown.map(folder.appendingPathComponent),
                                                         xmp: xmp.map(folder.appendingPathComponent))
                     if sidecar.hidden {
-                        manifest.ignored.append(IgnoredFile(path: relative, reason: "hidden by \(markdown ?? xmp ?? "its sidecar")"))
+                        manifest.ignored.append(IgnoredFile(path: relative, reason: .hiddenBy(markdown ?? xmp ?? "its sidecar")))
                         continue
                     }
                     sidecar.apply(to: &photo)
@@ -93,8 +93,7 @@ public struct FolderProvider: PhotoProvider {
                 manifest.photos.append(photo)
             }
             for (_, path) in directory.sidecars.sorted(by: { $0.value < $1.value }) {
-                let reason = usedSidecars.contains(path) ? "sidecar, read" : "sidecar without a photo of the same name beside it"
-                manifest.ignored.append(IgnoredFile(path: path, reason: reason))
+                manifest.ignored.append(IgnoredFile(path: path, reason: usedSidecars.contains(path) ? .sidecarRead : .sidecarWithoutPhoto))
             }
         }
         manifest.ignored.sort { $0.path < $1.path }

@@ -1,9 +1,23 @@
 import Foundation
-import GalleryImaging
 import GalleryModel
 
+/// How `LivePhotoPairing` reads the content identifier both halves of a Live Photo carry. GalleryPipeline
+/// hands in GalleryImaging's `LivePhotoIdentifier`: a HEIC's EXIF is found by its codec and a clip's
+/// by ffprobe, tools the images stage owns, so listing a folder opens no codec of its own.
+public struct LivePhotoReader: Sendable {
+    /// A still's identifier from its bytes (a JPEG's or a HEIC's), or nil.
+    public var still: @Sendable (Data) -> String?
+    /// A clip's identifier, or nil when it has none; nil when clips cannot be read (no ffprobe).
+    public var clip: (@Sendable (URL) async -> String?)?
+
+    public init(still: @escaping @Sendable (Data) -> String?, clip: (@Sendable (URL) async -> String?)?) {
+        self.still = still
+        self.clip = clip
+    }
+}
+
 /// Pairs the Live Photos whose names differ (`Lisbon tram.heic` and `IMG_0042.MOV`, after an
-/// export or a rename) by the content identifier both files carry (`LivePhotoIdentifier`); the
+/// export or a rename) by the content identifier both files carry (`LivePhotoReader`); the
 /// listing has already paired those that share a name.
 ///
 /// Only a folder with both a QuickTime clip and a still (HEIC or JPEG) left unpaired is looked at,
@@ -13,7 +27,7 @@ import GalleryModel
 package struct LivePhotoPairing {
     /// The cache file (in the state folder); nil reads every time.
     package let cacheFile: URL?
-    package let ffprobe: MediaTool?
+    package let reader: LivePhotoReader
     /// Whether a paired clip is published with its still (`video.livePhotos`).
     package let publish: Bool
 
@@ -58,24 +72,24 @@ package struct LivePhotoPairing {
             var clipByID: [String: String] = [:]
             for clip in clips {
                 let id = await identifier(clip) { () async -> String?? in
-                    guard let ffprobe else { return .none }
-                    return .some(await LivePhotoIdentifier.ofClip(root.appendingPathComponent(clip), ffprobe: ffprobe))
+                    guard let readClip = reader.clip else { return .none }
+                    return .some(await readClip(root.appendingPathComponent(clip)))
                 }
                 if let id, clipByID[id] == nil { clipByID[id] = clip }
             }
             guard !clipByID.isEmpty else { continue }
             for still in stills {
                 let id = await identifier(still) { () async -> String?? in
-                    .some((try? Data(contentsOf: root.appendingPathComponent(still), options: .mappedIfSafe)).flatMap(LivePhotoIdentifier.ofStill))
+                    .some((try? Data(contentsOf: root.appendingPathComponent(still), options: .mappedIfSafe)).flatMap(reader.still))
                 }
                 guard let id, let clip = clipByID.removeValue(forKey: id) else { continue }
                 listing.directories[index].photos.removeAll { $0 == clip }
                 let name = (still as NSString).lastPathComponent
                 if publish {
                     listing.directories[index].motions[still] = clip
-                    listing.ignored.append(IgnoredFile(path: clip, reason: "Live Photo clip, published with \(name) (paired by its content identifier)"))
+                    listing.ignored.append(IgnoredFile(path: clip, reason: .livePhotoClipPaired(with: name, byIdentifier: true)))
                 } else {
-                    listing.ignored.append(IgnoredFile(path: clip, reason: "Live Photo clip of \(name), not published (video.livePhotos is false)"))
+                    listing.ignored.append(IgnoredFile(path: clip, reason: .livePhotoClipLeftOut(of: name)))
                 }
             }
         }

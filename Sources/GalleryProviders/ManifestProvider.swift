@@ -56,15 +56,15 @@ public struct ManifestProvider: PhotoProvider {
             return try read(bytes, name: url.path,
                             resolver: .folder(url.deletingLastPathComponent().standardizedFileURL))
         case .url(let url):
-            guard let downloader else { throw ProviderError.unreadable(url.absoluteString, "no downloader available") }
+            guard let downloader else { throw ProviderError.unreadable(url.absoluteString, "no downloader available", kind: .unavailable) }
             let response: HTTPTransport.Response
             do {
                 response = try await downloader.api(url, maxBytes: maxBytes)
             } catch let error as FetchError {
-                throw ProviderError.unreadable(error.location, error.reason)
+                throw ProviderError.unreadable(error.location, error.reason, kind: .unavailable)
             }
             guard (200..<300).contains(response.status) else {
-                throw ProviderError.unreadable(url.absoluteString, FetchError.status(response).reason)
+                throw ProviderError.unreadable(url.absoluteString, FetchError.status(response).reason, kind: .unavailable)
             }
             return try read({ .data(response.body) }, name: url.absoluteString, resolver: .base(response.url))
         }
@@ -82,16 +82,16 @@ public struct ManifestProvider: PhotoProvider {
         do {
             return try ManifestDocument.read(bytes(), mapper: ManifestEntryMapper(resolver: resolver))
         } catch ManifestDocument.Failure.shape(let reason) {
-            throw ProviderError.unreadable(name, reason)
+            throw ProviderError.unreadable(name, reason, kind: .malformed)
         } catch ManifestDocument.Failure.invalidJSON(let offset) {
             guard let failure = try? ManifestDocument.locate(offset, in: bytes()) else {
-                throw ProviderError.unreadable(name, "not valid JSON, and it could not be read again to say where")
+                throw ProviderError.unreadable(name, "not valid JSON, and it could not be read again to say where", kind: .malformed)
             }
-            throw ProviderError.unreadable("\(name):\(failure.position)", failure.problem)
+            throw ProviderError.unreadable("\(name):\(failure.position)", failure.problem, kind: .malformed)
         } catch let error as FetchError {
             throw ProviderError.unreadable(name, "\(error.reason); check source.path in the config")
         } catch {
-            throw ProviderError.unreadable(name, "not valid JSON; a manifest is {\"photos\": [ … ]}")
+            throw ProviderError.unreadable(name, "not valid JSON; a manifest is {\"photos\": [ … ]}", kind: .malformed)
         }
     }
 }

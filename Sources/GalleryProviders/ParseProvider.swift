@@ -50,7 +50,7 @@ public struct ParseProvider: PhotoProvider {
     private func error(for response: HTTPTransport.Response) -> ProviderError {
         guard let body = try? JSONValue.parseLenient(response.body) else {
             let start = String(decoding: response.body.prefix(60), as: UTF8.self).replacingOccurrences(of: "\n", with: " ")
-            return ProviderError(description: "parse: HTTP \(response.status), and the body is not JSON "
+            return ProviderError(.malformed, description: "parse: HTTP \(response.status), and the body is not JSON "
                                  + "(\(JSONValue.string(start).quoted)); check source.endpoint, which should end with the "
                                  + "server's mount path, e.g. https://example.com/parse")
         }
@@ -59,11 +59,12 @@ public struct ParseProvider: PhotoProvider {
             let variables = [credentials.variables["source.applicationId"], credentials.variables["source.restApiKey"]]
                 .compactMap { $0 }
             let hint = variables.isEmpty ? "" : " (\(variables.joined(separator: ", ")))"
-            return ProviderError(description: "parse: \(response.status) \(message): check applicationId/restApiKey\(hint)")
+            return ProviderError(.refused, description: "parse: \(response.status) \(message): check applicationId/restApiKey\(hint)")
         }
         let code = body["code"]?.integer.map { " (code \($0))" } ?? ""
         let hint = body["code"]?.integer == 103 || response.status == 404 ? ": check source.className" : ""
-        return ProviderError(description: "parse: \(response.status) \(message)\(code)\(hint)")
+        return ProviderError(response.status >= 500 ? .unavailable : .refused,
+                             description: "parse: \(response.status) \(message)\(code)\(hint)")
     }
 }
 

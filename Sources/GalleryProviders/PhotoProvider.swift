@@ -33,18 +33,6 @@ public struct Manifest: Sendable {
     }
 }
 
-/// A file a folder source left out on purpose, and why.
-public struct IgnoredFile: Sendable, Equatable, Codable {
-    /// The path relative to the source folder.
-    public var path: String
-    public var reason: String
-
-    public init(path: String, reason: String) {
-        self.path = path
-        self.reason = reason
-    }
-}
-
 /// One manifest entry that was skipped, and why.
 public struct ManifestIssue: Sendable, Equatable {
     /// The entry's id if it had a usable one, else its position such as `photos[3]`.
@@ -55,14 +43,31 @@ public struct ManifestIssue: Sendable, Equatable {
 }
 
 /// A manifest that cannot be read at all.
+///
+/// Callers that act on the problem switch on `kind`, never on the words.
 public struct ProviderError: Error, CustomStringConvertible, Sendable {
-    public let description: String
-
-    package static func unreadable(_ location: String, _ reason: String) -> ProviderError {
-        ProviderError(description: "\(location): \(reason)")
+    public enum Kind: Sendable, Equatable {
+        /// The source's folder is not there, or is not a folder: `source.path` is wrong.
+        case notFound
+        /// The source is there but cannot be read (permissions, a size or entry cap).
+        case unreadable
+        /// A remote source did not answer, or answered with an HTTP error, even after retries.
+        case unavailable
+        /// A remote service refused the request: bad credentials, an unknown album or user.
+        case refused
+        /// The answer or the manifest is not what such a source gives (not JSON, the wrong shape).
+        case malformed
     }
 
-    public init(description: String) {
+    public let kind: Kind
+    public let description: String
+
+    package init(_ kind: Kind, description: String) {
+        self.kind = kind
         self.description = description
+    }
+
+    package static func unreadable(_ location: String, _ reason: String, kind: Kind = .unreadable) -> ProviderError {
+        ProviderError(kind, description: "\(location): \(reason)")
     }
 }

@@ -1,22 +1,23 @@
 import GalleryConfig
 import Foundation
 import GalleryFetch
-import GalleryImaging
+
 /// Picks the provider a config's `source` names.
 public enum ProviderFactory {
     /// - Parameters:
     ///   - raw: What the folder source does with camera raw files (`images.raw`).
     ///   - livePhotos: Whether it publishes a Live Photo's clip with its still (`video.livePhotos`).
     ///   - stateDirectory: Where the folder source keeps the Live Photo identifiers it read; nil pairs by name only.
-    ///   - toolPath: Where `ffprobe` is looked for (`PATH`).
+    ///   - livePhotoReader: How the folder source reads those identifiers; nil pairs by name only.
     public static func provider(for source: SourceConfig, downloader: Downloader, credentials: Credentials,
                                 raw: RawPolicy = SiteConfig.Defaults.raw, livePhotos: Bool = true, stateDirectory: URL? = nil,
-                                toolPath: String? = ProcessInfo.processInfo.environment["PATH"]) -> any PhotoProvider {
+                                livePhotoReader: LivePhotoReader? = nil) -> any PhotoProvider {
         switch source {
         case .folder(let folder):
-            let pairing = stateDirectory.map {
-                LivePhotoPairing(cacheFile: $0.appendingPathComponent("live-photos.json"),
-                                 ffprobe: MediaTool.find("ffprobe", path: toolPath), publish: livePhotos)
+            let pairing = stateDirectory.flatMap { folder in
+                livePhotoReader.map {
+                    LivePhotoPairing(cacheFile: folder.appendingPathComponent("live-photos.json"), reader: $0, publish: livePhotos)
+                }
             }
             return FolderProvider(folder: folder, raw: raw, livePhotos: livePhotos, pairing: pairing)
         case .manifestFile(let file): return ManifestProvider(location: .file(file), downloader: downloader)

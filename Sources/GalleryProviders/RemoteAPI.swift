@@ -29,7 +29,7 @@ package enum RemoteAPI {
                      endpoint: URL) async throws -> JSONValue {
         let response = try await send(downloader, url, headers: headers, service: service, endpoint: endpoint)
         guard (200..<300).contains(response.status) else {
-            throw ProviderError(description: "\(service): HTTP \(response.status) from \(endpoint.host ?? "the API")")
+            throw ProviderError(.unavailable, description: "\(service): HTTP \(response.status) from \(endpoint.host ?? "the API")")
         }
         return try parse(response, service: service)
     }
@@ -39,7 +39,7 @@ package enum RemoteAPI {
         do {
             return try await downloader.api(url, headers: headers)
         } catch let error as FetchError {
-            throw ProviderError(description: "\(service): \(endpoint.host ?? "the API") did not answer: \(error.reason)"
+            throw ProviderError(.unavailable, description: "\(service): \(endpoint.host ?? "the API") did not answer: \(error.reason)"
                                 + " (after \(downloader.retryPolicy.retries + 1) attempts); check source.endpoint"
                                 + " or try again later")
         }
@@ -48,7 +48,7 @@ package enum RemoteAPI {
     package static func parse(_ response: HTTPTransport.Response, service: String) throws -> JSONValue {
         guard let body = try? JSONValue.parseLenient(response.body) else {
             let start = String(decoding: response.body.prefix(60), as: UTF8.self).replacingOccurrences(of: "\n", with: " ")
-            throw ProviderError(description: "\(service): HTTP \(response.status), and the body is not JSON "
+            throw ProviderError(.malformed, description: "\(service): HTTP \(response.status), and the body is not JSON "
                                 + "(\(JSONValue.string(start).quoted)); check source.endpoint")
         }
         return body

@@ -1,6 +1,6 @@
 import Foundation
+import GalleryKeys
 import GalleryModel
-import GalleryStore
 
 /// The site's albums as a tree: every prefix of a photo's album path is an album with a page, so
 /// `2024/Iceland/Day 1` makes `2024`, `2024/Iceland` and `2024/Iceland/Day 1`.

@@ -1,7 +1,7 @@
 import Foundation
 import GalleryImaging
+import GalleryKeys
 import GalleryModel
-import GalleryStore
 
 /// How `ItemList` writes a `GalleryItem` to its file and reads it back: the fields in a fixed order,
 /// text as length-prefixed UTF-8, numbers as their bits. JSON took about 0.3 ms an item each way,
@@ -126,7 +126,7 @@ package enum ItemCoding {
         let plan = DerivativePlan(thumbnail: thumbnail, preview: preview, all: all, gridSteps: steps, webp: twins & 1 != 0,
                                   avif: twins & 2 != 0)
         let color = try input.text()
-        guard let key = Digest(hexBuffer: try input.raw(64)) else { throw StoreError("item file: bad placeholder key") }
+        guard let key = Digest(hexBuffer: try input.raw(64)) else { throw SpillFileError("item file: bad placeholder key") }
         let original: OriginalLink
         switch try input.int() {
         case 1: original = .published(try input.text())
@@ -170,7 +170,7 @@ package enum ItemCoding {
         var at = 0
 
         mutating func raw(_ count: Int) throws -> UnsafeRawBufferPointer {
-            guard count >= 0, at + count <= bytes.count else { throw StoreError("item file: record too short") }
+            guard count >= 0, at + count <= bytes.count else { throw SpillFileError("item file: record too short") }
             defer { at += count }
             return UnsafeRawBufferPointer(rebasing: bytes[at..<at + count])
         }
@@ -185,7 +185,7 @@ package enum ItemCoding {
         }
 
         mutating func text() throws -> String {
-            guard let text = try optionalText() else { throw StoreError("item file: missing text") }
+            guard let text = try optionalText() else { throw SpillFileError("item file: missing text") }
             return text
         }
 

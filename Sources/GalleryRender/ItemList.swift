@@ -1,6 +1,6 @@
 import Foundation
+import GalleryKeys
 import GalleryModel
-import GalleryStore
 
 /// What the page plan needs of a published photo to order the site and find its albums, tags and
 /// map points, without reading the whole item back: ids, album paths, tag names and sort fields.
@@ -59,12 +59,12 @@ package struct ItemList: Sendable {
     package var isEmpty: Bool { facts.isEmpty }
 
     /// The item at `index`, read from the file.
-    /// - Throws: `StoreError` naming the state folder, when the file cannot be read back (a broken disk):
+    /// - Throws: `SpillFileError` naming the state folder, when the file cannot be read back (a broken disk):
     ///   the page that shows the item fails, and with it the build, which keeps the previous site.
     package subscript(index: Int) -> GalleryItem {
         get throws {
             // Only an images-only build keeps no file, and it renders no pages.
-            guard let file else { throw StoreError("the build kept only its items' facts: item \(index) cannot be read") }
+            guard let file else { throw SpillFileError("the build kept only its items' facts: item \(index) cannot be read") }
             return try file.value(records[index], ItemCoding.decode)
         }
     }
@@ -128,7 +128,7 @@ package struct ItemList: Sendable {
             if failure == nil {
                 do { try writer?.flush() } catch { failure = "\(error)" }
             }
-            if let failure { throw StoreError("\(writer?.file.folder ?? ""): the build's item file could not be written: \(failure)") }
+            if let failure { throw SpillFileError("\(writer?.file.folder ?? ""): the build's item file could not be written: \(failure)") }
             return ItemList(facts: facts, records: records, file: writer?.file)
         }
     }

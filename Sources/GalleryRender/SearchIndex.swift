@@ -76,7 +76,7 @@ package struct SearchIndex {
         return titles
     }
 
-    /// - Throws: `StoreError` when the item cannot be read back from the build's file.
+    /// - Throws: `SpillFileError` when the item cannot be read back from the build's file.
     package func entry(_ index: Int) throws -> Entry {
         let item = try items[index]
         let photo = item.photo

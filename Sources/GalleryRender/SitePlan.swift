@@ -1,6 +1,6 @@
 import Foundation
+import GalleryKeys
 import GalleryModel
-import GalleryStore
 import Mustache
 
 /// One page of the site, named before anything about it is worked out.

@@ -1,8 +1,8 @@
 import Foundation
 import GalleryConfig
 import GalleryImaging
+import GalleryKeys
 import GalleryModel
-import GalleryStore
 import Mustache
 
 /// One file of the site that is made whole rather than from a template (`robots.txt`, the search index).

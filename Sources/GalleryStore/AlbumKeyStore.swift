@@ -1,4 +1,5 @@
 import Foundation
+import GalleryKeys
 
 /// Protected albums' content keys and published key files, by album path, in `album-keys.json` in
 /// the state folder (readable by its owner only). Never in the output: a key here decrypts the

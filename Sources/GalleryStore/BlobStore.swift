@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Foundation
+import GalleryKeys
 import GalleryModel
 import Glibc
 #endif
@@ -44,7 +45,7 @@ public struct BlobStore: Sendable {
         } catch {
             throw StoreError.writing(target, error)
         }
-        guard let stamp = FileStamp.of(target) else { throw StoreError("\(target): vanished right after it was written") }
+        guard let stamp = FileStamp.of(target) else { throw StoreError(.missingFile, "\(target): vanished right after it was written") }
         return (BlobStamp(size: stamp.size, modified: stamp.modified, sha256: sha256 ?? CacheKey.sha256(data)),
                 stamp)
     }
@@ -54,14 +55,14 @@ public struct BlobStore: Sendable {
     /// - Throws: `StoreError` naming the file.
     package func adopt(_ file: String, key: Digest) throws -> (BlobStamp, FileStamp) {
         let target = path(key)
-        guard let sha256 = Digest.sha256(file: file) else { throw StoreError("\(file): could not be read to store it") }
+        guard let sha256 = Digest.sha256(file: file) else { throw StoreError(.missingFile, "\(file): could not be read to store it") }
         do {
             try makeSubfolder(of: key)
             guard rename(file, target) == 0 else { throw StoreError("rename failed: \(String(cString: strerror(errno)))") }
         } catch {
             throw StoreError.writing(target, error)
         }
-        guard let stamp = FileStamp.of(target) else { throw StoreError("\(target): vanished right after it was written") }
+        guard let stamp = FileStamp.of(target) else { throw StoreError(.missingFile, "\(target): vanished right after it was written") }
         return (BlobStamp(size: stamp.size, modified: stamp.modified, sha256: sha256), stamp)
     }
 
@@ -116,45 +117,5 @@ package struct BlobFile: Sendable {
         self.path = path
         self.identity = identity
         self.record = record
-    }
-}
-
-/// Which file a path names: its device and inode.
-package struct FileIdentity: Sendable, Equatable {
-    package var device: UInt64
-    package var inode: UInt64
-}
-
-/// A file's size, modification time and identity, read with one `stat` call.
-package struct FileStamp: Equatable {
-    package var size: Int
-    /// Nanoseconds since 1970.
-    package var modified: Int
-    package var identity: FileIdentity
-
-    /// The stamp of a regular file, or nil when there is none at `path`; with `followingLinks`
-    /// false, nil for a symbolic link too (`lstat`).
-    package static func of(_ path: String, followingLinks: Bool = true) -> FileStamp? {
-        var info = stat()
-        guard (followingLinks ? stat(path, &info) : lstat(path, &info)) == 0,
-              (info.st_mode & mode_t(S_IFMT)) == mode_t(S_IFREG) else { return nil }
-        #if os(Linux)
-        let time = info.st_mtim
-        #else
-        let time = info.st_mtimespec
-        #endif
-        return FileStamp(size: Int(info.st_size), modified: Int(time.tv_sec) * 1_000_000_000 + Int(time.tv_nsec),
-                         identity: FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)))
-    }
-}
-
-extension StoreError {
-    /// A failed write in the state folder, with what to do about it.
-    package static func writing(_ path: String, _ error: Error) -> StoreError {
-        switch WriteFailure(error) {
-        case .diskFull?: StoreError("\(path): the disk is full; free some space and build again (the previous site is kept)")
-        case .notWritable?: StoreError("\(path): not writable; check the state folder's permissions (the previous site is kept)")
-        case nil: StoreError("\(path): \(error.localizedDescription)")
-        }
     }
 }

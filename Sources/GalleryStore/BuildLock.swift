@@ -26,7 +26,7 @@ public final class BuildLock: Sendable {
         let file = stateDirectory.appendingPathComponent("lock")
         let descriptor = open(file.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
-            throw StoreError("\(file.path): cannot open the lock file (\(String(cString: strerror(errno)))); check the state folder's permissions")
+            throw StoreError(.unopenable, "\(file.path): cannot open the lock file (\(String(cString: strerror(errno)))); check the state folder's permissions")
         }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             let failure = errno
@@ -34,9 +34,9 @@ public final class BuildLock: Sendable {
             close(descriptor)
             if failure == EWOULDBLOCK {
                 let who = owner.isEmpty ? "another galleryssg process" : "another galleryssg process (\(owner))"
-                throw StoreError("\(file.path): \(who) is using this site's state; wait for it to finish and try again")
+                throw StoreError(.locked, "\(file.path): \(who) is using this site's state; wait for it to finish and try again")
             }
-            throw StoreError("\(file.path): cannot lock (\(String(cString: strerror(failure))))")
+            throw StoreError(.unopenable, "\(file.path): cannot lock (\(String(cString: strerror(failure))))")
         }
         let note = "pid \(getpid()), galleryssg \(purpose)\n"
         _ = ftruncate(descriptor, 0)

@@ -1,5 +1,6 @@
 import Foundation
 import GalleryConfig
+import GalleryKeys
 import GalleryModel
 
 /// The cache folder (`cache` in the config, `build --cache DIR`; the state folder's `cache/` by

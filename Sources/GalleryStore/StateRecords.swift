@@ -141,15 +141,6 @@ public struct StateChanges: Sendable {
     }
 }
 
-/// A problem with the state folder: the lock, the database or the caches.
-public struct StoreError: Error, CustomStringConvertible, Sendable {
-    public let description: String
-
-    package init(_ description: String) {
-        self.description = description
-    }
-}
-
 extension Photo {
     /// The photo's metadata as JSON with sorted keys: the same photo always gives the same text.
     /// Made only when a row is written, one photo at a time.

@@ -1,5 +1,6 @@
 import Foundation
 import GalleryConfig
+import GalleryMetadata
 import GalleryModel
 import GalleryProviders
 import GalleryRender

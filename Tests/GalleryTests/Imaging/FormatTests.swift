@@ -2,6 +2,7 @@ import Foundation
 import GalleryConfig
 import GalleryFetch
 import GalleryImaging
+import GalleryMetadata
 import GalleryModel
 import GalleryOutput
 import Testing

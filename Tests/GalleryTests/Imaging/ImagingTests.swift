@@ -1,6 +1,7 @@
 import Foundation
 import GalleryConfig
 import GalleryImaging
+import GalleryMetadata
 import GalleryModel
 import Testing
 

@@ -125,12 +125,12 @@ struct RawTests {
         let manifest = try await FolderProvider(folder: root).fetchManifest()
         #expect(manifest.photos.map(\.fallbackTitle) == ["IMG 0042", "lone"])
         #expect(manifest.ignored.map(\.path) == ["IMG_0042.CR2"])
-        #expect(manifest.ignored.first?.reason == "raw beside its photo IMG_0042.jpg, which is published instead")
+        #expect(manifest.ignored.first?.reason == .rawBesideItsPhoto("IMG_0042.jpg"))
         #expect(manifest.issues.isEmpty)
 
         let skipped = try await FolderProvider(folder: root, raw: .skip).fetchManifest()
         #expect(skipped.photos.count == 1 && skipped.ignored.map(\.path) == ["IMG_0042.CR2", "lone.dng"])
-        #expect(skipped.ignored.last?.reason == "raw file, not published (images.raw is \"skip\")")
+        #expect(skipped.ignored.last?.reason == .rawSkipped)
     }
 
     @Test func theConfigNamesThePolicy() throws {

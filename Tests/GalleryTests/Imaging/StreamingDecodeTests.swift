@@ -30,7 +30,7 @@ import Testing
     }
 
     static func streamed(_ data: Data, preview: Int, thumbnail: Int, linearLight: Bool = false) throws
-        -> (streamed: (bitmap: Bitmap, seconds: [String: Double], warnings: [String])?, whole: () throws -> (bitmap: Bitmap, warnings: [String])) {
+        -> (streamed: (bitmap: Bitmap, seconds: [ImagingPhase: Double], warnings: [String])?, whole: () throws -> (bitmap: Bitmap, warnings: [String])) {
         var settings = try processor(preview: preview, thumbnail: thumbnail).settings
         settings.linearLight = linearLight
         let processor = ImageProcessor(settings: settings)

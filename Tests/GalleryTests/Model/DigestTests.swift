@@ -1,4 +1,5 @@
 import Foundation
+import GalleryKeys
 import GalleryModel
 import GalleryStore
 import Testing

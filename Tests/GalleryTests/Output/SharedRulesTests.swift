@@ -33,12 +33,13 @@ import Testing
             switch expected {
             case .diskFull?:
                 #expect(output?.reason.hasPrefix("the disk is full") == true, "\(error)")
-                #expect(state.description.hasPrefix("/state/b: the disk is full"), "\(error)")
+                #expect(state.kind == .diskFull && state.description.hasPrefix("/state/b: the disk is full"), "\(error)")
             case .notWritable?:
                 #expect(output?.reason.hasPrefix("not writable") == true, "\(error)")
-                #expect(state.description.hasPrefix("/state/b: not writable"), "\(error)")
+                #expect(state.kind == .notWritable && state.description.hasPrefix("/state/b: not writable"), "\(error)")
             case nil:
                 #expect(output?.reason == error.localizedDescription, "\(error)")
+                #expect(state.kind == .other, "\(error)")
             }
         }
     }

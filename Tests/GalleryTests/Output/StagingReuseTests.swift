@@ -1,4 +1,5 @@
 import Foundation
+import GalleryKeys
 import GalleryStore
 import Testing
 

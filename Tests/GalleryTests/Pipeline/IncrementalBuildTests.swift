@@ -1,5 +1,6 @@
 import Foundation
 import GalleryConfig
+import GalleryKeys
 import GalleryModel
 import GalleryPipeline
 import GalleryRender
@@ -234,11 +235,15 @@ struct IncrementalBuildTests {
             Issue.record("expected the build to be refused")
         } catch let error as BuildError {
             #expect(error.step == .lock)
+            #expect((error.underlying as? StoreError)?.kind == .locked)
             #expect(error.reason.contains("another galleryssg process (pid \(getpid()), galleryssg test build) is using this site's state"),
                     "\(error.reason)")
             #expect(error.reason.contains("wait for it to finish"))
         }
-        #expect(throws: StoreError.self) { _ = try Maintenance.collectGarbage(try SiteConfig.load(from: site.configURL, environment: [:])) }
+        let refused = #expect(throws: StoreError.self) {
+            _ = try Maintenance.collectGarbage(try SiteConfig.load(from: site.configURL, environment: [:]))
+        }
+        #expect(refused?.kind == .locked)
         #expect(try site.treeHash() == before)
         lock.release()
         _ = try await site.build()

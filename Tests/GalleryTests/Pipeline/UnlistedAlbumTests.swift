@@ -1,4 +1,5 @@
 import Foundation
+import GalleryMetadata
 import GalleryModel
 import GalleryPipeline
 import GalleryProviders

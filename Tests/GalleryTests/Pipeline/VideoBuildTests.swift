@@ -1,6 +1,7 @@
 import Foundation
 import GalleryConfig
 import GalleryImaging
+import GalleryMetadata
 import GalleryModel
 import GalleryPipeline
 import Testing
@@ -326,7 +327,7 @@ struct VideoBuildTests {
         try JSONSerialization.data(withJSONObject: config).write(to: folder.appendingPathComponent("site-config.json"))
         let report = try await Self.build(folder)
         #expect(report.photosPublished == 2 && report.clipsPublished == 1 && report.motionsPublished == 1, "\(report.failures)")
-        #expect(report.ignored.map(\.reason) == ["Live Photo clip, published with Lisbon tram.jpg (paired by its content identifier)"])
+        #expect(report.ignored.map(\.reason) == [.livePhotoClipPaired(with: "Lisbon tram.jpg", byIdentifier: true)])
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("public/photos/lisbon-tram/motion.mp4").path))
         // What was read is kept by path, size and time: the rebuild opens neither file again.
         let cache = try String(contentsOf: folder.appendingPathComponent(".galleryssg/live-photos.json"), encoding: .utf8)

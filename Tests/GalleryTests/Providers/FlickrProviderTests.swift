@@ -90,6 +90,7 @@ struct FlickrProviderTests {
                     _ = try await FlickrProvider(source: source(base), downloader: downloader, credentials: credentials).fetchManifest()
                     return "no error"
                 } catch {
+                    #expect((error as? ProviderError)?.kind == .refused)
                     return "\(error)"
                 }
             }

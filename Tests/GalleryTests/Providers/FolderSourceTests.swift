@@ -70,24 +70,35 @@ import Testing
         #expect(manifest.issues.allSatisfy { $0.location?.hasPrefix(root.path + "/") == true })
 
         let ignored = Dictionary(manifest.ignored.map { ($0.path, $0.reason) }, uniquingKeysWith: { first, _ in first })
-        #expect(ignored["2025/Family/.DS_Store"] == "system file")
-        #expect(ignored["2025/Family/._kids.png"] == "system file")
-        #expect(ignored["2025/Family/Thumbs.db"] == "system file")
-        #expect(ignored["2025/Family/.secret.jpg"] == "hidden file")
-        #expect(ignored[".trash/"] == "hidden folder")
-        #expect(ignored["@eaDir/"]?.contains("another tool") == true)
-        #expect(ignored["2025/Family/orphan.xmp"]?.contains("without a photo") == true)
-        #expect(ignored["2024/Iceland/Day 1/IMG_1001.md"] == "sidecar, read")
-        #expect(ignored["2024/Iceland/Day 1/IMG_1002.JPG.xmp"] == "sidecar, read")
-        #expect(ignored["2024/Iceland/index.md"] == "album index, read")
-        #expect(ignored["Again/"]?.contains("already listed") == true)
-        #expect(ignored["2025/Family/loop/"]?.contains("already listed") == true)
+        #expect(ignored["2025/Family/.DS_Store"] == .systemFile)
+        #expect(ignored["2025/Family/._kids.png"] == .systemFile)
+        #expect(ignored["2025/Family/Thumbs.db"] == .systemFile)
+        #expect(ignored["2025/Family/.secret.jpg"] == .hiddenFile)
+        #expect(ignored[".trash/"] == .hiddenFolder)
+        #expect(ignored["@eaDir/"] == .otherToolsFolder)
+        #expect(ignored["2025/Family/orphan.xmp"] == .sidecarWithoutPhoto)
+        #expect(ignored["2024/Iceland/Day 1/IMG_1001.md"] == .sidecarRead)
+        #expect(ignored["2024/Iceland/Day 1/IMG_1002.JPG.xmp"] == .sidecarRead)
+        #expect(ignored["2024/Iceland/index.md"] == .albumIndexRead)
+        #expect(ignored["Again/"]?.tally == .folderLinkedTwice)
+        #expect(ignored["2025/Family/loop/"]?.tally == .folderLinkedTwice)
 
         // Every entry on disk below the root is named exactly once, as a photo, a rejection or an ignored file.
         let named = Set(photos + manifest.issues.map(\.item) + manifest.ignored.map(\.path))
         #expect(named.count == photos.count + manifest.issues.count + manifest.ignored.count)
         for entry in try Self.entriesOnDisk(root) {
             #expect(named.contains(entry) || named.contains(entry + "/") || named.contains { $0.hasSuffix("/") && entry.hasPrefix($0) }, "\(entry) is unaccounted for")
+        }
+    }
+
+    /// A `source.path` that names nothing, or a file, is the source's own fault, told apart by kind.
+    @Test func aMissingSourceFolderIsNotFound() async throws {
+        let folder = try Fixtures.temporaryFolder()
+        let file = folder.appendingPathComponent("a.jpg")
+        try Data("x".utf8).write(to: file)
+        for path in [folder.appendingPathComponent("none"), file] {
+            let error = await #expect(throws: ProviderError.self) { _ = try await FolderProvider(folder: path).fetchManifest() }
+            #expect(error?.kind == .notFound, "\(String(describing: error))")
         }
     }
 

@@ -190,7 +190,7 @@ struct ManifestDocumentTests {
                 let manifest = try await ManifestProvider(location: .file(url), downloader: nil).fetchManifest()
                 return .success(manifest.photos.map(\.id))
             } catch {
-                return .failure(error as? ProviderError ?? ProviderError(description: "\(error)"))
+                return .failure(error as? ProviderError ?? ProviderError(.unreadable, description: "\(error)"))
             }
         }
         let entries = (0..<3_000).map { #"{"id": "p\#($0)", "image": "photos/\#($0).jpg", "title": "]}\"\#($0)"}"# }
@@ -203,6 +203,8 @@ struct ManifestDocumentTests {
         try Data("{\"photos\": [\n  {\"id\": \"a\", \"image\": \"a.jpg\",}\n]}".utf8).write(to: file)
         #expect(await read(file).failure(or: "") == #"\#(file.path):2:31: trailing comma after the value of "image"; "#
                 + #"remove it (JSON allows no comma before "}")"#)
+        #expect(await read(file).failureKind == .malformed)
+        #expect(await read(folder).failureKind == .unreadable)
         #expect(await read(folder).failure(or: "") == "\(folder.path): file could not be read; check its permissions; "
                 + "check source.path in the config")
         let missing = folder.appendingPathComponent("none.json")
@@ -215,5 +217,10 @@ extension Result where Failure == ProviderError {
     func failure(or fallback: String) -> String {
         if case .failure(let error) = self { return error.description }
         return fallback
+    }
+
+    var failureKind: ProviderError.Kind? {
+        if case .failure(let error) = self { return error.kind }
+        return nil
     }
 }

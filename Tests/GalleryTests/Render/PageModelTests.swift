@@ -1,6 +1,7 @@
 import Foundation
 import GalleryConfig
 import GalleryImaging
+import GalleryKeys
 import GalleryModel
 import GalleryRender
 import GalleryStore

@@ -1,9 +1,9 @@
 import Foundation
+import GalleryKeys
 import Glibc
 import GalleryModel
 import GalleryPipeline
 import GalleryRender
-import GalleryStore
 import Testing
 
 /// A build's spill file (`SpillFile`: the items and the manifest's photos, kept on disk) that can no
@@ -28,7 +28,7 @@ import Testing
     }
 
     static func expectUnreadable(in folder: URL, _ read: () throws -> Void) {
-        let error = #expect(throws: StoreError.self) { try read() }
+        let error = #expect(throws: SpillFileError.self) { try read() }
         #expect(error?.description.hasPrefix(folder.path + ": ") == true, "\(String(describing: error))")
     }
 

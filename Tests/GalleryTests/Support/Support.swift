@@ -1,5 +1,6 @@
 import Foundation
 import GalleryConfig
+import GalleryKeys
 import GalleryModel
 import GalleryRender
 import GalleryStore

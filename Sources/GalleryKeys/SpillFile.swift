@@ -25,7 +25,7 @@ package final class SpillFile: Sendable {
         var template = Array((folder.path + "/.items-XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else {
-            throw StoreError("\(folder.path): cannot make the build's item file: \(String(cString: strerror(errno)))")
+            throw SpillFileError("\(folder.path): cannot make the build's item file: \(String(cString: strerror(errno)))")
         }
         template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
         self.descriptor = descriptor
@@ -39,14 +39,14 @@ package final class SpillFile: Sendable {
             var done = 0
             while done < buffer.count {
                 let written = pwrite(descriptor, buffer.baseAddress! + done, buffer.count - done, off_t(offset + done))
-                guard written > 0 else { throw StoreError("write: \(String(cString: strerror(errno)))") }
+                guard written > 0 else { throw SpillFileError("write: \(String(cString: strerror(errno)))") }
                 done += written
             }
         }
     }
 
     /// The bytes of `record`.
-    /// - Throws: `StoreError` naming the folder, when the file cannot be read or ends before the record does.
+    /// - Throws: `SpillFileError` naming the folder, when the file cannot be read or ends before the record does.
     package func read(_ record: Record) throws -> Data {
         var data = Data(count: record.length)
         try data.withUnsafeMutableBytes { buffer in
@@ -56,7 +56,7 @@ package final class SpillFile: Sendable {
                 guard count > 0 else {
                     let reason = count == 0 ? "the file ends at byte \(record.offset + done), before the \(record.length) bytes "
                         + "from byte \(record.offset) were read" : String(cString: strerror(errno))
-                    throw StoreError("\(folder): the build's spill file could not be read back: \(reason)")
+                    throw SpillFileError("\(folder): the build's spill file could not be read back: \(reason)")
                 }
                 done += count
             }
@@ -67,7 +67,7 @@ package final class SpillFile: Sendable {
 
 extension SpillFile {
     /// The value in `record`, as `decode` makes it from the bytes.
-    /// - Throws: `StoreError` naming the folder, when the bytes cannot be read back or are not a value.
+    /// - Throws: `SpillFileError` naming the folder, when the bytes cannot be read back or are not a value.
     package func value<Value>(_ record: Record, _ decode: (UnsafeRawBufferPointer) throws -> Value) throws -> Value {
         try values(from: record, decode)
     }
@@ -79,9 +79,18 @@ extension SpillFile {
         do {
             return try data.withUnsafeBytes(decode)
         } catch {
-            throw StoreError("\(folder): the build's spill file could not be read back: bytes \(span.offset) to "
+            throw SpillFileError("\(folder): the build's spill file could not be read back: bytes \(span.offset) to "
                              + "\(span.offset + span.length) are not what was written there (\(error))")
         }
+    }
+}
+
+/// A spill file that could not be made, written or read back; the build stops and keeps the previous site.
+public struct SpillFileError: Error, CustomStringConvertible, Sendable {
+    public let description: String
+
+    package init(_ description: String) {
+        self.description = description
     }
 }
 

@@ -7,7 +7,7 @@ import GalleryModel
 /// 1. the manifest or provider (for the folder source, its sidecar `NAME.md`, then `NAME.xmp`,
 ///    already applied by `PhotoSidecar.apply`, which only fills what the provider left empty);
 /// 2. what the file says, chosen between its EXIF, IPTC-IIM and XMP by the Metadata Working Group's
-///    rules as ExifTool applies them (`EmbeddedMetadata.read`; the rules are in GalleryImaging's
+///    rules as ExifTool applies them (`EmbeddedMetadata.read`; the rules are in
 ///    `EmbeddedMetadata+MWG.swift`), with the headline as the title where the file has no title;
 /// 3. for the title only, the file name (`Photo.fallbackTitle`).
 ///

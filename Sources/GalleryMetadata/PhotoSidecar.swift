@@ -1,5 +1,4 @@
 import Foundation
-import GalleryImaging
 import GalleryModel
 
 /// What the folder source's sidecar files say about one photo: `NAME.md` (or `NAME.jpg.md`) with
