@@ -76,6 +76,9 @@ HEADERS = ["formats/avif-irot.avif", "formats/heic-exif6.heic", "formats/gif-ani
            "formats/png-metadata.png", "metadata/all-three.jpg", "images/gps.jpg", "colour/cmyk.jpg",
            "pngsuite/basn0g16.png"]
 write("image-headers", {pathlib.Path(p).name: fixture(p) for p in HEADERS})
+JPEGS = ["formats/jpeg-extraneous.jpg", "formats/mpo-stereo.mpo", "colour/adobe-rgb.jpg", "colour/cmyk.jpg",
+         "metadata/all-three.jpg", "orientation/orientation-1.jpg", "orientation/orientation-6.jpg"]
+write("jpeg-rows", {pathlib.Path(p).name: fixture(p) for p in JPEGS})
 write("raw", {name: fixture("raw/" + name) for name in ["lone.dng", "rotated.dng", "preview.dng", "jpeg-preview.dng"]}
       | {"cr2-header.cr2": b"II*\x00\x10\x00\x00\x00CR\x02\x00"})
 

@@ -25,12 +25,12 @@ seconds=${FUZZ_SECONDS:-$(( smoke ? 10 : 600 ))}
 rss=${FUZZ_RSS_MB:-2048}
 scratch=.build-fuzz
 work=.fuzz
-all=(jpeg-segments gps-stripper manifest iptc png-chunks image-headers raw front-matter s3-xml mappers html-text config)
+all=(jpeg-segments gps-stripper manifest iptc png-chunks image-headers jpeg-rows raw front-matter s3-xml mappers html-text config)
 if (( $# )); then harnesses=("$@"); else harnesses=("${all[@]}"); fi
 
 dictionary() {
     case $1 in
-        jpeg-segments | gps-stripper | image-headers) echo jpeg ;;
+        jpeg-segments | gps-stripper | image-headers | jpeg-rows) echo jpeg ;;
         manifest | mappers | config) echo json ;;
         iptc) echo iptc ;;
         png-chunks) echo png ;;
