@@ -177,11 +177,11 @@ public struct Build: Sendable {
                 if !zipped.downloads.isEmpty {
                     progress(.step("downloads: \(zipped.downloads.count) album zips (\(zipped.made) new or changed, \(zipped.reused) unchanged)"))
                 }
-                let publisher = PagePublisher(writer: writer, cache: state.pages, previous: options.rebuild ? [:] : snapshot.pages,
+                let publisher = PagePublisher(writer: writer, cache: state.pages, reusePages: !options.rebuild, linkWindow: options.readWindow,
                                               previousSiteKey: options.rebuild ? nil : snapshot.pagesKey, database: database)
                 pages = try await asyncStep(.pages, &timings) {
                     try await publisher.publish(plan, renderer: renderer, jobs: options.jobs, rows: {
-                        try await PhotoRows.forEach(outcome.published, snapshot: snapshot.photos, database: database, $0)
+                        try await PhotoRows.forEach(outcome.published, database: database, window: options.readWindow, $0)
                     })
                 }
             }
@@ -216,7 +216,7 @@ public struct Build: Sendable {
             if moved.foreign > 0 { progress(.warning(OutputError.movedAside(moved.foreign, from: writer.staging.path, to: aside.path))) }
             if moved.unknown > 0 { progress(.warning(OutputError.movedFromEarlierVersion(moved.unknown, to: aside.path))) }
             try await asyncStep(.state, &timings) {
-                let merge = try await StateMerge(snapshot: snapshot, source: provider.summary, published: outcome.published,
+                let merge = try await StateMerge(priors: state.priors, window: options.readWindow, published: outcome.published,
                                            tally: outcome.tally, failed: outcome.failed, pages: pages, database: database)
                 var changes = merge.changes
                 outcome.published = []  // what the state needs of them is in `changes` and the pending table now

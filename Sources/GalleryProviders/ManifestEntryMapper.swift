@@ -20,6 +20,7 @@ package struct ManifestEntryMapper {
         package private(set) var manifest = Manifest(photos: [])
         private var seen: Set<String> = []
         private var index = 0
+        private var interned = Interned()
 
         package init(mapper: ManifestEntryMapper) {
             self.mapper = mapper
@@ -28,7 +29,9 @@ package struct ManifestEntryMapper {
         package mutating func add(_ entry: JSONValue) {
             defer { index += 1 }
             do {
-                let photo = try mapper.map(entry)
+                var photo = try mapper.map(entry)
+                photo.tags = interned.tags(photo.tags)
+                photo.album = interned.album(photo.album)
                 guard seen.insert(photo.id).inserted else {
                     throw EntryError(item: photo.id, location: photo.image.description,
                                      reason: "duplicate id; the first entry with this id is kept")
