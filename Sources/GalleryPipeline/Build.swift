@@ -121,7 +121,7 @@ public struct Build: Sendable {
         }
         // What a build that failed or was killed left pending describes no site.
         try await asyncStep(.state, &timings) { try await database.clearPending() }
-        var (manifest, snapshot) = try await fetchManifestAndState(provider, database: database, timings: &timings)
+        var manifest = try await asyncStep(.manifest, &timings) { try await fetchManifest(provider, database: database) }
         let hidden = try step(.manifest, &timings) { try hideAlbums(&manifest) }
         report.photosInManifest = manifest.photos.count + manifest.issues.count
         report.failures = manifestFailures(manifest)
@@ -133,6 +133,13 @@ public struct Build: Sendable {
             report.emptySource = emptySourceWarning(provider)
             progress(.warning(report.emptySource ?? ""))
         }
+
+        // The manifest's photos wait in a file, each read when its turn comes (`PhotoList`). The file
+        // is written before the state is loaded, so the photos (about 0.6 KB each) and the state's
+        // blob records are never in memory together.
+        let listed = try step(.images, &timings) { try PhotoList(manifest.photos, folder: config.stateDirectory) }
+        manifest.photos = []
+        var snapshot = try await asyncStep(.state, &timings) { try await database.loadSnapshot(source: provider.summary) }
 
         let writer = try step(.output, &timings) {
             try StagedWriter.begin(output: config.output, protecting: config.protectedFolders,
@@ -151,9 +158,6 @@ public struct Build: Sendable {
             let photos = PhotoPublisher(fetcher: fetcher, processor: ImageProcessor(settings: config.images),
                                         writer: writer, publishOriginals: config.images.publishOriginals, state: state,
                                         videos: VideoWork(config.video, options: options))
-            // The manifest's photos wait in a file, each read when its turn comes (`PhotoList`).
-            let listed = try step(.images, &timings) { try PhotoList(manifest.photos, folder: config.stateDirectory) }
-            manifest.photos = []
             var outcome = try await publishImages(listed, with: photos, state: state, downloader: downloader,
                                                   report: &report, timings: &timings,
                                                   noneProcessed: "none of the \(listed.count) photos could be processed "
@@ -247,25 +251,6 @@ public struct Build: Sendable {
         report.stepSeconds = timings
         report.totalSeconds = started.secondsElapsed
         return report
-    }
-
-    /// The manifest, and the state's snapshot, which loads (on the database's queue) while the
-    /// manifest is fetched. The loading child task ends with this function, which returns as soon
-    /// as it has the snapshot: a second reference to the snapshot's tables would make the caches
-    /// copy them whole on their first change. When the manifest fails, the load is cancelled and
-    /// awaited before the error is thrown.
-    private func fetchManifestAndState(_ provider: any PhotoProvider, database: StateDatabase,
-                                       timings: inout [String: Double]) async throws -> (Manifest, StateSnapshot) {
-        async let loading = database.loadSnapshot(source: provider.summary)
-        let manifest = try await asyncStep(.manifest, &timings) { try await fetchManifest(provider, database: database) }
-        // Timed as `asyncStep` times a step (an `async let` cannot be awaited inside its closure).
-        let started = ContinuousClock.now
-        defer { timings[BuildStep.state.rawValue, default: 0] += started.secondsElapsed }
-        do {
-            return (manifest, try await loading)
-        } catch {
-            throw BuildError(step: .state, underlying: error)
-        }
     }
 
     /// Whether the photo list comes over the network, so `--offline` reads it from the state.

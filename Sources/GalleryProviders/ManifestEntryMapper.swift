@@ -26,6 +26,15 @@ package struct ManifestEntryMapper {
             self.mapper = mapper
         }
 
+        /// Entries added so far, kept or not.
+        package var count: Int { index }
+
+        /// Makes room for this many photos in all, at most a million more than there are (an
+        /// estimate, `ManifestDocument.readEntries`): more are still taken, fewer leave room unused.
+        package mutating func expect(_ photos: Int) {
+            manifest.photos.reserveCapacity(min(photos, manifest.photos.count + 1 << 20))
+        }
+
         package mutating func add(_ entry: JSONValue) {
             defer { index += 1 }
             do {
