@@ -26,13 +26,19 @@
 #               placeholder in the state, as in a real library; generating the images takes minutes
 #
 # env: N, BIG, BIG_IMAGES, DISTINCT (default 0: skipped), WORK (default /tmp/galleryssg-incremental),
-#      PORT (default 8765), JOBS (2).
+#      PORT (default 8765), JOBS (2),
+#      PARTS (default small,half,big,template,peers): the parts to run, say PARTS=big for the big
+#      cold and no-op builds alone (BIG=1000000 PARTS=big is the million-photo run),
+#      GALLERYSSG (default: this checkout, built in release mode): another binary to time, say a
+#      build of main, for a side-by-side run (give each its own WORK).
 # Needs python3 with Pillow (pip install pillow) to make the images, GNU time (/usr/bin/time) and
 # hyperfine (apt-get install hyperfine).
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 N=${N:-10000} BIG=${BIG:-100000} BIG_IMAGES=${BIG_IMAGES:-100} DISTINCT=${DISTINCT:-0}
 WORK=${WORK:-/tmp/galleryssg-incremental} PORT=${PORT:-8765} JOBS=${JOBS:-2}
+PARTS=",${PARTS:-small,half,big,template,peers},"
+part() { [[ $PARTS == *",$1,"* ]]; }
 WWW="$WORK/www"
 
 [ -x /usr/bin/time ] || { echo "needs GNU time: apt-get install time" >&2; exit 1; }
@@ -77,8 +83,10 @@ if distinct:
 PY
 fi
 
-(cd "$HERE/.." && swift build -c release --product galleryssg >/dev/null)
-GALLERYSSG="$HERE/../.build/release/galleryssg"
+if [ -z "${GALLERYSSG:-}" ]; then
+  (cd "$HERE/.." && swift build -c release --product galleryssg >/dev/null)
+  GALLERYSSG="$HERE/../.build/release/galleryssg"
+fi
 
 python3 -m http.server --bind 127.0.0.1 --directory "$WWW" "$PORT" >/dev/null 2>&1 &
 SERVER=$!
@@ -90,7 +98,8 @@ site() {  # site NAME MANIFEST -> writes $WORK/NAME/site-config.json
   cat > "$WORK/$1/site-config.json" <<JSON
 { "title": "incremental benchmark", "pageSize": 24,
   "source": { "type": "manifest", "url": "http://127.0.0.1:$PORT/$2" },
-  "images": { "thumbnail": 64, "preview": 160, "widths": [], "quality": 80, "gridSteps": false } }
+  "images": { "thumbnail": 64, "preview": 160, "widths": [], "quality": 80, "gridSteps": false },
+  "network": { "maxDownloadBytes": 268435456 } }
 JSON
 }
 
@@ -115,10 +124,12 @@ print("\t".join([label, f"{seconds:.2f}", f"{field('User time') + field('System 
                  f"{report['pagesRendered']} rendered"]))
 PY
   tail -n 1 "$RESULTS" | cut -f1-4
+  { echo "== $label ($(date -u +%FT%TZ), $GALLERYSSG)"; cat "$dir/time.txt"; } >> "$WORK/time-v.log"   # the raw GNU time output
 }
 
 # The small site always reads manifest-small.json; its content is swapped between builds, so the
 # source (and so the state's rows) stays the same.
+if part small; then
 site small "manifest-small.json"
 cp "$WWW/manifest-$N.json" "$WWW/manifest-small.json"
 rm -rf "$WORK/small/.galleryssg" "$WORK/small/public" "$WORK/small/.public."*
@@ -139,20 +150,27 @@ cp "$WWW/manifest-$N-changed.json" "$WWW/manifest-small.json"
 timed "one changed of $N" small
 cp "$WWW/manifest-$N.json" "$WWW/manifest-small.json"
 timed "one changed back of $N" small
+fi
 
+if part half; then
 site half "manifest-big-$((BIG / 2)).json"
 rm -rf "$WORK/half/.galleryssg" "$WORK/half/public" "$WORK/half/.public."*
 timed "cold, $((BIG / 2)) photos ($BIG_IMAGES images)" half
+fi
 site big "manifest-big-$BIG.json"
-rm -rf "$WORK/big/.galleryssg" "$WORK/big/public" "$WORK/big/.public."* "$WORK/big/Templates"
-timed "cold, $BIG photos ($BIG_IMAGES images)" big
-timed "no-op, $BIG photos" big
-timed "no-op again, $BIG photos" big
-# A site template override that differs from the built-in one: every page is rendered again.
-mkdir -p "$WORK/big/Templates"
-{ cat "$HERE/../Templates/404.mustache"; echo "<!-- a changed template -->"; } > "$WORK/big/Templates/404.mustache"
-timed "template changed, $BIG photos" big
-rm -rf "$WORK/big/Templates"
+if part big; then
+  rm -rf "$WORK/big/.galleryssg" "$WORK/big/public" "$WORK/big/.public."* "$WORK/big/Templates"
+  timed "cold, $BIG photos ($BIG_IMAGES images)" big
+  timed "no-op, $BIG photos" big
+  timed "no-op again, $BIG photos" big
+fi
+if part template; then
+  # A site template override that differs from the built-in one: every page is rendered again.
+  mkdir -p "$WORK/big/Templates"
+  { cat "$HERE/../Templates/404.mustache"; echo "<!-- a changed template -->"; } > "$WORK/big/Templates/404.mustache"
+  timed "template changed, $BIG photos" big
+  rm -rf "$WORK/big/Templates"
+fi
 
 if [ "$DISTINCT" -gt 0 ]; then
   site distinct "manifest-distinct-$DISTINCT.json"
@@ -163,7 +181,9 @@ if [ "$DISTINCT" -gt 0 ]; then
 fi
 
 # ------------------------------------------------------------------ peers, side by side
-if command -v sigal >/dev/null; then
+if ! part peers; then
+  :
+elif command -v sigal >/dev/null; then
   PEERS="$WORK/peers"
   mkdir -p "$PEERS/src/photos"
   for i in $(seq 0 $((N - 1))); do [ -e "$PEERS/src/photos/$i.jpg" ] || ln "$WWW/img/$i.jpg" "$PEERS/src/photos/$i.jpg"; done

@@ -119,7 +119,7 @@ public struct Build: Sendable {
         }
         // What a build that failed or was killed left pending describes no site.
         try await asyncStep(.state, &timings) { try await database.clearPending() }
-        var (manifest, snapshot) = try await fetchManifestAndState(provider, database: database, timings: &timings)
+        var manifest = try await asyncStep(.manifest, &timings) { try await fetchManifest(provider, database: database) }
         let hidden = try step(.manifest, &timings) { try hideAlbums(&manifest) }
         report.photosInManifest = manifest.photos.count + manifest.issues.count
         report.failures = manifestFailures(manifest)
@@ -131,6 +131,13 @@ public struct Build: Sendable {
             report.emptySource = emptySourceWarning(provider)
             progress(.warning(report.emptySource ?? ""))
         }
+
+        // The manifest's photos wait in a file, each read when its turn comes (`PhotoList`). The file
+        // is written before the state is loaded, so the photos (about 0.6 KB each) and the state's
+        // blob records are never in memory together.
+        let listed = try step(.images, &timings) { try PhotoList(manifest.photos, folder: config.stateDirectory) }
+        manifest.photos = []
+        var snapshot = try await asyncStep(.state, &timings) { try await database.loadSnapshot(source: provider.summary) }
 
         let writer = try step(.output, &timings) {
             try StagedWriter.begin(output: config.output, protecting: config.protectedFolders,
@@ -149,9 +156,6 @@ public struct Build: Sendable {
             let photos = PhotoPublisher(fetcher: fetcher, processor: ImageProcessor(settings: config.images),
                                         writer: writer, publishOriginals: config.images.publishOriginals, state: state,
                                         videos: VideoWork(config.video, options: options))
-            // The manifest's photos wait in a file, each read when its turn comes (`PhotoList`).
-            let listed = try step(.images, &timings) { try PhotoList(manifest.photos, folder: config.stateDirectory) }
-            manifest.photos = []
             var outcome = try await publishImages(listed, with: photos, state: state, downloader: downloader,
                                                   report: &report, timings: &timings,
                                                   noneProcessed: "none of the \(listed.count) photos could be processed "
@@ -175,11 +179,11 @@ public struct Build: Sendable {
                 if !zipped.downloads.isEmpty {
                     progress(.step("downloads: \(zipped.downloads.count) album zips (\(zipped.made) new or changed, \(zipped.reused) unchanged)"))
                 }
-                let publisher = PagePublisher(writer: writer, cache: state.pages, previous: options.rebuild ? [:] : snapshot.pages,
+                let publisher = PagePublisher(writer: writer, cache: state.pages, reusePages: !options.rebuild, linkWindow: options.readWindow,
                                               previousSiteKey: options.rebuild ? nil : snapshot.pagesKey, database: database)
                 pages = try await asyncStep(.pages, &timings) {
                     try await publisher.publish(plan, renderer: renderer, jobs: options.jobs, rows: {
-                        try await PhotoRows.forEach(outcome.published, snapshot: snapshot.photos, database: database, $0)
+                        try await PhotoRows.forEach(outcome.published, database: database, window: options.readWindow, $0)
                     })
                 }
             }
@@ -214,7 +218,7 @@ public struct Build: Sendable {
             if moved.foreign > 0 { progress(.warning(OutputError.movedAside(moved.foreign, from: writer.staging.path, to: aside.path))) }
             if moved.unknown > 0 { progress(.warning(OutputError.movedFromEarlierVersion(moved.unknown, to: aside.path))) }
             try await asyncStep(.state, &timings) {
-                let merge = try await StateMerge(snapshot: snapshot, source: provider.summary, published: outcome.published,
+                let merge = try await StateMerge(priors: state.priors, window: options.readWindow, published: outcome.published,
                                            tally: outcome.tally, failed: outcome.failed, pages: pages, database: database)
                 var changes = merge.changes
                 outcome.published = []  // what the state needs of them is in `changes` and the pending table now
@@ -245,25 +249,6 @@ public struct Build: Sendable {
         report.stepSeconds = timings
         report.totalSeconds = started.secondsElapsed
         return report
-    }
-
-    /// The manifest, and the state's snapshot, which loads (on the database's queue) while the
-    /// manifest is fetched. The loading child task ends with this function, which returns as soon
-    /// as it has the snapshot: a second reference to the snapshot's tables would make the caches
-    /// copy them whole on their first change. When the manifest fails, the load is cancelled and
-    /// awaited before the error is thrown.
-    private func fetchManifestAndState(_ provider: any PhotoProvider, database: StateDatabase,
-                                       timings: inout [BuildStep: Double]) async throws -> (Manifest, StateSnapshot) {
-        async let loading = database.loadSnapshot(source: provider.summary)
-        let manifest = try await asyncStep(.manifest, &timings) { try await fetchManifest(provider, database: database) }
-        // Timed as `asyncStep` times a step (an `async let` cannot be awaited inside its closure).
-        let started = ContinuousClock.now
-        defer { timings[.state, default: 0] += started.secondsElapsed }
-        do {
-            return (manifest, try await loading)
-        } catch {
-            throw BuildError(step: .state, underlying: error)
-        }
     }
 
     /// Whether the photo list comes over the network, so `--offline` reads it from the state.

@@ -20,6 +20,10 @@ public struct BuildOptions: Sendable {
     /// Where `ffmpeg` and `ffprobe` are looked for: `PATH` unless set (tests set it to show a
     /// machine without them).
     package var toolPath: String? = ProcessInfo.processInfo.environment["PATH"]
+    /// The last build's rows and pages read from the state per query (`PhotoRows.forEach`,
+    /// `PagePublisher.linkPrevious`): tests make it small, so that a site of five photos spans
+    /// many windows.
+    package var readWindow = 4096
 
     public init(jobs: Int = ProcessInfo.processInfo.activeProcessorCount, rebuild: Bool = false, offline: Bool = false,
                 imagesOnly: Shard? = nil, takeOver: Bool = false) {

@@ -15,12 +15,15 @@ import GalleryStore
 /// bytes are cached under their SHA-256. The output is therefore always exactly what a clean build
 /// makes. Pages are worked on in parallel chunks, and only keys are kept, never rendered pages; each
 /// chunk's keys go to the state's pending table (`StateDatabase.addPendingPages`), so memory does not
-/// grow with the number of pages.
+/// grow with the number of pages. The last build's page records are read from the state as they are
+/// needed too: a chunk's with one query, or a window at a time when every page is linked as it was.
 package struct PagePublisher: Sendable {
     package let writer: StagedWriter
     package let cache: BlobCache
-    /// The last build's pages by path; empty for `build --rebuild`.
-    package let previous: [String: PageRecord]
+    /// Whether the last build's pages (the state's `page` table) may be reused; false for `build --rebuild`.
+    package let reusePages: Bool
+    /// The last build's pages read and linked at a time when all of them are (`linkPrevious`).
+    package var linkWindow = 4096
     /// The key of everything the last build's pages were made from; nil for `build --rebuild`.
     package let previousSiteKey: Digest?
     /// Where the staged pages' records go, for the state step to apply.
@@ -135,38 +138,51 @@ package struct PagePublisher: Sendable {
         return outcome
     }
 
-    /// Links every page of the last build from the cache, in parallel, or returns nil (having
-    /// linked some) when one of them is missing or damaged, so the pages are worked out as usual.
+    /// Links every page of the last build from the cache, in parallel, a window at a time, or
+    /// returns nil (having linked some) when one of them is missing or damaged, so the pages are
+    /// worked out as usual. The records of pages re-hashed on the way go to the pending table with
+    /// each window.
     private func linkPrevious(jobs: Int) async throws -> Outcome? {
-        guard !previous.isEmpty else { return nil }
+        guard reusePages else { return nil }
         let parts = max(1, jobs)
-        return try await withThrowingTaskGroup(of: Outcome?.self) { group in
-            for part in 0..<parts {
-                group.addTask {
-                    var outcome = Outcome()
-                    for (index, (path, record)) in previous.enumerated() where index % parts == part {
-                        try Task.checkCancellation()
-                        guard try await linkCached(record.key, to: path, outcome: &outcome) else { return nil }
-                        outcome.count(path, reused: true)
+        var outcome = Outcome()
+        var after: String?
+        while true {
+            let window = try await database.priorPages(after: after, limit: linkWindow)
+            guard let last = window.last else { break }
+            after = last.path
+            let linked = try await withThrowingTaskGroup(of: Outcome?.self) { group -> Outcome? in
+                for part in 0..<parts {
+                    group.addTask {
+                        var outcome = Outcome()
+                        for index in stride(from: part, to: window.count, by: parts) {
+                            try Task.checkCancellation()
+                            let (path, key) = window[index]
+                            guard let key, try await linkCached(key, to: path, outcome: &outcome) else { return nil }
+                            outcome.count(path, reused: true)
+                        }
+                        return outcome
                     }
-                    return outcome
                 }
-            }
-            var outcome = Outcome()
-            var blobs: [BlobRecord] = []   // re-hashed pages' new records
-            for try await part in group {
-                guard let part else {
-                    group.cancelAll()
-                    return nil
+                var outcome = Outcome()
+                for try await part in group {
+                    guard let part else {
+                        group.cancelAll()
+                        return nil
+                    }
+                    outcome.merge(part)
+                    outcome.blobs += part.blobs   // re-hashed pages' new records
                 }
-                outcome.merge(part)
-                blobs += part.blobs
+                return outcome
             }
-            try await database.addPendingPages([], blobs: blobs)
-            cache.recorded(blobs)
-            outcome.samePagesAsBefore = true
-            return outcome
+            guard let linked else { return nil }
+            outcome.merge(linked)
+            try await database.addPendingPages([], blobs: linked.blobs)
+            cache.recorded(linked.blobs)
         }
+        guard after != nil else { return nil }   // the last build published no pages
+        outcome.samePagesAsBefore = true
+        return outcome
     }
 
     private func publishPlainFiles(_ plan: SitePlan, renderer: SiteRenderer) throws -> Outcome {
@@ -184,13 +200,15 @@ package struct PagePublisher: Sendable {
 
     private func publish(_ pages: ArraySlice<SitePage>, plan: SitePlan, renderer: SiteRenderer) async throws -> Outcome {
         var outcome = Outcome()
+        // The chunk's records of the last build, read with one query.
+        let previous = reusePages ? try await database.priorPages(paths: pages.map { renderer.path(of: $0, in: plan) }) : [:]
         for page in pages {
             try Task.checkCancellation()
             let model = try renderer.model(of: page, in: plan)
             let inputs = try model.inputKey(templatesKey: renderer.templatesKey)
             var record: PageRecord
             if let prior = previous[model.path], prior.inputs == inputs, try await linkCached(prior.key, to: model.path, outcome: &outcome) {
-                record = prior   // shares the snapshot's strings
+                record = prior
                 outcome.count(model.path, reused: true)
             } else {
                 let bytes = try renderer.render(model)

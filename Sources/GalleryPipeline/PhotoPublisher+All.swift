@@ -48,11 +48,17 @@ extension PhotoPublisher {
     /// What the state step and the page key need of a published photo once its row is in the state's
     /// pending table or, unchanged, in the snapshot (`PhotoRows.forEach` reads them back in order).
     package struct PublishedRow: Sendable {
+        /// Its row in the last build's state (the `rowid`, `StateDatabase.PriorRow`); -1 for a new photo.
+        package var prior: Int64
         package var position: Int32
-        /// Its row in the last build's state (`StateSnapshot.photos.values`); -1 for a new photo.
-        package var prior: Int32
-        /// Whether its row was written to the pending table; else it is the snapshot's row at `prior`.
+        /// Whether its row was written to the pending table; else it is the state's row `prior`.
         package var written: Bool
+
+        package init(prior: Int64, position: Int32, written: Bool) {
+            self.prior = prior
+            self.position = position
+            self.written = written
+        }
     }
 
     /// The published photos' counts, summed as they finish.
@@ -133,7 +139,7 @@ extension PhotoPublisher {
         // 100,000 photos' rows are never held whole: they stream into the state (`PhotoRows`), and
         // the items go to a file at once (`ItemList`).
         var rows: [PublishedRow] = []
-        var sink = PhotoRows(snapshot: state.snapshot.photos, database: state.database)
+        var sink = PhotoRows(priors: state.priors, database: state.database)
         var tally = Tally()
         var derivatives = 0, clips = 0, motions = 0
         var warnings: [(index: Int, reasons: [String])] = []
@@ -156,6 +162,7 @@ extension PhotoPublisher {
                         unread = error
                         return
                     }
+                    await state.prefetchPriors(window.map(\.id))
                     await state.prefetchFacts(window.compactMap { state.prior($0.id)?.contentHash })
                 }
                 let index = next, photo = window[next % Self.prefetchWindow]

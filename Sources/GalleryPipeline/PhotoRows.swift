@@ -6,13 +6,13 @@ import GalleryStore
 /// A full build sends the rows it must write (new and changed photos with their metadata text,
 /// moved ones with their new position) to the state's pending table in batches of `batchSize`,
 /// each one short transaction, and the state step applies them (`StateDatabase.applyPending`); an
-/// unchanged photo's row is the snapshot's and goes nowhere. All that stays in memory is a
-/// `PublishedRow` per photo: 12 bytes, not the row, its keys and its metadata text (about 850 bytes
+/// unchanged photo's row is the state's and goes nowhere. All that stays in memory is a
+/// `PublishedRow` per photo: 16 bytes, not the row, its keys and its metadata text (about 850 bytes
 /// a photo, 850 MB for a million). Without a state database (an images-only build) every row is
 /// kept instead, for the cache's learnt file.
 package struct PhotoRows {
-    /// The last build's rows.
-    package let snapshot: PhotoTable
+    /// The last build's rows, read a window at a time.
+    package let priors: PriorPhotos
     package let database: StateDatabase?
     private var batch: [StateDatabase.PendingPhoto] = []
     /// Records of the blobs the photos of `batch` stored or re-checked (`Learnt.blobs`).
@@ -25,8 +25,8 @@ package struct PhotoRows {
     /// Rows written per transaction.
     package static let batchSize = 512
 
-    package init(snapshot: PhotoTable, database: StateDatabase?) {
-        self.snapshot = snapshot
+    package init(priors: PriorPhotos, database: StateDatabase?) {
+        self.priors = priors
         self.database = database
     }
 
@@ -34,8 +34,9 @@ package struct PhotoRows {
     /// re-checked, where they belong, and returns what the build keeps of it. When a batch is
     /// full, the caller writes it (`isFull`, `flush`).
     package mutating func add(_ published: PhotoPublisher.Published, position: Int) -> PhotoPublisher.PublishedRow {
-        let prior = snapshot.row(of: published.row.id)
-        let compact = PhotoPublisher.PublishedRow(position: Int32(position), prior: Int32(prior ?? -1), written: published.writeRow)
+        var prior: StateDatabase.PriorRow?
+        do { prior = try priors.row(published.row.id) } catch { failure = failure ?? error }
+        let compact = PhotoPublisher.PublishedRow(prior: prior?.rowid ?? -1, position: Int32(position), written: published.writeRow)
         guard database != nil else {
             kept.append(published.row)   // an images-only build's cache records its blobs (`SharedCache.write`)
             return compact
@@ -43,7 +44,7 @@ package struct PhotoRows {
         blobs += published.learnt.blobs
         if published.writeRow {
             batch.append(StateDatabase.PendingPhoto(row: published.row, metadata: published.metadata))
-        } else if let prior, snapshot.values[prior].position != position {
+        } else if let prior, prior.state.position != position {
             batch.append(StateDatabase.PendingPhoto(row: published.row, metadata: nil))
         }
         return compact
@@ -66,31 +67,39 @@ package struct PhotoRows {
         }
     }
 
-    /// Calls `body` with the state row of each published photo, in manifest order: the pending
-    /// table's for the photos whose row was written (read back with a cursor), the snapshot's for
-    /// the others (with the last build's position; only the position of such a row can differ).
+    /// Calls `body` with the state row of each published photo, in manifest order, reading
+    /// `window` photos' rows at a time: the pending table's for the photos whose row was written,
+    /// the state's for the others (with the last build's position; only the position of such a row
+    /// can differ).
     /// - Parameter published: What the build kept of the photos (`PhotoPublisher.Outcome.published`), in manifest order.
     /// - Throws: `StoreError` when the pending rows are not the ones `published` says were written.
-    package static func forEach(_ published: [PhotoPublisher.PublishedRow], snapshot: PhotoTable, database: StateDatabase,
-                        _ body: (PhotoState) throws -> Void) async throws {
-        var next = 0
-        func fromSnapshot() throws {
-            while next < published.count, !published[next].written {
-                try body(snapshot.values[Int(published[next].prior)])
-                next += 1
+    package static func forEach(_ published: [PhotoPublisher.PublishedRow], database: StateDatabase, window: Int = 4096,
+                                _ body: (PhotoState) throws -> Void) async throws {
+        for start in stride(from: 0, to: published.count, by: window) {
+            let part = published[start..<min(start + window, published.count)]
+            let priors = try await database.priorRows(rowids: part.filter { !$0.written }.map(\.prior))
+            let written = part.filter(\.written)
+            let pending = if let first = written.first, let last = written.last {
+                try await database.pendingRows(positions: Int(first.position)...Int(last.position))
+            } else { [PhotoState]() }
+            var next = 0
+            for photo in part {
+                if photo.written {
+                    guard next < pending.count, pending[next].position == Int(photo.position) else {
+                        throw StoreError(.damaged, "\(database.file.path): the pending row at \(photo.position) is missing or not one this build wrote")
+                    }
+                    try body(pending[next])
+                    next += 1
+                } else {
+                    guard let row = priors[photo.prior] else {
+                        throw StoreError(.damaged, "\(database.file.path): the row \(photo.prior) of the last build is missing")
+                    }
+                    try body(row)
+                }
             }
-        }
-        try await database.forEachPendingRow { row in
-            try fromSnapshot()
-            guard next < published.count, Int(published[next].position) == row.position else {
-                throw StoreError(.damaged, "\(database.file.path): pending row \(row.id) at \(row.position) is not one this build wrote")
+            guard next == pending.count else {
+                throw StoreError(.damaged, "\(database.file.path): pending row \(pending[next].id) at \(pending[next].position) is not one this build wrote")
             }
-            try body(row)
-            next += 1
-        }
-        try fromSnapshot()
-        guard next == published.count else {
-            throw StoreError(.damaged, "\(database.file.path): \(published.count - next) of this build's pending rows are missing")
         }
     }
 }

@@ -20,44 +20,48 @@ package struct StateMerge {
     package let orphanDownloads: [ImageLocation]
 
     /// - Parameters:
+    ///   - priors: The last build's rows, which are read from the state, not held: the rows the
+    ///     manifest no longer lists are found by a scan of their ids (`unlistedRows`).
+    ///   - window: Rows read back per query (`PhotoRows.forEach`).
     ///   - published: What the build kept of every photo of the manifest that was published, in manifest order.
     ///   - tally: Their counts.
     ///   - failed: The others; a photo is in the manifest if and only if it is in one of the two.
     ///   - database: The state, whose pending tables hold the build's written rows and staged pages;
     ///     the rows are read back (`PhotoRows.forEach`) only when removed photos leave cached files or
     ///     downloads that may be orphans.
-    package init(snapshot: StateSnapshot, source: String, published: [PhotoPublisher.PublishedRow], tally: PhotoPublisher.Tally,
+    package init(priors: PriorPhotos, window: Int = 4096, published: [PhotoPublisher.PublishedRow], tally: PhotoPublisher.Tally,
          failed: [PhotoPublisher.Failed], pages: PagePublisher.Outcome, database: StateDatabase) async throws {
-        var changes = StateChanges(source: source)
+        var changes = StateChanges(source: priors.source)
         changes.counts.photosNew = tally.new
         changes.counts.photosChanged = tally.changed
         changes.counts.photosUnchanged = tally.unchanged
         changes.counts.derivativesMade = tally.made
         changes.counts.derivativesReused = tally.reused
-        // Which of the state's rows the manifest still lists, by row: no set of 100,000 ids.
-        var listed = [Bool](repeating: false, count: snapshot.photos.count)
-        for photo in published where photo.prior >= 0 { listed[Int(photo.prior)] = true }
+        // Which of the state's rows the manifest still lists, by `rowid`: no set of 100,000 ids.
+        var listed = published.compactMap { $0.prior >= 0 ? $0.prior : nil }
+        var failedPriors: [PhotoState] = []
         for photo in failed {
-            guard let row = snapshot.photos.row(of: photo.id) else { continue }
-            listed[row] = true
-            let prior = snapshot.photos.values[row]
-            if photo.position != prior.position { changes.positions.append((photo.id, photo.position)) }
+            guard let prior = try priors.row(photo.id) else { continue }
+            listed.append(prior.rowid)
+            failedPriors.append(prior.state)
+            if photo.position != prior.state.position { changes.positions.append((photo.id, photo.position)) }
         }
-        let removed = snapshot.photos.values.indices.filter { !listed[$0] }.map { snapshot.photos.values[$0] }.sorted { $0.id < $1.id }
+        listed.sort()
+        let (unlisted, otherSources) = try await database.unlistedRows(source: priors.source, listed: listed)
+        listed = []
+        let removed = unlisted.sorted { $0.id < $1.id }
         changes.removedIDs = removed.map(\.id)
-        changes.counts.photosRemoved = removed.count + snapshot.otherSources.count
+        changes.counts.photosRemoved = removed.count + otherSources.count
 
         // What the gone rows used, less what a photo of this build still uses: only those keys and
         // downloads are looked for in the rows, so nothing the size of the manifest is gathered.
-        let gone = removed + snapshot.otherSources
+        let gone = removed + otherSources
         var orphanKeys = Set(gone.flatMap(\.blobKeys))
         var orphanLocations = Set(gone.filter(\.isRemote).map(\.location))
         if !orphanKeys.isEmpty || !orphanLocations.isEmpty {
-            for photo in failed {
-                orphanLocations.remove(photo.location)
-                if let prior = snapshot.photos[photo.id] { orphanKeys.subtract(prior.blobKeys) }
-            }
-            try await PhotoRows.forEach(published, snapshot: snapshot.photos, database: database) { row in
+            for photo in failed { orphanLocations.remove(photo.location) }
+            for prior in failedPriors { orphanKeys.subtract(prior.blobKeys) }
+            try await PhotoRows.forEach(published, database: database, window: window) { row in
                 orphanKeys.subtract(row.blobKeys)
                 orphanLocations.remove(row.location)
             }

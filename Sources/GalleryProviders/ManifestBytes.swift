@@ -18,6 +18,8 @@ package struct ManifestBytes {
     /// Where the value being kept starts in `chunk`; what it had of earlier chunks is in `kept`.
     private var keptFrom: Int?
     private var kept: [UInt8] = []
+    /// The document's length in bytes, when known before it is read.
+    package private(set) var size: Int?
 
     /// Bytes from `nextChunk`, which returns nil at the end (and may return empty chunks before it).
     package init(chunks nextChunk: @escaping () throws -> [UInt8]?) {
@@ -27,17 +29,19 @@ package struct ManifestBytes {
     /// The bytes of `data`, `chunkSize` at a time (tests split documents into tiny chunks).
     package static func data(_ data: Data, chunkSize: Int = chunkSize) -> ManifestBytes {
         var offset = data.startIndex
-        return ManifestBytes {
+        var bytes = ManifestBytes {
             guard offset < data.endIndex else { return nil }
             let end = offset + min(chunkSize, data.endIndex - offset)
             defer { offset = end }
             return [UInt8](data[offset..<end])
         }
+        bytes.size = data.count
+        return bytes
     }
 
     /// The rest of an open file, `chunkSize` at a time; a failed read throws `failure`.
     package static func file(_ handle: FileHandle, chunkSize: Int = chunkSize, failure: @escaping () -> any Error) -> ManifestBytes {
-        ManifestBytes {
+        var bytes = ManifestBytes {
             let data: Data?
             do {
                 data = try handle.read(upToCount: chunkSize)
@@ -47,6 +51,10 @@ package struct ManifestBytes {
             guard let data, !data.isEmpty else { return nil }
             return [UInt8](data)
         }
+        if let start = try? handle.offset(), let end = try? handle.seekToEnd(), (try? handle.seek(toOffset: start)) != nil {
+            bytes.size = Int(end - start)
+        }
+        return bytes
     }
 
     /// The byte at the read position; nil at the end of the document.

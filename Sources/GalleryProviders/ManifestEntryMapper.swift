@@ -20,15 +20,27 @@ package struct ManifestEntryMapper {
         package private(set) var manifest = Manifest(photos: [])
         private var seen: Set<String> = []
         private var index = 0
+        private var interned = Interned()
 
         package init(mapper: ManifestEntryMapper) {
             self.mapper = mapper
         }
 
+        /// Entries added so far, kept or not.
+        package var count: Int { index }
+
+        /// Makes room for this many photos in all, at most a million more than there are (an
+        /// estimate, `ManifestDocument.readEntries`): more are still taken, fewer leave room unused.
+        package mutating func expect(_ photos: Int) {
+            manifest.photos.reserveCapacity(min(photos, manifest.photos.count + 1 << 20))
+        }
+
         package mutating func add(_ entry: JSONValue) {
             defer { index += 1 }
             do {
-                let photo = try mapper.map(entry)
+                var photo = try mapper.map(entry)
+                photo.tags = interned.tags(photo.tags)
+                photo.album = interned.album(photo.album)
                 guard seen.insert(photo.id).inserted else {
                     throw EntryError(item: photo.id, location: photo.image.description,
                                      reason: "duplicate id; the first entry with this id is kept")

@@ -98,6 +98,7 @@ package struct ItemList: Sendable {
         /// Nil when only the facts are kept (an images-only build renders no pages).
         private var writer: SpillWriter?
         private var failure: String?
+        private var interned = Interned()
 
         /// - Parameter folder: Where the unnamed file is made (the state folder: on the disk the build
         ///   already writes to); nil to keep only the items' facts.
@@ -111,7 +112,10 @@ package struct ItemList: Sendable {
             guard failure == nil else { return }
             do {
                 if writer != nil { records.append(try writer!.append(ItemCoding.encode(item))) }
-                facts.append(ItemFacts(item.photo))
+                var fact = ItemFacts(item.photo)
+                fact.album = interned.album(fact.album)
+                fact.tags = interned.tags(fact.tags)
+                facts.append(fact)
             } catch {
                 failure = "\(error)"
             }

@@ -13,6 +13,8 @@ import NIOConcurrencyHelpers
 /// microseconds, and a hop to the database's queue per photo would cost more than the read.
 package final class BuildState: Sendable {
     package let snapshot: StateSnapshot
+    /// The last build's photo rows, read a window at a time (`prefetchPriors`).
+    package let priors: PriorPhotos
     /// False for `build --rebuild`: nothing cached by earlier builds is reused.
     package let reuse: Bool
     /// Derivatives and published originals.
@@ -78,6 +80,7 @@ package final class BuildState: Sendable {
          shared: SharedLearnt = SharedLearnt(), reuse: Bool, database: StateDatabase? = nil) {
         self.snapshot = snapshot
         self.database = database
+        priors = PriorPhotos(source: snapshot.source, database: database)
         self.reuse = reuse
         var shared = shared
         let learntBlobs = shared.blobs
@@ -88,9 +91,21 @@ package final class BuildState: Sendable {
         pages = BlobCache(store: BlobStore(folder: Self.pagesFolder(cache: cache), kind: "pages"), records: blobs.pages, reuse: reuse)
     }
 
-    /// The photo as the last build left it, if it was in the manifest.
+    /// The photo as the last build left it, if it was in the manifest. A failed read is kept for
+    /// `check`, and the photo is taken for a new one.
     package func prior(_ id: String) -> PhotoState? {
-        snapshot.photos[id]
+        do {
+            return try priors.row(id)?.state
+        } catch {
+            keep(error)
+            return nil
+        }
+    }
+
+    /// Reads the last build's rows of a window of photos about to be planned with one query. A
+    /// failed read is kept for `check`.
+    package func prefetchPriors(_ ids: [String]) async {
+        do { try await priors.prefetch(ids) } catch { keep(error) }
     }
 
     /// The original at a photo's location as the last build (its row, `prior`) and an images-only

@@ -50,33 +50,6 @@ extension StateDatabase {
         }
     }
 
-    /// Calls `body` with each pending row that has its metadata (the new and changed photos), in
-    /// manifest order. The rows are read `pendingReadBatch` at a time, on the database's own queue
-    /// while the calling task is suspended; `body` runs in the caller.
-    /// - Throws: `StoreError` for a row this build cannot have written.
-    package func forEachPendingRow(_ body: (PhotoState) throws -> Void) async throws {
-        var after = Int.min
-        while true {
-            let start = after
-            let rows = try await queue.read { db in
-                try Row.fetchAll(db, sql: """
-                    SELECT \(Self.rowColumns) FROM pending_photo WHERE metadata IS NOT NULL AND position > ? ORDER BY position LIMIT ?
-                    """, arguments: [start, Self.pendingReadBatch]).map { row in
-                    guard let state = try Self.photoState(row) else {
-                        throw StoreError("\(self.file.path): the pending row of \(row[0] as String? ?? "?") is damaged")
-                    }
-                    return state
-                }
-            }
-            for row in rows { try body(row) }
-            guard rows.count == Self.pendingReadBatch, let last = rows.last else { return }
-            after = last.position
-        }
-    }
-
-    /// Pending rows read back per read (`forEachPendingRow`): about 3 MB of rows.
-    package static let pendingReadBatch = 4096
-
     /// Moves the pending rows into `photo` as rows of `source`, and clears them; within `save`'s transaction.
     package static func applyPending(source: String, in db: Database) throws {
         try db.execute(sql: """

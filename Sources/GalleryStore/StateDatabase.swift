@@ -151,23 +151,28 @@ public final class StateDatabase: Sendable {
 
     // MARK: Reading
 
-    /// Everything a build needs to decide what to reuse, for the photos of `source`.
+    /// The whole state of `source`, its photo rows and page records included: for inspection and
+    /// tests. A build loads less (`loadSnapshot`).
     ///
     /// Keys are stored as hex text and held as `Digest`s. A row whose key is not 64 hex digits (a
     /// state damaged by hand, say) is left out, which only makes its photo, blob or page new again.
     public func snapshot(source: String) throws -> StateSnapshot {
-        try queue.read { db in try Self.snapshot(source: source, in: db) }
+        try queue.read { db in try Self.snapshot(source: source, whole: true, in: db) }
     }
 
-    /// `snapshot(source:)` for async callers: read on the database's own queue, while the calling
-    /// task is suspended rather than holding a thread of the cooperative pool.
+    /// What a build loads before it starts, for the photos of `source`: the blob records,
+    /// placeholders and the pages' key, not the photo rows and page records, which it reads a
+    /// window at a time (`StateDatabase+Prior.swift`). Read on the database's own queue, while the
+    /// calling task is suspended rather than holding a thread of the cooperative pool.
     /// - Throws: `CancellationError` when the task is cancelled before the read starts, or what the read throws.
     public func loadSnapshot(source: String) async throws -> StateSnapshot {
-        try await queue.read { db in try Self.snapshot(source: source, in: db) }
+        try await queue.read { db in try Self.snapshot(source: source, whole: false, in: db) }
     }
 
-    private static func snapshot(source: String, in db: Database) throws -> StateSnapshot {
+    private static func snapshot(source: String, whole: Bool, in db: Database) throws -> StateSnapshot {
         var snapshot = StateSnapshot()
+        snapshot.source = source
+        snapshot.pagesKey = try String.fetchOne(db, sql: "SELECT value FROM setting WHERE name = 'pagesKey'").flatMap { Digest(hex: $0) }
         // Without their data URIs (about 900 bytes each), which pages look up one by one when
         // they are rendered (`placeholderURI`); a no-op build never needs them.
         // In key order (keys are stored as lower-case hex, which sorts as digests do), sized once.
@@ -193,6 +198,7 @@ public final class StateDatabase: Sendable {
         }
         snapshot.imageBlobs.sort()
         snapshot.pageBlobs.sort()
+        guard whole else { return snapshot }
         snapshot.photos = PhotoTable(
             capacity: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM photo WHERE source = ?", arguments: [source]) ?? 0)
         let rows = try Row.fetchCursor(db, sql: "SELECT \(Self.rowColumns), source FROM photo ORDER BY source, position")
@@ -204,7 +210,6 @@ public final class StateDatabase: Sendable {
                 snapshot.otherSources.append(state)
             }
         }
-        snapshot.pagesKey = try String.fetchOne(db, sql: "SELECT value FROM setting WHERE name = 'pagesKey'").flatMap { Digest(hex: $0) }
         snapshot.pages.reserveCapacity(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM page") ?? 0)
         let pages = try Row.fetchCursor(db, sql: "SELECT path, key, inputs FROM page")
         while let row = try pages.next() {
@@ -305,9 +310,11 @@ public final class StateDatabase: Sendable {
 
 /// The state as a build starts: what the last builds left, loaded once.
 public struct StateSnapshot: Sendable {
-    /// Photos of the current source, by id.
+    /// The source whose photos these are.
+    public var source = ""
+    /// Photos of the current source, by id; only in the whole state (`StateDatabase.snapshot`).
     public var photos = PhotoTable()
-    /// Photos of any other source: all orphans once this build is saved.
+    /// Photos of any other source: all orphans once this build is saved; only in the whole state.
     public var otherSources: [PhotoState] = []
     /// Placeholders by thumbnail key, without their data URIs (`StateDatabase.placeholderURI`).
     public var placeholders = DigestTable<Placeholder>()
@@ -315,7 +322,7 @@ public struct StateSnapshot: Sendable {
     public var imageBlobs = DigestTable<BlobStamp>()
     /// Cached pages, by key.
     public var pageBlobs = DigestTable<BlobStamp>()
-    /// The last build's pages, by path.
+    /// The last build's pages, by path; only in the whole state.
     public var pages: [String: PageRecord] = [:]
     /// The key of everything the last build's pages were made from.
     public var pagesKey: Digest?
