@@ -2,7 +2,8 @@
 # (Scripts/setup.sh: as root it runs apt-get, otherwise it prints the sudo line and stops).
 #
 #   make          builds the sample gallery (site-config.json) into public/ with a release build
-#   make test     runs the test suite, browser checks included, then each fuzz harness for 10 seconds
+#   make test     checks the Swift files' format (Scripts/lint.sh: swift format lint --strict, .swift-format),
+#                 runs the test suite, browser checks included, then each fuzz harness for 10 seconds
 #                 (Scripts/fuzz.sh --smoke: a libFuzzer build with AddressSanitizer in .build-fuzz)
 #   make package  builds dist/galleryssg_VERSION_amd64.deb and a .tar.gz (Scripts/package.sh)
 #   make tsan     runs the suite but the browser checks under ThreadSanitizer (debug build in .build-tsan);
@@ -28,6 +29,7 @@ sample:
 FUZZ_SMOKE ?= 1
 
 test:
+	Scripts/lint.sh
 	Scripts/setup.sh test swift test -c release --disable-testable-imports $(TEST_ARGS)
 	if [ "$(FUZZ_SMOKE)" != 0 ]; then Scripts/fuzz.sh --smoke; fi
 

@@ -7,7 +7,7 @@ let package = Package(
     name: "galleryssg",
     products: [
         .executable(name: "galleryssg", targets: ["galleryssg"]),
-        .library(name: "GalleryPipeline", targets: ["GalleryPipeline"]),
+        .library(name: "GalleryPipeline", targets: ["GalleryPipeline"])
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -20,7 +20,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
-        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20")
     ],
     targets: [
         // One system-library target per C library; each is imported by exactly one Swift file.
@@ -63,7 +63,8 @@ let package = Package(
         .target(
             name: "GalleryVault",
             dependencies: [
-                .product(name: "Crypto", package: "swift-crypto"), .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto")
             ]
         ),
         // What every stage that keeps or names files shares: cache keys and input digests, file stamps,
@@ -80,7 +81,7 @@ let package = Package(
             name: "GalleryMetadata",
             dependencies: [
                 "GalleryModel", "CExif", "CExempi", "CIPTC",
-                .product(name: "Crypto", package: "swift-crypto"), .product(name: "Yams", package: "Yams"),
+                .product(name: "Crypto", package: "swift-crypto"), .product(name: "Yams", package: "Yams")
             ]
         ),
         .target(
@@ -90,7 +91,7 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "GRDB", package: "GRDB.swift"),
                 // Locks are NIOLockedValueBox (pthread mutexes), which ThreadSanitizer sees; the standard
                 // library's Mutex takes a contended lock in code TSan cannot see (docs/contributing.md, "ThreadSanitizer").
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio")
             ]
         ),
         .target(
@@ -99,7 +100,7 @@ let package = Package(
                 "GalleryModel", "GalleryConfig", "GalleryKeys",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio")
             ]
         ),
         .target(
@@ -107,20 +108,21 @@ let package = Package(
             dependencies: [
                 "GalleryModel", "GalleryConfig", "GalleryKeys", "GalleryMetadata",
                 "CTurboJPEG", "CJPEGRows", "CPNG", "CLCMS2", "CWebP", "CHeif", "CTIFF", "CGIF", "CLibRaw",
-                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Crypto", package: "swift-crypto")
             ]
         ),
         .target(
             name: "GalleryProviders",
             dependencies: [
-                "GalleryModel", "GalleryConfig", "GalleryFetch", "GalleryMetadata", .product(name: "Yams", package: "Yams"),
+                "GalleryModel", "GalleryConfig", "GalleryFetch", "GalleryMetadata",
+                .product(name: "Yams", package: "Yams")
             ]
         ),
         .target(
             name: "GalleryRender",
             dependencies: [
                 "GalleryModel", "GalleryConfig", "GalleryKeys", "GalleryImaging", "CCmark",
-                .product(name: "Mustache", package: "swift-mustache"), .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Mustache", package: "swift-mustache"), .product(name: "Crypto", package: "swift-crypto")
             ]
         ),
         .target(
@@ -133,7 +135,7 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 // Album zips (AlbumZipWriter.swift, the one file that imports it): stored entries, Zip64.
-                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation")
             ]
         ),
         .target(
@@ -141,7 +143,7 @@ let package = Package(
             dependencies: [
                 "GalleryModel", "GalleryConfig", "GalleryKeys", "GalleryMetadata", "GalleryStore", "GalleryFetch",
                 "GalleryImaging", "GalleryProviders", "GalleryRender", "GalleryOutput", "GalleryVault",
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio")
             ]
         ),
         // The preview server (`galleryssg serve`), kept out of the pipeline so building needs no HTTP server.
@@ -152,22 +154,26 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOCore", package: "swift-nio")
             ]
         ),
         .executableTarget(
             name: "galleryssg",
             dependencies: [
-                "GalleryPipeline", "GalleryServe", "CBuildInfo", .target(name: "CMalloc", condition: .when(platforms: [.linux])),
+                "GalleryPipeline", "GalleryServe", "CBuildInfo",
+                .target(name: "CMalloc", condition: .when(platforms: [.linux])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Logging", package: "swift-log")
             ]
         ),
         // Coverage-guided fuzzing (docs/contributing.md, "Fuzzing"; Scripts/fuzz.sh): one harness per parser of untrusted
         // bytes, and the libFuzzer driver, which a normal build builds as a replay tool.
         .target(
             name: "GalleryFuzzing",
-            dependencies: ["GalleryModel", "GalleryConfig", "GalleryMetadata", "GalleryImaging", "GalleryProviders", "GalleryOutput"],
+            dependencies: [
+                "GalleryModel", "GalleryConfig", "GalleryMetadata", "GalleryImaging", "GalleryProviders",
+                "GalleryOutput"
+            ],
             path: "Fuzz/Harnesses"
         ),
         .executableTarget(name: "galleryfuzz", dependencies: ["GalleryFuzzing"], path: "Fuzz/Driver"),
@@ -175,7 +181,8 @@ let package = Package(
             name: "GalleryTests",
             dependencies: [
                 "GalleryModel", "GalleryConfig", "GalleryKeys", "GalleryMetadata", "GalleryStore", "GalleryFetch",
-                "GalleryImaging", "GalleryProviders", "GalleryRender", "GalleryOutput", "GalleryPipeline", "GalleryServe",
+                "GalleryImaging", "GalleryProviders", "GalleryRender", "GalleryOutput", "GalleryPipeline",
+                "GalleryServe",
                 "GalleryFuzzing", "GalleryVault",
                 .target(name: "CMalloc", condition: .when(platforms: [.linux])),
                 // Not imported: listed so `swift test` builds the CLI that the kill -9 test runs as a subprocess.
@@ -184,8 +191,8 @@ let package = Package(
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 // Only to turn a state database into an older version's in a migration test.
-                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDB", package: "GRDB.swift")
             ]
-        ),
+        )
     ]
 )

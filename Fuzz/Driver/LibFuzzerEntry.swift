@@ -13,7 +13,10 @@ nonisolated(unsafe) private var selected: FuzzHarness?
 /// An environment variable rather than an argument, because libFuzzer reads every argument as
 /// one of its own flags or a corpus folder.
 @_cdecl("LLVMFuzzerInitialize")
-public func fuzzerInitialize(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>) -> CInt {
+public func fuzzerInitialize(
+    _ argc: UnsafeMutablePointer<CInt>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>
+) -> CInt {
     let name = ProcessInfo.processInfo.environment["FUZZ_HARNESS"] ?? ""
     guard let harness = FuzzHarness.named(name) else {
         let names = FuzzHarness.all.map(\.name).joined(separator: ", ")

@@ -7,8 +7,9 @@ extension FuzzHarness {
         name: "config",
         summary: "SiteConfig.parse (JSON, ${ENV} substitution, decoding, validation)"
     ) { data in
-        _ = try? SiteConfig.parse(data, file: URL(fileURLWithPath: "/fuzz/site/site-config.json"),
-                                  environment: ["HOME": "/fuzz", "FLICKR_KEY": "abc123"])
+        _ = try? SiteConfig.parse(
+            data, file: URL(fileURLWithPath: "/fuzz/site/site-config.json"),
+            environment: ["HOME": "/fuzz", "FLICKR_KEY": "abc123"])
         return nil
     }
 }

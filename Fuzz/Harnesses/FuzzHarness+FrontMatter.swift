@@ -9,7 +9,8 @@ extension FuzzHarness {
         summary: "FrontMatter.parse and its typed accessors (string, bool, list, checkKeys)"
     ) { data in
         guard data.count <= FrontMatter.maxBytes, let text = String(validating: data, as: UTF8.self),
-              let matter = try? FrontMatter.parse(text, file: "photo.md") else { return nil }
+            let matter = try? FrontMatter.parse(text, file: "photo.md")
+        else { return nil }
         _ = try? matter.string("title", "name", max: 300)
         _ = try? matter.bool("hidden")
         _ = try? matter.list("tags", "keywords", max: 100, count: 100)

@@ -14,8 +14,9 @@ extension FuzzHarness {
     ) { data in
         guard let stripped = try? PublishedOriginal.strippedJPEG(data) else { return nil }
         if ExifReader.read(jpeg: stripped).location != nil { return "the stripped JPEG still has a GPS position" }
-        let kept = JPEGSegments.find(in: stripped, markers: [0xe1, 0xed],
-                                     prefixes: [MetadataBlocks.xmpSignature, MetadataBlocks.photoshopSignature])
+        let kept = JPEGSegments.find(
+            in: stripped, markers: [0xe1, 0xed],
+            prefixes: [MetadataBlocks.xmpSignature, MetadataBlocks.photoshopSignature])
         if !kept.isEmpty { return "the stripped JPEG still has an XMP or Photoshop segment" }
         return nil
     }

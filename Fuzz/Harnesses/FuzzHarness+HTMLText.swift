@@ -10,7 +10,9 @@ extension FuzzHarness {
     ) { data in
         let text = String(decoding: data, as: UTF8.self)
         let markdown = HTMLText.markdown(fromHTML: text)
-        if let cleaned = UntrustedText.clean(markdown, max: 40), cleaned.count > 41 { return "a cleaned text over its cap" }
+        if let cleaned = UntrustedText.clean(markdown, max: 40), cleaned.count > 41 {
+            return "a cleaned text over its cap"
+        }
         return nil
     }
 }

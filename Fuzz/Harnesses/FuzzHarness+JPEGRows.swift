@@ -12,9 +12,10 @@ extension FuzzHarness {
         name: "jpeg-rows",
         summary: "JPEGRows: ImageProcessor.streamLargest against the whole decode (pixels, warnings, errors)"
     ) { data in
-        let settings = ImageSettings(thumbnail: 16, preview: 32, widths: [], quality: 70, background: RGB(red: 255, green: 255, blue: 255),
-                                     maxPixels: 1_000_000, publishOriginals: .none, showLocation: false,
-                                     linearLight: (data.last ?? 0) & 1 == 0, exifFields: [], gridSteps: false)
+        let settings = ImageSettings(
+            thumbnail: 16, preview: 32, widths: [], quality: 70, background: RGB(red: 255, green: 255, blue: 255),
+            maxPixels: 1_000_000, publishOriginals: .none, showLocation: false,
+            linearLight: (data.last ?? 0) & 1 == 0, exifFields: [], gridSteps: false)
         let processor = ImageProcessor(settings: settings)
         guard let job = try? processor.inspect(data, folder: "x"), job.format == .jpeg else { return nil }
         let recipe = DerivativeRecipe(plan: job.plan, display: job.display, settings: settings)
@@ -23,12 +24,18 @@ extension FuzzHarness {
         let whole = Result { () throws -> (Bitmap, [String]) in
             let decoded = try processor.decode(job)
             var base = decoded.bitmap
-            if let profile = job.iccProfile, let converted = ColorManagement.toSRGB(base, profile: profile) { base = converted }
-            return (Resampler.resize(base, to: size, region: job.decodeContent, linearLight: recipe.linearLight), decoded.warnings)
+            if let profile = job.iccProfile, let converted = ColorManagement.toSRGB(base, profile: profile) {
+                base = converted
+            }
+            return (
+                Resampler.resize(base, to: size, region: job.decodeContent, linearLight: recipe.linearLight),
+                decoded.warnings
+            )
         }
         switch (streamed, whole) {
         case (.success(let streamed?), .success(let whole)):
-            return streamed.bitmap == whole.0 && streamed.warnings == whole.1 ? nil : "streamed and whole decodes differ"
+            return streamed.bitmap == whole.0 && streamed.warnings == whole.1
+                ? nil : "streamed and whole decodes differ"
         case (.failure(let streamed), .failure(let whole)):
             return "\(streamed)" == "\(whole)" ? nil : "streamed failed with \(streamed), whole with \(whole)"
         case (.success(nil), _):

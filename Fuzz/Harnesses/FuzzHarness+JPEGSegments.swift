@@ -9,10 +9,13 @@ extension FuzzHarness {
     /// maker note itself, so the fuzzer reaches its entries without building an EXIF block).
     static let jpegSegments = FuzzHarness(
         name: "jpeg-segments",
-        summary: "JPEGSegments.find, MetadataBlocks.fromJPEG, ICCProfile.fromJPEG, MotionPhoto.clip, LivePhotoIdentifier"
+        summary:
+            "JPEGSegments.find, MetadataBlocks.fromJPEG, ICCProfile.fromJPEG, MotionPhoto.clip, LivePhotoIdentifier"
     ) { data in
         let segments = JPEGSegments.find(in: data, markers: Set(0...255))
-        if segments.contains(where: { $0.body.count > 65533 }) { return "a segment body longer than a length field allows" }
+        if segments.contains(where: { $0.body.count > 65533 }) {
+            return "a segment body longer than a length field allows"
+        }
         _ = MetadataBlocks.fromJPEG(data)
         _ = ICCProfile.fromJPEG(data)
         if let clip = MotionPhoto.clip(in: data), clip.lowerBound < 0 || clip.upperBound > data.count {

@@ -14,12 +14,14 @@ extension FuzzHarness {
         func outcome(_ chunkSize: Int) -> String {
             do {
                 let manifest = try ManifestDocument.read(.data(data, chunkSize: chunkSize), mapper: mapper)
-                return "photos \(manifest.photos.map(\.id)), issues \(manifest.issues.count), albums \(manifest.albums.keys.sorted())"
+                return
+                    "photos \(manifest.photos.map(\.id)), issues \(manifest.issues.count), albums \(manifest.albums.keys.sorted())"
             } catch {
                 return "error \(error)"
             }
         }
-        let whole = outcome(ManifestBytes.chunkSize), chunked = outcome(3)
+        let whole = outcome(ManifestBytes.chunkSize)
+        let chunked = outcome(3)
         return whole == chunked ? nil : "read whole: \(whole.prefix(200)); in 3-byte chunks: \(chunked.prefix(200))"
     }
 }

@@ -17,9 +17,10 @@ extension FuzzHarness {
         guard let format = ImageFormat.recognise(data), format == .raw || format == .tiff else { return nil }
         // The last byte picks the policy, so the fuzzer reaches both the preview and the development.
         let policy: RawPolicy = (data.last ?? 0) & 1 == 0 ? .preview : .develop
-        let settings = ImageSettings(thumbnail: 24, preview: 48, widths: [], quality: 70, background: RGB(red: 255, green: 255, blue: 255),
-                                     maxPixels: 1_000_000, publishOriginals: .none, showLocation: false, linearLight: false,
-                                     exifFields: [], gridSteps: false, raw: policy)
+        let settings = ImageSettings(
+            thumbnail: 24, preview: 48, widths: [], quality: 70, background: RGB(red: 255, green: 255, blue: 255),
+            maxPixels: 1_000_000, publishOriginals: .none, showLocation: false, linearLight: false,
+            exifFields: [], gridSteps: false, raw: policy)
         _ = try? ImageProcessor(settings: settings).process(data, folder: "x")
         return nil
     }

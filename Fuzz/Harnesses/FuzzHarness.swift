@@ -16,8 +16,9 @@ package struct FuzzHarness: Sendable {
 
     /// Every harness, in the order a campaign runs them (riskiest first).
     package static let all: [FuzzHarness] = [
-        jpegSegments, gpsStripper, manifest, iptc, pngChunks, imageHeaders, jpegRows, raw, frontMatter, s3XML, mappers, htmlText,
-        config,
+        jpegSegments, gpsStripper, manifest, iptc, pngChunks, imageHeaders, jpegRows, raw, frontMatter, s3XML, mappers,
+        htmlText,
+        config
     ]
 
     /// The harness called `name`, if any.

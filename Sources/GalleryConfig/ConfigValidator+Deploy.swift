@@ -21,11 +21,13 @@ public struct DeploySettings: Sendable, Equatable {
     /// - Throws: `DeployDestination.Problem`; `.target` also when no target is given at all.
     public func resolve(over overrides: DeploySettings = DeploySettings()) throws -> DeployDestination {
         guard let target = overrides.target ?? target else {
-            throw DeployDestination.Problem.target("no target; give one such as s3://bucket/prefix or file:///srv/www, "
-                                                   + "or set \"deploy\": {\"target\": …} in the config")
+            throw DeployDestination.Problem.target(
+                "no target; give one such as s3://bucket/prefix or file:///srv/www, "
+                    + "or set \"deploy\": {\"target\": …} in the config")
         }
-        return try DeployDestination.parse(target, endpoint: overrides.endpoint ?? endpoint, region: overrides.region ?? region,
-                                           pathStyle: overrides.pathStyle ?? pathStyle ?? false)
+        return try DeployDestination.parse(
+            target, endpoint: overrides.endpoint ?? endpoint, region: overrides.region ?? region,
+            pathStyle: overrides.pathStyle ?? pathStyle ?? false)
     }
 }
 
@@ -33,7 +35,8 @@ extension ConfigValidator {
     /// Checks each value of `deploy` the way the command will read it, naming the key that is wrong.
     package func deploySettings(_ raw: SiteConfigFile.Deploy?) throws -> DeploySettings {
         guard let raw else { return DeploySettings() }
-        let settings = DeploySettings(target: raw.target, endpoint: raw.endpoint, region: raw.region, pathStyle: raw.pathStyle)
+        let settings = DeploySettings(
+            target: raw.target, endpoint: raw.endpoint, region: raw.region, pathStyle: raw.pathStyle)
         do {
             // Without a target the endpoint and region are still checked, against a stand-in bucket.
             _ = try DeploySettings(target: raw.target ?? "s3://bucket").resolve(over: settings)

@@ -7,11 +7,15 @@ extension ConfigValidator {
     package func language(_ value: String?) throws -> String {
         guard let value else { return SiteConfig.Defaults.language }
         let parts = value.split(separator: "-", omittingEmptySubsequences: false)
-        let valid = (2...3).contains(parts[0].count) && parts[0].allSatisfy { $0.isASCII && $0.isLetter }
-            && parts.dropFirst().allSatisfy { (2...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
+        let valid =
+            (2...3).contains(parts[0].count) && parts[0].allSatisfy { $0.isASCII && $0.isLetter }
+            && parts.dropFirst().allSatisfy {
+                (2...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+            }
         guard valid else {
-            throw ConfigError(file: name, key: "language",
-                              "\(JSONValue.string(value).quoted) is not a language tag such as \"en\", \"de\" or \"pt-BR\"")
+            throw ConfigError(
+                file: name, key: "language",
+                "\(JSONValue.string(value).quoted) is not a language tag such as \"en\", \"de\" or \"pt-BR\"")
         }
         return value
     }
@@ -24,9 +28,12 @@ extension ConfigValidator {
             let scheme = lower.split(separator: ":", maxSplits: 1).first.map(String.init) ?? ""
             let relative = !lower.contains(":") && !lower.hasPrefix("//")
             guard ["{z}", "{x}", "{y}"].allSatisfy(url.contains), relative || ["http", "https"].contains(scheme),
-                  !url.contains(where: { $0 == "\"" || $0 == "<" || $0 == ">" || $0.isWhitespace }) else {
-                throw ConfigError(file: name, key: "map.tileURL", "\(JSONValue.string(url).quoted) is not a tile URL such as "
-                                  + "\"https://tile.openstreetmap.org/{z}/{x}/{y}.png\" (http or https, with {z}, {x} and {y})")
+                !url.contains(where: { $0 == "\"" || $0 == "<" || $0 == ">" || $0.isWhitespace })
+            else {
+                throw ConfigError(
+                    file: name, key: "map.tileURL",
+                    "\(JSONValue.string(url).quoted) is not a tile URL such as "
+                        + "\"https://tile.openstreetmap.org/{z}/{x}/{y}.png\" (http or https, with {z}, {x} and {y})")
             }
             settings.tileURL = url
         }

@@ -10,8 +10,9 @@ package struct ConfigValidator {
     package func validate(_ raw: SiteConfigFile, variables: [String: String] = [:]) throws -> SiteConfig {
         typealias D = SiteConfig.Defaults
         guard let source = raw.source else {
-            throw ConfigError(file: name, key: "source",
-                              "missing; add for example \"source\": {\"type\": \"folder\", \"path\": \"photos\"}")
+            throw ConfigError(
+                file: name, key: "source",
+                "missing; add for example \"source\": {\"type\": \"folder\", \"path\": \"photos\"}")
         }
         let pageSize = try range(raw.pageSize ?? D.pageSize, "pageSize", 1...50)
         let images = raw.images
@@ -40,7 +41,9 @@ package struct ConfigValidator {
                 background: try color(images?.background ?? D.background, "images.background"),
                 maxPixels: try range(images?.maxPixels ?? D.maxPixels, "images.maxPixels", 1...2_000_000_000),
                 publishOriginals: try originalsPolicy(images?.publishOriginals),
-                maxPixelsInFlight: try images?.maxPixelsInFlight.map { try range($0, "images.maxPixelsInFlight", 1_000_000...2_000_000_000) },
+                maxPixelsInFlight: try images?.maxPixelsInFlight.map {
+                    try range($0, "images.maxPixelsInFlight", 1_000_000...2_000_000_000)
+                },
                 showLocation: images?.showLocation ?? D.showLocation,
                 linearLight: images?.linearLight ?? D.linearLight,
                 exifFields: try images?.exifFields.map(exifFields) ?? D.exifFields,
@@ -52,11 +55,14 @@ package struct ConfigValidator {
             ),
             network: NetworkSettings(
                 allowHTTP: source.allowInsecureHTTP ?? D.allowInsecureHTTP,
-                timeoutSeconds: try range(network?.timeoutSeconds ?? D.timeoutSeconds, "network.timeoutSeconds", 1...3600),
-                maxDownloadBytes: try range(network?.maxDownloadBytes ?? D.maxDownloadBytes, "network.maxDownloadBytes",
-                                            1024...(1 << 40)),
-                connectionsPerHost: try range(network?.connectionsPerHost ?? D.connectionsPerHost,
-                                              "network.connectionsPerHost", 1...64),
+                timeoutSeconds: try range(
+                    network?.timeoutSeconds ?? D.timeoutSeconds, "network.timeoutSeconds", 1...3600),
+                maxDownloadBytes: try range(
+                    network?.maxDownloadBytes ?? D.maxDownloadBytes, "network.maxDownloadBytes",
+                    1024...(1 << 40)),
+                connectionsPerHost: try range(
+                    network?.connectionsPerHost ?? D.connectionsPerHost,
+                    "network.connectionsPerHost", 1...64),
                 retries: try range(network?.retries ?? D.retries, "network.retries", 0...10)
             ),
             credentials: Credentials(
@@ -80,8 +86,10 @@ package struct ConfigValidator {
     private func sortOrder(_ value: String?) throws -> PhotoSort {
         guard let value else { return SiteConfig.Defaults.sort }
         guard let sort = PhotoSort(value) else {
-            throw ConfigError(file: name, key: "sort", "\(JSONValue.string(value).quoted) is not a sort order "
-                              + "(expected taken, name, source or rating, with a leading - for descending, such as \"-taken\")")
+            throw ConfigError(
+                file: name, key: "sort",
+                "\(JSONValue.string(value).quoted) is not a sort order "
+                    + "(expected taken, name, source or rating, with a leading - for descending, such as \"-taken\")")
         }
         return sort
     }
@@ -90,9 +98,11 @@ package struct ConfigValidator {
     private func downloadSetting(_ value: String?) throws -> DownloadSetting {
         guard let value else { return .off }
         guard let setting = DownloadSetting(rawValue: value) else {
-            throw ConfigError(file: name, key: "download", "\(JSONValue.string(value).quoted) is not a download setting "
-                              + "(expected \(DownloadSetting.choices): a zip of each album plus a link per photo, "
-                              + "a link per photo, or nothing)")
+            throw ConfigError(
+                file: name, key: "download",
+                "\(JSONValue.string(value).quoted) is not a download setting "
+                    + "(expected \(DownloadSetting.choices): a zip of each album plus a link per photo, "
+                    + "a link per photo, or nothing)")
         }
         return setting
     }
@@ -102,17 +112,23 @@ package struct ConfigValidator {
         switch (password, variable) {
         case (nil, nil): return nil
         case (.some, .some):
-            throw ConfigError(file: name, key: "password", "password and passwordEnv are both set; keep one (better: passwordEnv, "
-                              + "the name of an environment variable holding the password, so it sits in no committed file)")
+            throw ConfigError(
+                file: name, key: "password",
+                "password and passwordEnv are both set; keep one (better: passwordEnv, "
+                    + "the name of an environment variable holding the password, so it sits in no committed file)")
         case (let password?, nil):
             guard !password.isEmpty else {
-                throw ConfigError(file: name, key: "password", "the site's password is empty; give one, or remove the key for a public site")
+                throw ConfigError(
+                    file: name, key: "password",
+                    "the site's password is empty; give one, or remove the key for a public site")
             }
             return .literal(password)
         case (nil, let variable?):
             guard EnvironmentName.isValid(variable) else {
-                throw ConfigError(file: name, key: "passwordEnv", "\(JSONValue.string(variable).quoted) is not an environment variable "
-                                  + "name (letters, digits and _, not starting with a digit)")
+                throw ConfigError(
+                    file: name, key: "passwordEnv",
+                    "\(JSONValue.string(variable).quoted) is not an environment variable "
+                        + "name (letters, digits and _, not starting with a digit)")
             }
             return .environment(variable)
         }
@@ -128,7 +144,8 @@ package struct ConfigValidator {
             }
         }
         if case .object(let source)? = top["source"], case .string(let type)? = source["type"],
-           let allowed = SiteConfigFile.knownKeys["source/\(type)"] {
+            let allowed = SiteConfigFile.knownKeys["source/\(type)"]
+        {
             try checkKeys(of: source, at: "source", allowed: allowed)
         }
     }
@@ -136,7 +153,8 @@ package struct ConfigValidator {
     private func checkKeys(of object: [String: JSONValue], at path: String, allowed: [String]) throws {
         for key in object.keys.sorted() where !allowed.contains(key) {
             let full = path.isEmpty ? key : "\(path).\(key)"
-            let hint = Spelling.closest(to: key, among: allowed).map { "did you mean \"\($0)\"?" }
+            let hint =
+                Spelling.closest(to: key, among: allowed).map { "did you mean \"\($0)\"?" }
                 ?? "known keys here: \(allowed.joined(separator: ", "))"
             throw ConfigError(file: name, key: full, "unknown key; \(hint)")
         }
@@ -154,9 +172,11 @@ package struct ConfigValidator {
             case (let file?, nil): return .manifestFile(path(file, "source.path"))
             case (nil, let address?):
                 guard let url = URL(string: address), let scheme = url.scheme?.lowercased(),
-                      ["http", "https"].contains(scheme), url.host != nil else {
-                    throw ConfigError(file: name, key: "source.url",
-                                      "\(JSONValue.string(address).quoted) is not an http(s) URL")
+                    ["http", "https"].contains(scheme), url.host != nil
+                else {
+                    throw ConfigError(
+                        file: name, key: "source.url",
+                        "\(JSONValue.string(address).quoted) is not an http(s) URL")
                 }
                 return .manifestURL(url)
             case (nil, nil):
@@ -168,9 +188,12 @@ package struct ConfigValidator {
             return try RemoteSourceValidator(validator: self).validate(source)
         default:
             let expected = SiteConfig.sourceTypes.joined(separator: ", ")
-            let hint = Spelling.closest(to: source.type, among: SiteConfig.sourceTypes).map { "; did you mean \"\($0)\"?" } ?? ""
-            throw ConfigError(file: name, key: "source.type",
-                              "unknown source \(JSONValue.string(source.type).quoted) (expected \(expected))\(hint)")
+            let hint =
+                Spelling.closest(to: source.type, among: SiteConfig.sourceTypes).map { "; did you mean \"\($0)\"?" }
+                ?? ""
+            throw ConfigError(
+                file: name, key: "source.type",
+                "unknown source \(JSONValue.string(source.type).quoted) (expected \(expected))\(hint)")
         }
     }
 
@@ -181,8 +204,9 @@ package struct ConfigValidator {
 
     package func range(_ value: Int, _ key: String, _ allowed: ClosedRange<Int>) throws -> Int {
         guard allowed.contains(value) else {
-            throw ConfigError(file: name, key: key,
-                              "\(value) is out of range (expected \(allowed.lowerBound) to \(allowed.upperBound))")
+            throw ConfigError(
+                file: name, key: key,
+                "\(value) is out of range (expected \(allowed.lowerBound) to \(allowed.upperBound))")
         }
         return value
     }
@@ -212,8 +236,9 @@ package struct ConfigValidator {
         guard let value else { return SiteConfig.Defaults.slideshowSeconds }
         let allowed = SiteConfig.Defaults.slideshowRange
         guard value.isFinite, allowed.contains(value) else {
-            throw ConfigError(file: name, key: "viewer.slideshowSeconds",
-                              "\(value) is out of range (expected \(Int(allowed.lowerBound)) to \(Int(allowed.upperBound)) seconds)")
+            throw ConfigError(
+                file: name, key: "viewer.slideshowSeconds",
+                "\(value) is out of range (expected \(Int(allowed.lowerBound)) to \(Int(allowed.upperBound)) seconds)")
         }
         return value
     }
@@ -227,8 +252,10 @@ package struct ConfigValidator {
         case .string("as-is")?: return .asIs
         case .string("stripped")?: return .stripped
         case let other?:
-            throw ConfigError(file: name, key: "images.publishOriginals", "\(other.quoted) is not allowed; use true (without "
-                              + "location and serial numbers), false, or \"as-is\" (every tag, GPS included)")
+            throw ConfigError(
+                file: name, key: "images.publishOriginals",
+                "\(other.quoted) is not allowed; use true (without "
+                    + "location and serial numbers), false, or \"as-is\" (every tag, GPS included)")
         }
     }
 
@@ -237,7 +264,8 @@ package struct ConfigValidator {
         guard let value else { return SiteConfig.Defaults.raw }
         guard let policy = RawPolicy(rawValue: value) else {
             let names = RawPolicy.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-            throw ConfigError(file: name, key: "images.raw", "\(JSONValue.string(value).quoted) is not allowed; use one of \(names)")
+            throw ConfigError(
+                file: name, key: "images.raw", "\(JSONValue.string(value).quoted) is not allowed; use one of \(names)")
         }
         return policy
     }
@@ -245,8 +273,10 @@ package struct ConfigValidator {
     private func exifFields(_ names: [String]) throws -> [ExifField] {
         try names.enumerated().map { index, name in
             guard let field = ExifField(rawValue: name) else {
-                throw ConfigError(file: self.name, key: "images.exifFields[\(index)]", "unknown field \(JSONValue.string(name).quoted) "
-                                  + "(expected \(ExifField.allCases.map(\.rawValue).joined(separator: ", ")))")
+                throw ConfigError(
+                    file: self.name, key: "images.exifFields[\(index)]",
+                    "unknown field \(JSONValue.string(name).quoted) "
+                        + "(expected \(ExifField.allCases.map(\.rawValue).joined(separator: ", ")))")
             }
             return field
         }
@@ -254,9 +284,12 @@ package struct ConfigValidator {
 
     private func baseURL(_ value: String) throws -> URL {
         guard let url = URL(string: value), let scheme = url.scheme?.lowercased(),
-              ["http", "https"].contains(scheme), url.host != nil, url.query == nil, url.fragment == nil else {
-            throw ConfigError(file: name, key: "baseURL",
-                              "\(JSONValue.string(value).quoted) is not an absolute http(s) URL such as \"https://example.com/photos/\"")
+            ["http", "https"].contains(scheme), url.host != nil, url.query == nil, url.fragment == nil
+        else {
+            throw ConfigError(
+                file: name, key: "baseURL",
+                "\(JSONValue.string(value).quoted) is not an absolute http(s) URL such as \"https://example.com/photos/\""
+            )
         }
         return value.hasSuffix("/") ? url : URL(string: value + "/")!
     }
@@ -264,7 +297,8 @@ package struct ConfigValidator {
     private func color(_ value: String, _ key: String) throws -> RGB {
         let hex = value.hasPrefix("#") ? value.dropFirst() : Substring(value)
         guard hex.count == 6, let number = UInt32(hex, radix: 16) else {
-            throw ConfigError(file: name, key: key, "\(JSONValue.string(value).quoted) is not a colour like \"#ffffff\"")
+            throw ConfigError(
+                file: name, key: key, "\(JSONValue.string(value).quoted) is not a colour like \"#ffffff\"")
         }
         return RGB(red: UInt8(number >> 16 & 0xff), green: UInt8(number >> 8 & 0xff), blue: UInt8(number & 0xff))
     }

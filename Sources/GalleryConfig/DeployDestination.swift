@@ -13,40 +13,54 @@ public enum DeployDestination: Sendable, Equatable {
     ///   - region: The signing region; `us-east-1` when nil.
     ///   - pathStyle: `https://endpoint/bucket/key` instead of `https://bucket.endpoint/key`.
     /// - Throws: `DeployDestination.Problem` saying what is wrong with which value; callers name the key or option.
-    public static func parse(_ target: String, endpoint: String? = nil, region: String? = nil,
-                             pathStyle: Bool = false) throws -> DeployDestination {
+    public static func parse(
+        _ target: String, endpoint: String? = nil, region: String? = nil,
+        pathStyle: Bool = false
+    ) throws -> DeployDestination {
         guard let url = URL(string: target), let scheme = url.scheme?.lowercased() else {
-            throw Problem.target("\(quoted(target)) is not a target address such as \"s3://bucket/prefix\" or \"file:///srv/www\"")
+            throw Problem.target(
+                "\(quoted(target)) is not a target address such as \"s3://bucket/prefix\" or \"file:///srv/www\"")
         }
         switch scheme {
         case "file":
-            guard url.host == nil || url.host == "" || url.host == "localhost", url.path.hasPrefix("/"), url.path.count > 1 else {
-                throw Problem.target("\(quoted(target)) is not a folder address; write an absolute path such as \"file:///srv/www\"")
+            guard url.host == nil || url.host == "" || url.host == "localhost", url.path.hasPrefix("/"),
+                url.path.count > 1
+            else {
+                throw Problem.target(
+                    "\(quoted(target)) is not a folder address; write an absolute path such as \"file:///srv/www\"")
             }
             return .folder(URL(fileURLWithPath: url.path).standardizedFileURL)
         case "s3":
             guard let bucket = url.host, S3Location.isValidBucket(bucket) else {
-                throw Problem.target("\(quoted(target)) does not name a valid bucket (3 to 63 lower-case letters, digits, dots "
-                                     + "and hyphens, as in \"s3://my-photos/site\")")
+                throw Problem.target(
+                    "\(quoted(target)) does not name a valid bucket (3 to 63 lower-case letters, digits, dots "
+                        + "and hyphens, as in \"s3://my-photos/site\")")
             }
             let region = region ?? S3Location.defaultRegion
-            guard !region.isEmpty, region.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-") }) else {
+            guard !region.isEmpty, region.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-") })
+            else {
                 throw Problem.region("\(quoted(region)) is not a region name such as \"us-east-1\" or \"eu-central-1\"")
             }
             var base = URL(string: "https://s3.\(region).amazonaws.com")!
             if let endpoint {
-                guard let parsed = URL(string: endpoint), let scheme = parsed.scheme?.lowercased(), ["http", "https"].contains(scheme),
-                      parsed.host != nil, parsed.query == nil, parsed.path.isEmpty || parsed.path == "/" else {
-                    throw Problem.endpoint("\(quoted(endpoint)) is not an endpoint such as \"https://s3.example.com\" "
-                                           + "(http or https, a host and optionally a port, no path)")
+                guard let parsed = URL(string: endpoint), let scheme = parsed.scheme?.lowercased(),
+                    ["http", "https"].contains(scheme),
+                    parsed.host != nil, parsed.query == nil, parsed.path.isEmpty || parsed.path == "/"
+                else {
+                    throw Problem.endpoint(
+                        "\(quoted(endpoint)) is not an endpoint such as \"https://s3.example.com\" "
+                            + "(http or https, a host and optionally a port, no path)")
                 }
                 base = parsed
             }
             let prefix = url.path.split(separator: "/").joined(separator: "/")
-            return .s3(S3Location(bucket: bucket, prefix: prefix.isEmpty ? "" : prefix + "/", endpoint: base, region: region,
-                                  pathStyle: pathStyle))
+            return .s3(
+                S3Location(
+                    bucket: bucket, prefix: prefix.isEmpty ? "" : prefix + "/", endpoint: base, region: region,
+                    pathStyle: pathStyle))
         default:
-            throw Problem.target("\(quoted(target)) has an unknown scheme \(quoted(scheme)) (expected s3:// or file://)")
+            throw Problem.target(
+                "\(quoted(target)) has an unknown scheme \(quoted(scheme)) (expected s3:// or file://)")
         }
     }
 

@@ -28,14 +28,16 @@ extension JSONSyntax {
             case .expectedColon(let key, let byte):
                 return "expected \":\" after the key \(key), found \(Self.describe(byte))"
             case .expectedComma(let kind, let name, let byte):
-                let missing = [UInt8(ascii: "\""), UInt8(ascii: "{"), UInt8(ascii: "[")].contains(byte)
+                let missing =
+                    [UInt8(ascii: "\""), UInt8(ascii: "{"), UInt8(ascii: "[")].contains(byte)
                     ? "; add a comma between the two" : ", found \(Self.describe(byte))"
                 return "expected \",\" or \(Self.closer(kind)) after \(Self.value(kind, name))" + missing
             case .notAValue(let byte, let name):
                 let what = name == "the document" ? "expected a JSON value" : "expected a value for \(name)"
                 return what + (byte.map { ", found \(Self.describe($0))" + Self.hint($0) } ?? "")
             case .trailingComma(let kind, let name):
-                return "trailing comma after \(Self.value(kind, name)); remove it (JSON allows no comma before \(Self.closer(kind)))"
+                return
+                    "trailing comma after \(Self.value(kind, name)); remove it (JSON allows no comma before \(Self.closer(kind)))"
             case .controlCharacter(UInt8(ascii: "\n")):
                 return "a line break inside a string; close the string with a double quote, or write \\n"
             case .controlCharacter(UInt8(ascii: "\t")):

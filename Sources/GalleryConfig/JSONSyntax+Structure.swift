@@ -20,7 +20,9 @@ extension JSONSyntax {
                 throw failure(.expectedKey(found: byte))
             }
         case .colon:
-            guard byte == UInt8(ascii: ":") else { throw failure(.expectedColon(after: Problem.quote(key), found: byte)) }
+            guard byte == UInt8(ascii: ":") else {
+                throw failure(.expectedColon(after: Problem.quote(key), found: byte))
+            }
             state = .value(afterComma: false)
         case .commaOrClose:
             let kind = stack[stack.count - 1].kind

@@ -162,7 +162,7 @@ package struct JSONSyntax {
             switch byte {
             case UInt8(ascii: "u"): state = .unicode(key: isKey, left: 4)
             case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
-                 UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
                 state = .string(key: isKey)
             default: throw failure(.badEscape(byte))
             }
@@ -178,7 +178,11 @@ package struct JSONSyntax {
             guard byte == literal[matched] else {
                 throw Failure(position: tokenStart, problem: Problem.notAValue(found: literal[0], for: valueName).words)
             }
-            if matched + 1 == literal.count { valueEnded() } else { state = .literal(index: index, matched: matched + 1) }
+            if matched + 1 == literal.count {
+                valueEnded()
+            } else {
+                state = .literal(index: index, matched: matched + 1)
+            }
         default:
             if Self.isWhitespace(byte) { return true }
             try structure(byte)

@@ -15,44 +15,56 @@ package struct RemoteSourceValidator {
         case "flickr":
             let method = source.method ?? D.flickrMethod
             guard FlickrSource.methods.contains(method) else {
-                throw ConfigError(file: file, key: "source.method", "unknown method \(JSONValue.string(method).quoted) "
-                                  + "(expected \(FlickrSource.methods.joined(separator: ", ")))")
+                throw ConfigError(
+                    file: file, key: "source.method",
+                    "unknown method \(JSONValue.string(method).quoted) "
+                        + "(expected \(FlickrSource.methods.joined(separator: ", ")))")
             }
             let isFeed = method == "feed"
             if !isFeed && (source.apiKey ?? "").isEmpty {
-                throw ConfigError(file: file, key: "source.apiKey",
-                                  "missing; Flickr's REST API needs a key, e.g. \"apiKey\": \"${FLICKR_API_KEY}\" "
-                                  + "(or use \"method\": \"feed\" for the key-less public feed)")
+                throw ConfigError(
+                    file: file, key: "source.apiKey",
+                    "missing; Flickr's REST API needs a key, e.g. \"apiKey\": \"${FLICKR_API_KEY}\" "
+                        + "(or use \"method\": \"feed\" for the key-less public feed)")
             }
-            return .flickr(FlickrSource(
-                endpoint: try endpoint(source.endpoint, default: isFeed ? FlickrSource.feedEndpoint : FlickrSource.restEndpoint),
-                apiKey: source.apiKey, method: method, params: try params(source.params), limit: limit,
-                perPage: try validator.range(source.perPage ?? D.flickrPerPage, "source.perPage", 1...500)))
+            return .flickr(
+                FlickrSource(
+                    endpoint: try endpoint(
+                        source.endpoint, default: isFeed ? FlickrSource.feedEndpoint : FlickrSource.restEndpoint),
+                    apiKey: source.apiKey, method: method, params: try params(source.params), limit: limit,
+                    perPage: try validator.range(source.perPage ?? D.flickrPerPage, "source.perPage", 1...500)))
         case "500px":
             guard let key = source.consumerKey, !key.isEmpty else {
-                throw ConfigError(file: file, key: "source.consumerKey",
-                                  "missing; the 500px API needs a consumer key, e.g. \"consumerKey\": \"${PX500_CONSUMER_KEY}\"")
+                throw ConfigError(
+                    file: file, key: "source.consumerKey",
+                    "missing; the 500px API needs a consumer key, e.g. \"consumerKey\": \"${PX500_CONSUMER_KEY}\"")
             }
-            return .fiveHundredPx(FiveHundredPxSource(
-                endpoint: try endpoint(source.endpoint, default: FiveHundredPxSource.defaultEndpoint),
-                consumerKey: key, feature: source.feature ?? D.fiveHundredPxFeature, params: try params(source.params),
-                imageSizes: source.imageSizes ?? D.fiveHundredPxImageSizes, limit: limit,
-                perPage: try validator.range(source.perPage ?? D.fiveHundredPxPerPage, "source.perPage", 1...100)))
+            return .fiveHundredPx(
+                FiveHundredPxSource(
+                    endpoint: try endpoint(source.endpoint, default: FiveHundredPxSource.defaultEndpoint),
+                    consumerKey: key, feature: source.feature ?? D.fiveHundredPxFeature,
+                    params: try params(source.params),
+                    imageSizes: source.imageSizes ?? D.fiveHundredPxImageSizes, limit: limit,
+                    perPage: try validator.range(source.perPage ?? D.fiveHundredPxPerPage, "source.perPage", 1...100)))
         default:
             guard let applicationId = source.applicationId, !applicationId.isEmpty else {
-                throw ConfigError(file: file, key: "source.applicationId",
-                                  "missing; Parse needs the app id, e.g. \"applicationId\": \"${PARSE_APP_ID}\"")
+                throw ConfigError(
+                    file: file, key: "source.applicationId",
+                    "missing; Parse needs the app id, e.g. \"applicationId\": \"${PARSE_APP_ID}\"")
             }
             let className = source.className ?? D.parseClassName
-            guard !className.isEmpty, className.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) else {
-                throw ConfigError(file: file, key: "source.className",
-                                  "\(JSONValue.string(className).quoted) is not a Parse class name (letters, digits, _)")
+            guard !className.isEmpty, className.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
+            else {
+                throw ConfigError(
+                    file: file, key: "source.className",
+                    "\(JSONValue.string(className).quoted) is not a Parse class name (letters, digits, _)")
             }
             var columns = ParseSource.defaultColumns
             for (field, column) in source.columns ?? [:] {
                 guard ParseSource.columnFields.contains(field) else {
-                    throw ConfigError(file: file, key: "source.columns.\(field)",
-                                      "unknown field (expected \(ParseSource.columnFields.joined(separator: ", ")))")
+                    throw ConfigError(
+                        file: file, key: "source.columns.\(field)",
+                        "unknown field (expected \(ParseSource.columnFields.joined(separator: ", ")))")
                 }
                 columns[field] = column
             }
@@ -62,19 +74,22 @@ package struct RemoteSourceValidator {
                 encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
                 whereJSON = String(decoding: try encoder.encode(constraint), as: UTF8.self)
             }
-            return .parse(ParseSource(
-                endpoint: try endpoint(source.endpoint, default: ParseSource.defaultEndpoint),
-                applicationId: applicationId, restApiKey: source.restApiKey, className: className, columns: columns,
-                order: source.order ?? D.parseOrder, whereJSON: whereJSON, limit: limit,
-                perPage: try validator.range(source.perPage ?? D.parsePerPage, "source.perPage", 1...1000)))
+            return .parse(
+                ParseSource(
+                    endpoint: try endpoint(source.endpoint, default: ParseSource.defaultEndpoint),
+                    applicationId: applicationId, restApiKey: source.restApiKey, className: className, columns: columns,
+                    order: source.order ?? D.parseOrder, whereJSON: whereJSON, limit: limit,
+                    perPage: try validator.range(source.perPage ?? D.parsePerPage, "source.perPage", 1...1000)))
         }
     }
 
     private func endpoint(_ value: String?, default fallback: URL) throws -> URL {
         guard let value else { return fallback }
         guard let url = URL(string: value), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
-              url.host != nil else {
-            throw ConfigError(file: file, key: "source.endpoint", "\(JSONValue.string(value).quoted) is not an http(s) URL")
+            url.host != nil
+        else {
+            throw ConfigError(
+                file: file, key: "source.endpoint", "\(JSONValue.string(value).quoted) is not an http(s) URL")
         }
         return url
     }
@@ -87,7 +102,8 @@ package struct RemoteSourceValidator {
             case .string(let text): result[key] = text
             case .number, .bool: result[key] = value.quoted
             default:
-                throw ConfigError(file: file, key: "source.params.\(key)", "expected a string or number, got \(value.kind)")
+                throw ConfigError(
+                    file: file, key: "source.params.\(key)", "expected a string or number, got \(value.kind)")
             }
         }
         return result

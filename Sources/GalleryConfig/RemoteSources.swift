@@ -4,8 +4,10 @@ import Foundation
 public struct FlickrSource: Sendable, Equatable {
     public static let restEndpoint = URL(string: "https://api.flickr.com/services/rest/")!
     public static let feedEndpoint = URL(string: "https://www.flickr.com/services/feeds/photos_public.gne")!
-    public static let methods = ["flickr.interestingness.getList", "flickr.photos.search", "flickr.people.getPublicPhotos",
-                                 "flickr.photosets.getPhotos", "flickr.photos.getRecent", "feed"]
+    public static let methods = [
+        "flickr.interestingness.getList", "flickr.photos.search", "flickr.people.getPublicPhotos",
+        "flickr.photosets.getPhotos", "flickr.photos.getRecent", "feed"
+    ]
 
     public var endpoint: URL
     public var apiKey: String?
@@ -17,7 +19,9 @@ public struct FlickrSource: Sendable, Equatable {
     public var perPage: Int
     public var isFeed: Bool { method == "feed" }
 
-    public init(endpoint: URL, apiKey: String? = nil, method: String, params: [String: String], limit: Int? = nil, perPage: Int) {
+    public init(
+        endpoint: URL, apiKey: String? = nil, method: String, params: [String: String], limit: Int? = nil, perPage: Int
+    ) {
         self.endpoint = endpoint
         self.apiKey = apiKey
         self.method = method
@@ -40,7 +44,10 @@ public struct FiveHundredPxSource: Sendable, Equatable {
     public var limit: Int?
     public var perPage: Int
 
-    public init(endpoint: URL, consumerKey: String, feature: String, params: [String: String], imageSizes: [Int], limit: Int? = nil, perPage: Int) {
+    public init(
+        endpoint: URL, consumerKey: String, feature: String, params: [String: String], imageSizes: [Int],
+        limit: Int? = nil, perPage: Int
+    ) {
         self.endpoint = endpoint
         self.consumerKey = consumerKey
         self.feature = feature
@@ -55,8 +62,12 @@ public struct FiveHundredPxSource: Sendable, Equatable {
 public struct ParseSource: Sendable, Equatable {
     /// Back4App hosts most Parse apps today; self-hosted servers set `endpoint` to their mount path.
     public static let defaultEndpoint = URL(string: "https://parseapi.back4app.com/")!
-    public static let defaultColumns = ["title": "filename", "image": "fileURLString", "thumbnail": "thumbnailURLString"]
-    public static let columnFields = ["title", "image", "thumbnail", "description", "author", "takenAt", "tags", "album", "license"]
+    public static let defaultColumns = [
+        "title": "filename", "image": "fileURLString", "thumbnail": "thumbnailURLString"
+    ]
+    public static let columnFields = [
+        "title", "image", "thumbnail", "description", "author", "takenAt", "tags", "album", "license"
+    ]
 
     public var endpoint: URL
     public var applicationId: String
@@ -70,7 +81,10 @@ public struct ParseSource: Sendable, Equatable {
     public var limit: Int?
     public var perPage: Int
 
-    public init(endpoint: URL, applicationId: String, restApiKey: String? = nil, className: String, columns: [String: String], order: String, whereJSON: String? = nil, limit: Int? = nil, perPage: Int) {
+    public init(
+        endpoint: URL, applicationId: String, restApiKey: String? = nil, className: String, columns: [String: String],
+        order: String, whereJSON: String? = nil, limit: Int? = nil, perPage: Int
+    ) {
         self.endpoint = endpoint
         self.applicationId = applicationId
         self.restApiKey = restApiKey

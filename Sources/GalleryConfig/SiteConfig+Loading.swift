@@ -16,7 +16,8 @@ extension SiteConfig {
     ) throws -> SiteConfig {
         let name = file.path
         guard let data = FileManager.default.contents(atPath: file.path) else {
-            let problem = FileManager.default.fileExists(atPath: file.path)
+            let problem =
+                FileManager.default.fileExists(atPath: file.path)
                 ? "cannot read the file; check its permissions"
                 : "no such file; run galleryssg in the site's folder or pass --config PATH"
             throw ConfigError(file: name, key: "", problem)
@@ -59,7 +60,9 @@ extension SiteConfig {
         let bom: [UInt8] = [0xef, 0xbb, 0xbf]
         let text = data.starts(with: bom) ? data.dropFirst(bom.count) : data
         // UTF-16 and UTF-32 files (zero bytes among the first four) are left to `JSONDecoder`.
-        guard !text.prefix(4).contains(0), !text.starts(with: [0xfe, 0xff]), !text.starts(with: [0xff, 0xfe]) else { return }
+        guard !text.prefix(4).contains(0), !text.starts(with: [0xfe, 0xff]), !text.starts(with: [0xff, 0xfe]) else {
+            return
+        }
         do {
             try JSONSyntax.check(text)
         } catch {
@@ -74,16 +77,20 @@ extension ConfigError {
         switch error {
         case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
             let found = document.value(at: context.codingPath)
-            self.init(file: file, key: context.codingPath.dotted,
-                      "expected \(Self.describe(type)), got \(found?.quoted ?? "nothing")")
+            self.init(
+                file: file, key: context.codingPath.dotted,
+                "expected \(Self.describe(type)), got \(found?.quoted ?? "nothing")")
         case .keyNotFound(let key, let context):
             self.init(file: file, key: (context.codingPath + [key]).dotted, "missing; this key is required")
         case .dataCorrupted(let context):
             let found = document.value(at: context.codingPath)
             let wanted = context.debugDescription.contains("Int") ? "a whole number" : "a different value"
-            self.init(file: file, key: context.codingPath.dotted, "expected \(wanted), got \(found?.quoted ?? "nothing")")
+            self.init(
+                file: file, key: context.codingPath.dotted, "expected \(wanted), got \(found?.quoted ?? "nothing")")
         @unknown default:
-            self.init(file: file, key: "", "a value has the wrong type; check it against the configuration reference (docs/configuration.md)")
+            self.init(
+                file: file, key: "",
+                "a value has the wrong type; check it against the configuration reference (docs/configuration.md)")
         }
     }
 
@@ -138,15 +145,17 @@ package struct EnvironmentSubstitution {
         while let start = rest.range(of: "${") {
             result += rest[..<start.lowerBound]
             guard let end = rest[start.upperBound...].firstIndex(of: "}") else {
-                throw ConfigError(file: file, key: path, "unclosed \"${\" in \(JSONValue.string(text).quoted); write ${NAME}")
+                throw ConfigError(
+                    file: file, key: path, "unclosed \"${\" in \(JSONValue.string(text).quoted); write ${NAME}")
             }
             let name = String(rest[start.upperBound..<end])
             guard EnvironmentName.isValid(name) else {
                 throw ConfigError(file: file, key: path, "\"${\(name)}\" is not a valid environment variable name")
             }
             guard let replacement = environment[name] else {
-                throw ConfigError(file: file, key: path,
-                                  "environment variable \(name) is not set; export \(name)=… before running galleryssg")
+                throw ConfigError(
+                    file: file, key: path,
+                    "environment variable \(name) is not set; export \(name)=… before running galleryssg")
             }
             result += replacement
             variables[path] = name

@@ -106,7 +106,12 @@ public struct ImageSettings: Sendable, Equatable {
     /// What a camera raw file becomes (`images.raw`): its embedded preview, a LibRaw development, or nothing.
     public var raw: RawPolicy = SiteConfig.Defaults.raw
 
-    public init(thumbnail: Int, preview: Int, widths: [Int], quality: Int, background: RGB, maxPixels: Int, publishOriginals: OriginalsPolicy, maxPixelsInFlight: Int? = nil, showLocation: Bool, linearLight: Bool, exifFields: [ExifField], webp: Bool = false, sharpen: Double = 0, gridSteps: Bool = true, raw: RawPolicy = SiteConfig.Defaults.raw, avif: Bool = SiteConfig.Defaults.avif) {
+    public init(
+        thumbnail: Int, preview: Int, widths: [Int], quality: Int, background: RGB, maxPixels: Int,
+        publishOriginals: OriginalsPolicy, maxPixelsInFlight: Int? = nil, showLocation: Bool, linearLight: Bool,
+        exifFields: [ExifField], webp: Bool = false, sharpen: Double = 0, gridSteps: Bool = true,
+        raw: RawPolicy = SiteConfig.Defaults.raw, avif: Bool = SiteConfig.Defaults.avif
+    ) {
         self.thumbnail = thumbnail
         self.preview = preview
         self.widths = widths
@@ -169,10 +174,12 @@ public struct NetworkSettings: Sendable, Equatable {
     /// First backoff delay in seconds; it doubles with each attempt, with jitter.
     public var retryBaseDelay: Double
 
-    public init(allowHTTP: Bool = false, timeoutSeconds: Int = SiteConfig.Defaults.timeoutSeconds,
-                maxDownloadBytes: Int = SiteConfig.Defaults.maxDownloadBytes,
-                connectionsPerHost: Int = SiteConfig.Defaults.connectionsPerHost, retries: Int = SiteConfig.Defaults.retries,
-                retryBaseDelay: Double = SiteConfig.Defaults.retryBaseDelay) {
+    public init(
+        allowHTTP: Bool = false, timeoutSeconds: Int = SiteConfig.Defaults.timeoutSeconds,
+        maxDownloadBytes: Int = SiteConfig.Defaults.maxDownloadBytes,
+        connectionsPerHost: Int = SiteConfig.Defaults.connectionsPerHost, retries: Int = SiteConfig.Defaults.retries,
+        retryBaseDelay: Double = SiteConfig.Defaults.retryBaseDelay
+    ) {
         self.allowHTTP = allowHTTP
         self.timeoutSeconds = timeoutSeconds
         self.maxDownloadBytes = maxDownloadBytes

@@ -56,7 +56,13 @@ package struct SiteConfigFile: Decodable {
         package var order: String?
         package var `where`: JSONValue?
 
-        package init(type: String, path: String? = nil, url: String? = nil, endpoint: String? = nil, limit: Int? = nil, perPage: Int? = nil, allowInsecureHTTP: Bool? = nil, apiKey: String? = nil, method: String? = nil, params: [String: JSONValue]? = nil, consumerKey: String? = nil, feature: String? = nil, imageSizes: [Int]? = nil, applicationId: String? = nil, restApiKey: String? = nil, className: String? = nil, columns: [String: String]? = nil, order: String? = nil) {
+        package init(
+            type: String, path: String? = nil, url: String? = nil, endpoint: String? = nil, limit: Int? = nil,
+            perPage: Int? = nil, allowInsecureHTTP: Bool? = nil, apiKey: String? = nil, method: String? = nil,
+            params: [String: JSONValue]? = nil, consumerKey: String? = nil, feature: String? = nil,
+            imageSizes: [Int]? = nil, applicationId: String? = nil, restApiKey: String? = nil, className: String? = nil,
+            columns: [String: String]? = nil, order: String? = nil
+        ) {
             self.type = type
             self.path = path
             self.url = url
@@ -121,22 +127,31 @@ package struct SiteConfigFile: Decodable {
     /// The keys each object of the file may hold, for the unknown-key check. `$schema` names the
     /// JSON Schema for editors (`init` writes it); it means nothing to the build.
     package static let knownKeys: [String: [String]] = [
-        "": ["title", "description", "baseURL", "output", "templates", "state", "cache", "pageSize", "sort", "download", "source",
-             "password", "passwordEnv", "images", "network", "viewer", "language", "map", "deploy", "video", "$schema"],
+        "": [
+            "title", "description", "baseURL", "output", "templates", "state", "cache", "pageSize", "sort", "download",
+            "source",
+            "password", "passwordEnv", "images", "network", "viewer", "language", "map", "deploy", "video", "$schema"
+        ],
         "deploy": ["target", "endpoint", "region", "pathStyle"],
         "map": ["tileURL", "attribution"],
-        "images": ["thumbnail", "preview", "widths", "quality", "background", "maxPixels", "publishOriginals",
-                   "maxPixelsInFlight", "showLocation", "linearLight", "exifFields", "webp", "sharpen", "gridSteps",
-                   "raw", "avif"],
+        "images": [
+            "thumbnail", "preview", "widths", "quality", "background", "maxPixels", "publishOriginals",
+            "maxPixelsInFlight", "showLocation", "linearLight", "exifFields", "webp", "sharpen", "gridSteps",
+            "raw", "avif"
+        ],
         "viewer": ["slideshowSeconds"],
         "video": ["maxSeconds", "maxBytes", "maxPixels", "maxHeight", "quality", "maxBitrate", "livePhotos"],
         "network": ["timeoutSeconds", "maxDownloadBytes", "connectionsPerHost", "retries"],
         "source/folder": ["type", "path"],
         "source/manifest": ["type", "path", "url", "allowInsecureHTTP"],
         "source/flickr": ["type", "endpoint", "limit", "perPage", "allowInsecureHTTP", "apiKey", "method", "params"],
-        "source/500px": ["type", "endpoint", "limit", "perPage", "allowInsecureHTTP", "consumerKey", "feature", "params",
-                         "imageSizes"],
-        "source/parse": ["type", "endpoint", "limit", "perPage", "allowInsecureHTTP", "applicationId", "restApiKey",
-                         "className", "columns", "order", "where"],
+        "source/500px": [
+            "type", "endpoint", "limit", "perPage", "allowInsecureHTTP", "consumerKey", "feature", "params",
+            "imageSizes"
+        ],
+        "source/parse": [
+            "type", "endpoint", "limit", "perPage", "allowInsecureHTTP", "applicationId", "restApiKey",
+            "className", "columns", "order", "where"
+        ]
     ]
 }

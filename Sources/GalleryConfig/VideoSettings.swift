@@ -19,9 +19,11 @@ public struct VideoSettings: Sendable, Equatable {
     /// still alone is, and the clip is counted as ignored on purpose.
     public var livePhotos: Bool = Defaults.livePhotos
 
-    public init(maxSeconds: Int = Defaults.maxSeconds, maxBytes: Int = Defaults.maxBytes, maxPixels: Int = Defaults.maxPixels,
-                maxHeight: Int = Defaults.maxHeight, crf: Int = Defaults.crf, maxBitrate: Int = Defaults.maxBitrate,
-                livePhotos: Bool = Defaults.livePhotos) {
+    public init(
+        maxSeconds: Int = Defaults.maxSeconds, maxBytes: Int = Defaults.maxBytes, maxPixels: Int = Defaults.maxPixels,
+        maxHeight: Int = Defaults.maxHeight, crf: Int = Defaults.crf, maxBitrate: Int = Defaults.maxBitrate,
+        livePhotos: Bool = Defaults.livePhotos
+    ) {
         self.maxSeconds = maxSeconds
         self.maxBytes = maxBytes
         self.maxPixels = maxPixels

@@ -36,9 +36,10 @@ package struct DownloadCache: Sendable {
     package func lookup(_ url: URL) -> (entry: Entry, data: Data)? {
         let key = Self.key(url)
         guard let meta = FileManager.default.contents(atPath: folder.appendingPathComponent("\(key).json").path),
-              let entry = try? JSONDecoder().decode(Entry.self, from: meta), entry.url == url.absoluteString,
-              let data = FileManager.default.contents(atPath: folder.appendingPathComponent("\(key).bin").path),
-              data.count == entry.size, CacheKey.sha256(data) == entry.sha256 else { return nil }
+            let entry = try? JSONDecoder().decode(Entry.self, from: meta), entry.url == url.absoluteString,
+            let data = FileManager.default.contents(atPath: folder.appendingPathComponent("\(key).bin").path),
+            data.count == entry.size, CacheKey.sha256(data) == entry.sha256
+        else { return nil }
         return (entry, data)
     }
 
@@ -52,8 +53,9 @@ package struct DownloadCache: Sendable {
     /// Stores bytes with their validators. Failures only cost a future cache miss, so they are ignored.
     package func store(_ url: URL, data: Data, etag: String?, lastModified: String?) {
         let key = Self.key(url)
-        let entry = Entry(url: url.absoluteString, etag: etag, lastModified: lastModified, size: data.count,
-                          sha256: CacheKey.sha256(data))
+        let entry = Entry(
+            url: url.absoluteString, etag: etag, lastModified: lastModified, size: data.count,
+            sha256: CacheKey.sha256(data))
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try AtomicFile.write(data, to: folder.appendingPathComponent("\(key).bin").path)

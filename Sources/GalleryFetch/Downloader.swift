@@ -36,7 +36,8 @@ public final class Downloader: Sendable {
     /// returned so the provider can read the API's own error body.
     /// - Throws: `FetchError` once retries are used up.
     public func api(_ url: URL, headers: [(String, String)] = [], maxBytes: Int = 64 * 1024 * 1024) async throws
-        -> HTTPTransport.Response {
+        -> HTTPTransport.Response
+    {
         if offline { throw FetchError(url: url, "not requested: the build is --offline") }
         return try await retryPolicy.run {
             try await attempt(url, headers: headers, maxBytes: maxBytes)
@@ -73,7 +74,8 @@ public final class Downloader: Sendable {
         let cached = reuseCache ? cache?.lookup(url) : nil
         if offline {
             guard let cached else {
-                throw FetchError(url: url, "not in the download cache, and the build is --offline; build once online first")
+                throw FetchError(
+                    url: url, "not in the download cache, and the build is --offline; build once online first")
             }
             await stats.count(\.reusedOffline)
             return FetchedOriginal(cached: cached)
@@ -88,13 +90,15 @@ public final class Downloader: Sendable {
         }
         guard (200..<300).contains(response.status) else { throw FetchError.status(response) }
         try Self.checkImage(response)
-        let etag = response.header("etag"), lastModified = response.header("last-modified")
+        let etag = response.header("etag")
+        let lastModified = response.header("last-modified")
         cache?.store(url, data: response.body, etag: etag, lastModified: lastModified)
         await stats.count(\.downloaded)
         return FetchedOriginal(data: response.body, etag: etag, lastModified: lastModified)
     }
 
-    private func attempt(_ url: URL, headers: [(String, String)], maxBytes: Int?) async throws -> HTTPTransport.Response {
+    private func attempt(_ url: URL, headers: [(String, String)], maxBytes: Int?) async throws -> HTTPTransport.Response
+    {
         await stats.count(\.requests)
         let response = try await limiter.withSlot(for: url.host ?? "") {
             try await transport.send(url, headers: headers, maxBytes: maxBytes)
@@ -111,9 +115,14 @@ public final class Downloader: Sendable {
         guard ImageFormat.recognise(response.body) == nil else { return }
         let text = String(decoding: response.body.prefix(40), as: UTF8.self)
             .replacingOccurrences(of: "\n", with: " ").trimmingCharacters(in: .whitespaces)
-        let looksLikeText = response.body.prefix(64).allSatisfy { $0 == 9 || $0 == 10 || $0 == 13 || (32..<127).contains($0) }
+        let looksLikeText = response.body.prefix(64).allSatisfy {
+            $0 == 9 || $0 == 10 || $0 == 13 || (32..<127).contains($0)
+        }
         let declared = response.contentType.map { " (served as \($0))" } ?? ""
-        let what = response.body.isEmpty ? "an empty body" : looksLikeText ? "text starting \(JSONValue.string(text).quoted)" : "data in no supported image format"
+        let what =
+            response.body.isEmpty
+            ? "an empty body"
+            : looksLikeText ? "text starting \(JSONValue.string(text).quoted)" : "data in no supported image format"
         throw FetchError(url: response.url, "not an image: the server sent \(what)\(declared)", status: response.status)
     }
 }
@@ -150,14 +159,16 @@ package actor InFlightRequests {
     /// of its own, which is cancelled when this caller is. A caller whose shared download was
     /// cancelled by its starter, while it was not cancelled itself, starts it again; a cancelled
     /// download is not remembered as failed.
-    package func value(for key: String, again: @Sendable () -> FetchedOriginal?,
-               _ work: @escaping @Sendable () async throws -> FetchedOriginal) async throws -> FetchedOriginal {
+    package func value(
+        for key: String, again: @Sendable () -> FetchedOriginal?,
+        _ work: @escaping @Sendable () async throws -> FetchedOriginal
+    ) async throws -> FetchedOriginal {
         lookup: while true {
             switch entries[key] {
             case .running(let task):
                 do {
                     return try await task.value
-                } catch where task.isCancelled && !Task.isCancelled {
+                } catch  where task.isCancelled && !Task.isCancelled {
                     if isRunning(task, key) { entries[key] = nil }
                     continue lookup
                 }
@@ -170,7 +181,11 @@ package actor InFlightRequests {
         let task = Task { try await work() }
         entries[key] = .running(task)
         do {
-            let value = try await withTaskCancellationHandler { try await task.value } onCancel: { task.cancel() }
+            let value = try await withTaskCancellationHandler {
+                try await task.value
+            } onCancel: {
+                task.cancel()
+            }
             if isRunning(task, key) { entries[key] = .fetched }
             return value
         } catch {

@@ -44,9 +44,10 @@ public struct FetchError: Error, CustomStringConvertible, Sendable {
         let status = response.status
         let snippet = String(decoding: response.body.prefix(160), as: UTF8.self)
             .replacingOccurrences(of: "\n", with: " ").trimmingCharacters(in: .whitespaces)
-        return FetchError(url: response.url, "HTTP \(status)\(snippet.isEmpty ? "" : ": \(snippet)")", status: status,
-                          kind: isTransient(status: status) ? .transient : .permanent,
-                          retryAfter: response.header("retry-after").flatMap(Self.parseRetryAfter))
+        return FetchError(
+            url: response.url, "HTTP \(status)\(snippet.isEmpty ? "" : ": \(snippet)")", status: status,
+            kind: isTransient(status: status) ? .transient : .permanent,
+            retryAfter: response.header("retry-after").flatMap(Self.parseRetryAfter))
     }
 
     /// `Retry-After` as delta-seconds or an HTTP date (RFC 9110 §10.2.3).

@@ -20,7 +20,9 @@ public final class HTTPTransport: Sendable {
         self.settings = settings
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .disallow,
-            timeout: .init(connect: .seconds(Int64(min(settings.timeoutSeconds, 15))), read: .seconds(Int64(settings.timeoutSeconds)))
+            timeout: .init(
+                connect: .seconds(Int64(min(settings.timeoutSeconds, 15))),
+                read: .seconds(Int64(settings.timeoutSeconds)))
         )
         configuration.decompression = .enabled(limit: .ratio(50))
         configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = settings.connectionsPerHost
@@ -73,26 +75,32 @@ public final class HTTPTransport: Sendable {
             let status = Int(response.status.code)
             if [301, 302, 303, 307, 308].contains(status) {
                 guard let location = response.headers.first(name: "location"),
-                      let next = URL(string: location, relativeTo: current)?.absoluteURL else {
-                    throw FetchError(url: current, "HTTP \(status) redirect without a usable Location header", status: status)
+                    let next = URL(string: location, relativeTo: current)?.absoluteURL
+                else {
+                    throw FetchError(
+                        url: current, "HTTP \(status) redirect without a usable Location header", status: status)
                 }
                 current = next
                 continue
             }
             let limit = maxBytes ?? settings.maxDownloadBytes
             if let declared = response.headers.first(name: "content-length").flatMap(Int.init), declared > limit {
-                throw FetchError(url: current, "response is larger than \(limit) bytes (network.maxDownloadBytes)", status: status)
+                throw FetchError(
+                    url: current, "response is larger than \(limit) bytes (network.maxDownloadBytes)", status: status)
             }
             let buffer: ByteBuffer
             do {
                 buffer = try await response.body.collect(upTo: limit)
             } catch is NIOTooManyBytesError {
-                throw FetchError(url: current, "response is larger than \(limit) bytes (network.maxDownloadBytes)", status: status)
+                throw FetchError(
+                    url: current, "response is larger than \(limit) bytes (network.maxDownloadBytes)", status: status)
             } catch {
-                throw FetchError(url: current, "the response was cut off: \(Self.describe(error))", status: status, kind: .transient)
+                throw FetchError(
+                    url: current, "the response was cut off: \(Self.describe(error))", status: status, kind: .transient)
             }
-            return Response(url: current, status: status, headers: response.headers.map { ($0.name, $0.value) },
-                            body: Data(buffer.readableBytesView))
+            return Response(
+                url: current, status: status, headers: response.headers.map { ($0.name, $0.value) },
+                body: Data(buffer.readableBytesView))
         }
         throw FetchError(url: url, "more than \(Self.maxRedirects) redirects (a redirect loop?)")
     }
@@ -110,7 +118,8 @@ public final class HTTPTransport: Sendable {
         case "https": return
         case "http":
             if settings.allowHTTP || Self.isLoopback(url.host ?? "") { return }
-            throw FetchError(url: url, "plain http is allowed only to loopback; use https or set source.allowInsecureHTTP")
+            throw FetchError(
+                url: url, "plain http is allowed only to loopback; use https or set source.allowInsecureHTTP")
         default:
             throw FetchError(url: url, "only http and https URLs can be fetched")
         }

@@ -43,7 +43,8 @@ public struct OriginalFetcher: Sendable {
             throw FetchError(file: url, "file not found or not readable")
         }
         if let size = attributes[.size] as? Int, size > maxBytes {
-            throw FetchError(file: url, "file is \(size) bytes, over the \(maxBytes)-byte limit (network.maxDownloadBytes)")
+            throw FetchError(
+                file: url, "file is \(size) bytes, over the \(maxBytes)-byte limit (network.maxDownloadBytes)")
         }
     }
 }

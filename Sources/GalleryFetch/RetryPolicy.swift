@@ -101,7 +101,7 @@ package final class HostLimiter: Sendable {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (resume: CheckedContinuation<Void, Error>) in
                 slots.withLockedValue { $0.waiting[host, default: []].append(Waiter(id: id, resume: resume)) }
-                if Task.isCancelled { withdraw(id, host: host) }   // cancelled before it was queued
+                if Task.isCancelled { withdraw(id, host: host) }  // cancelled before it was queued
             }
         } onCancel: {
             withdraw(id, host: host)
@@ -123,7 +123,7 @@ package final class HostLimiter: Sendable {
             if var queue = slots.waiting[host], !queue.isEmpty {
                 let next = queue.removeFirst()
                 slots.waiting[host] = queue.isEmpty ? nil : queue
-                return next.resume   // the slot passes straight to the next waiter
+                return next.resume  // the slot passes straight to the next waiter
             }
             slots.active[host, default: 1] -= 1
             return nil

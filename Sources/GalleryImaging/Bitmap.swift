@@ -1,4 +1,5 @@
 import GalleryModel
+
 /// An 8-bit RGB image in memory, rows top to bottom, three bytes a pixel, no padding.
 public struct Bitmap: Sendable, Equatable {
     public let width: Int

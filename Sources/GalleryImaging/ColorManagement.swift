@@ -12,7 +12,7 @@ package enum ColorManagement {
     package static func toSRGB(_ bitmap: Bitmap, profile: ICCProfile) -> Bitmap? {
         guard let transform = makeTransform(profile, inputFormat: rgb8, colorSpace: cmsSigRgbData) else { return nil }
         defer { cmsDeleteTransform(transform) }
-        var output = PixelBuffers.take(bitmap.pixels.count)   // the transform writes every pixel
+        var output = PixelBuffers.take(bitmap.pixels.count)  // the transform writes every pixel
         bitmap.pixels.withUnsafeBytes { input in
             output.withUnsafeMutableBytes { out in
                 cmsDoTransform(transform, input.baseAddress, out.baseAddress, UInt32(bitmap.width * bitmap.height))
@@ -28,7 +28,9 @@ package enum ColorManagement {
 
         /// Nil where `toSRGB` returns nil: the profile is sRGB already, unusable, or not RGB.
         package init?(_ profile: ICCProfile) {
-            guard let transform = makeTransform(profile, inputFormat: rgb8, colorSpace: cmsSigRgbData) else { return nil }
+            guard let transform = makeTransform(profile, inputFormat: rgb8, colorSpace: cmsSigRgbData) else {
+                return nil
+            }
             self.transform = transform
         }
 
@@ -50,7 +52,9 @@ package enum ColorManagement {
     /// Converts Adobe-style inverted CMYK bytes (four a pixel, as libjpeg returns them) to sRGB bytes,
     /// or nil when the profile is not a usable CMYK profile.
     package static func cmykToSRGB(_ cmyk: [UInt8], profile: ICCProfile) -> [UInt8]? {
-        guard let transform = makeTransform(profile, inputFormat: cmyk8Reversed, colorSpace: cmsSigCmykData) else { return nil }
+        guard let transform = makeTransform(profile, inputFormat: cmyk8Reversed, colorSpace: cmsSigCmykData) else {
+            return nil
+        }
         defer { cmsDeleteTransform(transform) }
         let pixels = cmyk.count / 4
         var output = [UInt8](repeating: 0, count: pixels * 3)
@@ -69,12 +73,14 @@ package enum ColorManagement {
     private static let cmyk8Reversed: UInt32 = (6 << 16) | (4 << 3) | 1 | (1 << 13)
 
     private static func makeTransform(_ profile: ICCProfile, inputFormat: UInt32, colorSpace: cmsColorSpaceSignature)
-        -> cmsHTRANSFORM? {
+        -> cmsHTRANSFORM?
+    {
         let input = profile.data.withUnsafeBytes { cmsOpenProfileFromMem($0.baseAddress, UInt32($0.count)) }
         guard let input else { return nil }
         defer { cmsCloseProfile(input) }
         guard cmsGetColorSpace(input) == colorSpace, !(colorSpace == cmsSigRgbData && isSRGB(input)),
-              let output = cmsCreate_sRGBProfile() else { return nil }
+            let output = cmsCreate_sRGBProfile()
+        else { return nil }
         defer { cmsCloseProfile(output) }
         return cmsCreateTransform(input, inputFormat, output, rgb8, UInt32(INTENT_PERCEPTUAL), 0)
     }

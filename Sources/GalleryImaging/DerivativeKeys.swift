@@ -62,11 +62,14 @@ extension ImageProcessor {
             let scaling = JPEGCodec.scaling(of: facts.size, atLeast: needed)
             return ImageLayout(display: display, plan: plan, decodeSize: scaling.size, decodeContent: scaling.content)
         case .raw:
-            guard settings.raw != .skip else { throw ImagingError.raw("camera raw files are not published (images.raw is \"skip\")") }
+            guard settings.raw != .skip else {
+                throw ImagingError.raw("camera raw files are not published (images.raw is \"skip\")")
+            }
             let preview = Self.usesPreview(facts, largest: plan.largest, policy: settings.raw)
             let size = preview ? facts.preview ?? facts.size : facts.size
             let whole = SourceRegion(x: 0, y: 0, width: Double(size.width), height: Double(size.height))
-            return ImageLayout(display: display, plan: plan, decodeSize: size, decodeContent: whole, rawPreview: preview)
+            return ImageLayout(
+                display: display, plan: plan, decodeSize: size, decodeContent: whole, rawPreview: preview)
         case .png, .webp, .heif, .avif, .tiff, .gif:
             let whole = SourceRegion(x: 0, y: 0, width: Double(facts.size.width), height: Double(facts.size.height))
             return ImageLayout(display: display, plan: plan, decodeSize: facts.size, decodeContent: whole)

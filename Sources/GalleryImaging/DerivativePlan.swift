@@ -1,5 +1,6 @@
 import GalleryConfig
 import GalleryModel
+
 /// One resized copy of an original: its pixel size and its path in the output.
 public struct Derivative: Sendable, Equatable, Hashable {
     public var size: PixelSize
@@ -48,7 +49,9 @@ public struct DerivativePlan: Sendable, Equatable {
 
     /// Derivatives for `srcset` on the photo page, narrowest first, ending with the preview.
     public var previewSources: [Derivative] {
-        all.filter { $0.size.width <= preview.size.width && !gridSteps.contains($0) }.sorted { $0.size.width < $1.size.width }
+        all.filter { $0.size.width <= preview.size.width && !gridSteps.contains($0) }.sorted {
+            $0.size.width < $1.size.width
+        }
     }
 
     /// Derivatives for `srcset` in the grid, narrowest first: the thumbnail and every size wider
@@ -74,7 +77,8 @@ public struct DerivativePlan: Sendable, Equatable {
     /// `widths` (no upscaling, and the preview covers the rest).
     package static func gridWidths(thumbnail: Int, widths: [Int], aspect: Double) -> [Int] {
         let widths = widths.sorted()
-        var width = thumbnail, added: [Int] = []
+        var width = thumbnail
+        var added: [Int] = []
         while Double(width) / aspect < Double(gridTallest) {
             let step = Double(width) * gridStep
             if let next = widths.first(where: { $0 > width }), Double(next) <= step * gridSnap {
@@ -91,7 +95,10 @@ public struct DerivativePlan: Sendable, Equatable {
 
     /// Plans the derivatives of a photo shown at `display` size.
     /// A plan as it was worked out before (`ItemCoding` reads it back).
-    package init(thumbnail: Derivative, preview: Derivative, all: [Derivative], gridSteps: [Derivative], webp: Bool, avif: Bool = false) {
+    package init(
+        thumbnail: Derivative, preview: Derivative, all: [Derivative], gridSteps: [Derivative], webp: Bool,
+        avif: Bool = false
+    ) {
         self.thumbnail = thumbnail
         self.preview = preview
         self.all = all
@@ -111,8 +118,13 @@ public struct DerivativePlan: Sendable, Equatable {
             sizes.insert(display.fitting(width: width))
         }
         all = sizes.sorted { ($0.width, $0.height) > ($1.width, $1.height) }.map(derivative)
-        let steps = !settings.gridSteps ? [] : Self.gridWidths(thumbnail: thumbnail.size.width, widths: sizes.map(\.width),
-                                                               aspect: Double(display.width) / Double(display.height))
+        let steps =
+            !settings.gridSteps
+            ? []
+            : Self.gridWidths(
+                thumbnail: thumbnail.size.width, widths: sizes.map(\.width),
+                aspect: Double(display.width) / Double(display.height)
+            )
             .map { display.fitting(width: $0) }.filter { !sizes.contains($0) }
         gridSteps = Set(steps).sorted { ($0.width, $0.height) > ($1.width, $1.height) }.map(derivative)
         all += gridSteps

@@ -48,7 +48,8 @@ package struct FilterTable {
             let first = Int(floor(center - support)) + 1
             let last = Int(ceil(center + support)) - 1
             // Fold taps beyond the edges onto the edge pixel (clamp-to-edge).
-            var lo = source, hi = -1
+            var lo = source
+            var hi = -1
             for i in first...last {
                 let weight = Self.lanczos3((Double(i) - center) / filterScale)
                 if weight == 0 { continue }
@@ -57,11 +58,16 @@ package struct FilterTable {
                 lo = min(lo, clamped)
                 hi = max(hi, clamped)
             }
-            if hi < lo { lo = min(max(Int(center.rounded()), 0), source - 1); hi = lo; local[lo] = 1 }
+            if hi < lo {
+                lo = min(max(Int(center.rounded()), 0), source - 1)
+                hi = lo
+                local[lo] = 1
+            }
             let count = min(hi - lo + 1, taps)
             var total = 0.0
             for i in lo..<(lo + count) { total += local[i] }
-            var sum = 0, largest = 0
+            var sum = 0
+            var largest = 0
             for tap in 0..<count {
                 let weight = local[lo + tap] / (total == 0 ? 1 : total)
                 weights[out * taps + tap] = Float(weight)
@@ -73,8 +79,10 @@ package struct FilterTable {
             // changes the shape least.
             fixed[largest] += Self.one - sum
             for pair in 0..<pairsPerSample {
-                let low = pair * 2 < count ? fixed[pair * 2] : 0, high = pair * 2 + 1 < count ? fixed[pair * 2 + 1] : 0
-                pairs[out * pairsPerSample + pair] = UInt32(UInt16(bitPattern: Int16(clamping: low)))
+                let low = pair * 2 < count ? fixed[pair * 2] : 0
+                let high = pair * 2 + 1 < count ? fixed[pair * 2 + 1] : 0
+                pairs[out * pairsPerSample + pair] =
+                    UInt32(UInt16(bitPattern: Int16(clamping: low)))
                     | UInt32(UInt16(bitPattern: Int16(clamping: high))) << 16
             }
             for i in lo...hi { local[i] = 0 }

@@ -43,12 +43,15 @@ package enum GIFCodec {
             let passes = gif.pointee.Image.Interlace ? [(0, 8), (4, 8), (2, 4), (1, 2)] : [(0, 1)]
             for (start, step) in passes {
                 for row in stride(from: start, to: frame.height, by: step) {
-                    guard DGifGetLine(gif, &line, Int32(frame.width)) == GIF_OK else { throw error(gif, "the image data") }
+                    guard DGifGetLine(gif, &line, Int32(frame.width)) == GIF_OK else {
+                        throw error(gif, "the image data")
+                    }
                     let y = frame.top + row
                     for column in 0..<frame.width {
                         let index = Int(line[column])
                         guard index != frame.transparent, index < colourCount else { continue }
-                        let colour = colours[index], target = (y * canvas.width + frame.left + column) * 3
+                        let colour = colours[index]
+                        let target = (y * canvas.width + frame.left + column) * 3
                         pixels[target] = colour.Red
                         pixels[target + 1] = colour.Green
                         pixels[target + 2] = colour.Blue
@@ -92,10 +95,14 @@ package enum GIFCodec {
                 guard DGifGetExtension(gif, &code, &block) == GIF_OK else { throw error(gif, "an extension") }
                 if code == GRAPHICS_EXT_FUNC_CODE, let block, block[0] >= 4 {
                     var control = GraphicsControlBlock()
-                    if DGifExtensionToGCB(Int(block[0]), block + 1, &control) == GIF_OK { transparent = Int(control.TransparentColor) }
+                    if DGifExtensionToGCB(Int(block[0]), block + 1, &control) == GIF_OK {
+                        transparent = Int(control.TransparentColor)
+                    }
                 }
-                let isXMP = code == APPLICATION_EXT_FUNC_CODE && xmp == nil
-                    && block.map { Array(UnsafeBufferPointer(start: $0 + 1, count: Int($0[0]))) == xmpApplication } == true
+                let isXMP =
+                    code == APPLICATION_EXT_FUNC_CODE && xmp == nil
+                    && block.map { Array(UnsafeBufferPointer(start: $0 + 1, count: Int($0[0]))) == xmpApplication }
+                        == true
                 var packet = Data()
                 while block != nil {
                     guard DGifGetExtensionNext(gif, &block) == GIF_OK else { throw error(gif, "an extension") }
@@ -107,12 +114,19 @@ package enum GIFCodec {
             case IMAGE_DESC_RECORD_TYPE:
                 guard DGifGetImageDesc(gif) == GIF_OK else { throw error(gif, "the image descriptor") }
                 let image = gif.pointee.Image
-                let left = Int(image.Left), top = Int(image.Top), width = Int(image.Width), height = Int(image.Height)
-                guard left >= 0, top >= 0, width > 0, height > 0 else { throw ImagingError.gif("the first frame has no size") }
-                let canvas = PixelSize(width: max(Int(gif.pointee.SWidth), left + width),
-                                       height: max(Int(gif.pointee.SHeight), top + height))
-                return Frame(canvas: canvas, left: left, top: top, width: width, height: height, transparent: transparent,
-                             xmp: xmp)
+                let left = Int(image.Left)
+                let top = Int(image.Top)
+                let width = Int(image.Width)
+                let height = Int(image.Height)
+                guard left >= 0, top >= 0, width > 0, height > 0 else {
+                    throw ImagingError.gif("the first frame has no size")
+                }
+                let canvas = PixelSize(
+                    width: max(Int(gif.pointee.SWidth), left + width),
+                    height: max(Int(gif.pointee.SHeight), top + height))
+                return Frame(
+                    canvas: canvas, left: left, top: top, width: width, height: height, transparent: transparent,
+                    xmp: xmp)
             case TERMINATE_RECORD_TYPE:
                 throw ImagingError.gif("the file has no image")
             default:
@@ -133,17 +147,21 @@ package enum GIFCodec {
             let source = Source(raw)
             return try withExtendedLifetime(source) {
                 var code: Int32 = 0
-                let opened = DGifOpen(Unmanaged.passUnretained(source).toOpaque(), { gif, buffer, wanted in
-                    guard let gif, let user = gif.pointee.UserData, let buffer else { return 0 }
-                    let source = Unmanaged<Source>.fromOpaque(user).takeUnretainedValue()
-                    let count = max(0, min(Int(wanted), source.bytes.count - source.offset))
-                    if count > 0, let base = source.bytes.baseAddress {
-                        UnsafeMutableRawPointer(buffer).copyMemory(from: base + source.offset, byteCount: count)
-                    }
-                    source.offset += count
-                    return Int32(count)
-                }, &code)
-                guard let gif = opened else { throw ImagingError.gif("\(text(code)) (the file is damaged or truncated)") }
+                let opened = DGifOpen(
+                    Unmanaged.passUnretained(source).toOpaque(),
+                    { gif, buffer, wanted in
+                        guard let gif, let user = gif.pointee.UserData, let buffer else { return 0 }
+                        let source = Unmanaged<Source>.fromOpaque(user).takeUnretainedValue()
+                        let count = max(0, min(Int(wanted), source.bytes.count - source.offset))
+                        if count > 0, let base = source.bytes.baseAddress {
+                            UnsafeMutableRawPointer(buffer).copyMemory(from: base + source.offset, byteCount: count)
+                        }
+                        source.offset += count
+                        return Int32(count)
+                    }, &code)
+                guard let gif = opened else {
+                    throw ImagingError.gif("\(text(code)) (the file is damaged or truncated)")
+                }
                 defer { DGifCloseFile(gif, &code) }
                 return try body(gif)
             }

@@ -21,7 +21,8 @@ package enum HEIFCodec {
     /// - Throws: `ImagingError` when the file is not a readable HEIF or AVIF.
     package static func header(_ data: Data) throws -> ImageHeader {
         try withPrimaryImage(data) { handle in
-            let size = PixelSize(width: Int(heif_image_handle_get_width(handle)), height: Int(heif_image_handle_get_height(handle)))
+            let size = PixelSize(
+                width: Int(heif_image_handle_get_width(handle)), height: Int(heif_image_handle_get_height(handle)))
             guard size.width > 0, size.height > 0 else { throw ImagingError.heif("the primary image has no size") }
             return ImageHeader(size: size, iccProfile: profile(handle), metadata: metadata(handle))
         }
@@ -34,7 +35,9 @@ package enum HEIFCodec {
     package static func decode(_ data: Data, background: RGB, decoder: String? = nil) throws -> Bitmap {
         try withPrimaryImage(data) { handle in
             let alpha = heif_image_handle_has_alpha_channel(handle) != 0
-            guard let options = heif_decoding_options_alloc() else { throw ImagingError.heif("cannot start the decoder") }
+            guard let options = heif_decoding_options_alloc() else {
+                throw ImagingError.heif("cannot start the decoder")
+            }
             defer { heif_decoding_options_free(options) }
             options.pointee.convert_hdr_to_8bit = 1
             var decoded: OpaquePointer?
@@ -52,21 +55,24 @@ package enum HEIFCodec {
             let channels = alpha ? 4 : 3
             var stride: Int32 = 0
             guard width > 0, height > 0, heif_image_get_bits_per_pixel_range(image, heif_channel_interleaved) == 8,
-                  let plane = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride),
-                  Int(stride) >= width * channels else {
+                let plane = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride),
+                Int(stride) >= width * channels
+            else {
                 throw ImagingError.heif("the decoder returned an unusable image")
             }
             let rows = UnsafeRawBufferPointer(start: plane, count: Int(stride) * (height - 1) + width * channels)
             if alpha {
                 let premultiplied = heif_image_handle_is_premultiplied_alpha(handle) != 0
-                return Bitmap.compositing(rgba: rows, width: width, height: height, rowBytes: Int(stride),
-                                          premultiplied: premultiplied, over: background)
+                return Bitmap.compositing(
+                    rgba: rows, width: width, height: height, rowBytes: Int(stride),
+                    premultiplied: premultiplied, over: background)
             }
             var pixels = [UInt8](repeating: 0, count: width * height * 3)
             pixels.withUnsafeMutableBytes { out in
                 for y in 0..<height {
                     let row = UnsafeRawBufferPointer(rebasing: rows[(y * Int(stride))..<(y * Int(stride) + width * 3)])
-                    UnsafeMutableRawBufferPointer(rebasing: out[(y * width * 3)..<((y + 1) * width * 3)]).copyMemory(from: row)
+                    UnsafeMutableRawBufferPointer(rebasing: out[(y * width * 3)..<((y + 1) * width * 3)]).copyMemory(
+                        from: row)
                 }
             }
             return Bitmap(width: width, height: height, pixels: pixels)
@@ -87,18 +93,23 @@ package enum HEIFCodec {
             throw ImagingError.heif("\(bitmap.width)×\(bitmap.height) cannot be encoded as AVIF")
         }
         var created: OpaquePointer?
-        try check(heif_image_create(Int32(bitmap.width), Int32(bitmap.height), heif_colorspace_RGB, heif_chroma_interleaved_RGB, &created))
+        try check(
+            heif_image_create(
+                Int32(bitmap.width), Int32(bitmap.height), heif_colorspace_RGB, heif_chroma_interleaved_RGB, &created))
         guard let image = created else { throw ImagingError.heif("cannot make an image to encode") }
         defer { heif_image_release(image) }
         try check(heif_image_add_plane(image, heif_channel_interleaved, Int32(bitmap.width), Int32(bitmap.height), 8))
         var stride: Int32 = 0
-        guard let plane = heif_image_get_plane(image, heif_channel_interleaved, &stride), Int(stride) >= bitmap.width * 3 else {
+        guard let plane = heif_image_get_plane(image, heif_channel_interleaved, &stride),
+            Int(stride) >= bitmap.width * 3
+        else {
             throw ImagingError.heif("cannot make an image to encode")
         }
         let rowBytes = bitmap.width * 3
         bitmap.pixels.withUnsafeBytes { pixels in
             for y in 0..<bitmap.height {
-                (plane + y * Int(stride)).update(from: pixels.baseAddress!.assumingMemoryBound(to: UInt8.self) + y * rowBytes, count: rowBytes)
+                (plane + y * Int(stride)).update(
+                    from: pixels.baseAddress!.assumingMemoryBound(to: UInt8.self) + y * rowBytes, count: rowBytes)
             }
         }
         guard let nclx = heif_nclx_color_profile_alloc() else { throw ImagingError.heif("cannot describe the colours") }
@@ -113,7 +124,9 @@ package enum HEIFCodec {
         defer { heif_context_free(context) }
         var found: OpaquePointer?
         try check(heif_context_get_encoder_for_format(context, heif_compression_AV1, &found))
-        guard let encoder = found else { throw ImagingError.heif("libheif has no AV1 encoder (install libheif's libaom plugin)") }
+        guard let encoder = found else {
+            throw ImagingError.heif("libheif has no AV1 encoder (install libheif's libaom plugin)")
+        }
         defer { heif_encoder_release(encoder) }
         try check(heif_encoder_set_lossy_quality(encoder, Int32(min(max(quality, 0), 100))))
         try check(heif_encoder_set_parameter_integer(encoder, "speed", Int32(avifSpeed)))

@@ -15,9 +15,11 @@ public struct ICCProfile: Sendable, Equatable {
         let signature = Array("ICC_PROFILE".utf8) + [0]
         var chunks: [Int: Data] = [:]
         var expected = 0
-        for segment in JPEGSegments.find(in: jpeg, markers: [0xe2], prefixes: [signature]) where segment.body.count >= 14 {
+        for segment in JPEGSegments.find(in: jpeg, markers: [0xe2], prefixes: [signature])
+        where segment.body.count >= 14 {
             let body = [UInt8](segment.body.prefix(14))
-            let sequence = Int(body[12]), count = Int(body[13])
+            let sequence = Int(body[12])
+            let count = Int(body[13])
             expected = max(expected, count)
             chunks[sequence] = Data(segment.body.dropFirst(14))
         }
@@ -47,10 +49,11 @@ public struct ICCProfile: Sendable, Equatable {
                 let chunk = bytes[body..<(body + length)]
                 // profile name (1–79 bytes), NUL, compression method 0 (deflate), then the zlib stream
                 guard let nul = chunk.firstIndex(of: 0), nul - body <= 79, nul + 2 <= chunk.endIndex,
-                      chunk[nul + 1] == 0 else { return nil }
+                    chunk[nul + 1] == 0
+                else { return nil }
                 return inflate(Array(chunk[(nul + 2)...])).map { ICCProfile(data: Data($0)) }
             }
-            offset = body + length + 4   // data, then CRC
+            offset = body + length + 4  // data, then CRC
         }
         return nil
     }

@@ -23,15 +23,19 @@ extension ImageProcessor {
         if format == .raw { return try rawHeaders(data) }
         if format == .jpeg {
             let header = try JPEGCodec.header(data)
-            var facts = OriginalFacts(format: .jpeg, size: header.size, exif: ExifReader.read(jpeg: data),
-                                      embedded: EmbeddedMetadata.read(.fromJPEG(data)))
+            var facts = OriginalFacts(
+                format: .jpeg, size: header.size, exif: ExifReader.read(jpeg: data),
+                embedded: EmbeddedMetadata.read(.fromJPEG(data)))
             facts.motionClip = MotionPhoto.clip(in: data)?.count
-            return HeaderReading(facts: facts,
-                                 jpegHeader: header, iccProfile: ICCProfile.fromJPEG(data))
+            return HeaderReading(
+                facts: facts,
+                jpegHeader: header, iccProfile: ICCProfile.fromJPEG(data))
         }
         let header: ImageHeader
         switch format {
-        case .png: header = ImageHeader(size: try PNGCodec.size(data), iccProfile: ICCProfile.fromPNG(data), metadata: .fromPNG(data))
+        case .png:
+            header = ImageHeader(
+                size: try PNGCodec.size(data), iccProfile: ICCProfile.fromPNG(data), metadata: .fromPNG(data))
         case .webp: header = try WebPCodec.header(data)
         case .heif, .avif: header = try HEIFCodec.header(data)
         case .tiff: header = try TIFFCodec.header(data)
@@ -39,7 +43,8 @@ extension ImageProcessor {
         }
         var exif = header.metadata.exif.map(ExifReader.read(exif:)) ?? ExifInfo()
         if format == .heif || format == .avif { exif.orientation = 1 }
-        let facts = OriginalFacts(format: format, size: header.size, exif: exif, embedded: EmbeddedMetadata.read(header.metadata))
+        let facts = OriginalFacts(
+            format: format, size: header.size, exif: exif, embedded: EmbeddedMetadata.read(header.metadata))
         return HeaderReading(facts: facts, jpegHeader: nil, iccProfile: header.iccProfile)
     }
 
@@ -67,7 +72,9 @@ extension ImageProcessor {
         }
         // The plan, the pixel limit and the cache keys all assumed the header's size.
         guard decoded.bitmap.size == job.decodeSize else {
-            throw ImagingError(description: "\(job.format.rawValue): decoded \(decoded.bitmap.size), but the header said \(job.decodeSize)")
+            throw ImagingError(
+                description:
+                    "\(job.format.rawValue): decoded \(decoded.bitmap.size), but the header said \(job.decodeSize)")
         }
         return decoded
     }

@@ -20,8 +20,9 @@ extension ImageProcessor {
         camera.aperture = camera.aperture ?? header.camera.aperture
         camera.exposureTime = camera.exposureTime ?? header.camera.exposureTime
         camera.iso = camera.iso ?? header.camera.iso
-        let exif = ExifInfo(orientation: header.orientation, camera: camera, takenAt: tiffExif.takenAt ?? header.takenAt,
-                            location: tiffExif.location)
+        let exif = ExifInfo(
+            orientation: header.orientation, camera: camera, takenAt: tiffExif.takenAt ?? header.takenAt,
+            location: tiffExif.location)
         let blocks = MetadataBlocks(exif: isTIFF ? data : nil, xmp: header.xmp)
         var facts = OriginalFacts(format: .raw, size: header.size, exif: exif, embedded: EmbeddedMetadata.read(blocks))
         facts.preview = header.preview
@@ -32,11 +33,14 @@ extension ImageProcessor {
     /// covers the largest derivative (in stored orientation) and has the raw's shape (within 1 %),
     /// so no derivative is upscaled or stretched. Otherwise the raw is developed.
     static func usesPreview(_ facts: OriginalFacts, largest: PixelSize, policy: RawPolicy) -> Bool {
-        guard policy == .preview, let preview = facts.preview, preview.width > 0, preview.height > 0 else { return false }
+        guard policy == .preview, let preview = facts.preview, preview.width > 0, preview.height > 0 else {
+            return false
+        }
         let needed = Orientation.displaySize(of: largest, orientation: facts.exif.orientation)
         let rawShape = Double(facts.size.width) / Double(facts.size.height)
         let previewShape = Double(preview.width) / Double(preview.height)
-        return preview.width >= needed.width && preview.height >= needed.height && abs(previewShape / rawShape - 1) <= 0.01
+        return preview.width >= needed.width && preview.height >= needed.height
+            && abs(previewShape / rawShape - 1) <= 0.01
     }
 
     /// Decodes a raw at `job.decodeSize`: its preview (JPEG or RGB) or a development by LibRaw.

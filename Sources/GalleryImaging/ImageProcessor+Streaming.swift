@@ -15,13 +15,18 @@ extension ImageProcessor {
     /// reads the original (every plan `DerivativePlan` makes today), and a reduction the fixed-point
     /// resampler does.
     package func streamLargest(_ job: ImageJob, _ recipe: DerivativeRecipe)
-        throws -> (bitmap: Bitmap, seconds: [ImagingPhase: Double], warnings: [String])? {
+        throws -> (bitmap: Bitmap, seconds: [ImagingPhase: Double], warnings: [String])?
+    {
         guard let target = streamTarget(job, recipe) else { return nil }
         let clock = ContinuousClock.now
         let converter = job.iccProfile.flatMap(ColorManagement.BandConverter.init)
-        let decoded = try JPEGRows.decode(job.data, size: job.decodeSize,
-                                          convert: converter.map { converter in { converter.convert($0, count: $1) } }) { rows in
-            try Resampler.resizeFixed(job.decodeSize, to: target, region: job.decodeContent, linearLight: recipe.linearLight) {
+        let decoded = try JPEGRows.decode(
+            job.data, size: job.decodeSize,
+            convert: converter.map { converter in { converter.convert($0, count: $1) } }
+        ) { rows in
+            try Resampler.resizeFixed(
+                job.decodeSize, to: target, region: job.decodeContent, linearLight: recipe.linearLight
+            ) {
                 try rows.rows($0, $1, bandRows: Resampler.band)
             }
         }
@@ -41,7 +46,8 @@ extension ImageProcessor {
     /// orientation; nil when the photo needs its whole decode.
     private func streamTarget(_ job: ImageJob, _ recipe: DerivativeRecipe) -> PixelSize? {
         guard job.format == .jpeg, let header = job.jpegHeader, !header.isCMYK, let first = recipe.steps.first,
-              first.source == nil, recipe.steps.dropFirst().allSatisfy({ $0.source != nil }) else { return nil }
+            first.source == nil, recipe.steps.dropFirst().allSatisfy({ $0.source != nil })
+        else { return nil }
         let target = Orientation.displaySize(of: first.derivative.size, orientation: job.exif.orientation)
         let region = job.decodeContent
         let reduction = max(region.width / Double(target.width), region.height / Double(target.height))

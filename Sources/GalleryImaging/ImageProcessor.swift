@@ -76,9 +76,10 @@ public struct ImageProcessor: Sendable {
         let headers = try Self.readHeaders(data)
         let facts = headers.facts
         let layout = try self.layout(facts, folder: folder)
-        return ImageJob(data: data, format: facts.format, jpegHeader: headers.jpegHeader, iccProfile: headers.iccProfile,
-                        exif: facts.exif, display: layout.display, plan: layout.plan, decodeSize: layout.decodeSize,
-                        decodeContent: layout.decodeContent, rawPreview: layout.rawPreview)
+        return ImageJob(
+            data: data, format: facts.format, jpegHeader: headers.jpegHeader, iccProfile: headers.iccProfile,
+            exif: facts.exif, display: layout.display, plan: layout.plan, decodeSize: layout.decodeSize,
+            decodeContent: layout.decodeContent, rawPreview: layout.rawPreview)
     }
 
     /// Decodes once, then makes and encodes every planned derivative.
@@ -102,15 +103,18 @@ public struct ImageProcessor: Sendable {
         }
         base = Orientation.apply(job.exif.orientation, to: base)
         let region = Orientation.apply(job.exif.orientation, to: job.decodeContent, in: job.decodeSize)
-        var image = try finish(job, recipe, base: (base, region), seconds: [.decode: clock.secondsElapsed], wanted: wanted)
+        var image = try finish(
+            job, recipe, base: (base, region), seconds: [.decode: clock.secondsElapsed], wanted: wanted)
         image.warnings = decoded.warnings
         return image
     }
 
     /// Makes and encodes every derivative (or those in `wanted`) from the decoded `base`, whose
     /// picture covers its region, or after the first derivative, already `made` as the original decoded.
-    private func finish(_ job: ImageJob, _ recipe: DerivativeRecipe, base: (bitmap: Bitmap, region: SourceRegion)? = nil,
-                        made first: Bitmap? = nil, seconds: [ImagingPhase: Double], wanted: Set<String>?) throws -> ProcessedImage {
+    private func finish(
+        _ job: ImageJob, _ recipe: DerivativeRecipe, base: (bitmap: Bitmap, region: SourceRegion)? = nil,
+        made first: Bitmap? = nil, seconds: [ImagingPhase: Double], wanted: Set<String>?
+    ) throws -> ProcessedImage {
         var seconds = seconds
         let plan = job.plan
         var encoded: [(derivative: Derivative, data: Data)] = []
@@ -124,9 +128,10 @@ public struct ImageProcessor: Sendable {
             if index == made.count {
                 // Only the first step reads the decoded original (`streamLargest` made it already, if it could).
                 let (source, region) = step.source.map { (made[$0], nil) } ?? (base!.bitmap, base!.region)
-                made.append(Resampler.resize(source, to: derivative.size, region: region, linearLight: recipe.linearLight))
+                made.append(
+                    Resampler.resize(source, to: derivative.size, region: region, linearLight: recipe.linearLight))
             }
-            var bitmap = made[index]   // later sizes cascade from the unsharpened pixels
+            var bitmap = made[index]  // later sizes cascade from the unsharpened pixels
             if derivative == plan.thumbnail { thumbnailBitmap = bitmap }
             if let amount = step.sharpen { bitmap = Sharpener.sharpen(bitmap, amount: amount) }
             seconds[.resize, default: 0] += clock.secondsElapsed
@@ -138,14 +143,19 @@ public struct ImageProcessor: Sendable {
                 webp.append((derivative, try WebPCodec.encode(bitmap, quality: settings.quality)))
             }
             if plan.avif, wanted?.contains(derivative.avifPath) ?? true {
-                avif.append((derivative, try HEIFCodec.encodeAVIF(bitmap, quality: HEIFCodec.avifQuality(forJPEG: settings.quality))))
+                avif.append(
+                    (
+                        derivative,
+                        try HEIFCodec.encodeAVIF(bitmap, quality: HEIFCodec.avifQuality(forJPEG: settings.quality))
+                    ))
             }
             seconds[.encode, default: 0] += clock.secondsElapsed
         }
         let small = thumbnailBitmap ?? base?.bitmap ?? made[0]
-        return ProcessedImage(format: job.format, displaySize: job.display, exif: job.exif, plan: plan, encoded: encoded,
-                              webp: webp, avif: avif, averageColor: Self.averageColor(small), placeholder: try Self.placeholder(small),
-                              seconds: seconds)
+        return ProcessedImage(
+            format: job.format, displaySize: job.display, exif: job.exif, plan: plan, encoded: encoded,
+            webp: webp, avif: avif, averageColor: Self.averageColor(small), placeholder: try Self.placeholder(small),
+            seconds: seconds)
     }
 
     package func checkPixels(_ size: PixelSize) throws {

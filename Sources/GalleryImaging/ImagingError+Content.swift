@@ -21,7 +21,9 @@ extension ImagingError {
             let lower = String(decoding: text.prefix(16), as: UTF8.self).lowercased()
             if head.isEmpty {
                 self = .empty
-            } else if Swift.zip(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] as [UInt8]).filter({ $0 == $1 }).count >= 5 {
+            } else if Swift.zip(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] as [UInt8]).filter({ $0 == $1 })
+                .count >= 5
+            {
                 // Most of PNG's signature, which is made to show damage by text-mode copies and 7-bit links.
                 self = .damagedPNG
             } else if ["<!doctype html", "<html", "<head", "<body", "<!--"].contains(where: lower.hasPrefix) {
@@ -51,9 +53,13 @@ extension ImagingError {
 
         /// Printable UTF-8 and white space only (the last character may be cut by the 64-byte head).
         private static func isText(_ head: [UInt8]) -> Bool {
-            guard head.allSatisfy({ ($0 >= 0x20 && $0 != 0x7f) || [0x09, 0x0a, 0x0d].contains($0) }) else { return false }
+            guard head.allSatisfy({ ($0 >= 0x20 && $0 != 0x7f) || [0x09, 0x0a, 0x0d].contains($0) }) else {
+                return false
+            }
             var bytes = head
-            for _ in 0..<3 where String(validating: bytes, as: UTF8.self) == nil && !bytes.isEmpty { bytes.removeLast() }
+            for _ in 0..<3 where String(validating: bytes, as: UTF8.self) == nil && !bytes.isEmpty {
+                bytes.removeLast()
+            }
             return String(validating: bytes, as: UTF8.self) != nil
         }
 
@@ -62,7 +68,8 @@ extension ImagingError {
             switch self {
             case .empty: return "an empty file (0 bytes), not an image; replace it or remove it"
             case .damagedPNG:
-                return "a PNG file whose signature is damaged (was it copied as text, changing its line endings?); copy it again"
+                return
+                    "a PNG file whose signature is damaged (was it copied as text, changing its line endings?); copy it again"
             case .html: return "an HTML page, not an image (did a download return an error page?)"
             case .xml: return "an XML or SVG file, not an image \(formats); export it as PNG"
             case .json: return "a JSON document, not an image (did a download return an error message?)"
@@ -70,7 +77,8 @@ extension ImagingError {
             case .zip: return "a ZIP archive, not an image; unpack it"
             case .gzip: return "a gzip archive, not an image; unpack it"
             case .bmp: return "a BMP image, which galleryssg does not read; convert it to PNG or JPEG"
-            case .photoshop: return "a Photoshop document, which galleryssg does not read; export it as JPEG, PNG or TIFF"
+            case .photoshop:
+                return "a Photoshop document, which galleryssg does not read; export it as JPEG, PNG or TIFF"
             case .video: return "a video or other MP4/QuickTime file, not a still image \(formats)"
             case .text: return "a text file, not an image"
             case .unknown: return "not an image \(formats) (its first bytes match none of them)"

@@ -1,4 +1,5 @@
 import GalleryModel
+
 /// Why an original could not be turned into derivatives.
 public struct ImagingError: Error, CustomStringConvertible, Sendable, Equatable {
     public let description: String
@@ -11,7 +12,8 @@ public struct ImagingError: Error, CustomStringConvertible, Sendable, Equatable 
     }
 
     package static func tooManyPixels(_ size: PixelSize, limit: Int) -> ImagingError {
-        ImagingError(description: "\(size) is \(size.pixelCount) pixels, over the \(limit)-pixel limit (images.maxPixels)")
+        ImagingError(
+            description: "\(size) is \(size.pixelCount) pixels, over the \(limit)-pixel limit (images.maxPixels)")
     }
 
     package static func jpeg(_ message: String) -> ImagingError {
@@ -44,7 +46,9 @@ public struct ImagingError: Error, CustomStringConvertible, Sendable, Equatable 
 
     /// A video met on a machine without Debian's `ffmpeg` package.
     package static let noFFmpeg = ImagingError(
-        description: "video: ffmpeg is not installed, so videos are not published; install ffmpeg (Debian: sudo apt install ffmpeg) and build again")
+        description:
+            "video: ffmpeg is not installed, so videos are not published; install ffmpeg (Debian: sudo apt install ffmpeg) and build again"
+    )
 
     package static func raw(_ message: String) -> ImagingError {
         ImagingError(description: "camera raw: \(message)")

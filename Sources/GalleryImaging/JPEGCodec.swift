@@ -17,10 +17,14 @@ package enum JPEGCodec {
     /// - Throws: `ImagingError` when the data is not a readable JPEG.
     package static func header(_ data: Data) throws -> Header {
         try withDecompressor { handle in
-            var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
+            var width: Int32 = 0
+            var height: Int32 = 0
+            var subsampling: Int32 = 0
+            var colorspace: Int32 = 0
             let status = data.withUnsafeBytes { raw in
-                tjDecompressHeader3(handle, raw.bindMemory(to: UInt8.self).baseAddress, UInt(raw.count),
-                                    &width, &height, &subsampling, &colorspace)
+                tjDecompressHeader3(
+                    handle, raw.bindMemory(to: UInt8.self).baseAddress, UInt(raw.count),
+                    &width, &height, &subsampling, &colorspace)
             }
             // A warning (such as junk bytes between header markers) still leaves a usable header;
             // `decode` meets it again and reports it.
@@ -55,19 +59,25 @@ package enum JPEGCodec {
     /// libjpeg-turbo can scale by n/8 inside the IDCT, which is much cheaper than decoding at full
     /// size and resizing; the result is then resized the rest of the way with a proper filter.
     package static func scaling(of size: PixelSize, atLeast minimum: PixelSize) -> Scaling {
-        var best = Scaling(size: size, content: SourceRegion(x: 0, y: 0, width: Double(size.width), height: Double(size.height)))
+        var best = Scaling(
+            size: size, content: SourceRegion(x: 0, y: 0, width: Double(size.width), height: Double(size.height)))
         var count: Int32 = 0
         guard let factors = tjGetScalingFactors(&count) else { return best }
         for index in 0..<Int(count) {
             let factor = factors[index]
             guard factor.num <= factor.denom else { continue }
-            let scaled = PixelSize(width: scaleDimension(size.width, factor), height: scaleDimension(size.height, factor))
-            let enough = Double(scaled.width) >= Double(minimum.width) * scalingHeadroom
+            let scaled = PixelSize(
+                width: scaleDimension(size.width, factor), height: scaleDimension(size.height, factor))
+            let enough =
+                Double(scaled.width) >= Double(minimum.width) * scalingHeadroom
                 && Double(scaled.height) >= Double(minimum.height) * scalingHeadroom
             if enough, scaled.pixelCount < best.size.pixelCount {
                 let ratio = Double(factor.num) / Double(factor.denom)
-                best = Scaling(size: scaled, content: SourceRegion(x: 0, y: 0, width: Double(size.width) * ratio,
-                                                                   height: Double(size.height) * ratio))
+                best = Scaling(
+                    size: scaled,
+                    content: SourceRegion(
+                        x: 0, y: 0, width: Double(size.width) * ratio,
+                        height: Double(size.height) * ratio))
             }
         }
         return best
@@ -88,9 +98,12 @@ package enum JPEGCodec {
     /// - Throws: `ImagingError` for corrupt or truncated data.
     /// - Parameter cmykConverter: Turns four-byte CMYK pixels into RGB bytes (colour-managed), or
     ///   returns nil to fall back to the plain inverted-CMYK formula.
-    package static func decodeReportingWarnings(_ data: Data, header: Header, size: PixelSize,
-                                        cmykConverter: ([UInt8]) -> [UInt8]? = { _ in nil }) throws
-        -> (bitmap: Bitmap, warnings: [String]) {
+    package static func decodeReportingWarnings(
+        _ data: Data, header: Header, size: PixelSize,
+        cmykConverter: ([UInt8]) -> [UInt8]? = { _ in nil }
+    ) throws
+        -> (bitmap: Bitmap, warnings: [String])
+    {
         let channels = header.isCMYK ? 4 : 3
         // Zeroed like a new buffer, though every row is written before the decode returns.
         var buffer = PixelBuffers.take(size.width * size.height * channels, zeroed: true)
@@ -142,9 +155,10 @@ package enum JPEGCodec {
         var length: UInt = 0
         defer { if let output { tjFree(output) } }
         let status = bitmap.pixels.withUnsafeBufferPointer { pixels in
-            tjCompress2(handle, pixels.baseAddress, Int32(bitmap.width), 0, Int32(bitmap.height), Int32(TJPF_RGB.rawValue),
-                        &output, &length, Int32(TJSAMP_420.rawValue), Int32(quality),
-                        TJFLAG_PROGRESSIVE | TJFLAG_ACCURATEDCT)
+            tjCompress2(
+                handle, pixels.baseAddress, Int32(bitmap.width), 0, Int32(bitmap.height), Int32(TJPF_RGB.rawValue),
+                &output, &length, Int32(TJSAMP_420.rawValue), Int32(quality),
+                TJFLAG_PROGRESSIVE | TJFLAG_ACCURATEDCT)
         }
         guard status == 0, let output else { throw ImagingError.jpeg("encoding failed: \(errorText(handle))") }
         return Data(bytes: output, count: Int(length))

@@ -21,10 +21,12 @@ package final class JPEGRows {
     package private(set) var seconds = 0.0
     private let handle: OpaquePointer
     private var band: UnsafeMutableBufferPointer<UInt8>?
-    private var next = 0   // the first row not yet decoded
+    private var next = 0  // the first row not yet decoded
     private let convert: ((UnsafeMutablePointer<UInt8>, Int) -> Void)?
 
-    private init(handle: OpaquePointer, size: PixelSize, channels: Int, convert: ((UnsafeMutablePointer<UInt8>, Int) -> Void)?) {
+    private init(
+        handle: OpaquePointer, size: PixelSize, channels: Int, convert: ((UnsafeMutablePointer<UInt8>, Int) -> Void)?
+    ) {
         self.handle = handle
         self.size = size
         self.channels = channels
@@ -42,13 +44,17 @@ package final class JPEGRows {
     /// seconds spent decoding.
     /// - Throws: `ImagingError` for a fatal libjpeg error before the last row or a file that ends
     ///   early, as `JPEGCodec.decode` says.
-    package static func decode<T>(_ data: Data, size: PixelSize, cmyk: Bool = false,
-                                  convert: ((UnsafeMutablePointer<UInt8>, Int) -> Void)? = nil,
-                                  _ body: (JPEGRows) throws -> T) throws -> (result: T, warnings: [String], seconds: Double) {
+    package static func decode<T>(
+        _ data: Data, size: PixelSize, cmyk: Bool = false,
+        convert: ((UnsafeMutablePointer<UInt8>, Int) -> Void)? = nil,
+        _ body: (JPEGRows) throws -> T
+    ) throws -> (result: T, warnings: [String], seconds: Double) {
         try data.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
-            guard let handle = gssg_jpeg_rows_open(bytes.baseAddress, UInt(bytes.count), Int32(size.width), Int32(size.height),
-                                                   cmyk ? 1 : 0)
+            guard
+                let handle = gssg_jpeg_rows_open(
+                    bytes.baseAddress, UInt(bytes.count), Int32(size.width), Int32(size.height),
+                    cmyk ? 1 : 0)
             else { throw ImagingError.jpeg("out of memory") }
             let rows = JPEGRows(handle: handle, size: size, channels: cmyk ? 4 : 3, convert: convert)
             try rows.check()
@@ -69,7 +75,7 @@ package final class JPEGRows {
         precondition(count <= bandRows && first >= next, "JPEGRows: rows \(first) asked after \(next)")
         let band = band ?? .allocate(capacity: size.width * channels * bandRows)
         self.band = band
-        while next < first {   // rows no output needs (none today): decoded and dropped
+        while next < first {  // rows no output needs (none today): decoded and dropped
             next += try read(into: band.baseAddress!, count: min(bandRows, first - next))
         }
         guard try read(into: band.baseAddress!, count: count) == count else {

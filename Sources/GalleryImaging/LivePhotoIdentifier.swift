@@ -19,9 +19,14 @@ package enum LivePhotoIdentifier {
 
     /// The clip's identifier, from ffprobe; nil when it has none or cannot be read.
     package static func ofClip(_ file: URL, ffprobe: MediaTool) async -> String? {
-        guard let output = try? await ffprobe.run(["-v", "error", "-show_entries", "format_tags=com.apple.quicktime.content.identifier",
-                                                   "-of", "default=noprint_wrappers=1:nokey=1", "file:" + file.path], timeout: 30),
-              output.status == 0 else { return nil }
+        guard
+            let output = try? await ffprobe.run(
+                [
+                    "-v", "error", "-show_entries", "format_tags=com.apple.quicktime.content.identifier",
+                    "-of", "default=noprint_wrappers=1:nokey=1", "file:" + file.path
+                ], timeout: 30),
+            output.status == 0
+        else { return nil }
         return clean(String(decoding: output.stdout, as: UTF8.self))
     }
 
@@ -37,13 +42,15 @@ package enum LivePhotoIdentifier {
         case (0x49, 0x49): big = false
         default: return nil
         }
-        func u16(_ at: Int) -> Int { big ? Int(bytes[at]) << 8 | Int(bytes[at + 1]) : Int(bytes[at + 1]) << 8 | Int(bytes[at]) }
+        func u16(_ at: Int) -> Int {
+            big ? Int(bytes[at]) << 8 | Int(bytes[at + 1]) : Int(bytes[at + 1]) << 8 | Int(bytes[at])
+        }
         func u32(_ at: Int) -> Int { big ? u16(at) << 16 | u16(at + 2) : u16(at + 2) << 16 | u16(at) }
         let count = u16(14)
         for index in 0..<count {
             let entry = 16 + index * 12
             guard entry + 12 <= bytes.count else { return nil }
-            guard u16(entry) == 0x0011, u16(entry + 2) == 2 else { continue }   // ASCII
+            guard u16(entry) == 0x0011, u16(entry + 2) == 2 else { continue }  // ASCII
             let length = u32(entry + 4)
             let start = length <= 4 ? entry + 8 : u32(entry + 8)
             guard length > 0, length <= 256, start >= 0, start + length <= bytes.count else { return nil }
@@ -55,7 +62,9 @@ package enum LivePhotoIdentifier {
     /// An identifier as text: trimmed, at most 100 printable ASCII characters; nil when empty.
     private static func clean(_ text: String) -> String? {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty, trimmed.count <= 100, trimmed.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7f }) else {
+        guard !trimmed.isEmpty, trimmed.count <= 100,
+            trimmed.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7f })
+        else {
             return nil
         }
         return trimmed

@@ -25,7 +25,8 @@ package struct MediaTool: Sendable {
         package var reason: String {
             var lines: [String] = []
             for line in stderr.split(whereSeparator: \.isNewline) {
-                let text = line.replacing(/\[[^\]]* @ 0x[0-9a-fA-F]+\] */, with: "").trimmingCharacters(in: .whitespaces)
+                let text = line.replacing(/\[[^\]]* @ 0x[0-9a-fA-F]+\] */, with: "").trimmingCharacters(
+                    in: .whitespaces)
                 if !text.isEmpty && !lines.contains(text) { lines.append(text) }
             }
             return lines.isEmpty ? "exit status \(status)" : lines.suffix(3).joined(separator: "; ")
@@ -36,7 +37,8 @@ package struct MediaTool: Sendable {
     package static let maxOutput = 16 << 20
 
     /// The tool called `name` in one of `path`'s folders (`/usr/bin` when there is no `PATH`), or nil.
-    package static func find(_ name: String, path: String? = ProcessInfo.processInfo.environment["PATH"]) -> MediaTool? {
+    package static func find(_ name: String, path: String? = ProcessInfo.processInfo.environment["PATH"]) -> MediaTool?
+    {
         let folders = path.map { $0.split(separator: ":").map(String.init) } ?? ["/usr/bin"]
         for folder in folders where !folder.isEmpty {
             let candidate = (folder as NSString).appendingPathComponent(name)
@@ -49,14 +51,20 @@ package struct MediaTool: Sendable {
     /// - Throws: `ImagingError` when it cannot start or runs past the limit (it is killed first).
     package func run(_ arguments: [String], timeout: Double) async throws -> Output {
         Self.log(path, arguments)
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("galleryssg-\(name)-\(UUID().uuidString)")
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "galleryssg-\(name)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let outURL = scratch.appendingPathComponent("stdout"), errURL = scratch.appendingPathComponent("stderr")
+        let outURL = scratch.appendingPathComponent("stdout")
+        let errURL = scratch.appendingPathComponent("stderr")
         FileManager.default.createFile(atPath: outURL.path, contents: nil)
         FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
-        defer { try? out.close(); try? err.close() }
+        let out = try FileHandle(forWritingTo: outURL)
+        let err = try FileHandle(forWritingTo: errURL)
+        defer {
+            try? out.close()
+            try? err.close()
+        }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
@@ -70,7 +78,10 @@ package struct MediaTool: Sendable {
                 do { try process.run() } catch {
                     throw ImagingError(description: "\(name) could not start: \(error.localizedDescription)")
                 }
-                group.addTask { await exit.wait(); return true }
+                group.addTask {
+                    await exit.wait()
+                    return true
+                }
                 group.addTask {
                     try? await Task.sleep(nanoseconds: UInt64(max(timeout, 0.1) * 1_000_000_000))
                     return false
@@ -86,7 +97,10 @@ package struct MediaTool: Sendable {
         } onCancel: {
             Self.kill(process)
         }
-        guard ended else { throw ImagingError(description: "\(name) ran past its \(String(format: "%g", timeout)) s limit and was stopped") }
+        guard ended else {
+            throw ImagingError(
+                description: "\(name) ran past its \(String(format: "%g", timeout)) s limit and was stopped")
+        }
         let stdout = (try? FileHandle(forReadingFrom: outURL).readData(ofLength: Self.maxOutput)) ?? Data()
         let errors = (try? Data(contentsOf: errURL)) ?? Data()
         let tail = String(decoding: errors.suffix(2_000), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)

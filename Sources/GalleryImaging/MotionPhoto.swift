@@ -17,13 +17,15 @@ package enum MotionPhoto {
     package static func clip(in jpeg: Data) -> Range<Int>? {
         guard let xmp = MetadataBlocks.fromJPEG(jpeg).xmp else { return nil }
         let text = String(decoding: xmp, as: UTF8.self)
-        guard text.contains(#"MotionPhoto="1""#) || text.contains(#"MicroVideo="1""#)
-                || text.contains("<GCamera:MotionPhoto>1<") || text.contains("<GCamera:MicroVideo>1<") else { return nil }
+        guard
+            text.contains(#"MotionPhoto="1""#) || text.contains(#"MicroVideo="1""#)
+                || text.contains("<GCamera:MotionPhoto>1<") || text.contains("<GCamera:MicroVideo>1<")
+        else { return nil }
         var lengths: [Int] = []
         if let offset = number(after: "MicroVideoOffset", in: text) { lengths.append(offset) }
         // The Container item whose semantic is MotionPhoto: its attributes, in any order, in one element.
         for item in text.matches(of: /<Container:Item\b[^>]*>|<rdf:li\b[^>]*Item:Semantic="MotionPhoto"[^>]*>/)
-            where item.output.contains(#"Item:Semantic="MotionPhoto""#) {
+        where item.output.contains(#"Item:Semantic="MotionPhoto""#) {
             if let length = number(after: "Item:Length", in: String(item.output)) { lengths.append(length) }
         }
         for length in lengths where length >= 16 && length < jpeg.count {

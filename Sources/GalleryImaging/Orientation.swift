@@ -1,4 +1,5 @@
 import GalleryModel
+
 /// Applies EXIF orientation so that pixels are stored the way the photo should be seen.
 ///
 /// The eight values follow the EXIF 2.32 specification (tag 0x0112): 2 and 4 mirror, 3 rotates a
@@ -15,12 +16,14 @@ package enum Orientation {
     /// left or top, so the region's origin moves with it.
     package static func apply(_ orientation: Int, to region: SourceRegion, in stored: PixelSize) -> SourceRegion {
         guard (2...8).contains(orientation) else { return region }
-        var r = region, size = (width: Double(stored.width), height: Double(stored.height))
-        if orientation >= 5 {   // 5–8 transpose first, then mirror in the transposed frame
+        var r = region
+        var size = (width: Double(stored.width), height: Double(stored.height))
+        if orientation >= 5 {  // 5–8 transpose first, then mirror in the transposed frame
             r = SourceRegion(x: r.y, y: r.x, width: r.height, height: r.width)
             size = (size.height, size.width)
         }
-        let mirrorX = [2, 3, 6, 7].contains(orientation), mirrorY = [3, 4, 7, 8].contains(orientation)
+        let mirrorX = [2, 3, 6, 7].contains(orientation)
+        let mirrorY = [3, 4, 7, 8].contains(orientation)
         if mirrorX { r.x = size.width - r.x - r.width }
         if mirrorY { r.y = size.height - r.y - r.height }
         return r
@@ -29,7 +32,8 @@ package enum Orientation {
     /// Returns the bitmap turned upright. Orientation 1 (or anything out of range) returns it unchanged.
     package static func apply(_ orientation: Int, to bitmap: Bitmap) -> Bitmap {
         guard (2...8).contains(orientation) else { return bitmap }
-        let width = bitmap.width, height = bitmap.height
+        let width = bitmap.width
+        let height = bitmap.height
         let out = displaySize(of: PixelSize(width: width, height: height), orientation: orientation)
         // For a displayed pixel (x, y): stored x = ax*x + bx*y + cx, stored y = ay*x + by*y + cy.
         let (ax, bx, cx, ay, by, cy): (Int, Int, Int, Int, Int, Int)
@@ -42,7 +46,7 @@ package enum Orientation {
         case 7: (ax, bx, cx, ay, by, cy) = (0, -1, width - 1, -1, 0, height - 1)
         default: (ax, bx, cx, ay, by, cy) = (0, -1, width - 1, 1, 0, 0)
         }
-        var pixels = PixelBuffers.take(bitmap.pixels.count)   // every byte is written below
+        var pixels = PixelBuffers.take(bitmap.pixels.count)  // every byte is written below
         bitmap.pixels.withUnsafeBufferPointer { source in
             pixels.withUnsafeMutableBufferPointer { target in
                 var index = 0

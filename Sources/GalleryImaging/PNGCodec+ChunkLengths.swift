@@ -12,7 +12,7 @@ extension PNGCodec {
     /// - Throws: `ImagingError` naming the chunk, the length it claims and the bytes left.
     static func checkChunkLengths(_ data: Data) throws {
         try data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
-            var offset = 8   // after the signature, which libpng checks
+            var offset = 8  // after the signature, which libpng checks
             while offset + 8 <= bytes.count {
                 let length = (offset..<(offset + 4)).reduce(0) { $0 << 8 | Int(bytes[$1]) }
                 let type = String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self)
@@ -20,10 +20,12 @@ extension PNGCodec {
                 if type == "IDAT", length > left { return }
                 guard length <= left else {
                     let name = type.allSatisfy { $0.isASCII && $0.isLetter } ? "its \(type) chunk" : "a chunk"
-                    throw ImagingError.png("\(name) at byte \(offset) claims \(length) bytes, but only \(left) follow; the file is truncated or damaged")
+                    throw ImagingError.png(
+                        "\(name) at byte \(offset) claims \(length) bytes, but only \(left) follow; the file is truncated or damaged"
+                    )
                 }
                 if type == "IEND" { return }
-                offset += 12 + length   // length, type, data, CRC
+                offset += 12 + length  // length, type, data, CRC
             }
         }
     }

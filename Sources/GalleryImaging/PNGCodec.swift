@@ -35,7 +35,8 @@ package enum PNGCodec {
                 throw ImagingError.png(message(of: &image))
             }
             image.format = UInt32(PNG_FORMAT_FLAG_COLOR)
-            let width = Int(image.width), height = Int(image.height)
+            let width = Int(image.width)
+            let height = Int(image.height)
             var pixels = [UInt8](repeating: 0, count: width * height * 3)
             var color = png_color(red: background.red, green: background.green, blue: background.blue)
             let ok = pixels.withUnsafeMutableBytes { out in

@@ -1,7 +1,7 @@
 import Foundation
 
 #if os(Linux)
-import Glibc
+    import Glibc
 #endif
 
 /// Where the big pixel buffers of a photo come from: the decode, its colour and orientation copies,
@@ -36,12 +36,12 @@ package enum PixelBuffers {
     /// Asks for huge pages for the whole 2 MB pages inside `buffer`, before anything touches them.
     private static func adviseHugePages(_ buffer: UnsafeMutableRawBufferPointer) {
         #if os(Linux)
-        let huge = 2 << 20
-        guard let base = buffer.baseAddress else { return }
-        let start = (Int(bitPattern: base) + huge - 1) & ~(huge - 1)
-        let end = (Int(bitPattern: base) + buffer.count) & ~(huge - 1)
-        guard end > start, let pointer = UnsafeMutableRawPointer(bitPattern: start) else { return }
-        _ = madvise(pointer, end - start, MADV_HUGEPAGE)   // advice only: refused, the pages are small ones
+            let huge = 2 << 20
+            guard let base = buffer.baseAddress else { return }
+            let start = (Int(bitPattern: base) + huge - 1) & ~(huge - 1)
+            let end = (Int(bitPattern: base) + buffer.count) & ~(huge - 1)
+            guard end > start, let pointer = UnsafeMutableRawPointer(bitPattern: start) else { return }
+            _ = madvise(pointer, end - start, MADV_HUGEPAGE)  // advice only: refused, the pages are small ones
         #endif
     }
 }

@@ -62,11 +62,12 @@ package enum PublishedOriginal {
                 // Entropy-coded data runs to the next marker that is not a stuffed 0x00 or a restart.
                 let start = offset
                 while offset + 1 < bytes.count,
-                      !(bytes[offset] == 0xff && bytes[offset + 1] != 0 && !(0xd0...0xd7).contains(bytes[offset + 1])) {
+                    !(bytes[offset] == 0xff && bytes[offset + 1] != 0 && !(0xd0...0xd7).contains(bytes[offset + 1]))
+                {
                     offset += 1
                 }
                 out += bytes[start..<offset]
-                if offset + 1 >= bytes.count { break }   // truncated after the scan: end the image here
+                if offset + 1 >= bytes.count { break }  // truncated after the scan: end the image here
             }
         }
         out += [0xff, 0xd9]

@@ -56,7 +56,8 @@ package enum RAWCodec {
             let sizes = raw.pointee.sizes
             let size = PixelSize(width: Int(sizes.iwidth), height: Int(sizes.iheight))
             guard size.width > 0, size.height > 0 else { throw ImagingError.raw("the file has no image size") }
-            let idata = raw.pointee.idata, other = raw.pointee.other
+            let idata = raw.pointee.idata
+            let other = raw.pointee.other
             var camera = CameraInfo(make: text(idata.make), model: text(idata.model), lens: text(raw.pointee.lens.Lens))
             if other.focal_len > 0 { camera.focalLength = Double(other.focal_len) }
             if other.aperture > 0 { camera.aperture = Double(other.aperture) }
@@ -75,8 +76,9 @@ package enum RAWCodec {
                 case nil: preview = nil
                 }
             }
-            return Header(size: size, orientation: orientation(flip: flip), camera: camera, takenAt: date(other.timestamp),
-                          preview: preview, xmp: xmp)
+            return Header(
+                size: size, orientation: orientation(flip: flip), camera: camera, takenAt: date(other.timestamp),
+                preview: preview, xmp: xmp)
         }
     }
 
@@ -92,7 +94,9 @@ package enum RAWCodec {
     private static func previewImage(_ raw: UnsafeMutablePointer<libraw_data_t>) throws -> Preview {
         try check(libraw_unpack_thumb(raw), "reading its preview")
         var code: Int32 = 0
-        guard let image = libraw_dcraw_make_mem_thumb(raw, &code) else { throw ImagingError.raw(message(code, "reading its preview")) }
+        guard let image = libraw_dcraw_make_mem_thumb(raw, &code) else {
+            throw ImagingError.raw(message(code, "reading its preview"))
+        }
         defer { libraw_dcraw_clear_mem(image) }
         let bytes = UnsafeRawBufferPointer(start: pointer(to: image), count: Int(image.pointee.data_size))
         switch image.pointee.type {
@@ -111,22 +115,26 @@ package enum RAWCodec {
         try withRaw(data) { raw in
             raw.pointee.params.user_flip = 0
             raw.pointee.params.use_camera_wb = 1
-            raw.pointee.params.output_color = 1   // sRGB
+            raw.pointee.params.output_color = 1  // sRGB
             raw.pointee.params.output_bps = 8
             try check(libraw_unpack(raw), "unpacking the sensor data")
             try check(libraw_dcraw_process(raw), "developing it")
             var code: Int32 = 0
-            guard let image = libraw_dcraw_make_mem_image(raw, &code) else { throw ImagingError.raw(message(code, "developing it")) }
+            guard let image = libraw_dcraw_make_mem_image(raw, &code) else {
+                throw ImagingError.raw(message(code, "developing it"))
+            }
             defer { libraw_dcraw_clear_mem(image) }
             guard image.pointee.type == LIBRAW_IMAGE_BITMAP, image.pointee.colors == 3, image.pointee.bits == 8 else {
                 throw ImagingError.raw("LibRaw developed it in an unexpected form")
             }
-            return try bitmap(image, UnsafeRawBufferPointer(start: pointer(to: image), count: Int(image.pointee.data_size)))
+            return try bitmap(
+                image, UnsafeRawBufferPointer(start: pointer(to: image), count: Int(image.pointee.data_size)))
         }
     }
 
     /// Opens `data` in a fresh LibRaw instance for `body`, and releases it after.
-    private static func withRaw<T>(_ data: Data, _ body: (UnsafeMutablePointer<libraw_data_t>) throws -> T) throws -> T {
+    private static func withRaw<T>(_ data: Data, _ body: (UnsafeMutablePointer<libraw_data_t>) throws -> T) throws -> T
+    {
         guard let raw = libraw_init(0) else { throw ImagingError.raw("LibRaw could not start (out of memory)") }
         defer { libraw_close(raw) }
         raw.pointee.params.max_raw_memory_mb = maxRawMemoryMB
@@ -147,9 +155,14 @@ package enum RAWCodec {
         UnsafeRawPointer(image).advanced(by: MemoryLayout<libraw_processed_image_t>.offset(of: \.data)!)
     }
 
-    private static func bitmap(_ image: UnsafeMutablePointer<libraw_processed_image_t>, _ bytes: UnsafeRawBufferPointer) throws -> Bitmap {
-        let width = Int(image.pointee.width), height = Int(image.pointee.height)
-        guard width > 0, height > 0, bytes.count >= width * height * 3 else { throw ImagingError.raw("LibRaw returned a truncated image") }
+    private static func bitmap(_ image: UnsafeMutablePointer<libraw_processed_image_t>, _ bytes: UnsafeRawBufferPointer)
+        throws -> Bitmap
+    {
+        let width = Int(image.pointee.width)
+        let height = Int(image.pointee.height)
+        guard width > 0, height > 0, bytes.count >= width * height * 3 else {
+            throw ImagingError.raw("LibRaw returned a truncated image")
+        }
         return Bitmap(width: width, height: height, pixels: [UInt8](bytes.prefix(width * height * 3)))
     }
 
@@ -163,8 +176,10 @@ package enum RAWCodec {
         let own = String(cString: libraw_strerror(code))
         let words: String
         switch code {
-        case LIBRAW_IO_ERROR.rawValue, LIBRAW_DATA_ERROR.rawValue: words = "the file ends early or is damaged; copy it from the card again"
-        case LIBRAW_FILE_UNSUPPORTED.rawValue: words = "LibRaw \(version) does not know this file's format or camera; export a JPEG or TIFF beside it"
+        case LIBRAW_IO_ERROR.rawValue, LIBRAW_DATA_ERROR.rawValue:
+            words = "the file ends early or is damaged; copy it from the card again"
+        case LIBRAW_FILE_UNSUPPORTED.rawValue:
+            words = "LibRaw \(version) does not know this file's format or camera; export a JPEG or TIFF beside it"
         case LIBRAW_UNSUFFICIENT_MEMORY.rawValue, LIBRAW_TOO_BIG.rawValue, LIBRAW_MEMPOOL_OVERFLOW.rawValue:
             words = "it needs more memory than the \(maxRawMemoryMB) MB a raw may take"
         default: return "LibRaw failed \(step): \(own)"
@@ -181,10 +196,12 @@ package enum RAWCodec {
     /// into the fields the camera wrote, whatever the machine's time zone.
     private static func date(_ timestamp: time_t) -> String? {
         guard timestamp > 0 else { return nil }
-        var time = timestamp, fields = tm()
+        var time = timestamp
+        var fields = tm()
         guard localtime_r(&time, &fields) != nil else { return nil }
-        return String(format: "%04d-%02d-%02dT%02d:%02d:%02d", Int(fields.tm_year) + 1900, Int(fields.tm_mon) + 1,
-                      Int(fields.tm_mday), Int(fields.tm_hour), Int(fields.tm_min), Int(fields.tm_sec))
+        return String(
+            format: "%04d-%02d-%02dT%02d:%02d:%02d", Int(fields.tm_year) + 1900, Int(fields.tm_mon) + 1,
+            Int(fields.tm_mday), Int(fields.tm_hour), Int(fields.tm_min), Int(fields.tm_sec))
     }
 
     /// A fixed C string field as text; nil when empty.

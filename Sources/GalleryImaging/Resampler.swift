@@ -24,7 +24,9 @@ package enum Resampler {
     ///     up to half an output pixel, which shows as a loss of fine detail.
     ///   - linearLight: Filter in linear light (sRGB decoded to linear and re-encoded), which keeps
     ///     fine bright-on-dark detail from darkening.
-    package static func resize(_ source: Bitmap, to size: PixelSize, region: SourceRegion? = nil, linearLight: Bool = false) -> Bitmap {
+    package static func resize(
+        _ source: Bitmap, to size: PixelSize, region: SourceRegion? = nil, linearLight: Bool = false
+    ) -> Bitmap {
         let region = region ?? SourceRegion(x: 0, y: 0, width: Double(source.width), height: Double(source.height))
         if size.width == source.width && size.height == source.height && region.isWhole(of: source) { return source }
         if max(region.width / Double(size.width), region.height / Double(size.height)) > floatBeyond {
@@ -37,24 +39,30 @@ package enum Resampler {
     package static let floatBeyond = 64.0
 
     /// `resize` in fixed point, whatever the reduction.
-    package static func resizeFixed(_ source: Bitmap, to size: PixelSize, region: SourceRegion, linearLight: Bool) -> Bitmap {
+    package static func resizeFixed(_ source: Bitmap, to size: PixelSize, region: SourceRegion, linearLight: Bool)
+        -> Bitmap
+    {
         let values = source.width * 3
         return source.pixels.withUnsafeBufferPointer { input in
-            resizeFixed(PixelSize(width: source.width, height: source.height), to: size, region: region,
-                        linearLight: linearLight) { first, _ in input.baseAddress! + first * values }
+            resizeFixed(
+                PixelSize(width: source.width, height: source.height), to: size, region: region,
+                linearLight: linearLight
+            ) { first, _ in input.baseAddress! + first * values }
         }
     }
 
     /// `resizeFixed` from a source whose rows come from `rows(first, count)`: a pointer to rows
     /// `first ..< first + count` (three bytes a pixel, one row after another), asked for in order,
     /// eight at a time, each band once. So a decoder can hand over rows as it makes them.
-    package static func resizeFixed(_ source: PixelSize, to size: PixelSize, region: SourceRegion, linearLight: Bool,
-                                    rows: (Int, Int) throws -> UnsafePointer<UInt8>) rethrows -> Bitmap {
+    package static func resizeFixed(
+        _ source: PixelSize, to size: PixelSize, region: SourceRegion, linearLight: Bool,
+        rows: (Int, Int) throws -> UnsafePointer<UInt8>
+    ) rethrows -> Bitmap {
         let horizontal = FilterTable(source: source.width, target: size.width, start: region.x, extent: region.width)
         let vertical = FilterTable(source: source.height, target: size.height, start: region.y, extent: region.height)
         let curve = linearLight ? FixedCurve.sRGB : FixedCurve.identity
         let values = size.width * 3
-        let stride = (values + 15) & ~15   // ring rows end on two whole vectors; the padding is read, never used
+        let stride = (values + 15) & ~15  // ring rows end on two whole vectors; the padding is read, never used
         // A band may write up to band - 1 rows either side of the rows an output row needs.
         let ringRows = min(vertical.taps, source.height) + 2 * band
 
@@ -64,27 +72,36 @@ package enum Resampler {
         let rowPointers = UnsafeMutableBufferPointer<UnsafePointer<Int16>>.allocate(capacity: vertical.taps)
         wide.initialize(repeating: 0)
         ring.initialize(repeating: 0)
-        var ringSource = [Int](repeating: -1, count: ringRows)   // the source row each ring slot holds
-        defer { wide.deallocate(); ring.deallocate(); rowPointers.deallocate() }
+        var ringSource = [Int](repeating: -1, count: ringRows)  // the source row each ring slot holds
+        defer {
+            wide.deallocate()
+            ring.deallocate()
+            rowPointers.deallocate()
+        }
         let slot = { (row: Int) in ring.baseAddress! + (row % ringRows) * stride }
 
-        var pixels = PixelBuffers.take(values * size.height)   // every byte is written below
+        var pixels = PixelBuffers.take(values * size.height)  // every byte is written below
         try pixels.withUnsafeMutableBufferPointer { output in
             try curve.decode.withUnsafeBufferPointer { decode in
                 try curve.encode.withUnsafeBufferPointer { encode in
                     try vertical.pairs.withUnsafeBufferPointer { pairs in
                         for y in 0..<size.height {
-                            let start = vertical.starts[y], count = vertical.counts[y]
+                            let start = vertical.starts[y]
+                            let count = vertical.counts[y]
                             for row in start..<(start + count) where ringSource[row % ringRows] != row {
-                                let first = row - row % band, inBand = min(band, source.height - first)
-                                filterBand(try rows(first, inBand), source.width, rows: inBand, horizontal,
-                                           decode.baseAddress!, wide.baseAddress!) { slot(first + $0) }
+                                let first = row - row % band
+                                let inBand = min(band, source.height - first)
+                                filterBand(
+                                    try rows(first, inBand), source.width, rows: inBand, horizontal,
+                                    decode.baseAddress!, wide.baseAddress!
+                                ) { slot(first + $0) }
                                 for filtered in first..<(first + inBand) { ringSource[filtered % ringRows] = filtered }
                             }
                             for tap in 0..<count { rowPointers[tap] = UnsafePointer(slot(start + tap)) }
-                            combineRows(UnsafeBufferPointer(rebasing: rowPointers[0..<count]),
-                                        pairs.baseAddress! + y * vertical.pairsPerSample, values: values,
-                                        encode.baseAddress!, output.baseAddress! + y * values)
+                            combineRows(
+                                UnsafeBufferPointer(rebasing: rowPointers[0..<count]),
+                                pairs.baseAddress! + y * vertical.pairsPerSample, values: values,
+                                encode.baseAddress!, output.baseAddress! + y * values)
                         }
                     }
                 }

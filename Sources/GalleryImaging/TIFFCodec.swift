@@ -27,11 +27,14 @@ package enum TIFFCodec {
     package static func header(_ data: Data) throws -> ImageHeader {
         try withTIFF(data) { tiff, _ in
             guard let width = uint32(tiff, TIFFTAG_IMAGEWIDTH), let height = uint32(tiff, TIFFTAG_IMAGELENGTH),
-                  width > 0, height > 0 else { throw ImagingError.tiff("the first image has no size") }
-            let metadata = MetadataBlocks(exif: data, xmp: block(tiff, TIFFTAG_XMLPACKET), iptc: block(tiff, TIFFTAG_RICHTIFFIPTC),
-                                          photoshop: block(tiff, TIFFTAG_PHOTOSHOP))
-            return ImageHeader(size: PixelSize(width: Int(width), height: Int(height)),
-                               iccProfile: block(tiff, TIFFTAG_ICCPROFILE).map(ICCProfile.init), metadata: metadata)
+                width > 0, height > 0
+            else { throw ImagingError.tiff("the first image has no size") }
+            let metadata = MetadataBlocks(
+                exif: data, xmp: block(tiff, TIFFTAG_XMLPACKET), iptc: block(tiff, TIFFTAG_RICHTIFFIPTC),
+                photoshop: block(tiff, TIFFTAG_PHOTOSHOP))
+            return ImageHeader(
+                size: PixelSize(width: Int(width), height: Int(height)),
+                iccProfile: block(tiff, TIFFTAG_ICCPROFILE).map(ICCProfile.init), metadata: metadata)
         }
     }
 
@@ -47,18 +50,22 @@ package enum TIFFCodec {
                 throw ImagingError.tiff(text(reason))
             }
             defer { TIFFRGBAImageEnd(&image) }
-            image.req_orientation = image.orientation   // rows as stored: no flips
-            let columns = image.width, rows = image.height
-            let width = Int(columns), height = Int(rows)
+            image.req_orientation = image.orientation  // rows as stored: no flips
+            let columns = image.width
+            let rows = image.height
+            let width = Int(columns)
+            let height = Int(rows)
             guard width > 0, height > 0 else { throw ImagingError.tiff("the first image has no size") }
             // ABGR words: red in the low byte on every platform libtiff supports; alpha is associated.
             var raster = [UInt32](repeating: 0, count: width * height)
             guard TIFFRGBAImageGet(&image, &raster, columns, rows) != 0 else {
-                throw ImagingError.tiff("\(log.errors.first ?? "the image data cannot be read") (the file is damaged or truncated)")
+                throw ImagingError.tiff(
+                    "\(log.errors.first ?? "the image data cannot be read") (the file is damaged or truncated)")
             }
             for index in raster.indices { raster[index] = UInt32(littleEndian: raster[index]) }
             return raster.withUnsafeBytes {
-                Bitmap.compositing(rgba: $0, width: width, height: height, rowBytes: width * 4, premultiplied: true, over: background)
+                Bitmap.compositing(
+                    rgba: $0, width: width, height: height, rowBytes: width * 4, premultiplied: true, over: background)
             }
         }
     }
@@ -89,34 +96,41 @@ package enum TIFFCodec {
         TIFFOpenOptionsSetMaxSingleMemAlloc(options, tmsize_t(maxSingleAllocation))
         return try withExtendedLifetime(log) {
             let logPointer = Unmanaged.passUnretained(log).toOpaque()
-            TIFFOpenOptionsSetErrorHandlerExtR(options, { _, user, module, format, arguments in
-                guard let user, let format, let arguments else { return 1 }
-                var text = [CChar](repeating: 0, count: 512)
-                _ = vsnprintf(&text, text.count, format, arguments)
-                let prefix = module.map { String(cString: $0) + ": " } ?? ""
-                Unmanaged<Log>.fromOpaque(user).takeUnretainedValue().errors.append(prefix + TIFFCodec.text(text))
-                return 1
-            }, logPointer)
+            TIFFOpenOptionsSetErrorHandlerExtR(
+                options,
+                { _, user, module, format, arguments in
+                    guard let user, let format, let arguments else { return 1 }
+                    var text = [CChar](repeating: 0, count: 512)
+                    _ = vsnprintf(&text, text.count, format, arguments)
+                    let prefix = module.map { String(cString: $0) + ": " } ?? ""
+                    Unmanaged<Log>.fromOpaque(user).takeUnretainedValue().errors.append(prefix + TIFFCodec.text(text))
+                    return 1
+                }, logPointer)
             TIFFOpenOptionsSetWarningHandlerExtR(options, { _, _, _, _, _ in 1 }, nil)
             return try data.withUnsafeBytes { raw in
                 let source = Source(raw)
                 return try withExtendedLifetime(source) {
                     let handle = Unmanaged.passUnretained(source).toOpaque()
-                    let opened = TIFFClientOpenExt("original", "rm", handle, { handle, buffer, wanted in
-                        let source = TIFFCodec.reader(handle)
-                        let count = max(0, min(Int(wanted), source.bytes.count - source.offset))
-                        if count > 0, let buffer, let base = source.bytes.baseAddress {
-                            buffer.copyMemory(from: base + source.offset, byteCount: count)
-                        }
-                        source.offset += count
-                        return tmsize_t(count)
-                    }, { _, _, _ in 0 }, { handle, offset, whence in
-                        TIFFCodec.seek(TIFFCodec.reader(handle), offset, whence)
-                    }, { _ in 0 }, { handle in
-                        toff_t(TIFFCodec.reader(handle).bytes.count)
-                    }, { _, _, _ in 0 }, { _, _, _ in }, options)
+                    let opened = TIFFClientOpenExt(
+                        "original", "rm", handle,
+                        { handle, buffer, wanted in
+                            let source = TIFFCodec.reader(handle)
+                            let count = max(0, min(Int(wanted), source.bytes.count - source.offset))
+                            if count > 0, let buffer, let base = source.bytes.baseAddress {
+                                buffer.copyMemory(from: base + source.offset, byteCount: count)
+                            }
+                            source.offset += count
+                            return tmsize_t(count)
+                        }, { _, _, _ in 0 },
+                        { handle, offset, whence in
+                            TIFFCodec.seek(TIFFCodec.reader(handle), offset, whence)
+                        }, { _ in 0 },
+                        { handle in
+                            toff_t(TIFFCodec.reader(handle).bytes.count)
+                        }, { _, _, _ in 0 }, { _, _, _ in }, options)
                     guard let tiff = opened else {
-                        throw ImagingError.tiff("\(log.errors.first ?? "not a readable TIFF") (the file is damaged or truncated)")
+                        throw ImagingError.tiff(
+                            "\(log.errors.first ?? "not a readable TIFF") (the file is damaged or truncated)")
                     }
                     defer { TIFFClose(tiff) }
                     return try body(tiff, log)

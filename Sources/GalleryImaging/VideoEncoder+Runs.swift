@@ -12,7 +12,8 @@ extension VideoEncoder {
     package static func posterTimes(duration: Double) -> [Double] {
         guard duration >= 0.5 else { return [0] }
         var times: [Double] = []
-        for time in [min(duration * 0.1, 3), duration / 3, duration / 2, duration * 0.75, 0] where !times.contains(time) {
+        for time in [min(duration * 0.1, 3), duration / 3, duration / 2, duration * 0.75, 0] where !times.contains(time)
+        {
             times.append(time)
         }
         return times
@@ -22,22 +23,30 @@ extension VideoEncoder {
     /// at the web file's size, as PNG bytes.
     /// - Throws: `ImagingError` when no frame can be read at all.
     package func poster(_ file: URL, video: VideoInfo) async throws -> Data {
-        let ffmpeg = try ffmpeg, size = plan(video).size
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("galleryssg-poster-\(UUID().uuidString)")
+        let ffmpeg = try ffmpeg
+        let size = plan(video).size
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "galleryssg-poster-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
         var best: (luma: Double, data: Data)?
         var lastError = ""
         for (index, time) in Self.posterTimes(duration: video.duration).enumerated() {
-            let png = scratch.appendingPathComponent("\(index).png"), gray = scratch.appendingPathComponent("\(index).gray")
+            let png = scratch.appendingPathComponent("\(index).png")
+            let gray = scratch.appendingPathComponent("\(index).gray")
             let filter = (video.interlaced ? "yadif," : "") + "scale=\(size.width):\(size.height):flags=lanczos"
             let output = try await ffmpeg.run(
-                ["-v", "error", "-nostdin", "-y", "-ss", String(format: "%.3f", time), "-i", "file:" + file.path,
-                 "-map", "0:v:0", "-frames:v", "1", "-vf", filter + ",format=rgb24", "-c:v", "png", "-f", "image2", png.path,
-                 "-map", "0:v:0", "-frames:v", "1", "-vf", filter + ",scale=16:16,format=gray", "-f", "rawvideo", gray.path],
+                [
+                    "-v", "error", "-nostdin", "-y", "-ss", String(format: "%.3f", time), "-i", "file:" + file.path,
+                    "-map", "0:v:0", "-frames:v", "1", "-vf", filter + ",format=rgb24", "-c:v", "png", "-f", "image2",
+                    png.path,
+                    "-map", "0:v:0", "-frames:v", "1", "-vf", filter + ",scale=16:16,format=gray", "-f", "rawvideo",
+                    gray.path
+                ],
                 timeout: 60 + video.duration)
             guard output.status == 0, let data = try? Data(contentsOf: png), !data.isEmpty,
-                  let samples = try? Data(contentsOf: gray), !samples.isEmpty else {
+                let samples = try? Data(contentsOf: gray), !samples.isEmpty
+            else {
                 lastError = output.stderr.isEmpty ? "no frame at \(String(format: "%.1f", time)) s" : output.reason
                 continue
             }
@@ -55,25 +64,33 @@ extension VideoEncoder {
     /// - Throws: `ImagingError` with ffmpeg's reason, or when it runs past its limit; no file is left then.
     /// - Parameter sound: false for a Live Photo's motion, which plays muted: its sound is left out.
     package func webVideo(_ file: URL, video: VideoInfo, to output: String, sound: Bool = true) async throws {
-        let ffmpeg = try ffmpeg, (mode, size) = plan(video)
-        var arguments = ["-v", "error", "-nostdin", "-y", "-i", "file:" + file.path, "-map", "0:v:0", "-map", "0:a:0?",
-                         "-map_metadata", "-1", "-map_metadata:s", "-1", "-map_chapters", "-1", "-dn", "-sn"]
+        let ffmpeg = try ffmpeg
+        let (mode, size) = plan(video)
+        var arguments = [
+            "-v", "error", "-nostdin", "-y", "-i", "file:" + file.path, "-map", "0:v:0", "-map", "0:a:0?",
+            "-map_metadata", "-1", "-map_metadata:s", "-1", "-map_chapters", "-1", "-dn", "-sn"
+        ]
         switch mode {
         case .remux:
             arguments += ["-c:v", "copy"]
         case .transcode:
-            let filter = (video.interlaced ? "yadif," : "") + "scale=\(size.width):\(size.height):flags=lanczos,format=yuv420p"
-            arguments += ["-vf", filter, "-c:v", "libx264", "-preset", "medium", "-crf", String(settings.crf),
-                          "-maxrate", String(settings.maxBitrate), "-bufsize", String(settings.maxBitrate * 2),
-                          "-profile:v", "high", "-threads", String(Self.encoderThreads)]
+            let filter =
+                (video.interlaced ? "yadif," : "") + "scale=\(size.width):\(size.height):flags=lanczos,format=yuv420p"
+            arguments += [
+                "-vf", filter, "-c:v", "libx264", "-preset", "medium", "-crf", String(settings.crf),
+                "-maxrate", String(settings.maxBitrate), "-bufsize", String(settings.maxBitrate * 2),
+                "-profile:v", "high", "-threads", String(Self.encoderThreads)
+            ]
         }
         if !sound {
             arguments += ["-an"]
         } else {
             arguments += video.audioCodec == "aac" ? ["-c:a", "copy"] : ["-c:a", "aac", "-b:a", "160k", "-ac", "2"]
         }
-        arguments += ["-fflags", "+bitexact", "-flags:v", "+bitexact", "-flags:a", "+bitexact", "-movflags", "+faststart",
-                      "-f", "mp4", output]
+        arguments += [
+            "-fflags", "+bitexact", "-flags:v", "+bitexact", "-flags:a", "+bitexact", "-movflags", "+faststart",
+            "-f", "mp4", output
+        ]
         // Encoding runs at a few times real time on one core for 1080p; thirty times the clip's
         // length is far past any honest run, and stops one that hangs.
         let limit = mode == .remux ? 60 + video.duration * 2 : 120 + video.duration * 30

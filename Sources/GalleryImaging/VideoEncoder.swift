@@ -27,8 +27,11 @@ package struct VideoEncoder: Sendable {
     }
 
     /// The encoder with both tools from `PATH` (without them when ffmpeg is not installed).
-    package static func find(settings: VideoSettings, path: String? = ProcessInfo.processInfo.environment["PATH"]) -> VideoEncoder {
-        guard let ffmpeg = MediaTool.find("ffmpeg", path: path), let ffprobe = MediaTool.find("ffprobe", path: path) else {
+    package static func find(settings: VideoSettings, path: String? = ProcessInfo.processInfo.environment["PATH"])
+        -> VideoEncoder
+    {
+        guard let ffmpeg = MediaTool.find("ffmpeg", path: path), let ffprobe = MediaTool.find("ffprobe", path: path)
+        else {
             return VideoEncoder(tools: nil, settings: settings)
         }
         return VideoEncoder(tools: (ffmpeg, ffprobe), settings: settings)
@@ -67,8 +70,10 @@ package struct VideoEncoder: Sendable {
         let short = min(display.width, display.height)
         let fits = short <= settings.maxHeight && (video.bitRate ?? 0) <= settings.maxBitrate
         let mp4 = video.container.split(separator: ",").contains { ["mov", "mp4"].contains($0) }
-        if video.videoCodec == "h264", ["yuv420p", "yuvj420p"].contains(video.pixelFormat ?? ""), !video.interlaced, mp4, fits,
-           display.width % 2 == 0, display.height % 2 == 0 {
+        if video.videoCodec == "h264", ["yuv420p", "yuvj420p"].contains(video.pixelFormat ?? ""), !video.interlaced,
+            mp4, fits,
+            display.width % 2 == 0, display.height % 2 == 0
+        {
             return (.remux, display)
         }
         let scale = short > settings.maxHeight ? Double(settings.maxHeight) / Double(short) : 1
@@ -107,7 +112,8 @@ package struct VideoEncoder: Sendable {
     /// The facts the image path plans the poster's derivatives from: a PNG at the web file's size,
     /// upright, with the container's date, camera and position.
     package func posterFacts(_ facts: VideoFacts) -> OriginalFacts {
-        var exif = ExifInfo(camera: facts.camera, takenAt: facts.takenAt.flatMap { Self.localDate($0) }, location: facts.location)
+        var exif = ExifInfo(
+            camera: facts.camera, takenAt: facts.takenAt.flatMap { Self.localDate($0) }, location: facts.location)
         exif.orientation = 1
         var result = OriginalFacts(format: .png, size: plan(facts.info).size, exif: exif)
         result.video = facts.info

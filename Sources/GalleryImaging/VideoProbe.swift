@@ -11,7 +11,9 @@ package struct VideoFacts: Sendable, Equatable {
     /// Degrees clockwise the player turns the frame (0, 90, 180 or 270), from the display matrix.
     package var rotation: Int
     /// The size the video is seen at, rotation applied.
-    package var display: PixelSize { rotation % 180 == 0 ? stored : PixelSize(width: stored.height, height: stored.width) }
+    package var display: PixelSize {
+        rotation % 180 == 0 ? stored : PixelSize(width: stored.height, height: stored.width)
+    }
     /// `h264`, `hevc`, `vp9`…
     package var videoCodec: String
     /// nil for a clip without sound.
@@ -37,9 +39,10 @@ package struct VideoFacts: Sendable, Equatable {
 
     /// The technical facts the build state keeps.
     package var info: VideoInfo {
-        VideoInfo(duration: duration, stored: stored, rotation: rotation, videoCodec: videoCodec, audioCodec: audioCodec,
-                  frameRate: frameRate, pixelFormat: pixelFormat, interlaced: interlaced, container: container, bytes: bytes,
-                  bitRate: bitRate)
+        VideoInfo(
+            duration: duration, stored: stored, rotation: rotation, videoCodec: videoCodec, audioCodec: audioCodec,
+            frameRate: frameRate, pixelFormat: pixelFormat, interlaced: interlaced, container: container, bytes: bytes,
+            bitRate: bitRate)
     }
 }
 
@@ -69,19 +72,27 @@ package enum VideoProbe {
         let bytes = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
         guard bytes > 0 else { throw ImagingError.video("the file is empty") }
         guard bytes <= limits.maxBytes else {
-            throw ImagingError.video("\(ByteCount.text(bytes)) is over the \(ByteCount.text(limits.maxBytes)) limit (video.maxBytes)")
+            throw ImagingError.video(
+                "\(ByteCount.text(bytes)) is over the \(ByteCount.text(limits.maxBytes)) limit (video.maxBytes)")
         }
-        let output = try await ffprobe.run(["-v", "error", "-print_format", "json", "-show_format", "-show_streams",
-                                            "file:" + file.path], timeout: timeout)
+        let output = try await ffprobe.run(
+            [
+                "-v", "error", "-print_format", "json", "-show_format", "-show_streams",
+                "file:" + file.path
+            ], timeout: timeout)
         guard output.status == 0 else {
             throw ImagingError.video("ffprobe cannot read it: \(output.reason)")
         }
         let facts = try read(output.stdout, bytes: bytes)
         guard facts.duration <= limits.maxSeconds else {
-            throw ImagingError.video("\(String(format: "%.1f", facts.duration)) s long, over the \(String(format: "%g", limits.maxSeconds)) s limit (video.maxSeconds)")
+            throw ImagingError.video(
+                "\(String(format: "%.1f", facts.duration)) s long, over the \(String(format: "%g", limits.maxSeconds)) s limit (video.maxSeconds)"
+            )
         }
         guard facts.stored.pixelCount <= limits.maxPixels else {
-            throw ImagingError.video("\(facts.stored) is \(facts.stored.pixelCount) pixels a frame, over the \(limits.maxPixels)-pixel limit (video.maxPixels)")
+            throw ImagingError.video(
+                "\(facts.stored) is \(facts.stored.pixelCount) pixels a frame, over the \(limits.maxPixels)-pixel limit (video.maxPixels)"
+            )
         }
         return facts
     }
@@ -93,37 +104,45 @@ package enum VideoProbe {
             throw ImagingError.video("ffprobe's answer could not be read")
         }
         // Cover art in an audio file is a video stream of one picture: not a video.
-        guard let video = answer.streams.first(where: { $0.codecType == "video" && $0.disposition?.attachedPicture != 1 }) else {
+        guard
+            let video = answer.streams.first(where: { $0.codecType == "video" && $0.disposition?.attachedPicture != 1 })
+        else {
             throw ImagingError.video("it has no video stream (an audio file?)")
         }
         guard let width = video.width, let height = video.height, width > 0, height > 0 else {
             throw ImagingError.video("its video stream has no frame size")
         }
         let duration = Double(answer.format?.duration ?? video.duration ?? "") ?? 0
-        guard duration > 0, duration.isFinite else { throw ImagingError.video("it has no duration (damaged or truncated)") }
+        guard duration > 0, duration.isFinite else {
+            throw ImagingError.video("it has no duration (damaged or truncated)")
+        }
         let matrix = video.sideData?.first { $0.rotation != nil }?.rotation
         let turn = matrix.map { -$0 } ?? Double(video.tags?["rotate"] ?? "") ?? 0
         let rotation = ((Int(turn.rounded()) % 360) + 360) % 360
         let tags = (answer.format?.tags ?? [:]).merging(video.tags ?? [:]) { format, _ in format }
-        var facts = VideoFacts(duration: duration, stored: PixelSize(width: width, height: height),
-                               rotation: [0, 90, 180, 270].contains(rotation) ? rotation : 0,
-                               videoCodec: video.codecName ?? "unknown",
-                               audioCodec: answer.streams.first { $0.codecType == "audio" }?.codecName,
-                               frameRate: rate(video.averageFrameRate) ?? rate(video.frameRate), pixelFormat: video.pixelFormat,
-                               interlaced: ["tt", "bb", "tb", "bt"].contains(video.fieldOrder ?? ""),
-                               container: answer.format?.name ?? "", bytes: bytes)
+        var facts = VideoFacts(
+            duration: duration, stored: PixelSize(width: width, height: height),
+            rotation: [0, 90, 180, 270].contains(rotation) ? rotation : 0,
+            videoCodec: video.codecName ?? "unknown",
+            audioCodec: answer.streams.first { $0.codecType == "audio" }?.codecName,
+            frameRate: rate(video.averageFrameRate) ?? rate(video.frameRate), pixelFormat: video.pixelFormat,
+            interlaced: ["tt", "bb", "tb", "bt"].contains(video.fieldOrder ?? ""),
+            container: answer.format?.name ?? "", bytes: bytes)
         facts.bitRate = Int(answer.format?.bitRate ?? "")
         facts.takenAt = tags["com.apple.quicktime.creationdate"] ?? tags["creation_time"]
-        facts.camera = CameraInfo(make: tags["com.apple.quicktime.make"] ?? tags["com.android.manufacturer"],
-                                  model: tags["com.apple.quicktime.model"] ?? tags["com.android.model"])
+        facts.camera = CameraInfo(
+            make: tags["com.apple.quicktime.make"] ?? tags["com.android.manufacturer"],
+            model: tags["com.apple.quicktime.model"] ?? tags["com.android.model"])
         facts.location = (tags["com.apple.quicktime.location.ISO6709"] ?? tags["location"]).flatMap(iso6709)
         return facts
     }
 
     /// `30000/1001` as 29.97; nil for `0/0`.
     private static func rate(_ text: String?) -> Double? {
-        guard let parts = text?.split(separator: "/"), parts.count == 2, let top = Double(parts[0]), let bottom = Double(parts[1]),
-              bottom > 0, top > 0 else { return nil }
+        guard let parts = text?.split(separator: "/"), parts.count == 2, let top = Double(parts[0]),
+            let bottom = Double(parts[1]),
+            bottom > 0, top > 0
+        else { return nil }
         return top / bottom
     }
 

@@ -19,8 +19,9 @@ package enum WebPCodec {
     /// - Throws: `ImagingError` when the container is not a readable WebP.
     package static func header(_ data: Data) throws -> ImageHeader {
         try withDemuxer(data) { demuxer in
-            let size = PixelSize(width: Int(WebPDemuxGetI(demuxer, WEBP_FF_CANVAS_WIDTH)),
-                                 height: Int(WebPDemuxGetI(demuxer, WEBP_FF_CANVAS_HEIGHT)))
+            let size = PixelSize(
+                width: Int(WebPDemuxGetI(demuxer, WEBP_FF_CANVAS_WIDTH)),
+                height: Int(WebPDemuxGetI(demuxer, WEBP_FF_CANVAS_HEIGHT)))
             guard size.width > 0, size.height > 0 else { throw ImagingError.webp("the canvas has no size") }
             let metadata = MetadataBlocks(exif: chunk("EXIF", demuxer), xmp: chunk("XMP ", demuxer))
             return ImageHeader(size: size, iccProfile: chunk("ICCP", demuxer).map(ICCProfile.init), metadata: metadata)
@@ -31,31 +32,45 @@ package enum WebPCodec {
     /// - Throws: `ImagingError` for corrupt or truncated data.
     package static func decode(_ data: Data, background: RGB) throws -> Bitmap {
         try withDemuxer(data) { demuxer in
-            let width = Int(WebPDemuxGetI(demuxer, WEBP_FF_CANVAS_WIDTH)), height = Int(WebPDemuxGetI(demuxer, WEBP_FF_CANVAS_HEIGHT))
+            let width = Int(WebPDemuxGetI(demuxer, WEBP_FF_CANVAS_WIDTH))
+            let height = Int(WebPDemuxGetI(demuxer, WEBP_FF_CANVAS_HEIGHT))
             var frame = WebPIterator()
-            guard width > 0, height > 0, WebPDemuxGetFrame(demuxer, 1, &frame) != 0 else { throw ImagingError.webp("no frame to decode") }
+            guard width > 0, height > 0, WebPDemuxGetFrame(demuxer, 1, &frame) != 0 else {
+                throw ImagingError.webp("no frame to decode")
+            }
             defer { WebPDemuxReleaseIterator(&frame) }
-            let x = Int(frame.x_offset), y = Int(frame.y_offset), frameWidth = Int(frame.width), frameHeight = Int(frame.height)
+            let x = Int(frame.x_offset)
+            let y = Int(frame.y_offset)
+            let frameWidth = Int(frame.width)
+            let frameHeight = Int(frame.height)
             guard frame.complete != 0, frameWidth > 0, frameHeight > 0, x >= 0, y >= 0,
-                  x + frameWidth <= width, y + frameHeight <= height else {
+                x + frameWidth <= width, y + frameHeight <= height
+            else {
                 throw ImagingError.webp("the first frame is incomplete or outside the canvas")
             }
-            var rgba = [UInt8](repeating: 0, count: width * height * 4)   // transparent outside the frame
+            var rgba = [UInt8](repeating: 0, count: width * height * 4)  // transparent outside the frame
             let decoded = rgba.withUnsafeMutableBufferPointer { out in
                 // Decode straight into the frame's place on the canvas: its rows are a canvas row apart.
-                WebPDecodeRGBAInto(frame.fragment.bytes, frame.fragment.size, out.baseAddress! + (y * width + x) * 4,
-                                   out.count - (y * width + x) * 4, Int32(width * 4))
+                WebPDecodeRGBAInto(
+                    frame.fragment.bytes, frame.fragment.size, out.baseAddress! + (y * width + x) * 4,
+                    out.count - (y * width + x) * 4, Int32(width * 4))
             }
             guard decoded != nil else { throw ImagingError.webp("the image data is corrupt or truncated") }
-            return rgba.withUnsafeBytes { Bitmap.compositing(rgba: $0, width: width, height: height, rowBytes: width * 4, over: background) }
+            return rgba.withUnsafeBytes {
+                Bitmap.compositing(rgba: $0, width: width, height: height, rowBytes: width * 4, over: background)
+            }
         }
     }
 
     private static func withDemuxer<T>(_ data: Data, _ body: (OpaquePointer) throws -> T) throws -> T {
         try data.withUnsafeBytes { raw in
-            guard let base = raw.bindMemory(to: UInt8.self).baseAddress else { throw ImagingError.webp("the file is empty") }
+            guard let base = raw.bindMemory(to: UInt8.self).baseAddress else {
+                throw ImagingError.webp("the file is empty")
+            }
             var webpData = WebPData(bytes: base, size: raw.count)
-            guard let demuxer = WebPDemux(&webpData) else { throw ImagingError.webp("not a valid WebP container (damaged or truncated)") }
+            guard let demuxer = WebPDemux(&webpData) else {
+                throw ImagingError.webp("not a valid WebP container (damaged or truncated)")
+            }
             defer { WebPDemuxDelete(demuxer) }
             return try body(demuxer)
         }
@@ -66,7 +81,9 @@ package enum WebPCodec {
         var iterator = WebPChunkIterator()
         guard WebPDemuxGetChunk(demuxer, fourcc, 1, &iterator) != 0 else { return nil }
         defer { WebPDemuxReleaseChunkIterator(&iterator) }
-        guard let bytes = iterator.chunk.bytes, iterator.chunk.size > 0, iterator.chunk.size <= maxMetadataBytes else { return nil }
+        guard let bytes = iterator.chunk.bytes, iterator.chunk.size > 0, iterator.chunk.size <= maxMetadataBytes else {
+            return nil
+        }
         return Data(bytes: bytes, count: iterator.chunk.size)
     }
 
@@ -78,8 +95,9 @@ package enum WebPCodec {
         }
         var output: UnsafeMutablePointer<UInt8>?
         let length = bitmap.pixels.withUnsafeBufferPointer { pixels in
-            WebPEncodeRGB(pixels.baseAddress, Int32(bitmap.width), Int32(bitmap.height), Int32(bitmap.width * 3),
-                          Float(quality), &output)
+            WebPEncodeRGB(
+                pixels.baseAddress, Int32(bitmap.width), Int32(bitmap.height), Int32(bitmap.width * 3),
+                Float(quality), &output)
         }
         defer { if let output { WebPFree(output) } }
         guard length > 0, let output else { throw ImagingError.webp("encoding failed") }

@@ -1,6 +1,7 @@
-import struct Crypto.SHA256
 import Foundation
 import GalleryModel
+
+import struct Crypto.SHA256
 
 /// Builds a cache key: the SHA-256 of a sequence of labelled inputs, as a `Digest`.
 ///

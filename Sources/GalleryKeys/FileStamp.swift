@@ -18,13 +18,15 @@ package struct FileStamp: Equatable {
     package static func of(_ path: String, followingLinks: Bool = true) -> FileStamp? {
         var info = stat()
         guard (followingLinks ? stat(path, &info) : lstat(path, &info)) == 0,
-              (info.st_mode & mode_t(S_IFMT)) == mode_t(S_IFREG) else { return nil }
+            (info.st_mode & mode_t(S_IFMT)) == mode_t(S_IFREG)
+        else { return nil }
         #if os(Linux)
-        let time = info.st_mtim
+            let time = info.st_mtim
         #else
-        let time = info.st_mtimespec
+            let time = info.st_mtimespec
         #endif
-        return FileStamp(size: Int(info.st_size), modified: Int(time.tv_sec) * 1_000_000_000 + Int(time.tv_nsec),
-                         identity: FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)))
+        return FileStamp(
+            size: Int(info.st_size), modified: Int(time.tv_sec) * 1_000_000_000 + Int(time.tv_nsec),
+            identity: FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)))
     }
 }

@@ -82,27 +82,71 @@ package enum InputDigest {
             field(key)
             sink.mark(.null)
         }
-        package mutating func encode(_ value: Bool, forKey key: Key) throws { field(key); sink.scalar(value) }
-        package mutating func encode(_ value: String, forKey key: Key) throws { field(key); sink.string(.string, value) }
-        package mutating func encode(_ value: Double, forKey key: Key) throws { field(key); sink.scalar(value) }
-        package mutating func encode(_ value: Float, forKey key: Key) throws { field(key); sink.scalar(value) }
-        package mutating func encode(_ value: Int, forKey key: Key) throws { field(key); sink.scalar(value) }
-        package mutating func encode(_ value: Int8, forKey key: Key) throws { field(key); sink.scalar(value) }
-        package mutating func encode(_ value: Int16, forKey key: Key) throws { field(key); sink.scalar(value) }
-        package mutating func encode(_ value: Int32, forKey key: Key) throws { field(key); sink.scalar(value) }
-        package mutating func encode(_ value: Int64, forKey key: Key) throws { field(key); sink.scalar(value) }
-        package mutating func encode(_ value: UInt, forKey key: Key) throws { field(key); sink.scalar(value) }
-        package mutating func encode(_ value: UInt8, forKey key: Key) throws { field(key); sink.scalar(value) }
-        package mutating func encode(_ value: UInt16, forKey key: Key) throws { field(key); sink.scalar(value) }
-        package mutating func encode(_ value: UInt32, forKey key: Key) throws { field(key); sink.scalar(value) }
-        package mutating func encode(_ value: UInt64, forKey key: Key) throws { field(key); sink.scalar(value) }
+        package mutating func encode(_ value: Bool, forKey key: Key) throws {
+            field(key)
+            sink.scalar(value)
+        }
+        package mutating func encode(_ value: String, forKey key: Key) throws {
+            field(key)
+            sink.string(.string, value)
+        }
+        package mutating func encode(_ value: Double, forKey key: Key) throws {
+            field(key)
+            sink.scalar(value)
+        }
+        package mutating func encode(_ value: Float, forKey key: Key) throws {
+            field(key)
+            sink.scalar(value)
+        }
+        package mutating func encode(_ value: Int, forKey key: Key) throws {
+            field(key)
+            sink.scalar(value)
+        }
+        package mutating func encode(_ value: Int8, forKey key: Key) throws {
+            field(key)
+            sink.scalar(value)
+        }
+        package mutating func encode(_ value: Int16, forKey key: Key) throws {
+            field(key)
+            sink.scalar(value)
+        }
+        package mutating func encode(_ value: Int32, forKey key: Key) throws {
+            field(key)
+            sink.scalar(value)
+        }
+        package mutating func encode(_ value: Int64, forKey key: Key) throws {
+            field(key)
+            sink.scalar(value)
+        }
+        package mutating func encode(_ value: UInt, forKey key: Key) throws {
+            field(key)
+            sink.scalar(value)
+        }
+        package mutating func encode(_ value: UInt8, forKey key: Key) throws {
+            field(key)
+            sink.scalar(value)
+        }
+        package mutating func encode(_ value: UInt16, forKey key: Key) throws {
+            field(key)
+            sink.scalar(value)
+        }
+        package mutating func encode(_ value: UInt32, forKey key: Key) throws {
+            field(key)
+            sink.scalar(value)
+        }
+        package mutating func encode(_ value: UInt64, forKey key: Key) throws {
+            field(key)
+            sink.scalar(value)
+        }
         package mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
             field(key)
             try Sink.value(value, into: sink)
         }
 
-        package mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type,
-                                                            forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+        package mutating func nestedContainer<NestedKey: CodingKey>(
+            keyedBy keyType: NestedKey.Type,
+            forKey key: Key
+        ) -> KeyedEncodingContainer<NestedKey> {
             field(key)
             return KeyedEncodingContainer(Keyed<NestedKey>(sink: sink))
         }
@@ -136,7 +180,9 @@ package enum InputDigest {
             try Sink.value(value, into: sink)
         }
 
-        package mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+        package mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
+            -> KeyedEncodingContainer<NestedKey>
+        {
             count += 1
             return KeyedEncodingContainer(Keyed<NestedKey>(sink: sink))
         }

@@ -25,7 +25,8 @@ package final class SpillFile: Sendable {
         var template = Array((folder.path + "/.items-XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else {
-            throw SpillFileError("\(folder.path): cannot make the build's item file: \(String(cString: strerror(errno)))")
+            throw SpillFileError(
+                "\(folder.path): cannot make the build's item file: \(String(cString: strerror(errno)))")
         }
         template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
         self.descriptor = descriptor
@@ -52,10 +53,13 @@ package final class SpillFile: Sendable {
         try data.withUnsafeMutableBytes { buffer in
             var done = 0
             while done < buffer.count {
-                let count = pread(descriptor, buffer.baseAddress! + done, buffer.count - done, off_t(record.offset + done))
+                let count = pread(
+                    descriptor, buffer.baseAddress! + done, buffer.count - done, off_t(record.offset + done))
                 guard count > 0 else {
-                    let reason = count == 0 ? "the file ends at byte \(record.offset + done), before the \(record.length) bytes "
-                        + "from byte \(record.offset) were read" : String(cString: strerror(errno))
+                    let reason =
+                        count == 0
+                        ? "the file ends at byte \(record.offset + done), before the \(record.length) bytes "
+                            + "from byte \(record.offset) were read" : String(cString: strerror(errno))
                     throw SpillFileError("\(folder): the build's spill file could not be read back: \(reason)")
                 }
                 done += count
@@ -79,8 +83,9 @@ extension SpillFile {
         do {
             return try data.withUnsafeBytes(decode)
         } catch {
-            throw SpillFileError("\(folder): the build's spill file could not be read back: bytes \(span.offset) to "
-                             + "\(span.offset + span.length) are not what was written there (\(error))")
+            throw SpillFileError(
+                "\(folder): the build's spill file could not be read back: bytes \(span.offset) to "
+                    + "\(span.offset + span.length) are not what was written there (\(error))")
         }
     }
 }

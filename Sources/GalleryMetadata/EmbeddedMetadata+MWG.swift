@@ -22,13 +22,16 @@ extension EmbeddedMetadata {
     /// The fields as the MWG chooses them between `exif`, `iptc` and `xmp` (raw, not yet cleaned).
     package static func choosing(exif: MetadataFields, iptc: IPTCRecord?, xmp: MetadataFields) -> EmbeddedMetadata {
         func pick(_ field: KeyPath<MetadataFields, String?>, limit: Int) -> String? {
-            choose(xmp: xmp[keyPath: field], iptc: iptc.map { (value: $0.fields[keyPath: field], xmpIsInSync: $0.xmpIsInSync) },
-                   limit: limit)
+            choose(
+                xmp: xmp[keyPath: field],
+                iptc: iptc.map { (value: $0.fields[keyPath: field], xmpIsInSync: $0.xmpIsInSync) },
+                limit: limit)
         }
         func pickList(_ field: KeyPath<MetadataFields, [String]>, limit: Int) -> [String] {
-            let chosen = choose(xmp: nonEmpty(xmp[keyPath: field]),
-                                iptc: iptc.map { (value: nonEmpty($0.fields[keyPath: field]), xmpIsInSync: $0.xmpIsInSync) },
-                                limit: limit)
+            let chosen = choose(
+                xmp: nonEmpty(xmp[keyPath: field]),
+                iptc: iptc.map { (value: nonEmpty($0.fields[keyPath: field]), xmpIsInSync: $0.xmpIsInSync) },
+                limit: limit)
             return chosen ?? []
         }
         var result = EmbeddedMetadata()
@@ -46,7 +49,9 @@ extension EmbeddedMetadata {
     }
 
     /// The MWG's choice between an XMP value and the IPTC one (`iptc` nil when the file has no IPTC).
-    private static func choose<Value: Truncatable>(xmp: Value?, iptc: (value: Value?, xmpIsInSync: Bool)?, limit: Int) -> Value? {
+    private static func choose<Value: Truncatable>(xmp: Value?, iptc: (value: Value?, xmpIsInSync: Bool)?, limit: Int)
+        -> Value?
+    {
         guard let iptc else { return xmp }
         if let xmp, iptc.xmpIsInSync { return xmp }
         guard let xmp, let value = iptc.value else { return iptc.value }
@@ -78,7 +83,11 @@ extension EmbeddedMetadata {
                 }
                 part = part.replacingOccurrences(of: "\"\"", with: "\"")
             }
-            if continuing, let last = values.popLast() { values.append(last + "; " + part) } else { values.append(part) }
+            if continuing, let last = values.popLast() {
+                values.append(last + "; " + part)
+            } else {
+                values.append(part)
+            }
         }
         return values
     }

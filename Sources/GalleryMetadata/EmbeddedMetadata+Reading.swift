@@ -27,7 +27,7 @@ extension EmbeddedMetadata {
     package func cleaned() -> EmbeddedMetadata {
         var unique: [String] = []
         for keyword in keywords.compactMap({ UntrustedText.clean($0, max: Self.maxKeyword) })
-            where !unique.contains(keyword) && unique.count < Self.maxKeywords {
+        where !unique.contains(keyword) && unique.count < Self.maxKeywords {
             unique.append(keyword)
         }
         return EmbeddedMetadata(
@@ -43,7 +43,8 @@ extension EmbeddedMetadata {
     package static func webURL(_ text: String) -> URL? {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard trimmed.utf8.count <= 2_000, let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(),
-              ["http", "https"].contains(scheme), url.host?.isEmpty == false else { return nil }
+            ["http", "https"].contains(scheme), url.host?.isEmpty == false
+        else { return nil }
         return url
     }
 
@@ -52,9 +53,14 @@ extension EmbeddedMetadata {
     package static func isoDate(_ text: String) -> String? {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard trimmed.utf8.count <= 40 else { return nil }
-        if let exifStyle = ExifReader.isoDate(trimmed, offset: nil), trimmed.dropFirst(4).first == ":" { return exifStyle }
+        if let exifStyle = ExifReader.isoDate(trimmed, offset: nil), trimmed.dropFirst(4).first == ":" {
+            return exifStyle
+        }
         if let machine = PhotoDate(trimmed)?.machine { return machine }
-        let digits = trimmed.utf8.enumerated().allSatisfy { $0.offset == 4 ? $0.element == 0x2d : (0x30...0x39).contains($0.element) }
-        return digits && (trimmed.utf8.count == 4 || trimmed.utf8.count == 7) && !trimmed.hasPrefix("0000") ? trimmed : nil
+        let digits = trimmed.utf8.enumerated().allSatisfy {
+            $0.offset == 4 ? $0.element == 0x2d : (0x30...0x39).contains($0.element)
+        }
+        return digits && (trimmed.utf8.count == 4 || trimmed.utf8.count == 7) && !trimmed.hasPrefix("0000")
+            ? trimmed : nil
     }
 }

@@ -19,7 +19,9 @@ package enum ExifReader {
             return nil
         }
         func text(_ tag: ExifTag) -> String? {
-            guard let item = entry(tag), item.pointee.format == EXIF_FORMAT_ASCII, let bytes = item.pointee.data else { return nil }
+            guard let item = entry(tag), item.pointee.format == EXIF_FORMAT_ASCII, let bytes = item.pointee.data else {
+                return nil
+            }
             let buffer = UnsafeBufferPointer(start: bytes, count: Int(item.pointee.size))
             let string = String(decoding: buffer.prefix { $0 != 0 }, as: UTF8.self)
                 .trimmingCharacters(in: .whitespacesAndNewlines.union(.controlCharacters))
@@ -68,16 +70,21 @@ package enum ExifReader {
         let ifds = exif.pointee.ifd
         func text(_ tag: ExifTag) -> String? {
             for content in [ifds.0, ifds.2] {
-                guard let content, let item = exif_content_get_entry(content, tag), item.pointee.format == EXIF_FORMAT_ASCII,
-                      let bytes = item.pointee.data else { continue }
+                guard let content, let item = exif_content_get_entry(content, tag),
+                    item.pointee.format == EXIF_FORMAT_ASCII,
+                    let bytes = item.pointee.data
+                else { continue }
                 let buffer = UnsafeBufferPointer(start: bytes, count: Int(item.pointee.size))
-                let string = String(decoding: buffer.prefix { $0 != 0 }, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+                let string = String(decoding: buffer.prefix { $0 != 0 }, as: UTF8.self).trimmingCharacters(
+                    in: .whitespacesAndNewlines)
                 if !string.isEmpty { return string }
             }
             return nil
         }
         var result = MetadataFields()
-        result.description = text(EXIF_TAG_IMAGE_DESCRIPTION).flatMap { placeholderCaptions.contains($0.uppercased()) ? nil : $0 }
+        result.description = text(EXIF_TAG_IMAGE_DESCRIPTION).flatMap {
+            placeholderCaptions.contains($0.uppercased()) ? nil : $0
+        }
         result.creators = text(EXIF_TAG_ARTIST).map(EmbeddedMetadata.mwgList) ?? []
         result.copyright = text(EXIF_TAG_COPYRIGHT)
         result.dateTaken = isoDate(text(EXIF_TAG_DATE_TIME_ORIGINAL), offset: text(EXIF_TAG_OFFSET_TIME_ORIGINAL))
@@ -86,15 +93,17 @@ package enum ExifReader {
 
     /// ImageDescription values that cameras write by themselves.
     package static let placeholderCaptions: Set<String> = [
-        "OLYMPUS DIGITAL CAMERA", "SONY DSC", "DIGITAL CAMERA", "KONICA MINOLTA DIGITAL CAMERA", "MINOLTA DIGITAL CAMERA",
-        "SAMSUNG DIGITAL CAMERA", "DCIM", "DEFAULT", "DESCRIPTION", "IMAGE",
+        "OLYMPUS DIGITAL CAMERA", "SONY DSC", "DIGITAL CAMERA", "KONICA MINOLTA DIGITAL CAMERA",
+        "MINOLTA DIGITAL CAMERA",
+        "SAMSUNG DIGITAL CAMERA", "DCIM", "DEFAULT", "DESCRIPTION", "IMAGE"
     ]
 
     /// Degrees from the GPS IFD's latitude/longitude rationals and their N/S, E/W references.
     private static func location(_ gps: UnsafeMutablePointer<ExifContent>, order: ExifByteOrder) -> GeoPoint? {
         func degrees(_ valueTag: UInt32, _ refTag: UInt32, negative: UInt8) -> Double? {
             guard let value = exif_content_get_entry(gps, ExifTag(rawValue: valueTag)), let bytes = value.pointee.data,
-                  value.pointee.format == EXIF_FORMAT_RATIONAL, value.pointee.components >= 3, value.pointee.size >= 24 else { return nil }
+                value.pointee.format == EXIF_FORMAT_RATIONAL, value.pointee.components >= 3, value.pointee.size >= 24
+            else { return nil }
             var parts: [Double] = []
             for index in 0..<3 {
                 let rational = exif_get_rational(bytes + index * 8, order)
@@ -103,14 +112,16 @@ package enum ExifReader {
             }
             var result = parts[0] + parts[1] / 60 + parts[2] / 3600
             if let ref = exif_content_get_entry(gps, ExifTag(rawValue: refTag)), let refBytes = ref.pointee.data,
-               ref.pointee.size >= 1, refBytes[0] == negative {
+                ref.pointee.size >= 1, refBytes[0] == negative
+            {
                 result = -result
             }
             return result
         }
         guard let latitude = degrees(0x0002, 0x0001, negative: UInt8(ascii: "S")),
-              let longitude = degrees(0x0004, 0x0003, negative: UInt8(ascii: "W")),
-              !(latitude == 0 && longitude == 0), abs(latitude) <= 90, abs(longitude) <= 180 else { return nil }
+            let longitude = degrees(0x0004, 0x0003, negative: UInt8(ascii: "W")),
+            !(latitude == 0 && longitude == 0), abs(latitude) <= 90, abs(longitude) <= 180
+        else { return nil }
         return GeoPoint(latitude: latitude, longitude: longitude)
     }
 
@@ -137,7 +148,8 @@ extension ExifReader {
         guard let exif = exif_data_new() else { return nil }
         exif_data_unset_option(exif, EXIF_DATA_OPTION_FOLLOW_SPECIFICATION)
         bytes.withUnsafeBytes { raw in
-            exif_data_load_data(exif, raw.bindMemory(to: UInt8.self).baseAddress, UInt32(min(raw.count, Int(UInt32.max))))
+            exif_data_load_data(
+                exif, raw.bindMemory(to: UInt8.self).baseAddress, UInt32(min(raw.count, Int(UInt32.max))))
         }
         return exif
     }
@@ -159,7 +171,8 @@ extension ExifReader {
             var doomed: [UnsafeMutablePointer<ExifEntry>] = []
             for index in 0..<Int(content.pointee.count) {
                 guard let entry = content.pointee.entries[index] else { continue }
-                if isGPS || identifyingTags.contains(entry.pointee.tag.rawValue) || entry.pointee.tag.rawValue == 0x8825 {
+                if isGPS || identifyingTags.contains(entry.pointee.tag.rawValue) || entry.pointee.tag.rawValue == 0x8825
+                {
                     doomed.append(entry)
                 }
             }
@@ -183,7 +196,8 @@ extension ExifReader {
         guard block.count <= 4 << 20, let exif = load(loadable(block)) else { return nil }
         defer { exif_data_unref(exif) }
         guard let content = exif.pointee.ifd.2, let entry = exif_content_get_entry(content, EXIF_TAG_MAKER_NOTE),
-              let bytes = entry.pointee.data, entry.pointee.size > 0 else { return nil }
+            let bytes = entry.pointee.data, entry.pointee.size > 0
+        else { return nil }
         return Data(bytes: bytes, count: Int(entry.pointee.size))
     }
 }

@@ -41,7 +41,9 @@ package struct FrontMatter {
             throw MetadataFileError(file: url.path, line: nil, reason: "cannot be read: \(error.localizedDescription)")
         }
         guard data.count <= maxBytes else {
-            throw MetadataFileError(file: url.path, line: nil, reason: "is over \(maxBytes / 1024) KiB; sidecars and index.md files are refused above that")
+            throw MetadataFileError(
+                file: url.path, line: nil,
+                reason: "is over \(maxBytes / 1024) KiB; sidecars and index.md files are refused above that")
         }
         guard let text = String(validating: data, as: UTF8.self) else {
             throw MetadataFileError(file: url.path, line: nil, reason: "is not UTF-8 text")
@@ -51,13 +53,20 @@ package struct FrontMatter {
 
     /// Splits `text` into front matter and body.
     package static func parse(_ text: String, file: String) throws -> FrontMatter {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasSuffix("\r") ? $0.dropLast() : $0 }
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+            $0.hasSuffix("\r") ? $0.dropLast() : $0
+        }
         if let first = lines.first, first.hasPrefix("\u{feff}") { lines[0] = first.dropFirst() }
         guard lines.first?.trimmingCharacters(in: .whitespaces) == "---" else {
             return FrontMatter(file: file, fields: [:], lines: [:], body: cleanBody(lines[...]))
         }
-        guard let close = lines.indices.dropFirst().first(where: { ["---", "..."].contains(lines[$0].trimmingCharacters(in: .whitespaces)) }) else {
-            throw MetadataFileError(file: file, line: 1, reason: "front matter opened with --- is never closed; end it with a --- line")
+        guard
+            let close = lines.indices.dropFirst().first(where: {
+                ["---", "..."].contains(lines[$0].trimmingCharacters(in: .whitespaces))
+            })
+        else {
+            throw MetadataFileError(
+                file: file, line: 1, reason: "front matter opened with --- is never closed; end it with a --- line")
         }
         let yaml = lines[1..<close].joined(separator: "\n")
         let root: Node?
@@ -77,7 +86,7 @@ package struct FrontMatter {
             for (key, value) in mapping {
                 guard let name = key.scalar?.string else { continue }
                 fields[name] = value
-                keyLines[name] = (key.mark?.line).map { $0 + 1 }   // the YAML starts on the file's second line
+                keyLines[name] = (key.mark?.line).map { $0 + 1 }  // the YAML starts on the file's second line
             }
         }
         return FrontMatter(file: file, fields: fields, lines: keyLines, body: cleanBody(lines[(close + 1)...]))
@@ -89,8 +98,10 @@ package struct FrontMatter {
 
     private static func error(_ error: YamlError, file: String) -> MetadataFileError {
         switch error {
-        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _), .composer(_, let problem, let mark, _):
-            return MetadataFileError(file: file, line: mark.line + 1, reason: "front matter is not valid YAML: \(problem)")
+        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _),
+            .composer(_, let problem, let mark, _):
+            return MetadataFileError(
+                file: file, line: mark.line + 1, reason: "front matter is not valid YAML: \(problem)")
         default:
             return MetadataFileError(file: file, line: nil, reason: "front matter is not valid YAML: \(error)")
         }
@@ -106,7 +117,8 @@ package struct FrontMatter {
     /// Fails on any key outside `known`, so a typo (`titel`) is reported rather than ignored.
     package func checkKeys(_ known: [String]) throws {
         if let unknown = fields.keys.filter({ !known.contains($0) }).min(by: { (lines[$0] ?? 0) < (lines[$1] ?? 0) }) {
-            let hint = Spelling.closest(to: unknown, among: known).map { "did you mean \"\($0)\"?" }
+            let hint =
+                Spelling.closest(to: unknown, among: known).map { "did you mean \"\($0)\"?" }
                 ?? "use \(known.joined(separator: ", "))"
             throw failure(unknown, "unknown key \"\(unknown.prefix(60))\"; \(hint)")
         }
@@ -147,7 +159,8 @@ package struct FrontMatter {
         default: throw failure(key, "\"\(key)\" must be a list or a comma-separated string")
         }
         var unique: [String] = []
-        for item in items.compactMap({ UntrustedText.clean($0, max: max) }) where !unique.contains(item) && unique.count < count {
+        for item in items.compactMap({ UntrustedText.clean($0, max: max) })
+        where !unique.contains(item) && unique.count < count {
             unique.append(item)
         }
         return unique

@@ -43,12 +43,15 @@ package enum IPTCReader {
         iim.withUnsafeBytes { raw in
             guard let base = raw.bindMemory(to: UInt8.self).baseAddress, let data = iptc_data_new() else { return }
             defer { iptc_data_unref(data) }
-            _ = iptc_data_load(data, base, UInt32(raw.count))   // on failure, the datasets before the error stay
+            _ = iptc_data_load(data, base, UInt32(raw.count))  // on failure, the datasets before the error stay
             utf8Declared = iptc_data_get_encoding(data) == IPTC_ENCODING_UTF8
             guard let datasets = data.pointee.datasets else { return }
             for index in 0..<Int(data.pointee.count) {
                 guard let dataset = datasets[index] else { continue }
-                let bytes = dataset.pointee.data.map { [UInt8](UnsafeBufferPointer(start: $0, count: Int(dataset.pointee.size))) } ?? []
+                let bytes =
+                    dataset.pointee.data.map {
+                        [UInt8](UnsafeBufferPointer(start: $0, count: Int(dataset.pointee.size)))
+                    } ?? []
                 fields.append((dataset.pointee.record.rawValue, dataset.pointee.tag.rawValue, bytes))
             }
         }
@@ -74,7 +77,7 @@ package enum IPTCReader {
         let bytes = [UInt8](iim)
         var offset = 0
         while offset < bytes.count {
-            guard bytes[offset] == 0x1c else { return true }   // libiptcdata stops here too
+            guard bytes[offset] == 0x1c else { return true }  // libiptcdata stops here too
             guard offset + 5 <= bytes.count else { return false }
             var length = Int(bytes[offset + 3]) << 8 | Int(bytes[offset + 4])
             var header = 5
@@ -104,13 +107,19 @@ package enum IPTCReader {
     private static func date(_ date: String?, time: String?) -> String? {
         guard let date, date.utf8.count == 8, date.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
         let day = "\(date.prefix(4))-\(date.dropFirst(4).prefix(2))-\(date.dropFirst(6))"
-        guard let time, time.utf8.count >= 6, time.utf8.prefix(6).allSatisfy({ (0x30...0x39).contains($0) }) else { return day }
+        guard let time, time.utf8.count >= 6, time.utf8.prefix(6).allSatisfy({ (0x30...0x39).contains($0) }) else {
+            return day
+        }
         let clock = Array(time.utf8)
-        var result = day + "T" + String(decoding: clock[0..<2], as: UTF8.self) + ":" + String(decoding: clock[2..<4], as: UTF8.self)
+        var result =
+            day + "T" + String(decoding: clock[0..<2], as: UTF8.self) + ":"
+            + String(decoding: clock[2..<4], as: UTF8.self)
             + ":" + String(decoding: clock[4..<6], as: UTF8.self)
         if clock.count == 11, clock[6] == UInt8(ascii: "+") || clock[6] == UInt8(ascii: "-"),
-           clock[7...].allSatisfy({ (0x30...0x39).contains($0) }) {
-            result += String(decoding: clock[6..<9], as: UTF8.self) + ":" + String(decoding: clock[9..<11], as: UTF8.self)
+            clock[7...].allSatisfy({ (0x30...0x39).contains($0) })
+        {
+            result +=
+                String(decoding: clock[6..<9], as: UTF8.self) + ":" + String(decoding: clock[9..<11], as: UTF8.self)
         }
         return result
     }

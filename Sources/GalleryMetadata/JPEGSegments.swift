@@ -25,14 +25,18 @@ package enum JPEGSegments {
             var offset = 2
             while offset + 4 <= bytes.count, bytes[offset] == 0xff {
                 let marker = bytes[offset + 1]
-                if marker == 0xda || marker == 0xd9 { break }   // start of scan / end of image
+                if marker == 0xda || marker == 0xd9 { break }  // start of scan / end of image
                 // fill bytes and the markers that have no length
-                if marker == 0x01 || (0xd0...0xd7).contains(marker) || marker == 0xff { offset += marker == 0xff ? 1 : 2; continue }
+                if marker == 0x01 || (0xd0...0xd7).contains(marker) || marker == 0xff {
+                    offset += marker == 0xff ? 1 : 2
+                    continue
+                }
                 let length = Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
                 guard length >= 2, offset + 2 + length <= bytes.count else { break }
                 let body = UnsafeBufferPointer(rebasing: bytes[(offset + 4)..<(offset + 2 + length)])
                 if markers.contains(marker),
-                   prefixes.isEmpty || prefixes.contains(where: { body.count >= $0.count && body.starts(with: $0) }) {
+                    prefixes.isEmpty || prefixes.contains(where: { body.count >= $0.count && body.starts(with: $0) })
+                {
                     found.append(Segment(marker: marker, body: Data(buffer: body)))
                 }
                 offset += 2 + length
@@ -54,8 +58,9 @@ extension MetadataBlocks {
     /// Extended XMP (`http://ns.adobe.com/xmp/extension/`, for packets over 64 KB) is not read:
     /// it holds previews and history, not the descriptive fields.
     public static func fromJPEG(_ data: Data) -> MetadataBlocks {
-        let segments = JPEGSegments.find(in: data, markers: [0xe1, 0xed],
-                                         prefixes: [exifSignature, xmpSignature, photoshopSignature])
+        let segments = JPEGSegments.find(
+            in: data, markers: [0xe1, 0xed],
+            prefixes: [exifSignature, xmpSignature, photoshopSignature])
         var blocks = MetadataBlocks()
         var photoshop: Data?
         for segment in segments {

@@ -29,7 +29,7 @@ extension MetadataBlocks {
                         blocks.xmp = xmp(fromITXt: chunk)
                     }
                 }
-                offset = body + length + 4   // data, then CRC
+                offset = body + length + 4  // data, then CRC
             }
         }
         return blocks
@@ -40,10 +40,11 @@ extension MetadataBlocks {
     private static func xmp(fromITXt chunk: [UInt8]) -> Data? {
         let keyword = Array("XML:com.adobe.xmp".utf8)
         guard chunk.count > keyword.count + 4, Array(chunk.prefix(keyword.count)) == keyword,
-              chunk[keyword.count] == 0 else { return nil }
+            chunk[keyword.count] == 0
+        else { return nil }
         let compressed = chunk[keyword.count + 1] == 1
         var position = keyword.count + 3
-        for _ in 0..<2 {   // language tag, translated keyword
+        for _ in 0..<2 {  // language tag, translated keyword
             guard let nul = chunk[position...].firstIndex(of: 0) else { return nil }
             position = nul + 1
         }

@@ -39,10 +39,11 @@ package struct MetadataFields: Sendable, Equatable {
     /// The block on its own, as a sidecar file is read: the headline stands in for a missing title
     /// and the other date and keywords for missing ones.
     package var alone: EmbeddedMetadata {
-        EmbeddedMetadata(title: title ?? headline, caption: description,
-                         keywords: keywords.isEmpty ? otherKeywords : keywords,
-                         creator: creators.isEmpty ? nil : creators.joined(separator: ", "), rights: copyright,
-                         licenseURL: licenseURL, rating: rating, takenAt: dateTaken ?? otherDate)
+        EmbeddedMetadata(
+            title: title ?? headline, caption: description,
+            keywords: keywords.isEmpty ? otherKeywords : keywords,
+            creator: creators.isEmpty ? nil : creators.joined(separator: ", "), rights: copyright,
+            licenseURL: licenseURL, rating: rating, takenAt: dateTaken ?? otherDate)
     }
 }
 

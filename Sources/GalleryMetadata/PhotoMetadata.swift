@@ -58,7 +58,7 @@ public enum PhotoMetadata {
         var result: [String] = []
         for (index, line) in lines.enumerated() {
             let next = index + 1 < lines.count ? lines[index + 1] : ""
-            result.append(!line.isEmpty && !next.isEmpty ? line + "\\" : line)   // `\` at the end: a hard break
+            result.append(!line.isEmpty && !next.isEmpty ? line + "\\" : line)  // `\` at the end: a hard break
         }
         return result.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
     }

@@ -58,7 +58,9 @@ public struct PhotoSidecar: Sendable, Equatable {
         do {
             embedded = try XMPReader.read(data).cleaned()
         } catch XMPReader.Failure.tooLarge {
-            throw MetadataFileError(file: url.path, line: nil, reason: "is over \(XMPReader.maxPacketBytes / 1024) KiB; XMP sidecars are refused above that")
+            throw MetadataFileError(
+                file: url.path, line: nil,
+                reason: "is over \(XMPReader.maxPacketBytes / 1024) KiB; XMP sidecars are refused above that")
         } catch {
             throw MetadataFileError(file: url.path, line: nil, reason: "is not a readable XMP packet (RDF/XML)")
         }
@@ -78,11 +80,14 @@ public struct PhotoSidecar: Sendable, Equatable {
         try matter.checkKeys(Self.keys)
         title = try matter.string("title", max: EmbeddedMetadata.maxTitle) ?? title
         description = matter.body ?? description
-        tags = try matter.list("tags", "keywords", max: EmbeddedMetadata.maxKeyword, count: EmbeddedMetadata.maxKeywords) ?? tags
+        tags =
+            try matter.list("tags", "keywords", max: EmbeddedMetadata.maxKeyword, count: EmbeddedMetadata.maxKeywords)
+            ?? tags
         if let date = try matter.string("date", "takenAt", max: 40) {
             guard let iso = EmbeddedMetadata.isoDate(date) else {
-                throw matter.failure(matter.fields["date"] != nil ? "date" : "takenAt",
-                                     "\"\(date)\" is not a date; write 2024-06-01 or 2024-06-01T10:20:00")
+                throw matter.failure(
+                    matter.fields["date"] != nil ? "date" : "takenAt",
+                    "\"\(date)\" is not a date; write 2024-06-01 or 2024-06-01T10:20:00")
             }
             takenAt = iso
         }

@@ -16,8 +16,9 @@ package enum PhotoshopResources {
     /// The data of each resource in `block` (the first of each id), with or without the
     /// `Photoshop 3.0\0` header of a JPEG's `APP13`.
     package static func read(_ block: Data) -> [UInt16: Data] {
-        let bytes = [UInt8](block.starts(with: MetadataBlocks.photoshopSignature)
-                            ? block.dropFirst(MetadataBlocks.photoshopSignature.count) : block[...])
+        let bytes = [UInt8](
+            block.starts(with: MetadataBlocks.photoshopSignature)
+                ? block.dropFirst(MetadataBlocks.photoshopSignature.count) : block[...])
         // Other programs' signatures ExifTool also walks past (ImageReady, Adobe PhotoDeluxe, ...).
         let signatures = ["8BIM", "PHUT", "DCSR", "AgHg", "MeSa"].map { Array($0.utf8) }
         var found: [UInt16: Data] = [:]
@@ -27,7 +28,7 @@ package enum PhotoshopResources {
             guard signatures.contains(signature) else { break }
             let id = UInt16(bytes[offset + 4]) << 8 | UInt16(bytes[offset + 5])
             let nameLength = Int(bytes[offset + 6])
-            let sizeAt = offset + 6 + ((nameLength + 2) & ~1)   // length byte and name, padded to even
+            let sizeAt = offset + 6 + ((nameLength + 2) & ~1)  // length byte and name, padded to even
             guard sizeAt + 4 <= bytes.count else { break }
             let size = bytes[sizeAt..<(sizeAt + 4)].reduce(0) { $0 << 8 | Int($1) }
             let start = sizeAt + 4

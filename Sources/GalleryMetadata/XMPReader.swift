@@ -25,8 +25,10 @@ package enum XMPReader {
     /// unregistered one makes the toolkit print "Unregistered schema namespace URI" to stderr.
     private static let initialized: Bool = {
         guard xmp_init() else { return false }
-        let schemas = [(dc, "dc"), (xmp, "xmp"), (xmpRights, "xmpRights"), (photoshop, "photoshop"), (exif, "exif"),
-                       (creativeCommons, "cc"), (lightroom, "lr")]
+        let schemas = [
+            (dc, "dc"), (xmp, "xmp"), (xmpRights, "xmpRights"), (photoshop, "photoshop"), (exif, "exif"),
+            (creativeCommons, "cc"), (lightroom, "lr")
+        ]
         for (uri, prefix) in schemas {
             _ = string { xmp_register_namespace(uri, prefix, $0) }
         }
@@ -63,7 +65,8 @@ package enum XMPReader {
             .compactMap { $0.split(separator: "|").last.map(String.init) }
         result.creators = items(parsed, dc, "creator")
         result.copyright = localized(parsed, dc, "rights")
-        result.licenseURL = [property(parsed, xmpRights, "WebStatement"), property(parsed, creativeCommons, "license")]
+        result.licenseURL =
+            [property(parsed, xmpRights, "WebStatement"), property(parsed, creativeCommons, "license")]
             .lazy.compactMap { $0.flatMap(EmbeddedMetadata.webURL) }.first
         result.rating = property(parsed, xmp, "Rating").flatMap { Double($0.trimmingCharacters(in: .whitespaces)) }
             .flatMap { $0.isFinite ? Int($0.rounded()) : nil }
@@ -133,10 +136,12 @@ package enum XMPReader {
     }
 
     /// The items of an array (bag, sequence or alternative), at most `limit`.
-    private static func items(_ packet: XmpPtr, _ schema: String, _ name: String,
-                              limit: Int = EmbeddedMetadata.maxKeywords) -> [String] {
+    private static func items(
+        _ packet: XmpPtr, _ schema: String, _ name: String,
+        limit: Int = EmbeddedMetadata.maxKeywords
+    ) -> [String] {
         var values: [String] = []
-        for index in 1...Int32(limit) {   // XMP arrays count from 1
+        for index in 1...Int32(limit) {  // XMP arrays count from 1
             guard let value = string({ xmp_get_array_item(packet, schema, name, index, $0, nil) }) else { break }
             values.append(value)
         }

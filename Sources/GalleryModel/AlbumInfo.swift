@@ -30,8 +30,10 @@ public struct AlbumInfo: Sendable, Equatable, Codable {
     /// Whether the album sets a password, one way or the other.
     public var isProtected: Bool { password != nil || passwordEnv != nil }
 
-    public init(title: String? = nil, description: String? = nil, cover: String? = nil, sort: PhotoSort? = nil,
-                showInHome: Bool? = nil, unlisted: Bool? = nil, download: DownloadSetting? = nil) {
+    public init(
+        title: String? = nil, description: String? = nil, cover: String? = nil, sort: PhotoSort? = nil,
+        showInHome: Bool? = nil, unlisted: Bool? = nil, download: DownloadSetting? = nil
+    ) {
         self.download = download
         self.title = title
         self.description = description
@@ -67,7 +69,9 @@ public struct PhotoSort: Sendable, Equatable, Codable, CustomStringConvertible {
     public init?(_ text: String) {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         let descending = trimmed.hasPrefix("-")
-        guard let key = Key(rawValue: String(descending ? trimmed.dropFirst() : Substring(trimmed)).lowercased()) else { return nil }
+        guard let key = Key(rawValue: String(descending ? trimmed.dropFirst() : Substring(trimmed)).lowercased()) else {
+            return nil
+        }
         self.init(key: key, descending: descending)
     }
 
@@ -79,8 +83,11 @@ public struct PhotoSort: Sendable, Equatable, Codable, CustomStringConvertible {
     public init(from decoder: Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let sort = PhotoSort(text) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
-                                                    debugDescription: "\"\(text)\" is not a sort order; use taken, name, source or rating, with - for descending"))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription:
+                        "\"\(text)\" is not a sort order; use taken, name, source or rating, with - for descending"))
         }
         self = sort
     }

@@ -16,9 +16,11 @@ package enum AlbumPath {
     /// The cleaned components of `path`; empty when nothing usable is left.
     package static func components(_ path: String?) -> [String] {
         guard let path else { return [] }
-        var parts = path.prefix(64 * 1024).split(separator: "/", omittingEmptySubsequences: true).compactMap { part -> String? in
+        var parts = path.prefix(64 * 1024).split(separator: "/", omittingEmptySubsequences: true).compactMap {
+            part -> String? in
             guard let cleaned = UntrustedText.clean(String(part.prefix(4 * maxNameLength)), max: maxNameLength),
-                  cleaned != ".", cleaned != ".." else { return nil }
+                cleaned != ".", cleaned != ".."
+            else { return nil }
             return cleaned
         }
         if parts.count > maxDepth {

@@ -17,7 +17,9 @@ public struct Digest: Hashable, Comparable, Sendable, CustomStringConvertible {
     package init(_ digest: SHA256.Digest) {
         var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
         digest.withUnsafeBytes { bytes in
-            withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes.prefix(32))) }
+            withUnsafeMutableBytes(of: &words) {
+                $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes.prefix(32)))
+            }
         }
         w0 = UInt64(bigEndian: words.0)
         w1 = UInt64(bigEndian: words.1)
@@ -51,7 +53,8 @@ public struct Digest: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     /// Parses 64 hex digits given as UTF-8 bytes (either case); nil for anything else.
     package init?(hexBytes: some Collection<UInt8>) {
-        let parsed = hexBytes.withContiguousStorageIfAvailable { Self.words(hex: UnsafeRawBufferPointer($0)) }
+        let parsed =
+            hexBytes.withContiguousStorageIfAvailable { Self.words(hex: UnsafeRawBufferPointer($0)) }
             ?? Array(hexBytes).withUnsafeBytes { Self.words(hex: $0) }
         guard let parsed else { return nil }
         (w0, w1, w2, w3) = parsed
@@ -131,7 +134,8 @@ extension Digest: Codable, CodingKeyRepresentable {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
         guard let digest = Digest(hex: text) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a SHA-256 in hex: \(text.prefix(80))")
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "not a SHA-256 in hex: \(text.prefix(80))")
         }
         self = digest
     }

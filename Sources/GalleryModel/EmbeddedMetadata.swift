@@ -39,8 +39,10 @@ public struct EmbeddedMetadata: Sendable, Equatable, Codable {
     /// When the photo was taken, ISO 8601.
     public var takenAt: String?
 
-    public init(title: String? = nil, caption: String? = nil, keywords: [String] = [], creator: String? = nil,
-                rights: String? = nil, licenseURL: URL? = nil, rating: Int? = nil, takenAt: String? = nil) {
+    public init(
+        title: String? = nil, caption: String? = nil, keywords: [String] = [], creator: String? = nil,
+        rights: String? = nil, licenseURL: URL? = nil, rating: Int? = nil, takenAt: String? = nil
+    ) {
         self.title = title
         self.caption = caption
         self.keywords = keywords

@@ -10,7 +10,9 @@ public struct ExifInfo: Sendable, Equatable, Codable {
     /// GPS position, when the camera recorded one. Shown only if the site sets `images.showLocation`.
     public var location: GeoPoint?
 
-    public init(orientation: Int = 1, camera: CameraInfo = CameraInfo(), takenAt: String? = nil, location: GeoPoint? = nil) {
+    public init(
+        orientation: Int = 1, camera: CameraInfo = CameraInfo(), takenAt: String? = nil, location: GeoPoint? = nil
+    ) {
         self.orientation = orientation
         self.camera = camera
         self.takenAt = takenAt

@@ -41,7 +41,9 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
     private static func isCameraRawSignature(_ head: [UInt8]) -> Bool {
         func matches(_ signature: String, at offset: Int = 0) -> Bool { Self.head(head, has: signature, at: offset) }
         if head.starts(with: [0x49, 0x49, 0x2a, 0x00]) && matches("CR", at: 8) { return true }
-        if matches("IIRO") || matches("IIRS") || matches("MMOR") || head.starts(with: [0x49, 0x49, 0x55, 0x00]) { return true }
+        if matches("IIRO") || matches("IIRS") || matches("MMOR") || head.starts(with: [0x49, 0x49, 0x55, 0x00]) {
+            return true
+        }
         return matches("FUJIFILMCCD-RAW") || (matches("ftyp", at: 4) && matches("crx ", at: 8))
     }
 
@@ -52,7 +54,9 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
         let boxSize = min(head.count, Int(head[0]) << 24 | Int(head[1]) << 16 | Int(head[2]) << 8 | Int(head[3]))
         guard boxSize >= 16 else { return nil }
         let major = String(decoding: head[8..<12], as: UTF8.self)
-        let compatible = stride(from: 16, to: boxSize - 3, by: 4).map { String(decoding: head[$0..<($0 + 4)], as: UTF8.self) }
+        let compatible = stride(from: 16, to: boxSize - 3, by: 4).map {
+            String(decoding: head[$0..<($0 + 4)], as: UTF8.self)
+        }
         let avif: Set<String> = ["avif", "avis"]
         let heif: Set<String> = ["heic", "heix", "heim", "heis", "hevc", "hevx", "mif1", "msf1"]
         if avif.contains(major) { return .avif }

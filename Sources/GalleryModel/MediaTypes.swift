@@ -13,7 +13,7 @@ package enum MediaTypes {
         "avif": "image/avif", "heic": "image/heic", "heif": "image/heif", "tif": "image/tiff", "tiff": "image/tiff",
         "svg": "image/svg+xml", "ico": "image/x-icon",
         "woff": "font/woff", "woff2": "font/woff2", "ttf": "font/ttf", "otf": "font/otf",
-        "pdf": "application/pdf", "mp4": "video/mp4", "webm": "video/webm", "zip": "application/zip",
+        "pdf": "application/pdf", "mp4": "video/mp4", "webm": "video/webm", "zip": "application/zip"
     ]
 
     /// For files of no known type.

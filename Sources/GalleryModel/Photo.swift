@@ -36,10 +36,12 @@ public struct Photo: Sendable, Equatable, Codable {
     /// still knows the album is unlisted. Nil for listed photos.
     public var unlistedIn: String?
 
-    public init(id: String, title: String? = nil, description: String? = nil, author: String? = nil,
-                authorURL: URL? = nil, takenAt: String? = nil, tags: [String] = [], album: String? = nil,
-                license: License? = nil, image: ImageLocation, camera: CameraInfo = CameraInfo(),
-                location: GeoPoint? = nil, sourcePage: URL? = nil) {
+    public init(
+        id: String, title: String? = nil, description: String? = nil, author: String? = nil,
+        authorURL: URL? = nil, takenAt: String? = nil, tags: [String] = [], album: String? = nil,
+        license: License? = nil, image: ImageLocation, camera: CameraInfo = CameraInfo(),
+        location: GeoPoint? = nil, sourcePage: URL? = nil
+    ) {
         self.id = id
         self.title = title
         self.description = description
@@ -81,7 +83,9 @@ public struct ImageLocation: Sendable, Equatable, CustomStringConvertible {
     public static func file(_ url: URL) -> ImageLocation { ImageLocation(kind: .file, description: url.path) }
 
     /// A download.
-    public static func remote(_ url: URL) -> ImageLocation { ImageLocation(kind: .remote, description: url.absoluteString) }
+    public static func remote(_ url: URL) -> ImageLocation {
+        ImageLocation(kind: .remote, description: url.absoluteString)
+    }
 
     /// The location as a `URL`, to switch over.
     public enum Resolved { case file(URL), remote(URL) }
@@ -126,9 +130,11 @@ extension ImageLocation: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         if container.contains(.file) {
-            self = .file(try container.nestedContainer(keyedBy: PayloadKeys.self, forKey: .file).decode(URL.self, forKey: ._0))
+            self = .file(
+                try container.nestedContainer(keyedBy: PayloadKeys.self, forKey: .file).decode(URL.self, forKey: ._0))
         } else {
-            self = .remote(try container.nestedContainer(keyedBy: PayloadKeys.self, forKey: .remote).decode(URL.self, forKey: ._0))
+            self = .remote(
+                try container.nestedContainer(keyedBy: PayloadKeys.self, forKey: .remote).decode(URL.self, forKey: ._0))
         }
     }
 
@@ -167,7 +173,7 @@ public struct License: Sendable, Equatable, Codable {
         "LGPL-3": URL(string: "https://www.gnu.org/licenses/lgpl-3.0.html")!,
         "LGPL-3.0": URL(string: "https://www.gnu.org/licenses/lgpl-3.0.html")!,
         "LGPL-2.1+": URL(string: "https://www.gnu.org/licenses/old-licenses/lgpl-2.1.html")!,
-        "LGPL-2.1": URL(string: "https://www.gnu.org/licenses/old-licenses/lgpl-2.1.html")!,
+        "LGPL-2.1": URL(string: "https://www.gnu.org/licenses/old-licenses/lgpl-2.1.html")!
     ]
 }
 
@@ -184,8 +190,10 @@ public struct CameraInfo: Sendable, Equatable, Codable {
     public var exposureTime: Double?
     public var iso: Int?
 
-    public init(make: String? = nil, model: String? = nil, lens: String? = nil, focalLength: Double? = nil,
-                aperture: Double? = nil, exposureTime: Double? = nil, iso: Int? = nil) {
+    public init(
+        make: String? = nil, model: String? = nil, lens: String? = nil, focalLength: Double? = nil,
+        aperture: Double? = nil, exposureTime: Double? = nil, iso: Int? = nil
+    ) {
         self.make = make
         self.model = model
         self.lens = lens
@@ -197,9 +205,10 @@ public struct CameraInfo: Sendable, Equatable, Codable {
 
     /// Fills each field this value lacks from `other`; the source's own values win.
     public func filling(from other: CameraInfo) -> CameraInfo {
-        CameraInfo(make: make ?? other.make, model: model ?? other.model, lens: lens ?? other.lens,
-                   focalLength: focalLength ?? other.focalLength, aperture: aperture ?? other.aperture,
-                   exposureTime: exposureTime ?? other.exposureTime, iso: iso ?? other.iso)
+        CameraInfo(
+            make: make ?? other.make, model: model ?? other.model, lens: lens ?? other.lens,
+            focalLength: focalLength ?? other.focalLength, aperture: aperture ?? other.aperture,
+            exposureTime: exposureTime ?? other.exposureTime, iso: iso ?? other.iso)
     }
 }
 

@@ -26,13 +26,15 @@ package struct PhotoDate: Sendable, Equatable {
             return Int(String(chars[range]))
         }
         guard let year = digits(0..<4), chars.count >= 10, chars[4] == "-", chars[7] == "-",
-              let month = digits(5..<7), let day = digits(8..<10), (1...12).contains(month), (1...31).contains(day) else {
+            let month = digits(5..<7), let day = digits(8..<10), (1...12).contains(month), (1...31).contains(day)
+        else {
             return nil
         }
         (self.year, self.month, self.day) = (year, month, day)
         machine = String(chars[0..<10])
         if chars.count >= 16, chars[10] == "T" || chars[10] == " ", let hour = digits(11..<13), chars[13] == ":",
-           let minute = digits(14..<16), hour < 24, minute < 60 {
+            let minute = digits(14..<16), hour < 24, minute < 60
+        {
             (self.hour, self.minute) = (hour, minute)
             var time = String(chars[11..<16])
             var rest = 16
@@ -41,8 +43,11 @@ package struct PhotoDate: Sendable, Equatable {
                 rest = 19
             }
             let zone = String(chars[rest...])
-            let validZone = zone.isEmpty || zone == "Z" || (zone.count == 6 && (zone.first == "+" || zone.first == "-")
-                && digits((rest + 1)..<(rest + 3)) != nil && chars[rest + 3] == ":" && digits((rest + 4)..<(rest + 6)) != nil)
+            let validZone =
+                zone.isEmpty || zone == "Z"
+                || (zone.count == 6 && (zone.first == "+" || zone.first == "-")
+                    && digits((rest + 1)..<(rest + 3)) != nil && chars[rest + 3] == ":"
+                    && digits((rest + 4)..<(rest + 6)) != nil)
             machine += "T" + time + (validZone ? zone : "")
         }
     }

@@ -19,8 +19,9 @@ public struct PixelSize: Sendable, Equatable, Hashable, Codable, CustomStringCon
     public func fitting(longEdge edge: Int) -> PixelSize {
         guard longEdge > edge else { return self }
         let scale = Double(edge) / Double(longEdge)
-        return PixelSize(width: max(1, Int((Double(width) * scale).rounded())),
-                         height: max(1, Int((Double(height) * scale).rounded())))
+        return PixelSize(
+            width: max(1, Int((Double(width) * scale).rounded())),
+            height: max(1, Int((Double(height) * scale).rounded())))
     }
 
     /// The size scaled to `target` width, keeping the aspect ratio; never larger than self.

@@ -26,8 +26,10 @@ public struct VideoInfo: Sendable, Equatable, Codable {
     /// The overall bit rate in bits a second, from the container; nil when it does not say.
     public var bitRate: Int?
 
-    public init(duration: Double, stored: PixelSize, rotation: Int, videoCodec: String, audioCodec: String?, frameRate: Double?,
-                pixelFormat: String?, interlaced: Bool, container: String, bytes: Int, bitRate: Int? = nil) {
+    public init(
+        duration: Double, stored: PixelSize, rotation: Int, videoCodec: String, audioCodec: String?, frameRate: Double?,
+        pixelFormat: String?, interlaced: Bool, container: String, bytes: Int, bitRate: Int? = nil
+    ) {
         self.duration = duration
         self.stored = stored
         self.rotation = rotation
@@ -48,13 +50,15 @@ public struct VideoInfo: Sendable, Equatable, Codable {
     public var durationText: String {
         let seconds = max(1, Int(duration.rounded()))
         let (hours, minutes, rest) = (seconds / 3600, seconds / 60 % 60, seconds % 60)
-        return hours > 0 ? String(format: "%d:%02d:%02d", hours, minutes, rest) : String(format: "%d:%02d", minutes, rest)
+        return hours > 0
+            ? String(format: "%d:%02d:%02d", hours, minutes, rest) : String(format: "%d:%02d", minutes, rest)
     }
 
     /// `PT7S`, `PT1M2.5S`: the duration as ISO 8601 (schema.org, the video sitemap takes seconds).
     public var isoDuration: String {
         let total = (duration * 10).rounded() / 10
-        let minutes = Int(total) / 60, seconds = total - Double(minutes * 60)
+        let minutes = Int(total) / 60
+        let seconds = total - Double(minutes * 60)
         let text = seconds == seconds.rounded() ? String(Int(seconds)) : String(format: "%.1f", seconds)
         return minutes > 0 ? "PT\(minutes)M\(text)S" : "PT\(text)S"
     }
@@ -74,11 +78,14 @@ public enum VideoSignature {
         }
         if ImageFormat.recognise(head) != nil { return false }
         if text("ftyp", at: 4) || text("moov", at: 4) || text("mdat", at: 4) || text("wide", at: 4)
-            || (text("free", at: 4) && bytes.count > 12) || (text("skip", at: 4) && bytes.count > 12) { return true }
-        if bytes.starts(with: [0x1a, 0x45, 0xdf, 0xa3]) { return true }                       // EBML: Matroska, WebM
+            || (text("free", at: 4) && bytes.count > 12) || (text("skip", at: 4) && bytes.count > 12)
+        {
+            return true
+        }
+        if bytes.starts(with: [0x1a, 0x45, 0xdf, 0xa3]) { return true }  // EBML: Matroska, WebM
         if text("RIFF", at: 0), text("AVI ", at: 8) { return true }
-        if bytes.starts(with: [0x00, 0x00, 0x01, 0xba]) { return true }                       // MPEG program stream
-        if bytes.starts(with: [0x30, 0x26, 0xb2, 0x75, 0x8e, 0x66, 0xcf, 0x11]) { return true } // ASF
+        if bytes.starts(with: [0x00, 0x00, 0x01, 0xba]) { return true }  // MPEG program stream
+        if bytes.starts(with: [0x30, 0x26, 0xb2, 0x75, 0x8e, 0x66, 0xcf, 0x11]) { return true }  // ASF
         // MPEG transport: a sync byte every 188 bytes (or 192, after a 4-byte time stamp, in M2TS).
         if bytes.count >= 189, bytes[0] == 0x47, bytes[188] == 0x47 { return true }
         if bytes.count >= 197, bytes[4] == 0x47, bytes[196] == 0x47 { return true }

@@ -12,7 +12,8 @@ package enum WriteFailure: Sendable, Equatable {
     /// for any other failure.
     package init?(_ error: any Error) {
         let nsError = error as NSError
-        let posix = (nsError.userInfo[NSUnderlyingErrorKey] as? NSError)?.code
+        let posix =
+            (nsError.userInfo[NSUnderlyingErrorKey] as? NSError)?.code
             ?? (nsError.domain == NSPOSIXErrorDomain ? nsError.code : 0)
         if posix == Int(ENOSPC) || nsError.code == NSFileWriteOutOfSpaceError {
             self = .diskFull

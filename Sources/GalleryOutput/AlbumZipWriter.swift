@@ -47,12 +47,15 @@ package enum AlbumZipWriter {
 
     private static func add(_ member: Member, to archive: Archive) throws {
         guard let handle = FileHandle(forReadingAtPath: member.path),
-              let size = (try? FileManager.default.attributesOfItem(atPath: member.path))?[.size] as? NSNumber else {
+            let size = (try? FileManager.default.attributesOfItem(atPath: member.path))?[.size] as? NSNumber
+        else {
             throw OutputError(path: member.path, "could not be read to put it in the album's zip")
         }
         defer { try? handle.close() }
-        try archive.addEntry(with: member.name, type: .file, uncompressedSize: size.int64Value, modificationDate: entryDate,
-                             permissions: 0o644, compressionMethod: .none, bufferSize: chunkSize) { position, count in
+        try archive.addEntry(
+            with: member.name, type: .file, uncompressedSize: size.int64Value, modificationDate: entryDate,
+            permissions: 0o644, compressionMethod: .none, bufferSize: chunkSize
+        ) { position, count in
             try handle.seek(toOffset: UInt64(position))
             return try handle.read(upToCount: count) ?? Data()
         }

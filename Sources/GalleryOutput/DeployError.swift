@@ -26,22 +26,32 @@ public struct DeployError: Error, CustomStringConvertible, Sendable {
     public var isCredentialProblem: Bool { kind == .credentials }
 
     /// A target address or setting that cannot be used.
-    package static func target(_ location: String, _ reason: String) -> DeployError { DeployError(.target, location, reason) }
+    package static func target(_ location: String, _ reason: String) -> DeployError {
+        DeployError(.target, location, reason)
+    }
 
     /// The target refused who we are (wrong key, bad signature, expired token); `reason` names the variables to check.
-    package static func credentials(_ location: String, _ reason: String) -> DeployError { DeployError(.credentials, location, reason) }
+    package static func credentials(_ location: String, _ reason: String) -> DeployError {
+        DeployError(.credentials, location, reason)
+    }
 
     /// A request the target answered with an error, or that never got an answer.
-    package static func request(_ location: String, _ reason: String) -> DeployError { DeployError(.request, location, reason) }
+    package static func request(_ location: String, _ reason: String) -> DeployError {
+        DeployError(.request, location, reason)
+    }
 
     /// A file of the built site that could not be read, or a folder target that could not be written.
-    package static func local(_ location: String, _ reason: String) -> DeployError { DeployError(.local, location, reason) }
+    package static func local(_ location: String, _ reason: String) -> DeployError {
+        DeployError(.local, location, reason)
+    }
 
     /// A folder target holds files galleryssg did not deploy there, which a deploy would replace or delete.
     package static func foreignFiles(_ folder: String, _ keys: [String]) -> DeployError {
-        DeployError(.target, folder, "the target folder holds \(keys.count) \(keys.count == 1 ? "file" : "files") galleryssg "
-                    + "did not deploy there: \(OutputError.list(keys)). Nothing was sent: a deploy deletes what the site "
-                    + "does not have. Deploy to a new or empty folder, or move \(keys.count == 1 ? "it" : "them") away")
+        DeployError(
+            .target, folder,
+            "the target folder holds \(keys.count) \(keys.count == 1 ? "file" : "files") galleryssg "
+                + "did not deploy there: \(OutputError.list(keys)). Nothing was sent: a deploy deletes what the site "
+                + "does not have. Deploy to a new or empty folder, or move \(keys.count == 1 ? "it" : "them") away")
     }
 
     /// A phase stopped after `failure`, with what it means for the published site.

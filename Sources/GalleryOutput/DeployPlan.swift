@@ -34,11 +34,16 @@ public struct DeployPlan: Sendable, Equatable {
         let held = Dictionary(remote.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         let changed = site.filter { file in held[file.key].map { !file.matches($0) } ?? true }
         assets = changed.filter { !$0.isPage }.sorted { $0.key < $1.key }
-        pages = changed.filter(\.isPage).sorted { (Self.isHTML($0.key) ? 1 : 0, $0.key) < (Self.isHTML($1.key) ? 1 : 0, $1.key) }
+        pages = changed.filter(\.isPage).sorted {
+            (Self.isHTML($0.key) ? 1 : 0, $0.key) < (Self.isHTML($1.key) ? 1 : 0, $1.key)
+        }
         replaced = Set(changed.map(\.key).filter { held[$0] != nil })
         let keep = Set(site.map(\.key))
-        deletions = delete
-            ? held.keys.filter { !keep.contains($0) }.sorted { (LocalSite.isPage($0) ? 0 : 1, $0) < (LocalSite.isPage($1) ? 0 : 1, $1) }
+        deletions =
+            delete
+            ? held.keys.filter { !keep.contains($0) }.sorted {
+                (LocalSite.isPage($0) ? 0 : 1, $0) < (LocalSite.isPage($1) ? 0 : 1, $1)
+            }
             : []
         unchanged = site.count - changed.count
         siteFiles = site.count

@@ -70,7 +70,10 @@ public struct LocalFile: Sendable, Equatable {
         return false
     }
 
-    public init(key: String, url: URL, size: Int, md5: String, sha256: String, contentType: String, cacheControl: String? = nil, isPage: Bool) {
+    public init(
+        key: String, url: URL, size: Int, md5: String, sha256: String, contentType: String, cacheControl: String? = nil,
+        isPage: Bool
+    ) {
         self.key = key
         self.url = url
         self.size = size

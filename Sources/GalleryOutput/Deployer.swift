@@ -27,10 +27,13 @@ public struct Deployer: Sendable {
     ///   - log: One line per step.
     ///   - progress: After each file sent (and after the deletions): files handled so far, in all, and
     ///     a line saying what was done (`+ new`, `~ changed`, `- deleted`), for a live counter or a log.
-    public init(target: any DeployTarget, site: URL, delete: Bool = true, concurrency: Int = SiteConfig.Defaults.connectionsPerHost,
-                redact: @escaping @Sendable (String) -> String = { $0 },
-                log: @escaping @Sendable (String) -> Void = { _ in },
-                progress: @escaping @Sendable (Int, Int, String) -> Void = { _, _, _ in }) {
+    public init(
+        target: any DeployTarget, site: URL, delete: Bool = true,
+        concurrency: Int = SiteConfig.Defaults.connectionsPerHost,
+        redact: @escaping @Sendable (String) -> String = { $0 },
+        log: @escaping @Sendable (String) -> Void = { _ in },
+        progress: @escaping @Sendable (Int, Int, String) -> Void = { _, _, _ in }
+    ) {
         self.target = target
         self.site = site
         self.delete = delete
@@ -62,15 +65,21 @@ public struct Deployer: Sendable {
             log("assets: \(plan.assets.count) to upload (\(ByteCount.text(plan.assets.reduce(0) { $0 + $1.size })))")
             try await upload(plan.assets, done: 0, total: total, into: &report)
         } catch {
-            throw redacted(DeployError.stopped(after: error, "stopped in step assets, before any page was replaced "
-                                               + "and before any deletion; the pages online are still the previous ones"))
+            throw redacted(
+                DeployError.stopped(
+                    after: error,
+                    "stopped in step assets, before any page was replaced "
+                        + "and before any deletion; the pages online are still the previous ones"))
         }
         do {
             log("pages: \(plan.pages.count) to upload (\(ByteCount.text(plan.pages.reduce(0) { $0 + $1.size })))")
             try await upload(plan.pages, done: plan.assets.count, total: total, into: &report)
         } catch {
-            throw redacted(DeployError.stopped(after: error, "stopped in step pages, before any deletion; every page "
-                                               + "online, old or new, finds its images; deploy again to finish"))
+            throw redacted(
+                DeployError.stopped(
+                    after: error,
+                    "stopped in step pages, before any deletion; every page "
+                        + "online, old or new, finds its images; deploy again to finish"))
         }
         guard !plan.deletions.isEmpty else {
             try await recordHeld(plan)
@@ -82,8 +91,11 @@ public struct Deployer: Sendable {
             report.deleted = plan.deletions.count
             progress(total, total, plan.deletions.map { "- \($0)" }.joined(separator: "\n"))
         } catch {
-            throw redacted(DeployError.stopped(after: error, "stopped in step delete; every page is new, some old "
-                                               + "files were left; deploy again to remove them"))
+            throw redacted(
+                DeployError.stopped(
+                    after: error,
+                    "stopped in step delete; every page is new, some old "
+                        + "files were left; deploy again to remove them"))
         }
         try await recordHeld(plan)
         return report
@@ -156,6 +168,7 @@ public struct DeployReport: Sendable, Equatable {
             return "would upload \(plan.uploads.count) (\(ByteCount.text(plan.uploadBytes))), "
                 + "delete \(plan.deletions.count), \(plan.unchanged) unchanged"
         }
-        return "\(uploaded) uploaded (\(ByteCount.text(uploadedBytes))), \(deleted) deleted, \(plan.unchanged) unchanged"
+        return
+            "\(uploaded) uploaded (\(ByteCount.text(uploadedBytes))), \(deleted) deleted, \(plan.unchanged) unchanged"
     }
 }

@@ -49,7 +49,8 @@ public struct FolderTarget: DeployTarget {
         let staging = destination.deletingLastPathComponent()
             .appendingPathComponent(".\(destination.lastPathComponent).galleryssg-\(UUID().uuidString)")
         do {
-            try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
             let data = try Data(contentsOf: file.url)
             guard SigV4.hex(SHA256.hash(data: data)) == file.sha256 else {
                 throw DeployError.local(file.url.path, "changed since the deploy was planned; is a build running?")
@@ -79,7 +80,8 @@ public struct FolderTarget: DeployTarget {
             }
             var parent = url.deletingLastPathComponent().standardizedFileURL
             while parent.path.hasPrefix(folder.path + "/"),
-                  (try? manager.contentsOfDirectory(atPath: parent.path).isEmpty) == true {
+                (try? manager.contentsOfDirectory(atPath: parent.path).isEmpty) == true
+            {
                 try? manager.removeItem(at: parent)
                 parent = parent.deletingLastPathComponent().standardizedFileURL
             }
@@ -90,7 +92,8 @@ public struct FolderTarget: DeployTarget {
     public func finished(holding keys: [String]) async throws {
         guard let record else { return }
         do {
-            try FileManager.default.createDirectory(at: record.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: record.deletingLastPathComponent(), withIntermediateDirectories: true)
             try SiteMarker.listing(keys).write(to: record, options: .atomic)
         } catch {
             throw DeployError.local(record.path, "cannot be written: \(error.localizedDescription)")

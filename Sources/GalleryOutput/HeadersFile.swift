@@ -14,7 +14,8 @@ public struct HeadersFile: Sendable, Equatable {
         public var headers: [(name: String, value: String)]
 
         public static func == (lhs: Rule, rhs: Rule) -> Bool {
-            lhs.pattern == rhs.pattern && lhs.headers.map { "\($0.name):\($0.value)" } == rhs.headers.map { "\($0.name):\($0.value)" }
+            lhs.pattern == rhs.pattern
+                && lhs.headers.map { "\($0.name):\($0.value)" } == rhs.headers.map { "\($0.name):\($0.value)" }
         }
     }
 
@@ -43,7 +44,9 @@ public struct HeadersFile: Sendable, Equatable {
         let url = "/" + path
         var found: String?
         for rule in rules where Self.matches(rule.pattern, url) {
-            if let header = rule.headers.last(where: { $0.name.lowercased() == name.lowercased() }) { found = header.value }
+            if let header = rule.headers.last(where: { $0.name.lowercased() == name.lowercased() }) {
+                found = header.value
+            }
         }
         return found
     }
@@ -63,7 +66,8 @@ public struct HeadersFile: Sendable, Equatable {
         case UInt8(ascii: ":") where segmentStart:
             let afterName = rest.firstIndex(of: slash) ?? rest.endIndex
             let segmentEnd = path.firstIndex(of: slash) ?? path.endIndex
-            return segmentEnd > path.startIndex && matches(pattern[afterName...], path[segmentEnd...], segmentStart: false)
+            return segmentEnd > path.startIndex
+                && matches(pattern[afterName...], path[segmentEnd...], segmentStart: false)
         default:
             return path.first == first && matches(rest, path.dropFirst(), segmentStart: first == slash)
         }

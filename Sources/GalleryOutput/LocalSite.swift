@@ -20,7 +20,8 @@ public enum LocalSite {
     /// - Throws: `DeployError` when the folder or a file cannot be read.
     public static func scan(_ folder: URL) throws -> [LocalFile] {
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue
+        else {
             throw DeployError.local(folder.path, "no built site here; run galleryssg build first")
         }
         let headersURL = folder.appendingPathComponent("_headers")
@@ -34,10 +35,11 @@ public enum LocalSite {
                 throw DeployError.local(url.path, "cannot be read: \(error.localizedDescription)")
             }
             let page = isPage(key)
-            return LocalFile(key: key, url: url, size: data.count, md5: SigV4.hex(Insecure.MD5.hash(data: data)),
-                             sha256: SigV4.hex(SHA256.hash(data: data)), contentType: contentType(key),
-                             cacheControl: headers.value("Cache-Control", for: key) ?? (page ? pageCacheControl : nil),
-                             isPage: page)
+            return LocalFile(
+                key: key, url: url, size: data.count, md5: SigV4.hex(Insecure.MD5.hash(data: data)),
+                sha256: SigV4.hex(SHA256.hash(data: data)), contentType: contentType(key),
+                cacheControl: headers.value("Cache-Control", for: key) ?? (page ? pageCacheControl : nil),
+                isPage: page)
         }
     }
 
@@ -51,8 +53,10 @@ public enum LocalSite {
         var files: [String] = []
         while let path = walker.nextObject() as? String {
             var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isDirectory), !isDirectory.boolValue,
-               !SiteMarker.names.contains(path) {
+            if FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isDirectory),
+                !isDirectory.boolValue,
+                !SiteMarker.names.contains(path)
+            {
                 files.append(path)
             }
         }

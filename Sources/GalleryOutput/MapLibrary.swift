@@ -16,22 +16,37 @@ public enum MapLibrary {
         package var package: String
     }
 
-    package static let files: [File] = [
-        File(source: "javascript/leaflet/leaflet.min.js", target: "static/leaflet/leaflet.js", package: "libjs-leaflet"),
-        File(source: "javascript/leaflet/leaflet.css", target: "static/leaflet/leaflet.css", package: "libjs-leaflet"),
-        File(source: "doc/libjs-leaflet/copyright", target: "static/leaflet/LICENSE-leaflet.txt", package: "libjs-leaflet"),
-    ] + ["layers.png", "layers-2x.png", "marker-icon.png", "marker-icon-2x.png", "marker-shadow.png"].map {
-        File(source: "javascript/leaflet/images/\($0)", target: "static/leaflet/images/\($0)", package: "libjs-leaflet")
-    } + [
-        File(source: "javascript/leaflet/leaflet.markercluster.min.js", target: "static/leaflet/markercluster.js",
-             package: "libjs-leaflet.markercluster"),
-        File(source: "javascript/leaflet/MarkerCluster.css", target: "static/leaflet/MarkerCluster.css",
-             package: "libjs-leaflet.markercluster"),
-        File(source: "javascript/leaflet/MarkerCluster.Default.css", target: "static/leaflet/MarkerCluster.Default.css",
-             package: "libjs-leaflet.markercluster"),
-        File(source: "doc/libjs-leaflet.markercluster/copyright", target: "static/leaflet/LICENSE-markercluster.txt",
-             package: "libjs-leaflet.markercluster"),
-    ]
+    package static let files: [File] =
+        [
+            File(
+                source: "javascript/leaflet/leaflet.min.js", target: "static/leaflet/leaflet.js",
+                package: "libjs-leaflet"),
+            File(
+                source: "javascript/leaflet/leaflet.css", target: "static/leaflet/leaflet.css", package: "libjs-leaflet"
+            ),
+            File(
+                source: "doc/libjs-leaflet/copyright", target: "static/leaflet/LICENSE-leaflet.txt",
+                package: "libjs-leaflet")
+        ]
+        + ["layers.png", "layers-2x.png", "marker-icon.png", "marker-icon-2x.png", "marker-shadow.png"].map {
+            File(
+                source: "javascript/leaflet/images/\($0)", target: "static/leaflet/images/\($0)",
+                package: "libjs-leaflet")
+        } + [
+            File(
+                source: "javascript/leaflet/leaflet.markercluster.min.js", target: "static/leaflet/markercluster.js",
+                package: "libjs-leaflet.markercluster"),
+            File(
+                source: "javascript/leaflet/MarkerCluster.css", target: "static/leaflet/MarkerCluster.css",
+                package: "libjs-leaflet.markercluster"),
+            File(
+                source: "javascript/leaflet/MarkerCluster.Default.css",
+                target: "static/leaflet/MarkerCluster.Default.css",
+                package: "libjs-leaflet.markercluster"),
+            File(
+                source: "doc/libjs-leaflet.markercluster/copyright", target: "static/leaflet/LICENSE-markercluster.txt",
+                package: "libjs-leaflet.markercluster")
+        ]
 
     /// The files to add to the theme's static files: none unless `needed`.
     /// - Throws: `MapLibraryError` naming the missing file and the package to install.

@@ -23,7 +23,8 @@ public struct OutputError: Error, CustomStringConvertible, Sendable {
 
     /// The output is a file.
     package static func notAFolder(_ path: String) -> OutputError {
-        OutputError(path: path, "the output exists and is a file, not a folder; move it away or choose another \"output\"")
+        OutputError(
+            path: path, "the output exists and is a file, not a folder; move it away or choose another \"output\"")
     }
 
     /// The output is, contains or lies inside a folder the site needs.
@@ -34,37 +35,46 @@ public struct OutputError: Error, CustomStringConvertible, Sendable {
         case "contains": what = "contains \(role) (\(folder)), which a build would replace"
         default: what = "is inside \(role) (\(folder)), which a build must not write into"
         }
-        return OutputError(path: output, "the output folder \(what); choose another \"output\" in the config or with --output")
+        return OutputError(
+            path: output, "the output folder \(what); choose another \"output\" in the config or with --output")
     }
 
     /// The output holds entries galleryssg did not write.
     package static func foreign(folder: String, _ names: [String]) -> OutputError {
-        OutputError(path: folder, "the output folder holds \(names.count) \(names.count == 1 ? "entry" : "entries") "
-                    + "galleryssg did not write: \(list(names)). Nothing was built. Build with --force to move "
-                    + "\(names.count == 1 ? "it" : "them") into a folder beside it (the message says where), "
-                    + "or set \"output\" to a new or empty folder")
+        OutputError(
+            path: folder,
+            "the output folder holds \(names.count) \(names.count == 1 ? "entry" : "entries") "
+                + "galleryssg did not write: \(list(names)). Nothing was built. Build with --force to move "
+                + "\(names.count == 1 ? "it" : "them") into a folder beside it (the message says where), "
+                + "or set \"output\" to a new or empty folder")
     }
 
     /// The previous site (the spare a build starts from) holds files galleryssg did not write: they
     /// were added to the published site before the last build swapped it out.
     package static func foreignInPrevious(folder: String, _ paths: [String]) -> OutputError {
-        OutputError(path: folder, "the previous site, kept here, holds \(paths.count) \(paths.count == 1 ? "file" : "files") "
-                    + "galleryssg did not write (added by hand to the published site): \(list(paths)). "
-                    + "galleryssg publishes only what it builds, and deletes nothing it did not write, so nothing "
-                    + "was published. Move \(paths.count == 1 ? "it" : "them") out of that folder, or build with --force "
-                    + "to move \(paths.count == 1 ? "it" : "them") into a folder beside the output")
+        OutputError(
+            path: folder,
+            "the previous site, kept here, holds \(paths.count) \(paths.count == 1 ? "file" : "files") "
+                + "galleryssg did not write (added by hand to the published site): \(list(paths)). "
+                + "galleryssg publishes only what it builds, and deletes nothing it did not write, so nothing "
+                + "was published. Move \(paths.count == 1 ? "it" : "them") out of that folder, or build with --force "
+                + "to move \(paths.count == 1 ? "it" : "them") into a folder beside the output")
     }
 
     /// A foreign entry could not be moved out of the way (`--force`); nothing was copied or deleted.
     package static func notMoved(_ source: String, to target: String, _ reason: String) -> OutputError {
-        OutputError(path: source, "could not be moved to \(target) (\(reason)); nothing was deleted. Move it yourself, "
-                    + "or choose another \"output\"")
+        OutputError(
+            path: source,
+            "could not be moved to \(target) (\(reason)); nothing was deleted. Move it yourself, "
+                + "or choose another \"output\"")
     }
 
     /// `clean` left a folder because it holds files galleryssg did not write, or has no list of its files.
     package static func keptByClean(_ folder: String, _ paths: [String]) -> OutputError {
-        OutputError(path: folder, "kept: \(paths.count) \(paths.count == 1 ? "file" : "files") galleryssg did not write "
-                    + "(or wrote before it kept a list of its files): \(list(paths)). Remove them yourself if you mean to")
+        OutputError(
+            path: folder,
+            "kept: \(paths.count) \(paths.count == 1 ? "file" : "files") galleryssg did not write "
+                + "(or wrote before it kept a list of its files): \(list(paths)). Remove them yourself if you mean to")
     }
 
     /// What `--force` moved, and where (a warning, not an error).

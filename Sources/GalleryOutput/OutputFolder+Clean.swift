@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Foundation
-import GalleryModel
-import Glibc
+    import Foundation
+    import GalleryModel
+    import Glibc
 #endif
 
 /// `galleryssg clean`'s part in the output folder: remove what galleryssg wrote, and only that.
@@ -24,7 +24,8 @@ extension OutputFolder {
         let output = output.standardizedFileURL
         try checkPlace(output, protecting: protected)
         var removal = Removal()
-        for path in StagedWriter.leftoverFolders(of: output) + [output.path] where FileManager.default.fileExists(atPath: path) {
+        for path in StagedWriter.leftoverFolders(of: output) + [output.path]
+        where FileManager.default.fileExists(atPath: path) {
             let left = try removeOwnFiles(in: URL(fileURLWithPath: path))
             if left.isEmpty, rmdir(path) == 0 || errno == ENOENT {
                 if path == output.path { removal.removed = true }
@@ -41,8 +42,10 @@ extension OutputFolder {
     package static func clearLeftover(_ folder: String, aside: URL) {
         let left = (try? removeOwnFiles(in: URL(fileURLWithPath: folder))) ?? [folder]
         if left.isEmpty, rmdir(folder) == 0 { return }
-        let target = FileManager.default.fileExists(atPath: aside.path)
-            ? aside.deletingLastPathComponent().appendingPathComponent(aside.lastPathComponent + "-" + URL(fileURLWithPath: folder).lastPathComponent)
+        let target =
+            FileManager.default.fileExists(atPath: aside.path)
+            ? aside.deletingLastPathComponent().appendingPathComponent(
+                aside.lastPathComponent + "-" + URL(fileURLWithPath: folder).lastPathComponent)
             : aside
         _ = rename(folder, target.path)
     }
@@ -59,7 +62,8 @@ extension OutputFolder {
         var left: [String] = []
         var emptied = Set(listing.emptyFolders)
         for path in files {
-            let ours = SiteMarker.names.contains(path) || known?.contains(path) == true
+            let ours =
+                SiteMarker.names.contains(path) || known?.contains(path) == true
                 || (since.map { since in (StagedWriter.changeTime(root + "/" + path) ?? 0) >= since } ?? false)
             guard ours else {
                 left.append(path)

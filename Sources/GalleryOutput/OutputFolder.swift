@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Foundation
-import GalleryModel
-import Glibc
+    import Foundation
+    import GalleryModel
+    import Glibc
 #endif
 
 /// Decides, before a build does any work, whether it may write into its output folder, and takes
@@ -63,8 +63,10 @@ public enum OutputFolder {
     ///     `index.html` and a `_headers` file is taken as one an earlier galleryssg built.
     ///   - aside: Where foreign files go with `takeOver`; made only when something is moved.
     /// - Throws: `OutputError` naming the folder, what is in it and the fix.
-    public static func claim(_ output: URL, protecting protected: [Protected], builtByState: () -> Bool,
-                             takeOver: Bool, aside: URL) throws -> Claim {
+    public static func claim(
+        _ output: URL, protecting protected: [Protected], builtByState: () -> Bool,
+        takeOver: Bool, aside: URL
+    ) throws -> Claim {
         let output = output.standardizedFileURL
         try checkPlace(output, protecting: protected)
         var isDirectory: ObjCBool = false
@@ -124,9 +126,11 @@ public enum OutputFolder {
         for path in paths {
             let target = folder.appendingPathComponent(path)
             do {
-                try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(
+                    at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
             } catch {
-                throw OutputError(path: target.deletingLastPathComponent().path, "cannot be made: \(error.localizedDescription)")
+                throw OutputError(
+                    path: target.deletingLastPathComponent().path, "cannot be made: \(error.localizedDescription)")
             }
             let source = root.appendingPathComponent(path).path
             var info = stat()

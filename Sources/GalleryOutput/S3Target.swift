@@ -27,15 +27,19 @@ public final class S3Target: DeployTarget {
     /// - Parameters:
     ///   - keys: The access key pair (and session token) from the environment (`S3Target.keys(from:)`).
     ///   - network: Timeouts, retries and connections per host, as for downloads.
-    package init(location: S3Location, keys: SigV4.Keys, network: NetworkSettings, listPageSize: Int = 1000,
-                deleteBatchSize: Int = 1000) {
+    package init(
+        location: S3Location, keys: SigV4.Keys, network: NetworkSettings, listPageSize: Int = 1000,
+        deleteBatchSize: Int = 1000
+    ) {
         self.location = location
         signer = SigV4(keys: keys, region: location.region, service: "s3")
         policy = RetryPolicy(network: network)
         timeout = .seconds(Int64(network.timeoutSeconds))
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .disallow,
-            timeout: .init(connect: .seconds(Int64(min(network.timeoutSeconds, 15))), read: .seconds(Int64(network.timeoutSeconds))))
+            timeout: .init(
+                connect: .seconds(Int64(min(network.timeoutSeconds, 15))), read: .seconds(Int64(network.timeoutSeconds))
+            ))
         configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = network.connectionsPerHost
         client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
         self.listPageSize = min(max(listPageSize, 1), 1000)
@@ -45,14 +49,16 @@ public final class S3Target: DeployTarget {
     public var description: String { location.description }
 
     /// The variables the keys come from, for messages.
-    public static let keyVariables = "AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (and AWS_SESSION_TOKEN for temporary keys)"
+    public static let keyVariables =
+        "AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (and AWS_SESSION_TOKEN for temporary keys)"
 
     /// The access key pair and optional session token from `AWS_ACCESS_KEY_ID`, `AWS_SECRET_ACCESS_KEY`
     /// and `AWS_SESSION_TOKEN`.
     /// - Throws: `DeployError` when either key is missing.
     package static func keys(from environment: [String: String]) throws -> SigV4.Keys {
         guard let id = environment["AWS_ACCESS_KEY_ID"], !id.isEmpty,
-              let secret = environment["AWS_SECRET_ACCESS_KEY"], !secret.isEmpty else {
+            let secret = environment["AWS_SECRET_ACCESS_KEY"], !secret.isEmpty
+        else {
             throw DeployError.credentials("", "no S3 credentials: set \(keyVariables) in the environment")
         }
         let token = environment["AWS_SESSION_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
@@ -74,7 +80,8 @@ public final class S3Target: DeployTarget {
                 let etag = object.etag.trimmingCharacters(in: CharacterSet(charactersIn: "\""))
                 let isMD5 = etag.count == 32 && etag.allSatisfy(\.isHexDigit)
                 let sha = isMD5 ? nil : try await storedSHA256(key)
-                objects.append(RemoteObject(key: key, size: object.size, md5: isMD5 ? etag.lowercased() : nil, sha256: sha))
+                objects.append(
+                    RemoteObject(key: key, size: object.size, md5: isMD5 ? etag.lowercased() : nil, sha256: sha))
             }
             token = page.continuationToken
         } while token != nil
@@ -91,8 +98,11 @@ public final class S3Target: DeployTarget {
         guard SigV4.hex(SHA256.hash(data: body)) == file.sha256 else {
             throw DeployError.local(file.url.path, "changed since the deploy was planned; is a build running?")
         }
-        var headers = [("content-type", file.contentType), ("content-md5", Data(Insecure.MD5.hash(data: body)).base64EncodedString()),
-                       ("x-amz-meta-sha256", file.sha256)]
+        var headers = [
+            ("content-type", file.contentType),
+            ("content-md5", Data(Insecure.MD5.hash(data: body)).base64EncodedString()),
+            ("x-amz-meta-sha256", file.sha256)
+        ]
         if let cacheControl = file.cacheControl { headers.append(("cache-control", cacheControl)) }
         _ = try await send("PUT", key: file.key, headers: headers, body: body, payloadHash: file.sha256)
     }
@@ -101,15 +111,19 @@ public final class S3Target: DeployTarget {
         for start in stride(from: 0, to: keys.count, by: deleteBatchSize) {
             let batch = Array(keys[start..<min(start + deleteBatchSize, keys.count)])
             let body = S3XML.deleteRequest(keys: batch.map { location.prefix + $0 })
-            let headers = [("content-type", "application/xml"), ("content-md5", Data(Insecure.MD5.hash(data: body)).base64EncodedString())]
+            let headers = [
+                ("content-type", "application/xml"),
+                ("content-md5", Data(Insecure.MD5.hash(data: body)).base64EncodedString())
+            ]
             let response = try await send("POST", key: nil, query: [("delete", "")], headers: headers, body: body)
             guard let failures = S3XML.deleteFailures(response.body) else {
                 throw DeployError.request(description, "the DeleteObjects answer is not a DeleteResult document")
             }
             if let first = failures.first {
-                throw DeployError.request("\(description)\(first.key.dropFirst(location.prefix.count))",
-                                          "could not be deleted (\(first.error.code): \(first.error.message))"
-                                          + (failures.count > 1 ? " and \(failures.count - 1) more" : ""))
+                throw DeployError.request(
+                    "\(description)\(first.key.dropFirst(location.prefix.count))",
+                    "could not be deleted (\(first.error.code): \(first.error.message))"
+                        + (failures.count > 1 ? " and \(failures.count - 1) more" : ""))
             }
         }
     }
@@ -138,16 +152,19 @@ public final class S3Target: DeployTarget {
 
     /// Signs and sends one request, retrying transient failures.
     /// - Throws: `DeployError`: `.credentials` for a refused key or signature, `.request` otherwise.
-    package func send(_ method: String, key: String?, query: [(String, String)] = [], headers: [(String, String)] = [],
-              body: Data = Data(), payloadHash: String? = nil) async throws -> Response {
+    package func send(
+        _ method: String, key: String?, query: [(String, String)] = [], headers: [(String, String)] = [],
+        body: Data = Data(), payloadHash: String? = nil
+    ) async throws -> Response {
         let address = self.address(key: key)
         let where_ = key.map { description + $0 } ?? description
         let hash = payloadHash ?? SigV4.hex(SHA256.hash(data: body))
         do {
             return try await policy.run {
-                var request = SigV4.Request(method: method, path: address.path, query: query,
-                                            headers: [("host", address.host), ("x-amz-content-sha256", hash)] + headers,
-                                            payloadHash: hash)
+                var request = SigV4.Request(
+                    method: method, path: address.path, query: query,
+                    headers: [("host", address.host), ("x-amz-content-sha256", hash)] + headers,
+                    payloadHash: hash)
                 request.headers = signer.sign(request, at: Date())
                 return try await exchange(request, base: address.base, body: body, location: where_)
             }
@@ -171,10 +188,17 @@ public final class S3Target: DeployTarget {
         return ("\(scheme)://\(host)", host, "/" + (objectPath ?? ""))
     }
 
-    private func exchange(_ signed: SigV4.Request, base: String, body: Data, location where_: String) async throws -> Response {
-        let query = signed.query.map { $0.value.isEmpty ? SigV4.encode($0.name, keepSlash: false)
-            : "\(SigV4.encode($0.name, keepSlash: false))=\(SigV4.encode($0.value, keepSlash: false))" }
-        let url = base + SigV4.encode(signed.path, keepSlash: true) + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
+    private func exchange(_ signed: SigV4.Request, base: String, body: Data, location where_: String) async throws
+        -> Response
+    {
+        let query = signed.query.map {
+            $0.value.isEmpty
+                ? SigV4.encode($0.name, keepSlash: false)
+                : "\(SigV4.encode($0.name, keepSlash: false))=\(SigV4.encode($0.value, keepSlash: false))"
+        }
+        let url =
+            base + SigV4.encode(signed.path, keepSlash: true)
+            + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
         var request = HTTPClientRequest(url: url)
         request.method = HTTPMethod(rawValue: signed.method)
         for (name, value) in signed.headers { request.headers.add(name: name, value: value) }
@@ -186,12 +210,16 @@ public final class S3Target: DeployTarget {
         do {
             let response = try await client.execute(request, timeout: timeout)
             let buffer = try await response.body.collect(upTo: 64 * 1024 * 1024)
-            answer = Response(status: Int(response.status.code), headers: response.headers.map { ($0.name, $0.value) },
-                              body: Data(buffer.readableBytesView))
+            answer = Response(
+                status: Int(response.status.code), headers: response.headers.map { ($0.name, $0.value) },
+                body: Data(buffer.readableBytesView))
         } catch {
-            throw FetchError(url: URL(string: url) ?? location.endpoint, HTTPTransport.describe(error), kind: .transient)
+            throw FetchError(
+                url: URL(string: url) ?? location.endpoint, HTTPTransport.describe(error), kind: .transient)
         }
-        guard (200..<300).contains(answer.status) else { throw failure(answer, method: signed.method, location: where_, url: url) }
+        guard (200..<300).contains(answer.status) else {
+            throw failure(answer, method: signed.method, location: where_, url: url)
+        }
         return answer
     }
 
@@ -201,16 +229,23 @@ public final class S3Target: DeployTarget {
         let body = S3XML.error(answer.body)
         let detail = body.map { "\($0.code): \($0.message)" } ?? "HTTP \(answer.status)"
         if FetchError.isTransient(status: answer.status) {
-            let retryAfter = answer.headers.first { $0.0.lowercased() == "retry-after" }.flatMap { FetchError.parseRetryAfter($0.1) }
-            return FetchError(url: URL(string: url) ?? location.endpoint, "\(method) failed: \(detail)", status: answer.status,
-                              kind: .transient, retryAfter: retryAfter)
+            let retryAfter = answer.headers.first { $0.0.lowercased() == "retry-after" }.flatMap {
+                FetchError.parseRetryAfter($0.1)
+            }
+            return FetchError(
+                url: URL(string: url) ?? location.endpoint, "\(method) failed: \(detail)", status: answer.status,
+                kind: .transient, retryAfter: retryAfter)
         }
-        let refused = ["InvalidAccessKeyId", "SignatureDoesNotMatch", "ExpiredToken", "InvalidToken", "TokenRefreshRequired"]
+        let refused = [
+            "InvalidAccessKeyId", "SignatureDoesNotMatch", "ExpiredToken", "InvalidToken", "TokenRefreshRequired"
+        ]
         if let code = body?.code, refused.contains(code) {
-            return DeployError.credentials(where_, "the store refused the credentials (\(detail)); check \(Self.keyVariables)")
+            return DeployError.credentials(
+                where_, "the store refused the credentials (\(detail)); check \(Self.keyVariables)")
         }
         if answer.status == 403 && body == nil {
-            return DeployError.credentials(where_, "HTTP 403 to \(method); check \(Self.keyVariables) and the key's permissions")
+            return DeployError.credentials(
+                where_, "HTTP 403 to \(method); check \(Self.keyVariables) and the key's permissions")
         }
         return DeployError.request(where_, "\(method) failed: \(detail)")
     }

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// The few S3 XML documents a deploy reads and writes: ListObjectsV2 pages, DeleteObjects
@@ -53,7 +54,9 @@ package enum S3XML {
         // The declaration is `<?xml`, a blank (as libxml2 tells it from a processing instruction `<?xml?>`)
         // and attributes up to its first `>`, which ends it as `?>`.
         if rest.hasPrefix("<?xml"), let blank = rest.utf8.dropFirst(5).first, [0x20, 0x09, 0x0d, 0x0a].contains(blank),
-           let close = rest.firstIndex(of: ">"), rest[..<close].hasSuffix("?"), !rest[..<close].dropFirst().contains("<") {
+            let close = rest.firstIndex(of: ">"), rest[..<close].hasSuffix("?"),
+            !rest[..<close].dropFirst().contains("<")
+        {
             rest = rest[rest.index(after: close)...]
         }
         guard !rest.contains("<?"), !rest.contains("<!DOCTYPE") else { return nil }
@@ -91,7 +94,8 @@ package enum S3XML {
 
     /// A quiet `DeleteObjects` request body: only failures come back.
     package static func deleteRequest(keys: [String]) -> Data {
-        var xml = #"<?xml version="1.0" encoding="UTF-8"?><Delete xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Quiet>true</Quiet>"#
+        var xml =
+            #"<?xml version="1.0" encoding="UTF-8"?><Delete xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Quiet>true</Quiet>"#
         for key in keys { xml += "<Object><Key>\(escape(key))</Key></Object>" }
         return Data((xml + "</Delete>").utf8)
     }
@@ -108,8 +112,10 @@ package enum S3XML {
         private var text = ""
         private var record: [String: String]?
 
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                    attributes: [String: String] = [:]) {
+        func parser(
+            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+            attributes: [String: String] = [:]
+        ) {
             if stack.isEmpty { document.root = name }
             if stack.count == 1, Self.isRecord(name, in: document.root) { record = [:] }
             stack.append(name)

@@ -32,7 +32,10 @@ package struct SigV4: Sendable {
         /// Lowercase hex SHA-256 of the body (`UNSIGNED-PAYLOAD` is allowed by S3 but not used here).
         package var payloadHash: String
 
-        package init(method: String, path: String, query: [(name: String, value: String)], headers: [(name: String, value: String)], payloadHash: String) {
+        package init(
+            method: String, path: String, query: [(name: String, value: String)],
+            headers: [(name: String, value: String)], payloadHash: String
+        ) {
             self.method = method
             self.path = path
             self.query = query
@@ -52,8 +55,9 @@ package struct SigV4: Sendable {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
         let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        return String(format: "%04d%02d%02dT%02d%02d%02dZ", parts.year!, parts.month!, parts.day!,
-                      parts.hour!, parts.minute!, parts.second!)
+        return String(
+            format: "%04d%02d%02dT%02d%02d%02dZ", parts.year!, parts.month!, parts.day!,
+            parts.hour!, parts.minute!, parts.second!)
     }
 
     /// The headers to send with `request` at `date`: its own plus `x-amz-date`, the session token
@@ -85,13 +89,17 @@ package struct SigV4: Sendable {
             .map { $0.name + "=" + $0.value }
             .joined(separator: "&")
         let headers = canonicalHeaders(request).map { "\($0.name):\($0.value)\n" }.joined()
-        return [request.method, Self.encode(request.path, keepSlash: true), query, headers, signedHeaders(request),
-                request.payloadHash].joined(separator: "\n")
+        return [
+            request.method, Self.encode(request.path, keepSlash: true), query, headers, signedHeaders(request),
+            request.payloadHash
+        ].joined(separator: "\n")
     }
 
     package func stringToSign(canonicalRequest: String, timestamp: String) -> String {
-        [Self.algorithm, timestamp, scope(day: String(timestamp.prefix(8))),
-         Self.hex(SHA256.hash(data: Data(canonicalRequest.utf8)))].joined(separator: "\n")
+        [
+            Self.algorithm, timestamp, scope(day: String(timestamp.prefix(8))),
+            Self.hex(SHA256.hash(data: Data(canonicalRequest.utf8)))
+        ].joined(separator: "\n")
     }
 
     private func scope(day: String) -> String { "\(day)/\(region)/\(service)/aws4_request" }
@@ -123,8 +131,9 @@ package struct SigV4: Sendable {
         var result = ""
         for byte in text.utf8 {
             switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
                 result.unicodeScalars.append(Unicode.Scalar(byte))
             case UInt8(ascii: "/") where keepSlash:
                 result += "/"

@@ -58,7 +58,8 @@ public struct SiteMarker: Codable, Sendable, Equatable {
     /// galleryssg before the list existed, or not a site at all).
     package static func files(in folder: URL) -> Set<String>? {
         guard let data = try? Data(contentsOf: folder.appendingPathComponent(filesName)) else { return nil }
-        return Set(data.split(separator: 0, omittingEmptySubsequences: true).map { String(decoding: $0, as: UTF8.self) })
+        return Set(
+            data.split(separator: 0, omittingEmptySubsequences: true).map { String(decoding: $0, as: UTF8.self) })
     }
 
     /// The bytes of a file list.

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Foundation
-import GalleryModel
-import Glibc
+    import Foundation
+    import GalleryModel
+    import Glibc
 #endif
 
 /// The end of a build: sorting what the earlier site left in the staging folder, marking the new
@@ -27,7 +27,7 @@ extension StagedWriter {
     /// - Returns: What was moved into `aside`.
     /// - Throws: `OutputError.foreignInPrevious` naming the spare, the files and the fix.
     package func settle(takeOver: Bool, aside: URL) async throws -> Settlement {
-        guard let written else { return Settlement() }   // nothing was there to begin with
+        guard let written else { return Settlement() }  // nothing was there to begin with
         let listing = await previous.listing
         var stale: [String] = []
         var listed = 0
@@ -51,7 +51,8 @@ extension StagedWriter {
                 guard let since else { return true }
                 return made < since
             }
-            let earlierVersion = known == nil && (since == nil || (try? String(contentsOfFile: note, encoding: .utf8)) == "adopted\n")
+            let earlierVersion =
+                known == nil && (since == nil || (try? String(contentsOfFile: note, encoding: .utf8)) == "adopted\n")
             if earlierVersion && !older.isEmpty {
                 try OutputFolder.move(older, from: staging, into: aside)
                 settlement.unknown = older.count
@@ -94,7 +95,8 @@ extension StagedWriter {
             if rename(staging.path, spare.path) != 0 { Self.keep(staging, beside: output) }
             return
         }
-        let old = output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).old-\(getpid())")
+        let old = output.deletingLastPathComponent().appendingPathComponent(
+            ".\(output.lastPathComponent).old-\(getpid())")
         try Self.attempt(output.path) { try fileManager.moveItem(at: output, to: old) }
         do {
             try fileManager.moveItem(at: staging, to: output)
@@ -123,7 +125,9 @@ extension StagedWriter {
         let (files, folders, _) = settled.withLockedValue { $0 }
         for path in files {
             guard unlink(stagingPath + "/" + path) == 0 || errno == ENOENT else {
-                throw OutputError(path: stagingPath + "/" + path, "could not remove a stale file: \(String(cString: strerror(errno)))")
+                throw OutputError(
+                    path: stagingPath + "/" + path, "could not remove a stale file: \(String(cString: strerror(errno)))"
+                )
             }
         }
         // Deepest first; a folder that is removed may leave its parent empty too.
@@ -141,8 +145,10 @@ extension StagedWriter {
     /// site's list (40,000 paths at 10,000 photos), so a build that changed nothing writes no list.
     private func writeMarker(_ marker: SiteMarker) throws {
         var marker = marker
-        if settled.withLockedValue({ $0.sameFiles }), FileManager.default.fileExists(atPath: stagingPath + "/" + SiteMarker.filesName),
-           let earlier = SiteMarker.read(in: staging) {
+        if settled.withLockedValue({ $0.sameFiles }),
+            FileManager.default.fileExists(atPath: stagingPath + "/" + SiteMarker.filesName),
+            let earlier = SiteMarker.read(in: staging)
+        {
             marker.top = earlier.top
             try write(try marker.encoded(), to: SiteMarker.fileName)
             unlink(stagingPath + "/" + SiteMarker.buildingName)

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Foundation
-import GalleryKeys
-import GalleryModel
-import GalleryStore
-import Glibc
+    import Foundation
+    import GalleryKeys
+    import GalleryModel
+    import GalleryStore
+    import Glibc
 #endif
 
 /// Putting cached blobs into the staging folder: a hard link each, or nothing at all for a file the
@@ -17,7 +17,8 @@ extension StagedWriter {
     /// time, as the cache's own check trusts them. Writes nothing: a file held is still `keep`t.
     package func holds(_ key: Digest, of cache: BlobCache, at relativePath: String) -> Bool {
         guard reused, let stamp = cache.stamp(key), let target = try? resolve(relativePath),
-              let found = FileStamp.of(target, followingLinks: false) else { return false }
+            let found = FileStamp.of(target, followingLinks: false)
+        else { return false }
         return found.size == stamp.size && found.modified == stamp.modified
     }
 
@@ -51,7 +52,8 @@ extension StagedWriter {
         }
         let targetURL = URL(fileURLWithPath: target)
         try Self.attempt(target) {
-            try FileManager.default.createDirectory(at: targetURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: targetURL.deletingLastPathComponent(), withIntermediateDirectories: true)
             try? FileManager.default.removeItem(at: targetURL)
             try FileManager.default.copyItem(at: URL(fileURLWithPath: source.path), to: targetURL)
         }
@@ -66,9 +68,9 @@ extension StagedWriter {
 
     private static func hardLink(_ source: String, _ target: String) -> Int32 {
         #if canImport(Glibc)
-        return Glibc.link(source, target)
+            return Glibc.link(source, target)
         #else
-        return Darwin.link(source, target)
+            return Darwin.link(source, target)
         #endif
     }
 

@@ -1,10 +1,10 @@
 #if canImport(Glibc)
-import CRename
-import Foundation
-import GalleryModel
-import GalleryStore
-import Glibc
-import NIOConcurrencyHelpers
+    import CRename
+    import Foundation
+    import GalleryModel
+    import GalleryStore
+    import Glibc
+    import NIOConcurrencyHelpers
 #endif
 
 /// Writes the whole site into a staging folder beside the output, then swaps it in.
@@ -65,8 +65,10 @@ public final class StagedWriter: Sendable {
     ///   - protected: Folders the output must keep clear of (`OutputFolder.checkPlace`).
     ///   - takeOver: Move files galleryssg did not write, in the spare, into `aside` rather than refuse.
     /// - Throws: `OutputError` naming the folder and what to do.
-    public static func begin(output: URL, protecting protected: [OutputFolder.Protected],
-                             takeOver: Bool = false, aside: URL? = nil) throws -> StagedWriter {
+    public static func begin(
+        output: URL, protecting protected: [OutputFolder.Protected],
+        takeOver: Bool = false, aside: URL? = nil
+    ) throws -> StagedWriter {
         let output = output.standardizedFileURL
         let path = output.path
         try OutputFolder.checkPlace(output, protecting: protected)
@@ -76,14 +78,18 @@ public final class StagedWriter: Sendable {
         }
         let aside = aside ?? OutputFolder.asideFolder(for: output)
         let parent = output.deletingLastPathComponent()
-        try attempt(parent.path) { try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true) }
+        try attempt(parent.path) {
+            try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+        }
         let staging = parent.appendingPathComponent(".\(output.lastPathComponent).staging-\(getpid())")
         // Start from the previous site (the spare), or else from a killed build's staging folder.
         let spare = spareFolder(of: output)
         let spareExists = FileManager.default.fileExists(atPath: spare.path)
         if spareExists { try checkSpare(spare, takeOver: takeOver, aside: aside) }
         let leftovers = leftoverFolders(of: output).filter { $0 != spare.path }
-        let base = spareExists ? spare.path
+        let base =
+            spareExists
+            ? spare.path
             : leftovers.first { $0.contains(".staging-") && isFolder($0) }
         for folder in leftovers where folder != base { OutputFolder.clearLeftover(folder, aside: aside) }
         if let base, base != staging.path, rename(base, staging.path) == 0 {
@@ -91,7 +97,9 @@ public final class StagedWriter: Sendable {
             return StagedWriter(output: output, staging: staging, reused: true)
         }
         if base != staging.path { try? FileManager.default.removeItem(at: staging) }
-        try attempt(staging.path) { try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true) }
+        try attempt(staging.path) {
+            try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
+        }
         markBuilding(staging)
         return StagedWriter(output: output, staging: staging, reused: base == staging.path)
     }
@@ -100,7 +108,8 @@ public final class StagedWriter: Sendable {
     /// file list and no `index.html`, such as a folder an earlier version swapped out of the output.
     private static func checkSpare(_ spare: URL, takeOver: Bool, aside: URL) throws {
         let names = try OutputFolder.entries(of: spare)
-        let known = names.contains(SiteMarker.filesName) || names.contains(SiteMarker.buildingName)
+        let known =
+            names.contains(SiteMarker.filesName) || names.contains(SiteMarker.buildingName)
             || names.contains(SiteLayout.home) || names.isEmpty
         guard !known else { return }
         guard takeOver else { throw OutputError.foreignInPrevious(folder: spare.path, names) }
@@ -132,7 +141,8 @@ public final class StagedWriter: Sendable {
         let target = URL(fileURLWithPath: try resolve(relativePath))
         written?.insert(relativePath)
         try Self.attempt(target.path) {
-            try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
             // Atomic: a new file replaces the name, so a cached blob hard-linked there is never overwritten.
             try data.write(to: target, options: .atomic)
         }
@@ -148,7 +158,9 @@ public final class StagedWriter: Sendable {
         let target = try resolve(relativePath)
         written?.remove(relativePath)
         try Self.attempt(target) {
-            guard unlink(target) == 0 || errno == ENOENT else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+            guard unlink(target) == 0 || errno == ENOENT else {
+                throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+            }
         }
     }
 
@@ -171,7 +183,8 @@ public final class StagedWriter: Sendable {
     package func resolve(_ relativePath: String) throws -> String {
         let parts = relativePath.split(separator: "/", omittingEmptySubsequences: false)
         guard !relativePath.hasPrefix("/"), !parts.isEmpty,
-              parts.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." && !$0.contains("\0") }) else {
+            parts.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." && !$0.contains("\0") })
+        else {
             throw OutputError(path: relativePath, "unsafe output path refused")
         }
         return stagingPath + "/" + relativePath
@@ -192,9 +205,9 @@ public final class StagedWriter: Sendable {
     /// CRename). Returns false where unsupported, e.g. a file system without it.
     package static func exchange(_ first: String, _ second: String) -> Bool {
         #if os(Linux)
-        return galleryssg_exchange(first, second) == 0
+            return galleryssg_exchange(first, second) == 0
         #else
-        return false
+            return false
         #endif
     }
 
@@ -204,9 +217,11 @@ public final class StagedWriter: Sendable {
         } catch {
             switch WriteFailure(error) {
             case .diskFull?:
-                throw OutputError(path: path, "the disk is full; free some space and build again (the previous site is kept)")
+                throw OutputError(
+                    path: path, "the disk is full; free some space and build again (the previous site is kept)")
             case .notWritable?:
-                throw OutputError(path: path, "not writable; check the folder's permissions (the previous site is kept)")
+                throw OutputError(
+                    path: path, "not writable; check the folder's permissions (the previous site is kept)")
             case nil:
                 throw OutputError(path: path, error.localizedDescription)
             }

@@ -56,7 +56,8 @@ struct AlbumSealer {
         let pages = staged.filter { SitePage.isHTML(path: $0) }
         var renamed: [String: String] = [:]
         for path in staged where !SitePage.isHTML(path: path) {
-            let folder = StagedWriter.parent(of: path), ext = (path as NSString).pathExtension.lowercased()
+            let folder = StagedWriter.parent(of: path)
+            let ext = (path as NSString).pathExtension.lowercased()
             renamed[path] = folder + "/" + key.opaqueName(for: path) + (ext.isEmpty ? "" : "." + ext)
         }
         for (path, name) in renamed.sorted(by: { $0.key < $1.key }) {
@@ -73,12 +74,15 @@ struct AlbumSealer {
             let sealedPath = StagedWriter.parent(of: path) + "/" + SiteLayout.sealedPage
             outcome.bytes += try cache.place(cache.key(key, target: sealedPath, source: path), at: sealedPath) {
                 let html = try String(contentsOfFile: writer.stagingPath + "/" + path, encoding: .utf8)
-                try Data(try key.encrypt(Data(Self.rename(html, names, renamed).utf8), path: sealedPath)).write(to: URL(fileURLWithPath: $0))
+                try Data(try key.encrypt(Data(Self.rename(html, names, renamed).utf8), path: sealedPath)).write(
+                    to: URL(fileURLWithPath: $0))
             }
-            let shellKey = cache.key(key, target: path, source: nil,
-                                     ["shell", renderer.settingsKey.hex, keyFile, target.folder, target.photos])
+            let shellKey = cache.key(
+                key, target: path, source: nil,
+                ["shell", renderer.settingsKey.hex, keyFile, target.folder, target.photos])
             try cache.place(shellKey, at: path) {
-                let shell = try renderer.protectedShell(path: path, keyFile: keyFile, folder: target.folder + "/", photos: target.photos)
+                let shell = try renderer.protectedShell(
+                    path: path, keyFile: keyFile, folder: target.folder + "/", photos: target.photos)
                 try Data(rewrite(String(decoding: shell, as: UTF8.self)).utf8).write(to: URL(fileURLWithPath: $0))
             }
             outcome.files += 1
@@ -93,7 +97,9 @@ struct AlbumSealer {
         while let relative = walker?.nextObject() as? String {
             let path = folder + "/" + relative
             var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: root + "/" + relative, isDirectory: &isFolder), !isFolder.boolValue else { continue }
+            guard FileManager.default.fileExists(atPath: root + "/" + relative, isDirectory: &isFolder),
+                !isFolder.boolValue
+            else { continue }
             if writer.wasWritten(path) { files.append(path) }
         }
         return files.sorted()
@@ -101,23 +107,28 @@ struct AlbumSealer {
 
     /// Site paths of the files this build staged in the photo folders whose path starts with `prefix`.
     private func stagedPhotoFiles(prefix: String, listing: inout [String: [String]]) -> [String] {
-        let parent = StagedWriter.parent(of: prefix), start = String(prefix.dropFirst(parent.count + 1))
+        let parent = StagedWriter.parent(of: prefix)
+        let start = String(prefix.dropFirst(parent.count + 1))
         if listing[parent] == nil {  // listed once for every album: it holds a folder per photo of the site
-            listing[parent] = ((try? FileManager.default.contentsOfDirectory(atPath: writer.stagingPath + "/" + parent)) ?? []).sorted()
+            listing[parent] =
+                ((try? FileManager.default.contentsOfDirectory(atPath: writer.stagingPath + "/" + parent)) ?? [])
+                .sorted()
         }
         return listing[parent]!.filter { $0.hasPrefix(start) }.flatMap { stagedFiles(under: parent + "/" + $0) }
     }
 
     /// Finds the album's file paths in a page, however the page links them (`../../photos/…`, an absolute URL).
     static func referencePattern(folder: String, photos: String) throws -> NSRegularExpression {
-        try NSRegularExpression(pattern: "(?:\(NSRegularExpression.escapedPattern(for: folder))/|"
-                                + "\(NSRegularExpression.escapedPattern(for: photos)))[A-Za-z0-9._/-]+")
+        try NSRegularExpression(
+            pattern: "(?:\(NSRegularExpression.escapedPattern(for: folder))/|"
+                + "\(NSRegularExpression.escapedPattern(for: photos)))[A-Za-z0-9._/-]+")
     }
 
     /// The page with each renamed file's new path put in for its old one.
     static func rename(_ html: String, _ pattern: NSRegularExpression, _ renamed: [String: String]) -> String {
         let text = html as NSString
-        var result = "", last = 0
+        var result = ""
+        var last = 0
         for match in pattern.matches(in: html, range: NSRange(location: 0, length: text.length)) {
             guard let name = renamed[text.substring(with: match.range)] else { continue }
             result += text.substring(with: NSRange(location: last, length: match.range.location - last)) + name
@@ -131,11 +142,14 @@ extension Build {
     /// Encrypts the protected albums (`AlbumSealer`) and, under a site password, the whole site
     /// (`SiteSealer`); publishes the service worker that decrypts them at the site root, and marks
     /// their files `Cache-Control: private` in `_headers`.
-    func sealProtected(_ targets: [AlbumSealer.Target], site: ProtectedSite?, writer: StagedWriter, renderer: SiteRenderer,
-                       assets: Assets) throws -> AlbumSealer.Outcome {
+    func sealProtected(
+        _ targets: [AlbumSealer.Target], site: ProtectedSite?, writer: StagedWriter, renderer: SiteRenderer,
+        assets: Assets
+    ) throws -> AlbumSealer.Outcome {
         defer { try? FileManager.default.removeItem(atPath: writer.stagingPath + ".sealing") }
         let cache = SealCache(writer: writer, cache: config.cacheDirectory, reuse: !options.rebuild)
-        var outcome = AlbumSealer.Outcome(), targets = targets
+        var outcome = AlbumSealer.Outcome()
+        var targets = targets
         var sitePlan: (sealer: SiteSealer, map: SitePathMap, files: [String])?
         if let site {
             let sealer = SiteSealer(writer: writer, renderer: renderer, site: site, cache: cache)
@@ -147,7 +161,8 @@ extension Build {
         if let map = sitePlan?.map { albums.rewrite = map.rewrite }
         outcome = try albums.seal(targets)
         if let (sealer, map, files) = sitePlan {
-            let except = [SitePathMap.publicFolder] + SitePathMap.publicFiles + targets.flatMap { [$0.folder + "/", $0.photos] }
+            let except =
+                [SitePathMap.publicFolder] + SitePathMap.publicFiles + targets.flatMap { [$0.folder + "/", $0.photos] }
             try sealer.seal(files, map, except: except, outcome: &outcome)
         }
         guard let worker = assets.published["static/protect-sw.js"].flatMap({ assets.files[$0] }) else {
@@ -157,10 +172,13 @@ extension Build {
         var headers = assets.headersFile
         var privateFolders = targets.flatMap { ["/\($0.folder)/*", "/\($0.photos)*"] }
         if let (_, map, files) = sitePlan {
-            privateFolders += Set(files.compactMap { path in
-                let mapped = map.files[path]!, top = mapped.split(separator: "/").first.map(String.init) ?? mapped
-                return mapped.contains("/") ? "/\(top)/*" : "/\(mapped)"
-            }) + ["/", "/\(SiteLayout.sealedPage)"]
+            privateFolders +=
+                Set(
+                    files.compactMap { path in
+                        let mapped = map.files[path]!
+                        let top = mapped.split(separator: "/").first.map(String.init) ?? mapped
+                        return mapped.contains("/") ? "/\(top)/*" : "/\(mapped)"
+                    }) + ["/", "/\(SiteLayout.sealedPage)"]
         }
         for rule in Set(privateFolders).sorted() { headers += "\n\(rule)\n  Cache-Control: private\n" }
         headers += "\n/\(SiteLayout.serviceWorker)\n  Cache-Control: no-cache\n"

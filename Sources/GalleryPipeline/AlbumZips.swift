@@ -68,7 +68,9 @@ package struct AlbumZips: Sendable {
                 outcome.made += 1
                 outcome.bytesMade += bytes
             }
-            guard let stamp = FileStamp.of(cached) else { throw StoreError(.missingFile, "\(cached): cached zip vanished during the build") }
+            guard let stamp = FileStamp.of(cached) else {
+                throw StoreError(.missingFile, "\(cached): cached zip vanished during the build")
+            }
             let path = Self.sitePath(of: album)
             try writer.link(BlobFile(path: cached, identity: stamp.identity), to: path)
             outcome.downloads[index] = AlbumDownload(path: path, count: members.count, bytes: Int64(stamp.size))
@@ -94,7 +96,9 @@ package struct AlbumZips: Sendable {
             if let blob = item.downloadKey {
                 key.add(blob)
             } else {
-                guard let stamp = FileStamp.of(member.path) else { throw StoreError(.missingFile, "\(member.path): not staged for the album's zip") }
+                guard let stamp = FileStamp.of(member.path) else {
+                    throw StoreError(.missingFile, "\(member.path): not staged for the album's zip")
+                }
                 key.add("\(stamp.size) \(stamp.modified) \(stamp.identity.device) \(stamp.identity.inode)")
             }
         }

@@ -13,17 +13,22 @@ extension Build {
     ///   `CancellationError` when the task was cancelled.
     package func publishImages(
         _ photos: some PhotoWindows, with publisher: PhotoPublisher, state: BuildState, downloader: Downloader,
-                       report: inout BuildReport, timings: inout [BuildStep: Double],
-                       noneProcessed: @autoclosure () -> String) async throws -> PhotoPublisher.Outcome {
-        let budget = config.images.maxPixelsInFlight
+        report: inout BuildReport, timings: inout [BuildStep: Double],
+        noneProcessed: @autoclosure () -> String
+    ) async throws -> PhotoPublisher.Outcome {
+        let budget =
+            config.images.maxPixelsInFlight
             ?? PixelBudget.automatic(jobs: options.jobs, availableBytes: PixelBudget.availableBytes())
         report.pixelBudget = budget
         let inFlight = options.jobs + 2 * config.network.connectionsPerHost
         // An images-only build renders no pages, and writes nothing in the state folder.
-        let items = try step(.images, &timings) { try ItemList.Builder(folder: options.imagesOnly == nil ? config.stateDirectory : nil) }
+        let items = try step(.images, &timings) {
+            try ItemList.Builder(folder: options.imagesOnly == nil ? config.stateDirectory : nil)
+        }
         let outcome = try await asyncStep(.images, &timings) {
-            try await publisher.publishAll(photos, jobs: options.jobs, inFlight: inFlight, pixelBudget: budget, items: items,
-                                           progress: photoProgress)
+            try await publisher.publishAll(
+                photos, jobs: options.jobs, inFlight: inFlight, pixelBudget: budget, items: items,
+                progress: photoProgress)
         }
         // Cancelled: the photos cut short are not failures to report, and nothing is published
         // (the batches of learnt facts already written are kept, as a killed build keeps them).
@@ -46,11 +51,16 @@ extension Build {
             throw BuildError(step: .images, noneProcessed())
         }
         report.count(outcome)
-        let kinds = [report.clipsPublished > 0 ? "\(report.clipsPublished) \(report.clipsPublished == 1 ? "clip" : "clips")" : nil,
-                     report.motionsPublished > 0 ? "\(report.motionsPublished) with motion" : nil].compactMap { $0 }
-        progress(.step("images: \(report.photosPublished) photos\(kinds.isEmpty ? "" : " (\(kinds.joined(separator: ", ")))"), "
-                 + "\(report.derivatives) images "
-                 + "(\(report.derivativesMade) made, \(report.derivativesReused) reused)"))
+        let kinds = [
+            report.clipsPublished > 0
+                ? "\(report.clipsPublished) \(report.clipsPublished == 1 ? "clip" : "clips")" : nil,
+            report.motionsPublished > 0 ? "\(report.motionsPublished) with motion" : nil
+        ].compactMap { $0 }
+        progress(
+            .step(
+                "images: \(report.photosPublished) photos\(kinds.isEmpty ? "" : " (\(kinds.joined(separator: ", ")))"), "
+                    + "\(report.derivatives) images "
+                    + "(\(report.derivativesMade) made, \(report.derivativesReused) reused)"))
         return outcome
     }
 

@@ -35,21 +35,27 @@ extension Build {
         // Entries the manifest could not use have no original to slice by: every shard reports them,
         // as the plain build after the shards will.
         report.failures = manifestFailures(manifest)
-        progress(.step("manifest: \(manifest.photos.count) photos from \(provider.summary), \(slice.count) in shard \(shard)"))
+        progress(
+            .step(
+                "manifest: \(manifest.photos.count) photos from \(provider.summary), \(slice.count) in shard \(shard)"))
 
         let state = try step(.state, &timings) {
-            BuildState(snapshot: StateSnapshot(), blobs: (DigestTable(), DigestTable()), cache: config.cacheDirectory, shared: learntInCache(),
-                       reuse: !options.rebuild)
+            BuildState(
+                snapshot: StateSnapshot(), blobs: (DigestTable(), DigestTable()), cache: config.cacheDirectory,
+                shared: learntInCache(),
+                reuse: !options.rebuild)
         }
         report.learntFilesRead = state.shared.files
-        let photos = PhotoPublisher(fetcher: OriginalFetcher(downloader: downloader, maxBytes: config.network.maxDownloadBytes),
-                                    processor: ImageProcessor(settings: config.images), writer: nil,
-                                    publishOriginals: config.images.publishOriginals, state: state,
-                                    videos: VideoWork(config.video, options: options))
-        let outcome = try await publishImages(slice, with: photos, state: state, downloader: downloader, report: &report,
-                                              timings: &timings,
-                                              noneProcessed: "none of the \(slice.count) photos of shard \(shard) could be processed "
-                                                  + "(see the lines above)")
+        let photos = PhotoPublisher(
+            fetcher: OriginalFetcher(downloader: downloader, maxBytes: config.network.maxDownloadBytes),
+            processor: ImageProcessor(settings: config.images), writer: nil,
+            publishOriginals: config.images.publishOriginals, state: state,
+            videos: VideoWork(config.video, options: options))
+        let outcome = try await publishImages(
+            slice, with: photos, state: state, downloader: downloader, report: &report,
+            timings: &timings,
+            noneProcessed: "none of the \(slice.count) photos of shard \(shard) could be processed "
+                + "(see the lines above)")
         let file = try step(.learnt, &timings) {
             try SharedCache(folder: config.cacheDirectory).write(shard, rows: outcome.rows, state: state, root: root)
         }
@@ -68,7 +74,8 @@ extension Build {
     ///   which are not read again while they stay as they are.
     package func learntInCache(consumed: [String: String] = [:]) -> SharedLearnt {
         guard !options.rebuild else { return SharedLearnt() }
-        return SharedCache(folder: config.cacheDirectory).load(root: SourceRoot(config.source), consumed: consumed,
-                                                               warn: { progress(.warning("\($0)")) })
+        return SharedCache(folder: config.cacheDirectory).load(
+            root: SourceRoot(config.source), consumed: consumed,
+            warn: { progress(.warning("\($0)")) })
     }
 }

@@ -12,14 +12,18 @@ extension Build {
     /// The state's number for the last build it recorded; nil when there is no state or no build.
     /// Opens an existing state only.
     package static func lastRecordedBuild(_ config: SiteConfig) -> Int64? {
-        guard FileManager.default.fileExists(atPath: StateDatabase.file(in: config.stateDirectory).path) else { return nil }
+        guard FileManager.default.fileExists(atPath: StateDatabase.file(in: config.stateDirectory).path) else {
+            return nil
+        }
         return (try? StateDatabase.open(folder: config.stateDirectory).lastBuildID()) ?? nil
     }
 
     /// Whether the output folder holds a site a failed build left as it was (for the CLI's message).
     public static func hasPublishedSite(_ config: SiteConfig) -> Bool {
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: config.output.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+        guard FileManager.default.fileExists(atPath: config.output.path, isDirectory: &isDirectory),
+            isDirectory.boolValue
+        else {
             return false
         }
         return SiteMarker.read(in: config.output) != nil
@@ -34,13 +38,15 @@ extension SiteConfig {
             OutputFolder.Protected("the folder of the config file", siteDirectory, outputMayBeInside: true),
             OutputFolder.Protected("the templates folder (\"templates\")", templates),
             OutputFolder.Protected("the state folder (\"state\")", stateDirectory),
-            OutputFolder.Protected("the cache folder (\"cache\")", cacheDirectory),
+            OutputFolder.Protected("the cache folder (\"cache\")", cacheDirectory)
         ]
         switch source {
         case .folder(let folder): folders.append(OutputFolder.Protected("the photos folder (\"source.path\")", folder))
         case .manifestFile(let file):
-            folders.append(OutputFolder.Protected("the manifest's folder (\"source.path\")", file.deletingLastPathComponent(),
-                                                  outputMayBeInside: true))
+            folders.append(
+                OutputFolder.Protected(
+                    "the manifest's folder (\"source.path\")", file.deletingLastPathComponent(),
+                    outputMayBeInside: true))
         case .manifestURL, .flickr, .fiveHundredPx, .parse: break
         }
         return folders

@@ -12,8 +12,9 @@ extension Build {
             clip = { file in await LivePhotoIdentifier.ofClip(file, ffprobe: ffprobe) }
         }
         let reader = LivePhotoReader(still: { LivePhotoIdentifier.ofStill($0) }, clip: clip)
-        return ProviderFactory.provider(for: config.source, downloader: downloader, credentials: config.credentials,
-                                        raw: config.images.raw, livePhotos: config.video.livePhotos,
-                                        stateDirectory: config.stateDirectory, livePhotoReader: reader)
+        return ProviderFactory.provider(
+            for: config.source, downloader: downloader, credentials: config.credentials,
+            raw: config.images.raw, livePhotos: config.video.livePhotos,
+            stateDirectory: config.stateDirectory, livePhotoReader: reader)
     }
 }

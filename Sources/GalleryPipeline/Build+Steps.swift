@@ -25,7 +25,8 @@ extension Build {
         let check: String
         switch config.source {
         case .folder:
-            check = "put JPEG, PNG, WebP, HEIF, AVIF, TIFF or GIF files in it (or in folders inside it), or fix source.path"
+            check =
+                "put JPEG, PNG, WebP, HEIF, AVIF, TIFF or GIF files in it (or in folders inside it), or fix source.path"
         case .manifestFile: check = "add entries to its \"photos\" array, or fix source.path"
         case .manifestURL: check = "check that the URL serves the manifest you expect, or fix source.url"
         default: check = "check the source's settings (the account, album or query may have no public photos)"
@@ -46,7 +47,9 @@ extension Build {
         }
     }
 
-    package func asyncStep<T>(_ name: BuildStep, _ timings: inout [BuildStep: Double], _ body: () async throws -> T) async throws -> T {
+    package func asyncStep<T>(_ name: BuildStep, _ timings: inout [BuildStep: Double], _ body: () async throws -> T)
+        async throws -> T
+    {
         let started = ContinuousClock.now
         defer { timings[name, default: 0] += started.secondsElapsed }
         do {

@@ -43,9 +43,11 @@ public struct Build: Sendable {
     /// - Parameters:
     ///   - progress: Receives one event per step, one per photo left out and one per warning.
     ///   - photoProgress: Called after each photo of the `images` step, for a live counter.
-    public init(config: SiteConfig, options: BuildOptions = BuildOptions(),
-                progress: @escaping @Sendable (BuildEvent) -> Void = { _ in },
-                photoProgress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) {
+    public init(
+        config: SiteConfig, options: BuildOptions = BuildOptions(),
+        progress: @escaping @Sendable (BuildEvent) -> Void = { _ in },
+        photoProgress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
+    ) {
         self.config = config
         self.options = options
         self.progress = { progress($0.mapText(config.credentials.redact)) }
@@ -63,8 +65,9 @@ public struct Build: Sendable {
     public func run() async throws -> BuildReport {
         let transport = HTTPTransport(settings: config.network)
         do {
-            let downloader = Downloader(transport: transport, cacheFolder: BuildState.originalsFolder(cache: config.cacheDirectory),
-                                        offline: options.offline, reuseCache: !options.rebuild)
+            let downloader = Downloader(
+                transport: transport, cacheFolder: BuildState.originalsFolder(cache: config.cacheDirectory),
+                offline: options.offline, reuseCache: !options.rebuild)
             let report = try await run(downloader: downloader)
             await transport.shutdown()
             return report
@@ -95,20 +98,26 @@ public struct Build: Sendable {
         // Before any work: the output must be missing, empty or galleryssg's (`--force` takes it over).
         let aside = OutputFolder.asideFolder(for: config.output)
         let claim = try step(.output, &timings) {
-            try OutputFolder.claim(config.output, protecting: config.protectedFolders, builtByState: { stateRecordsBuilds },
-                                   takeOver: options.takeOver, aside: aside)
+            try OutputFolder.claim(
+                config.output, protecting: config.protectedFolders, builtByState: { stateRecordsBuilds },
+                takeOver: options.takeOver, aside: aside)
         }
-        if let moved = claim.moved { progress(.warning(OutputError.movedAside(claim.movedCount, from: config.output.path, to: moved.path))) }
+        if let moved = claim.moved {
+            progress(.warning(OutputError.movedAside(claim.movedCount, from: config.output.path, to: moved.path)))
+        }
 
         let theme = try step(.theme, &timings) {
             try Theme(overridesIn: config.templates)
         }
-        if !theme.overrides.isEmpty { progress(.step("theme: \(theme.overrides.count) file(s) from \(config.templates.path)")) }
+        if !theme.overrides.isEmpty {
+            progress(.step("theme: \(theme.overrides.count) file(s) from \(config.templates.path)"))
+        }
         report.templateWarnings = theme.warnings()
         report.templateWarnings.forEach { progress(.warning($0)) }
         let assets = try step(.theme, &timings) {
-            Assets(staticFiles: try MapLibrary.staticFiles(needed: config.images.showLocation)
-                .merging(theme.staticFiles) { _, theme in theme })
+            Assets(
+                staticFiles: try MapLibrary.staticFiles(needed: config.images.showLocation)
+                    .merging(theme.staticFiles) { _, theme in theme })
         }
         let renderer = try step(.theme, &timings) { try SiteRenderer(config: config, theme: theme, assets: assets) }
 
@@ -119,13 +128,18 @@ public struct Build: Sendable {
         }
         // What a build that failed or was killed left pending describes no site.
         try await asyncStep(.state, &timings) { try await database.clearPending() }
-        var manifest = try await asyncStep(.manifest, &timings) { try await fetchManifest(provider, database: database) }
+        var manifest = try await asyncStep(.manifest, &timings) {
+            try await fetchManifest(provider, database: database)
+        }
         let hidden = try step(.manifest, &timings) { try hideAlbums(&manifest) }
         report.photosInManifest = manifest.photos.count + manifest.issues.count
         report.failures = manifestFailures(manifest)
         report.ignored = manifest.ignored
         if !manifest.ignored.isEmpty {
-            progress(.step("manifest: \(manifest.ignored.count) files ignored on purpose (\(report.ignoredSummary)); --report lists them"))
+            progress(
+                .step(
+                    "manifest: \(manifest.ignored.count) files ignored on purpose (\(report.ignoredSummary)); --report lists them"
+                ))
         }
         if manifest.photos.isEmpty && manifest.issues.isEmpty {
             report.emptySource = emptySourceWarning(provider)
@@ -137,36 +151,43 @@ public struct Build: Sendable {
         // blob records are never in memory together.
         let listed = try step(.images, &timings) { try PhotoList(manifest.photos, folder: config.stateDirectory) }
         manifest.photos = []
-        var snapshot = try await asyncStep(.state, &timings) { try await database.loadSnapshot(source: provider.summary) }
+        var snapshot = try await asyncStep(.state, &timings) {
+            try await database.loadSnapshot(source: provider.summary)
+        }
 
         let writer = try step(.output, &timings) {
-            try StagedWriter.begin(output: config.output, protecting: config.protectedFolders,
-                                   takeOver: options.takeOver, aside: aside)
+            try StagedWriter.begin(
+                output: config.output, protecting: config.protectedFolders,
+                takeOver: options.takeOver, aside: aside)
         }
         do {
             let blobs = snapshot.takeBlobs()
             let consumed = try await asyncStep(.state, &timings) { try await database.consumedLearntFiles() }
             let state = try step(.state, &timings) {
-                BuildState(snapshot: snapshot, blobs: blobs, cache: config.cacheDirectory,
-                           shared: learntInCache(consumed: consumed), reuse: !options.rebuild, database: database)
+                BuildState(
+                    snapshot: snapshot, blobs: blobs, cache: config.cacheDirectory,
+                    shared: learntInCache(consumed: consumed), reuse: !options.rebuild, database: database)
             }
             report.learntFilesRead = state.shared.files
             report.learntFilesUnchanged = state.shared.unchanged
             let fetcher = OriginalFetcher(downloader: downloader, maxBytes: config.network.maxDownloadBytes)
-            let photos = PhotoPublisher(fetcher: fetcher, processor: ImageProcessor(settings: config.images),
-                                        writer: writer, publishOriginals: config.images.publishOriginals, state: state,
-                                        videos: VideoWork(config.video, options: options))
-            var outcome = try await publishImages(listed, with: photos, state: state, downloader: downloader,
-                                                  report: &report, timings: &timings,
-                                                  noneProcessed: "none of the \(listed.count) photos could be processed "
-                                                      + "(see the lines above); the previous site was kept")
+            let photos = PhotoPublisher(
+                fetcher: fetcher, processor: ImageProcessor(settings: config.images),
+                writer: writer, publishOriginals: config.images.publishOriginals, state: state,
+                videos: VideoWork(config.video, options: options))
+            var outcome = try await publishImages(
+                listed, with: photos, state: state, downloader: downloader,
+                report: &report, timings: &timings,
+                noneProcessed: "none of the \(listed.count) photos could be processed "
+                    + "(see the lines above); the previous site was kept")
 
             let pages: PagePublisher.Outcome
             var sealTargets: [AlbumSealer.Target] = []
             do {  // The plan holds every gallery item; it goes with this scope, before the state step.
-                var plan = renderer.plan(outcome.takeItems(), albums: manifest.albums, albumTokens: hidden.tokens,
-                                         albumFolders: hidden.folders,
-                                         placeholders: PlaceholderLookup { state.placeholderURI($0) })
+                var plan = renderer.plan(
+                    outcome.takeItems(), albums: manifest.albums, albumTokens: hidden.tokens,
+                    albumFolders: hidden.folders,
+                    placeholders: PlaceholderLookup { state.placeholderURI($0) })
                 announceUnlisted(plan, hidden, renderer: renderer)
                 sealTargets = hidden.protected.compactMap { album in
                     plan.sections.albums.albums.first { $0.path == album.path }
@@ -177,14 +198,21 @@ public struct Build: Sendable {
                 plan = plan.adding(downloads: zipped.downloads)
                 report.bytesWritten += Int(zipped.bytesMade)
                 if !zipped.downloads.isEmpty {
-                    progress(.step("downloads: \(zipped.downloads.count) album zips (\(zipped.made) new or changed, \(zipped.reused) unchanged)"))
+                    progress(
+                        .step(
+                            "downloads: \(zipped.downloads.count) album zips (\(zipped.made) new or changed, \(zipped.reused) unchanged)"
+                        ))
                 }
-                let publisher = PagePublisher(writer: writer, cache: state.pages, reusePages: !options.rebuild, linkWindow: options.readWindow,
-                                              previousSiteKey: options.rebuild ? nil : snapshot.pagesKey, database: database)
+                let publisher = PagePublisher(
+                    writer: writer, cache: state.pages, reusePages: !options.rebuild, linkWindow: options.readWindow,
+                    previousSiteKey: options.rebuild ? nil : snapshot.pagesKey, database: database)
                 pages = try await asyncStep(.pages, &timings) {
-                    try await publisher.publish(plan, renderer: renderer, jobs: options.jobs, rows: {
-                        try await PhotoRows.forEach(outcome.published, database: database, window: options.readWindow, $0)
-                    })
+                    try await publisher.publish(
+                        plan, renderer: renderer, jobs: options.jobs,
+                        rows: {
+                            try await PhotoRows.forEach(
+                                outcome.published, database: database, window: options.readWindow, $0)
+                        })
                 }
             }
             try step(.pages, &timings) { try state.check() }
@@ -204,22 +232,32 @@ public struct Build: Sendable {
             }
             if !sealTargets.isEmpty || hidden.site != nil {
                 let sealed = try step(.seal, &timings) {
-                    try sealProtected(sealTargets, site: hidden.site, writer: writer, renderer: renderer, assets: assets)
+                    try sealProtected(
+                        sealTargets, site: hidden.site, writer: writer, renderer: renderer, assets: assets)
                 }
                 report.bytesWritten += sealed.bytes
-                let what = (hidden.site == nil ? [] : ["the site"]) + (sealTargets.isEmpty ? [] : ["\(sealTargets.count) protected album(s)"])
-                progress(.step("seal: \(sealed.files) files of \(what.joined(separator: " and ")) encrypted "
-                               + "(\(sealed.made) made, \(sealed.reused) from the cache)"))
+                let what =
+                    (hidden.site == nil ? [] : ["the site"])
+                    + (sealTargets.isEmpty ? [] : ["\(sealTargets.count) protected album(s)"])
+                progress(
+                    .step(
+                        "seal: \(sealed.files) files of \(what.joined(separator: " and ")) encrypted "
+                            + "(\(sealed.made) made, \(sealed.reused) from the cache)"))
             }
             // Before the state is saved: the earlier site's files this build does not keep must all be galleryssg's.
             let moved = try await asyncStep(.publish, &timings) {
                 try await writer.settle(takeOver: options.takeOver, aside: aside)
             }
-            if moved.foreign > 0 { progress(.warning(OutputError.movedAside(moved.foreign, from: writer.staging.path, to: aside.path))) }
-            if moved.unknown > 0 { progress(.warning(OutputError.movedFromEarlierVersion(moved.unknown, to: aside.path))) }
+            if moved.foreign > 0 {
+                progress(.warning(OutputError.movedAside(moved.foreign, from: writer.staging.path, to: aside.path)))
+            }
+            if moved.unknown > 0 {
+                progress(.warning(OutputError.movedFromEarlierVersion(moved.unknown, to: aside.path)))
+            }
             try await asyncStep(.state, &timings) {
-                let merge = try await StateMerge(priors: state.priors, window: options.readWindow, published: outcome.published,
-                                           tally: outcome.tally, failed: outcome.failed, pages: pages, database: database)
+                let merge = try await StateMerge(
+                    priors: state.priors, window: options.readWindow, published: outcome.published,
+                    tally: outcome.tally, failed: outcome.failed, pages: pages, database: database)
                 var changes = merge.changes
                 outcome.published = []  // what the state needs of them is in `changes` and the pending table now
                 report.photosRemoved = changes.counts.photosRemoved
@@ -264,8 +302,10 @@ public struct Build: Sendable {
         if options.offline && sourceIsRemote {
             let photos = try await database.persistedManifest(source: provider.summary)
             guard !photos.isEmpty else {
-                throw BuildError(step: .manifest, "--offline: \(config.stateDirectory.path) holds no manifest of "
-                                 + "\(provider.summary) from an earlier build; build once online first")
+                throw BuildError(
+                    step: .manifest,
+                    "--offline: \(config.stateDirectory.path) holds no manifest of "
+                        + "\(provider.summary) from an earlier build; build once online first")
             }
             progress(.step("manifest: \(photos.count) photos from the last build of \(provider.summary) (offline)"))
             return Manifest(photos: photos)
@@ -277,7 +317,8 @@ public struct Build: Sendable {
         } catch {
             var reason = "\(error)"
             if sourceIsRemote, let known = try? await database.photoCount(source: provider.summary), known > 0 {
-                reason += "; to build from the last fetched manifest and the cached originals, run galleryssg build --offline"
+                reason +=
+                    "; to build from the last fetched manifest and the cached originals, run galleryssg build --offline"
             }
             throw BuildError(step: .manifest, reason)
         }

@@ -25,8 +25,10 @@ public struct BuildOptions: Sendable {
     /// many windows.
     package var readWindow = 4096
 
-    public init(jobs: Int = ProcessInfo.processInfo.activeProcessorCount, rebuild: Bool = false, offline: Bool = false,
-                imagesOnly: Shard? = nil, takeOver: Bool = false) {
+    public init(
+        jobs: Int = ProcessInfo.processInfo.activeProcessorCount, rebuild: Bool = false, offline: Bool = false,
+        imagesOnly: Shard? = nil, takeOver: Bool = false
+    ) {
         self.jobs = max(1, jobs)
         self.rebuild = rebuild
         self.takeOver = takeOver

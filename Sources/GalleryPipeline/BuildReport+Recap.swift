@@ -24,8 +24,10 @@ extension BuildReport {
             byReason[reason, default: []].append(failure)
         }
         // Most photos first; ties keep the order the build met them in.
-        order = order.enumerated().sorted { (byReason[$0.element]!.count, $1.offset) > (byReason[$1.element]!.count, $0.offset) }
-            .map(\.element)
+        order = order.enumerated().sorted {
+            (byReason[$0.element]!.count, $1.offset) > (byReason[$1.element]!.count, $0.offset)
+        }
+        .map(\.element)
         var lines = ["\(count(failures.count, "photo")) \(heading), by reason:"]
         for reason in order.prefix(groups) {
             let members = byReason[reason]!
@@ -33,11 +35,14 @@ extension BuildReport {
             for failure in members.prefix(perGroup) {
                 lines.append("    \(failure.id)" + (failure.location.map { " (\($0))" } ?? ""))
             }
-            if members.count > perGroup { lines.append("    … and \(members.count - perGroup) more; --report lists them") }
+            if members.count > perGroup {
+                lines.append("    … and \(members.count - perGroup) more; --report lists them")
+            }
         }
         if order.count > groups {
             let rest = order.dropFirst(groups).reduce(0) { $0 + byReason[$1]!.count }
-            lines.append("  … and \(count(order.count - groups, "more reason")) (\(count(rest, "photo"))); --report lists them")
+            lines.append(
+                "  … and \(count(order.count - groups, "more reason")) (\(count(rest, "photo"))); --report lists them")
         }
         return lines
     }

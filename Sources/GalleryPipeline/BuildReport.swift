@@ -19,8 +19,12 @@ public struct BuildReport: Codable, Sendable {
         /// what the file is in words, but here for whoever reads the report to dig further.
         public var firstBytes: String?
 
-        package init(id: String, location: String?, stage: BuildStep, status: Int?, reason: String, firstBytes: String? = nil) {
-            (self.id, self.location, self.stage, self.status, self.reason, self.firstBytes) = (id, location, stage, status, reason, firstBytes)
+        package init(
+            id: String, location: String?, stage: BuildStep, status: Int?, reason: String, firstBytes: String? = nil
+        ) {
+            (self.id, self.location, self.stage, self.status, self.reason, self.firstBytes) = (
+                id, location, stage, status, reason, firstBytes
+            )
         }
     }
 
@@ -110,7 +114,8 @@ public struct BuildReport: Codable, Sendable {
         let time = String(format: "%.2f s", totalSeconds)
         let warned = warnings.isEmpty ? "" : ", \(warnings.count) with warnings"
         if let shard {
-            return "shard \(shard): \(photosInSlice ?? 0) of \(photosInManifest) photos in this slice, \(photosPublished) processed, "
+            return
+                "shard \(shard): \(photosInSlice ?? 0) of \(photosInManifest) photos in this slice, \(photosPublished) processed, "
                 + "\(derivatives) images (\(derivativesMade) made, \(derivativesReused) reused), \(photosSkipped) skipped\(warned) in \(time)"
         }
         return "\(photosPublished) photos (\(photosNew) new, \(photosChanged) changed, \(photosUnchanged) unchanged, "
@@ -123,7 +128,8 @@ public struct BuildReport: Codable, Sendable {
     public var ignoredSummary: String {
         var counts: [IgnoredFile.Reason.Tally: Int] = [:]
         for file in ignored { counts[file.reason.tally, default: 0] += 1 }
-        return counts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { $0.key.counted($0.value) }.joined(separator: ", ")
+        return counts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { $0.key.counted($0.value) }.joined(
+            separator: ", ")
     }
 
     /// Counts the published photos of the `images` step.

@@ -34,6 +34,8 @@ extension Maintenance {
 
     /// The protected albums the state holds keys for, by path.
     public static func protectedAlbums(_ config: SiteConfig) throws -> [String] {
-        try AlbumKeyStore.load(stateDirectory: config.stateDirectory).entries.keys.filter { $0 != ProtectedSite.storeName }.sorted()
+        try AlbumKeyStore.load(stateDirectory: config.stateDirectory).entries.keys.filter {
+            $0 != ProtectedSite.storeName
+        }.sorted()
     }
 }

@@ -34,16 +34,21 @@ public enum Maintenance {
         public var description: String {
             var lines = ["state: \(stateFolder)", "photos: \(photos)"]
             for cache in caches {
-                lines.append("\(cache.name): \(cache.files) files, \(ByteCount.text(cache.bytes))"
-                             + (cache.unreferencedFiles > 0 ? " (\(cache.unreferencedFiles) unreferenced, \(ByteCount.text(cache.unreferencedBytes)); galleryssg cache gc removes them)" : ""))
+                lines.append(
+                    "\(cache.name): \(cache.files) files, \(ByteCount.text(cache.bytes))"
+                        + (cache.unreferencedFiles > 0
+                            ? " (\(cache.unreferencedFiles) unreferenced, \(ByteCount.text(cache.unreferencedBytes)); galleryssg cache gc removes them)"
+                            : ""))
             }
             if let last = lastBuild {
-                lines.append("last build: photos \(last.photosNew) new, \(last.photosChanged) changed, \(last.photosUnchanged) unchanged, "
-                             + "\(last.photosRemoved) removed; images \(last.derivativesMade) made, \(last.derivativesReused) reused "
-                             + "(hit rate \(Self.rate(last.derivativesReused, last.derivativesMade))); pages \(last.pagesRendered) rendered, "
-                             + "\(last.pagesReused) reused (hit rate \(Self.rate(last.pagesReused, last.pagesRendered)))")
-                lines.append("last \(builds) builds: images hit rate \(Self.rate(total.derivativesReused, total.derivativesMade)), "
-                             + "pages hit rate \(Self.rate(total.pagesReused, total.pagesRendered))")
+                lines.append(
+                    "last build: photos \(last.photosNew) new, \(last.photosChanged) changed, \(last.photosUnchanged) unchanged, "
+                        + "\(last.photosRemoved) removed; images \(last.derivativesMade) made, \(last.derivativesReused) reused "
+                        + "(hit rate \(Self.rate(last.derivativesReused, last.derivativesMade))); pages \(last.pagesRendered) rendered, "
+                        + "\(last.pagesReused) reused (hit rate \(Self.rate(last.pagesReused, last.pagesRendered)))")
+                lines.append(
+                    "last \(builds) builds: images hit rate \(Self.rate(total.derivativesReused, total.derivativesMade)), "
+                        + "pages hit rate \(Self.rate(total.pagesReused, total.pagesRendered))")
             } else {
                 lines.append("no build has been recorded yet")
             }
@@ -59,7 +64,9 @@ public enum Maintenance {
     /// - Throws: `StoreError` when the state cannot be read.
     public static func cacheStats(_ config: SiteConfig) throws -> CacheStats {
         var stats = CacheStats(stateFolder: config.stateDirectory.path)
-        guard FileManager.default.fileExists(atPath: StateDatabase.file(in: config.stateDirectory).path) else { return stats }
+        guard FileManager.default.fileExists(atPath: StateDatabase.file(in: config.stateDirectory).path) else {
+            return stats
+        }
         let database = try StateDatabase.open(folder: config.stateDirectory)
         let references = try database.references()
         stats.photos = references.photos
@@ -123,7 +130,9 @@ public enum Maintenance {
     }
 
     /// Every cache folder's usage, with the files nothing refers to.
-    private static func survey(_ cache: URL, references: StateDatabase.References) -> [(usage: CacheUsage, orphans: [URL])] {
+    private static func survey(_ cache: URL, references: StateDatabase.References) -> [(
+        usage: CacheUsage, orphans: [URL]
+    )] {
         var downloads = Set<String>()
         for location in references.locations where ImageLocation.isRemote(stored: location) {
             if let url = URL(string: location) { downloads.insert(DownloadCache.key(url)) }
@@ -131,10 +140,13 @@ public enum Maintenance {
         let folders: [(String, URL, (String) -> Bool)] = [
             ("images", BuildState.imagesFolder(cache: cache), { references.blobKeys.contains($0) }),
             ("pages", BuildState.pagesFolder(cache: cache), { references.blobKeys.contains($0) }),
-            ("originals", BuildState.originalsFolder(cache: cache), { name in
-                let stem = (name as NSString).deletingPathExtension
-                return (name.hasSuffix(".bin") || name.hasSuffix(".json")) && downloads.contains(stem)
-            }),
+            (
+                "originals", BuildState.originalsFolder(cache: cache),
+                { name in
+                    let stem = (name as NSString).deletingPathExtension
+                    return (name.hasSuffix(".bin") || name.hasSuffix(".json")) && downloads.contains(stem)
+                }
+            )
         ]
         return folders.map { name, folder, isReferenced in
             var usage = CacheUsage(name: name)
@@ -143,7 +155,9 @@ public enum Maintenance {
             let walker = FileManager.default.enumerator(atPath: root)
             while let relative = walker?.nextObject() as? String {
                 // Only files named as this cache names its own; anything else is someone else's.
-                guard isCacheFile(relative, sharded: name != "originals"), let stamp = FileStamp.of(root + "/" + relative) else { continue }
+                guard isCacheFile(relative, sharded: name != "originals"),
+                    let stamp = FileStamp.of(root + "/" + relative)
+                else { continue }
                 let file = URL(fileURLWithPath: root + "/" + relative)
                 usage.files += 1
                 usage.bytes += stamp.size

@@ -79,8 +79,10 @@ package struct PagePublisher: Sendable {
     /// placeholder. When it matches the last build's, every page's model would too, so the pages
     /// are linked without working them out. `rows` calls its argument with each row, in manifest
     /// order (`PhotoRows.forEach`), which reads them back from the state rather than from memory.
-    package static func siteKey(renderer: SiteRenderer, albumsKey: Digest,
-                                rows: (_ each: (PhotoState) -> Void) async throws -> Void) async throws -> Digest {
+    package static func siteKey(
+        renderer: SiteRenderer, albumsKey: Digest,
+        rows: (_ each: (PhotoState) -> Void) async throws -> Void
+    ) async throws -> Digest {
         var key = CacheKey("site pages")
         key.add(renderer.settingsKey)
         key.add(albumsKey)
@@ -96,8 +98,10 @@ package struct PagePublisher: Sendable {
         return key.finish()
     }
 
-    package func publish(_ plan: SitePlan, renderer: SiteRenderer, jobs: Int,
-                 rows: (_ each: (PhotoState) -> Void) async throws -> Void) async throws -> Outcome {
+    package func publish(
+        _ plan: SitePlan, renderer: SiteRenderer, jobs: Int,
+        rows: (_ each: (PhotoState) -> Void) async throws -> Void
+    ) async throws -> Outcome {
         let siteKey = try await Self.siteKey(renderer: renderer, albumsKey: plan.albumsKey, rows: rows)
         if siteKey == previousSiteKey, var unchanged = try await linkPrevious(jobs: jobs) {
             unchanged.siteKey = siteKey
@@ -171,7 +175,7 @@ package struct PagePublisher: Sendable {
                         return nil
                     }
                     outcome.merge(part)
-                    outcome.blobs += part.blobs   // re-hashed pages' new records
+                    outcome.blobs += part.blobs  // re-hashed pages' new records
                 }
                 return outcome
             }
@@ -180,7 +184,7 @@ package struct PagePublisher: Sendable {
             try await database.addPendingPages([], blobs: linked.blobs)
             cache.recorded(linked.blobs)
         }
-        guard after != nil else { return nil }   // the last build published no pages
+        guard after != nil else { return nil }  // the last build published no pages
         outcome.samePagesAsBefore = true
         return outcome
     }
@@ -198,22 +202,27 @@ package struct PagePublisher: Sendable {
         return outcome
     }
 
-    private func publish(_ pages: ArraySlice<SitePage>, plan: SitePlan, renderer: SiteRenderer) async throws -> Outcome {
+    private func publish(_ pages: ArraySlice<SitePage>, plan: SitePlan, renderer: SiteRenderer) async throws -> Outcome
+    {
         var outcome = Outcome()
         // The chunk's records of the last build, read with one query.
-        let previous = reusePages ? try await database.priorPages(paths: pages.map { renderer.path(of: $0, in: plan) }) : [:]
+        let previous =
+            reusePages ? try await database.priorPages(paths: pages.map { renderer.path(of: $0, in: plan) }) : [:]
         for page in pages {
             try Task.checkCancellation()
             let model = try renderer.model(of: page, in: plan)
             let inputs = try model.inputKey(templatesKey: renderer.templatesKey)
             var record: PageRecord
-            if let prior = previous[model.path], prior.inputs == inputs, try await linkCached(prior.key, to: model.path, outcome: &outcome) {
+            if let prior = previous[model.path], prior.inputs == inputs,
+                try await linkCached(prior.key, to: model.path, outcome: &outcome)
+            {
                 record = prior
                 outcome.count(model.path, reused: true)
             } else {
                 let bytes = try renderer.render(model)
                 record = PageRecord(inputs: inputs, key: Self.contentKey(bytes))
-                try store(bytes, key: record.key, path: model.path, found: await cache.file(record.key), outcome: &outcome)
+                try store(
+                    bytes, key: record.key, path: model.path, found: await cache.file(record.key), outcome: &outcome)
                 outcome.count(model.path, reused: false)
             }
             outcome.records.append((model.path, record))

@@ -39,11 +39,14 @@ package struct PhotoList: PhotoWindows {
     package func photos(in range: Range<Int>) throws -> [Photo] {
         guard let first = range.first, let file else { return [] }
         let start = records[first].offset
-        let span = SpillFile.Record(offset: start, length: records[range.last!].offset + records[range.last!].length - start)
+        let span = SpillFile.Record(
+            offset: start, length: records[range.last!].offset + records[range.last!].length - start)
         return try file.values(from: span) { bytes in
             try range.map { index in
                 let record = records[index]
-                return try ItemCoding.decodePhoto(UnsafeRawBufferPointer(rebasing: bytes[(record.offset - start)..<(record.offset - start + record.length)]))
+                return try ItemCoding.decodePhoto(
+                    UnsafeRawBufferPointer(
+                        rebasing: bytes[(record.offset - start)..<(record.offset - start + record.length)]))
             }
         }
     }

@@ -30,8 +30,11 @@ extension PhotoPublisher {
         /// Facts, placeholder and blob records the state lacks, learnt while publishing the photo.
         package var learnt = Learnt()
 
-        package init(row: PhotoState, writeRow: Bool, status: Status, made: Int, reused: Int, bytes: Int, seconds: [BuildStep: Double],
-                     warnings: [String] = [], metadata: String = "", learnt: Learnt = Learnt()) {
+        package init(
+            row: PhotoState, writeRow: Bool, status: Status, made: Int, reused: Int, bytes: Int,
+            seconds: [BuildStep: Double],
+            warnings: [String] = [], metadata: String = "", learnt: Learnt = Learnt()
+        ) {
             self.row = row
             self.writeRow = writeRow
             self.status = status
@@ -133,15 +136,19 @@ extension PhotoPublisher {
     ///   - items: Where the published photos' items are written as they arrive.
     ///   - progress: Called after each photo with the number done and the total.
     /// - Throws: `SpillFileError` when the items could not be written, or `photos` not read back from their file.
-    package func publishAll(_ photos: some PhotoWindows, jobs: Int, inFlight: Int, pixelBudget: Int, items: consuming ItemList.Builder,
-                    progress: @Sendable (Int, Int) -> Void) async throws -> Outcome {
+    package func publishAll(
+        _ photos: some PhotoWindows, jobs: Int, inFlight: Int, pixelBudget: Int, items: consuming ItemList.Builder,
+        progress: @Sendable (Int, Int) -> Void
+    ) async throws -> Outcome {
         // Results are appended as they arrive and put in manifest order in place at the end, so
         // 100,000 photos' rows are never held whole: they stream into the state (`PhotoRows`), and
         // the items go to a file at once (`ItemList`).
         var rows: [PublishedRow] = []
         var sink = PhotoRows(priors: state.priors, database: state.database)
         var tally = Tally()
-        var derivatives = 0, clips = 0, motions = 0
+        var derivatives = 0
+        var clips = 0
+        var motions = 0
         var warnings: [(index: Int, reasons: [String])] = []
         rows.reserveCapacity(photos.count)
         var failures: [Int: PhotoFailure] = [:]
@@ -165,11 +172,12 @@ extension PhotoPublisher {
                     await state.prefetchPriors(window.map(\.id))
                     await state.prefetchFacts(window.compactMap { state.prior($0.id)?.contentHash })
                 }
-                let index = next, photo = window[next % Self.prefetchWindow]
+                let index = next
+                let photo = window[next % Self.prefetchWindow]
                 next += 1
                 group.addTask { (index, await publish(photo, position: index, cpu: cpu)) }
             }
-            await startNext()   // reads the first window
+            await startNext()  // reads the first window
             // Photos started ahead of the jobs overlap their downloads with imaging. A local original
             // needs no head start, and each one waiting is its whole file in memory (8 MB for a
             // 24 MP JPEG, 28 of them at -j 16), so a library on disk starts one ahead.
@@ -181,8 +189,9 @@ extension PhotoPublisher {
                 case .success(let (item, published)):
                     for (name, value) in published.seconds { seconds[name, default: 0] += value }
                     derivatives += item.plan.all.count * (1 + (item.plan.webp ? 1 : 0) + (item.plan.avif ? 1 : 0))
-                    if case .published = item.original { derivatives += 1 }   // the original or a clip's web file, beside them
-                    if item.motionPath != nil { derivatives += 1 }             // a Live Photo's motion
+                    // The original or a clip's web file, beside them.
+                    if case .published = item.original { derivatives += 1 }
+                    if item.motionPath != nil { derivatives += 1 }  // a Live Photo's motion
                     if item.video != nil { clips += 1 }
                     if item.hasMotion { motions += 1 }
                     items.append(item)
@@ -223,16 +232,20 @@ extension PhotoPublisher {
         for (index, reasons) in warnings.sorted(by: { $0.index < $1.index }) {
             let photo = try photos.photo(at: index)
             for warning in reasons {
-                outcome.warnings.append(BuildReport.Failure(id: photo.id, location: photo.image.description,
-                                                            stage: .imaging, status: nil, reason: warning))
+                outcome.warnings.append(
+                    BuildReport.Failure(
+                        id: photo.id, location: photo.image.description,
+                        stage: .imaging, status: nil, reason: warning))
             }
         }
         for (index, failure) in failures.sorted(by: { $0.key < $1.key }) {
             let photo = try photos.photo(at: index)
             let fetch = failure.error as? FetchError
-            outcome.failures.append(BuildReport.Failure(id: photo.id, location: photo.image.description, stage: failure.stage,
-                                                        status: fetch?.status, reason: fetch?.reason ?? "\(failure.error)",
-                                                        firstBytes: (failure.error as? ImagingError)?.firstBytes))
+            outcome.failures.append(
+                BuildReport.Failure(
+                    id: photo.id, location: photo.image.description, stage: failure.stage,
+                    status: fetch?.status, reason: fetch?.reason ?? "\(failure.error)",
+                    firstBytes: (failure.error as? ImagingError)?.firstBytes))
             outcome.failed.append(Failed(id: photo.id, location: photo.image.description, position: index))
         }
         return outcome
@@ -251,7 +264,9 @@ extension PhotoPublisher {
     /// The original changed although its size and time (or its URL) did not; planned again from its bytes.
     package struct StaleOriginal: Error {}
 
-    private func publish(_ photo: Photo, position: Int, cpu: WorkBudget) async -> Result<(GalleryItem, Published), PhotoFailure> {
+    private func publish(_ photo: Photo, position: Int, cpu: WorkBudget) async -> Result<
+        (GalleryItem, Published), PhotoFailure
+    > {
         do {
             return .success(try await attempt(photo, position: position, cpu: cpu, trustPrior: true))
         } catch let failure as PhotoFailure where failure.error is StaleOriginal {

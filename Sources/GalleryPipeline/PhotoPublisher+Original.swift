@@ -19,7 +19,10 @@ extension PhotoPublisher {
         /// Whether identifying it found a video container (hashed from disk in chunks, never held).
         package var isVideo = false
 
-        package init(hash: Digest, data: Data? = nil, etag: String? = nil, lastModified: String? = nil, stamp: FileStamp? = nil, trusted: Bool) {
+        package init(
+            hash: Digest, data: Data? = nil, etag: String? = nil, lastModified: String? = nil, stamp: FileStamp? = nil,
+            trusted: Bool
+        ) {
             self.hash = hash
             self.data = data
             self.etag = etag
@@ -39,12 +42,17 @@ extension PhotoPublisher {
         var stamp: FileStamp?
         if let path = photo.image.filePath {
             stamp = FileStamp.of(path)
-            guard stamp != nil else { throw FetchError(file: URL(fileURLWithPath: path), "file not found or not readable") }
+            guard stamp != nil else {
+                throw FetchError(file: URL(fileURLWithPath: path), "file not found or not readable")
+            }
         }
-        if let prior = known.first(where: { $0.location == location && $0.fileSize == stamp?.size
-                                               && $0.fileModified == stamp?.modified }) {
-            return Original(hash: prior.contentHash, data: nil, etag: prior.etag, lastModified: prior.lastModified, stamp: stamp,
-                            trusted: true)
+        if let prior = known.first(where: {
+            $0.location == location && $0.fileSize == stamp?.size
+                && $0.fileModified == stamp?.modified
+        }) {
+            return Original(
+                hash: prior.contentHash, data: nil, etag: prior.etag, lastModified: prior.lastModified, stamp: stamp,
+                trusted: true)
         }
         // A clip of gigabytes is hashed from disk a megabyte at a time; ffmpeg reads it where it is.
         if let path = photo.image.filePath, Self.startsAsVideo(path) {
@@ -56,8 +64,9 @@ extension PhotoPublisher {
             return original
         }
         let fetched = try await fetcher.fetchOriginal(photo.image)
-        var original = Original(hash: CacheKey.sha256(fetched.data), data: fetched.data, etag: fetched.etag,
-                                lastModified: fetched.lastModified, stamp: stamp, trusted: false)
+        var original = Original(
+            hash: CacheKey.sha256(fetched.data), data: fetched.data, etag: fetched.etag,
+            lastModified: fetched.lastModified, stamp: stamp, trusted: false)
         original.isVideo = VideoSignature.matches(fetched.data)
         return original
     }

@@ -62,14 +62,17 @@ extension PhotoPublisher {
 
     /// A file ffmpeg can read: a local clip where it is, a download written to a temporary file
     /// (which `cleanUp` removes).
-    func videoFile(of photo: Photo, _ original: inout Original) async throws -> (url: URL, cleanUp: @Sendable () -> Void) {
+    func videoFile(of photo: Photo, _ original: inout Original) async throws -> (
+        url: URL, cleanUp: @Sendable () -> Void
+    ) {
         if let path = photo.image.filePath { return (URL(fileURLWithPath: path), {}) }
         return try Self.temporaryFile(try await originalBytes(of: photo, &original), name: "clip")
     }
 
     /// Bytes written to a temporary file for ffmpeg, and what removes it.
     static func temporaryFile(_ data: Data, name: String) throws -> (url: URL, cleanUp: @Sendable () -> Void) {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("galleryssg-\(name)-\(UUID().uuidString)")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "galleryssg-\(name)-\(UUID().uuidString)")
         try data.write(to: url)
         return (url, { try? FileManager.default.removeItem(at: url) })
     }
@@ -91,9 +94,13 @@ extension PhotoPublisher {
     }
 
     /// A clip's keys: its poster's derivatives, keyed under the poster's hash, then its web file.
-    func videoKeys(_ photo: Photo, hash: Digest, facts: OriginalFacts, video: VideoInfo, layout: ImageLayout) -> DerivativeKeys {
-        var keys = processor.keys(contentHash: videos.encoder.posterHash(contentHash: hash, video: video), facts: facts, layout: layout)
-        keys.files.append((path: SiteLayout.videoFile(id: photo.id), key: videos.encoder.webKey(contentHash: hash, video: video)))
+    func videoKeys(_ photo: Photo, hash: Digest, facts: OriginalFacts, video: VideoInfo, layout: ImageLayout)
+        -> DerivativeKeys
+    {
+        var keys = processor.keys(
+            contentHash: videos.encoder.posterHash(contentHash: hash, video: video), facts: facts, layout: layout)
+        keys.files.append(
+            (path: SiteLayout.videoFile(id: photo.id), key: videos.encoder.webKey(contentHash: hash, video: video)))
         return keys
     }
 
@@ -104,10 +111,14 @@ extension PhotoPublisher {
         let web = plan.missing.first { $0.path == webPath }
         let images = plan.missing.filter { $0.path != webPath }
         let cached = state.placeholder(plan.keys.thumbnail)
-        if web == nil, images.isEmpty, let cached { return RenderStats(made: 0, bytes: 0, seconds: [:], placeholder: cached) }
+        if web == nil, images.isEmpty, let cached {
+            return RenderStats(made: 0, bytes: 0, seconds: [:], placeholder: cached)
+        }
         let (file, cleanUp) = try await videoFile(of: plan.photo, &plan.original)
         defer { cleanUp() }
-        var made = 0, bytes = 0, seconds: [BuildStep: Double] = [:]
+        var made = 0
+        var bytes = 0
+        var seconds: [BuildStep: Double] = [:]
         if let web {
             let clock = ContinuousClock.now
             bytes += try await makeWebFile(file, video: video, key: web.key)
@@ -136,7 +147,8 @@ extension PhotoPublisher {
         key.add(VideoEncoder.version)
         if let motion = photo.motion {
             guard let path = motion.filePath, let stamp = FileStamp.of(path) else {
-                throw FetchError(file: URL(fileURLWithPath: motion.description), "the Live Photo's clip is gone; build again")
+                throw FetchError(
+                    file: URL(fileURLWithPath: motion.description), "the Live Photo's clip is gone; build again")
             }
             key.add(path)
             key.add(stamp.size)
@@ -169,7 +181,9 @@ extension PhotoPublisher {
             } else {
                 // The clip is the original's last bytes (`MotionPhoto`), written out for ffmpeg.
                 let data = try await originalBytes(of: plan.photo, &plan.original)
-                guard let range = MotionPhoto.clip(in: data) else { throw ImagingError.video("the motion photo's clip is not where its XMP says") }
+                guard let range = MotionPhoto.clip(in: data) else {
+                    throw ImagingError.video("the motion photo's clip is not where its XMP says")
+                }
                 (file, cleanUp) = try Self.temporaryFile(data.subdata(in: range), name: "motion")
             }
             let facts = try await videos.encoder.probe(file)

@@ -30,8 +30,11 @@ package struct PhotoPublisher: Sendable {
     /// Renders in progress, so photos with the same bytes and settings share one decode and encode.
     private let renders = SharedWork<RenderStats>()
 
-    package init(fetcher: OriginalFetcher, processor: ImageProcessor, writer: StagedWriter?, publishOriginals: OriginalsPolicy, state: BuildState,
-                 videos: VideoWork = VideoWork(encoder: VideoEncoder.find(settings: VideoSettings()), jobs: 1)) {
+    package init(
+        fetcher: OriginalFetcher, processor: ImageProcessor, writer: StagedWriter?, publishOriginals: OriginalsPolicy,
+        state: BuildState,
+        videos: VideoWork = VideoWork(encoder: VideoEncoder.find(settings: VideoSettings()), jobs: 1)
+    ) {
         self.fetcher = fetcher
         self.videos = videos
         self.processor = processor
@@ -74,7 +77,9 @@ package struct PhotoPublisher: Sendable {
     }
 
     /// One photo: plan, render what is missing, link into staging. Each part reports failures under its own step.
-    package func attempt(_ photo: Photo, position: Int, cpu: WorkBudget, trustPrior: Bool) async throws -> (GalleryItem, Published) {
+    package func attempt(_ photo: Photo, position: Int, cpu: WorkBudget, trustPrior: Bool) async throws -> (
+        GalleryItem, Published
+    ) {
         var seconds: [BuildStep: Double] = [:]
         var plan = try await self.plan(photo, position: position, trustPrior: trustPrior, seconds: &seconds)
         var clock = ContinuousClock.now
@@ -87,20 +92,29 @@ package struct PhotoPublisher: Sendable {
         clock = ContinuousClock.now
         let linked = try await Self.at(.write) { try await link(&plan) }
         seconds[.write] = clock.secondsElapsed
-        return try await Self.at(.write) { try finish(plan, placeholder: placeholder, linked: linked, made: stats.made + linked.made,
-                      bytes: stats.bytes + linked.bytes, seconds: seconds) }
+        return try await Self.at(.write) {
+            try finish(
+                plan, placeholder: placeholder, linked: linked, made: stats.made + linked.made,
+                bytes: stats.bytes + linked.bytes, seconds: seconds)
+        }
     }
 
     /// Runs one part of a photo's work, reporting any failure under `step`.
     package static func at<T>(_ step: BuildStep, _ body: () async throws -> T) async throws -> T {
-        do { return try await body() } catch let error as PhotoFailure { throw error } catch { throw PhotoFailure(stage: step, error: error) }
+        do { return try await body() } catch let error as PhotoFailure { throw error } catch {
+            throw PhotoFailure(stage: step, error: error)
+        }
     }
 
     /// The planner: identifies the original and plans its derivatives from header facts alone.
-    private func plan(_ photo: Photo, position: Int, trustPrior: Bool, seconds: inout [BuildStep: Double]) async throws -> PhotoPlan {
+    private func plan(_ photo: Photo, position: Int, trustPrior: Bool, seconds: inout [BuildStep: Double]) async throws
+        -> PhotoPlan
+    {
         let prior = state.prior(photo.id)
         var clock = ContinuousClock.now
-        var original = try await Self.at(.fetch) { try await identify(photo, known: trustPrior ? state.knownOriginals(photo, prior: prior) : []) }
+        var original = try await Self.at(.fetch) {
+            try await identify(photo, known: trustPrior ? state.knownOriginals(photo, prior: prior) : [])
+        }
         seconds[.fetch] = clock.secondsElapsed
         clock = ContinuousClock.now
         defer { seconds[.imaging] = clock.secondsElapsed }
@@ -118,20 +132,24 @@ package struct PhotoPublisher: Sendable {
                 learnt.facts = (original.hash, facts)
             }
             let layout = try processor.layout(facts, folder: SiteLayout.photoFolder(id: photo.id))
-            var keys = if let video = facts.video {
-                videoKeys(photo, hash: original.hash, facts: facts, video: video, layout: layout)
-            } else {
-                processor.keys(contentHash: original.hash, facts: facts, layout: layout)
+            var keys =
+                if let video = facts.video {
+                    videoKeys(photo, hash: original.hash, facts: facts, video: video, layout: layout)
+                } else {
+                    processor.keys(contentHash: original.hash, facts: facts, layout: layout)
+                }
+            if facts.video == nil, let motion = try motionKey(photo, hash: original.hash, facts: facts) {
+                keys.files.append(motion)
             }
-            if facts.video == nil, let motion = try motionKey(photo, hash: original.hash, facts: facts) { keys.files.append(motion) }
             // An unchanged photo's files, in a rebuild, are already in the staging folder: the cache's copies need no look.
             let held = keys.files.filter { writer?.holds($0.key, of: state.images, at: $0.path) == true }.map(\.path)
             var missing: [(path: String, key: Digest)] = []
             for file in keys.files where !held.contains(file.path) {
                 if await !state.images.isIntact(file.key) { missing.append(file) }
             }
-            return PhotoPlan(photo: photo, position: position, prior: prior, original: original, facts: facts, layout: layout,
-                             keys: keys, missing: missing, held: held, learnt: learnt)
+            return PhotoPlan(
+                photo: photo, position: position, prior: prior, original: original, facts: facts, layout: layout,
+                keys: keys, missing: missing, held: held, learnt: learnt)
         }
     }
 
@@ -145,7 +163,8 @@ package struct PhotoPublisher: Sendable {
         plan.missing.removeAll { $0.path == motionPath }
         defer { if motion.made > 0, let motionEntry { plan.missing.append(motionEntry) } }
         if plan.missing.isEmpty, let placeholder = state.placeholder(plan.keys.thumbnail) {
-            return RenderStats(made: motion.made, bytes: motion.bytes, seconds: motion.seconds, placeholder: placeholder)
+            return RenderStats(
+                made: motion.made, bytes: motion.bytes, seconds: motion.seconds, placeholder: placeholder)
         }
         var stats = try await renderStill(&plan, cpu: cpu)
         stats.made += motion.made
@@ -182,13 +201,17 @@ package struct PhotoPublisher: Sendable {
     /// The link into staging: every derivative from the cache, and the published original (stored
     /// first when the cache lacks it).
     private func link(_ plan: inout PhotoPlan) async throws -> Linked {
-        var linked = Linked(blobKeys: plan.keys.files.map(\.key), original: .none, reused: plan.keys.files.count - plan.missing.count)
+        var linked = Linked(
+            blobKeys: plan.keys.files.map(\.key), original: .none, reused: plan.keys.files.count - plan.missing.count)
         for (path, key) in plan.keys.files {
             if plan.held.contains(path) {
                 writer?.keep(path)
                 continue
             }
-            guard let file = await state.images.file(key) else { throw StoreError(.missingFile, "\(state.images.store.path(key)): cached image vanished during the build") }
+            guard let file = await state.images.file(key) else {
+                throw StoreError(
+                    .missingFile, "\(state.images.store.path(key)): cached image vanished during the build")
+            }
             plan.learnt.add(file)
             try writer?.link(file, to: path)
         }
@@ -230,35 +253,48 @@ package struct PhotoPublisher: Sendable {
     }
 
     /// The photo's gallery item and the state row it leaves.
-    private func finish(_ plan: PhotoPlan, placeholder: Placeholder, linked: Linked, made: Int, bytes: Int,
-                        seconds: [BuildStep: Double]) throws -> (GalleryItem, Published) {
-        let photo = plan.photo, original = plan.original, prior = plan.prior, position = plan.position
+    private func finish(
+        _ plan: PhotoPlan, placeholder: Placeholder, linked: Linked, made: Int, bytes: Int,
+        seconds: [BuildStep: Double]
+    ) throws -> (GalleryItem, Published) {
+        let photo = plan.photo
+        let original = plan.original
+        let prior = plan.prior
+        let position = plan.position
         let merged = PhotoMetadata.merge(photo: photo, facts: plan.facts)
         // A motion whose clip could not be made leaves a still (its warning says why).
         let hasMotion = plan.keys.files.contains { $0.path == SiteLayout.motionFile(id: photo.id) }
-        var item = GalleryItem(photo: merged, displaySize: plan.layout.display, plan: plan.layout.plan,
-                               averageColor: placeholder.averageColor, placeholderKey: plan.keys.thumbnail, original: linked.original,
-                               video: plan.facts.video, hasMotion: hasMotion)
+        var item = GalleryItem(
+            photo: merged, displaySize: plan.layout.display, plan: plan.layout.plan,
+            averageColor: placeholder.averageColor, placeholderKey: plan.keys.thumbnail, original: linked.original,
+            video: plan.facts.video, hasMotion: hasMotion)
         // An original published as-is keeps its GPS tags: downloads give the largest derivative.
-        if plan.facts.video == nil, Self.publishedOriginal(plan.facts.format, policy: publishOriginals)?.stripped == false {
+        if plan.facts.video == nil,
+            Self.publishedOriginal(plan.facts.format, policy: publishOriginals)?.stripped == false
+        {
             item.originalDownloadable = false
         }
         // The download's blob, so an album's zip is keyed by its members' files (`AlbumZips`).
         let download = item.downloadPath
         item.downloadKey = plan.keys.files.first { $0.path == download }?.key ?? linked.originalKey
-        let row = PhotoState(id: photo.id, position: position, metadataHash: try Self.metadataHash(photo), location: photo.image.description,
-                             etag: original.etag, lastModified: original.lastModified, fileSize: original.stamp?.size,
-                             fileModified: original.stamp?.modified, contentHash: original.hash, blobKeys: linked.blobKeys,
-                             thumbnailKey: plan.keys.thumbnail)
+        let row = PhotoState(
+            id: photo.id, position: position, metadataHash: try Self.metadataHash(photo),
+            location: photo.image.description,
+            etag: original.etag, lastModified: original.lastModified, fileSize: original.stamp?.size,
+            fileModified: original.stamp?.modified, contentHash: original.hash, blobKeys: linked.blobKeys,
+            thumbnailKey: plan.keys.thumbnail)
         var status = Status.new
         if let prior {
-            let same = prior.metadataHash == row.metadataHash && prior.location == row.location && prior.contentHash == row.contentHash
+            let same =
+                prior.metadataHash == row.metadataHash && prior.location == row.location
+                && prior.contentHash == row.contentHash
             status = same ? .unchanged : .changed
         }
         var unchangedRow = row
         unchangedRow.position = prior?.position ?? -1
-        var published = Published(row: row, writeRow: true, status: status, made: made, reused: linked.reused, bytes: bytes,
-                                  seconds: seconds, warnings: placeholder.warnings + plan.warnings, learnt: plan.learnt)
+        var published = Published(
+            row: row, writeRow: true, status: status, made: made, reused: linked.reused, bytes: bytes,
+            seconds: seconds, warnings: placeholder.warnings + plan.warnings, learnt: plan.learnt)
         if let prior, unchangedRow == prior {
             // The state's row, which shares its strings with the snapshot: 100,000 unchanged
             // photos would otherwise hold a second copy of every hash and key.
@@ -275,7 +311,9 @@ package struct PhotoPublisher: Sendable {
     /// Whether the original of a local photo is published, and how: JPEGs without location and serial
     /// numbers by default; other formats only `as-is`, since their tags cannot be stripped losslessly
     /// here (their photo pages link the largest derivative instead).
-    package static func publishedOriginal(_ format: ImageFormat, policy: OriginalsPolicy) -> (stripped: Bool, fileExtension: String)? {
+    package static func publishedOriginal(_ format: ImageFormat, policy: OriginalsPolicy) -> (
+        stripped: Bool, fileExtension: String
+    )? {
         switch policy {
         case .none: return nil
         // A camera raw is no file a browser can show, and hundreds of them would fill the site: its page links the largest derivative.
@@ -286,17 +324,22 @@ package struct PhotoPublisher: Sendable {
 
     /// Decodes the original once and encodes the missing files into the cache, unless a photo
     /// with the same bytes and settings is already doing exactly that.
-    func render(_ data: Data, folder: String, keys: DerivativeKeys, missing: [(path: String, key: Digest)],
-                        cpu: WorkBudget) async throws -> RenderStats {
+    func render(
+        _ data: Data, folder: String, keys: DerivativeKeys, missing: [(path: String, key: Digest)],
+        cpu: WorkBudget
+    ) async throws -> RenderStats {
         var shared = CacheKey("render")
         for (_, key) in keys.files { shared.add(key) }
         shared.add(keys.thumbnail)
         let wanted = Set(missing.map(\.path))
         let keyByPath = Dictionary(keys.files.map { ($0.path, $0.key) }, uniquingKeysWith: { first, _ in first })
-        let processor = processor, state = state
+        let processor = processor
+        let state = state
         let (stats, ranHere) = try await renders.run(shared.finish()) {
             let job = try processor.inspect(data, folder: folder)
-            let image = try await cpu.run(pixels: processor.heldPixels(job)) { try processor.render(job, encoding: wanted) }
+            let image = try await cpu.run(pixels: processor.heldPixels(job)) {
+                try processor.render(job, encoding: wanted)
+            }
             func key(_ path: String) throws -> Digest {
                 guard let key = keyByPath[path] else { throw StoreError("\(path): made without a planned key") }
                 return key
@@ -304,13 +347,17 @@ package struct PhotoPublisher: Sendable {
             for (derivative, bytes) in image.encoded { _ = try state.images.put(bytes, key: try key(derivative.path)) }
             for (derivative, bytes) in image.webp { _ = try state.images.put(bytes, key: try key(derivative.webpPath)) }
             for (derivative, bytes) in image.avif { _ = try state.images.put(bytes, key: try key(derivative.avifPath)) }
-            let placeholder = Placeholder(averageColor: image.averageColor, dataURI: image.placeholder, warnings: image.warnings)
+            let placeholder = Placeholder(
+                averageColor: image.averageColor, dataURI: image.placeholder, warnings: image.warnings)
             let bytes = (image.encoded + image.webp + image.avif).reduce(0) { $0 + $1.data.count }
-            return RenderStats(made: image.encoded.count + image.webp.count + image.avif.count, bytes: bytes, seconds: Dictionary(uniqueKeysWithValues: image.seconds.map { (BuildStep($0.key), $0.value) }),
-                               placeholder: Found(placeholder, isNew: true))
+            return RenderStats(
+                made: image.encoded.count + image.webp.count + image.avif.count, bytes: bytes,
+                seconds: Dictionary(uniqueKeysWithValues: image.seconds.map { (BuildStep($0.key), $0.value) }),
+                placeholder: Found(placeholder, isNew: true))
         }
         // Made by another photo with the same bytes and settings: its files count as reused here.
-        return ranHere ? stats : RenderStats(made: 0, bytes: 0, seconds: [:], placeholder: stats.placeholder, madeByAnother: true)
+        return ranHere
+            ? stats : RenderStats(made: 0, bytes: 0, seconds: [:], placeholder: stats.placeholder, madeByAnother: true)
     }
 
     /// Digest of a photo's mapped metadata, which tells whether it changed since the last build.

@@ -36,9 +36,10 @@ package struct PhotoRows {
     package mutating func add(_ published: PhotoPublisher.Published, position: Int) -> PhotoPublisher.PublishedRow {
         var prior: StateDatabase.PriorRow?
         do { prior = try priors.row(published.row.id) } catch { failure = failure ?? error }
-        let compact = PhotoPublisher.PublishedRow(prior: prior?.rowid ?? -1, position: Int32(position), written: published.writeRow)
+        let compact = PhotoPublisher.PublishedRow(
+            prior: prior?.rowid ?? -1, position: Int32(position), written: published.writeRow)
         guard database != nil else {
-            kept.append(published.row)   // an images-only build's cache records its blobs (`SharedCache.write`)
+            kept.append(published.row)  // an images-only build's cache records its blobs (`SharedCache.write`)
             return compact
         }
         blobs += published.learnt.blobs
@@ -73,32 +74,42 @@ package struct PhotoRows {
     /// can differ).
     /// - Parameter published: What the build kept of the photos (`PhotoPublisher.Outcome.published`), in manifest order.
     /// - Throws: `StoreError` when the pending rows are not the ones `published` says were written.
-    package static func forEach(_ published: [PhotoPublisher.PublishedRow], database: StateDatabase, window: Int = 4096,
-                                _ body: (PhotoState) throws -> Void) async throws {
+    package static func forEach(
+        _ published: [PhotoPublisher.PublishedRow], database: StateDatabase, window: Int = 4096,
+        _ body: (PhotoState) throws -> Void
+    ) async throws {
         for start in stride(from: 0, to: published.count, by: window) {
             let part = published[start..<min(start + window, published.count)]
             let priors = try await database.priorRows(rowids: part.filter { !$0.written }.map(\.prior))
             let written = part.filter(\.written)
-            let pending = if let first = written.first, let last = written.last {
-                try await database.pendingRows(positions: Int(first.position)...Int(last.position))
-            } else { [PhotoState]() }
+            let pending =
+                if let first = written.first, let last = written.last {
+                    try await database.pendingRows(positions: Int(first.position)...Int(last.position))
+                } else { [PhotoState]() }
             var next = 0
             for photo in part {
                 if photo.written {
                     guard next < pending.count, pending[next].position == Int(photo.position) else {
-                        throw StoreError(.damaged, "\(database.file.path): the pending row at \(photo.position) is missing or not one this build wrote")
+                        throw StoreError(
+                            .damaged,
+                            "\(database.file.path): the pending row at \(photo.position) is missing or not one this build wrote"
+                        )
                     }
                     try body(pending[next])
                     next += 1
                 } else {
                     guard let row = priors[photo.prior] else {
-                        throw StoreError(.damaged, "\(database.file.path): the row \(photo.prior) of the last build is missing")
+                        throw StoreError(
+                            .damaged, "\(database.file.path): the row \(photo.prior) of the last build is missing")
                     }
                     try body(row)
                 }
             }
             guard next == pending.count else {
-                throw StoreError(.damaged, "\(database.file.path): pending row \(pending[next].id) at \(pending[next].position) is not one this build wrote")
+                throw StoreError(
+                    .damaged,
+                    "\(database.file.path): pending row \(pending[next].id) at \(pending[next].position) is not one this build wrote"
+                )
             }
         }
     }

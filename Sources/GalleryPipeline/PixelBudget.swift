@@ -35,13 +35,19 @@ package enum PixelBudget {
         }
         var available: Int?
         if let meminfo = read("/proc/meminfo"),
-           let line = meminfo.split(separator: "\n").first(where: { $0.hasPrefix("MemAvailable:") }),
-           let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) {
+            let line = meminfo.split(separator: "\n").first(where: { $0.hasPrefix("MemAvailable:") }),
+            let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
+        {
             available = kilobytes * 1024
         }
         // cgroup v2, then v1; "max" or a huge v1 value means no limit.
-        let limits = [(number("/sys/fs/cgroup/memory.max"), number("/sys/fs/cgroup/memory.current")),
-                      (number("/sys/fs/cgroup/memory/memory.limit_in_bytes"), number("/sys/fs/cgroup/memory/memory.usage_in_bytes"))]
+        let limits = [
+            (number("/sys/fs/cgroup/memory.max"), number("/sys/fs/cgroup/memory.current")),
+            (
+                number("/sys/fs/cgroup/memory/memory.limit_in_bytes"),
+                number("/sys/fs/cgroup/memory/memory.usage_in_bytes")
+            )
+        ]
         for case let (limit?, used) in limits where limit < 1 << 50 {
             let room = max(0, limit - (used ?? 0))
             available = min(available ?? room, room)

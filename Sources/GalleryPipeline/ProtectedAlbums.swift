@@ -51,12 +51,15 @@ package enum ProtectedAlbums {
     /// Works out each protected album's key and key file (new, kept, or re-wrapped for a new
     /// password), renames its photos and its albums' folders, and marks its photos.
     /// - Returns: The protected albums, and the folder name of every album inside them by path.
-    package static func apply(_ manifest: inout Manifest, secret: SiteSecret, store: inout AlbumKeyStore,
-                              environment: [String: String],
-                              parameters: KDFParameters = .standard) throws -> (albums: [ProtectedAlbum], folders: [String: String]) {
+    package static func apply(
+        _ manifest: inout Manifest, secret: SiteSecret, store: inout AlbumKeyStore,
+        environment: [String: String],
+        parameters: KDFParameters = .standard
+    ) throws -> (albums: [ProtectedAlbum], folders: [String: String]) {
         var settings = marked(manifest.albums)
         // A build from the state (`--offline`) has no album settings: photos marked protected keep their key.
-        for path in Set(manifest.photos.compactMap(\.unlistedIn)) where settings[path] == nil && store.entries[path] != nil {
+        for path in Set(manifest.photos.compactMap(\.unlistedIn))
+        where settings[path] == nil && store.entries[path] != nil {
             settings[path] = AlbumInfo()
         }
         guard !settings.isEmpty else { return ([], [:]) }
@@ -68,14 +71,17 @@ package enum ProtectedAlbums {
         var albums: [String: ProtectedAlbum] = [:]
         for (path, info) in settings.sorted(by: { $0.key < $1.key }) {
             let password = info.isProtected ? try password(of: path, info, environment: environment) : nil
-            guard let (key, keyFile) = try keys(for: path, password: password, store: &store, parameters: parameters) else { continue }
+            guard let (key, keyFile) = try keys(for: path, password: password, store: &store, parameters: parameters)
+            else { continue }
             albums[path] = ProtectedAlbum(path: path, token: secret.token("album", path), key: key, keyFile: keyFile)
         }
         var renamed: [String: String] = [:]
         var folders: [String: String] = [:]
         for index in manifest.photos.indices {
             let parts = AlbumPath.components(manifest.photos[index].album)
-            guard let depth = parts.indices.first(where: { albums[parts[...$0].joined(separator: "/")] != nil }) else { continue }
+            guard let depth = parts.indices.first(where: { albums[parts[...$0].joined(separator: "/")] != nil }) else {
+                continue
+            }
             let album = albums[parts[...depth].joined(separator: "/")]!
             for level in depth..<parts.count {
                 let path = parts[...level].joined(separator: "/")
@@ -99,10 +105,16 @@ extension ProtectedAlbums {
     /// encrypted again), made new when none is kept. Without a password (an `--offline` build) only
     /// a kept key is used.
     /// - Returns: nil when there is neither a password nor a kept key.
-    static func keys(for name: String, password: String?, store: inout AlbumKeyStore,
-                     parameters: KDFParameters) throws -> (ContentKey, KeyFile)? {
-        let kept = try store.entries[name].map { (try ContentKey(raw: Array(Data(base64Encoded: $0.key) ?? Data())),
-                                                 try KeyFile(json: Data($0.keyFile.utf8))) }
+    static func keys(
+        for name: String, password: String?, store: inout AlbumKeyStore,
+        parameters: KDFParameters
+    ) throws -> (ContentKey, KeyFile)? {
+        let kept = try store.entries[name].map {
+            (
+                try ContentKey(raw: Array(Data(base64Encoded: $0.key) ?? Data())),
+                try KeyFile(json: Data($0.keyFile.utf8))
+            )
+        }
         var (key, keyFile) = kept ?? (ContentKey.random(), nil)
         if let password {
             if let current = keyFile, (try? current.unwrap(password: password)) == key {
@@ -112,7 +124,8 @@ extension ProtectedAlbums {
             }
         }
         guard let keyFile else { return nil }
-        let entry = AlbumKeyStore.Entry(key: Data(key.raw).base64EncodedString(), keyFile: String(decoding: keyFile.json(), as: UTF8.self))
+        let entry = AlbumKeyStore.Entry(
+            key: Data(key.raw).base64EncodedString(), keyFile: String(decoding: keyFile.json(), as: UTF8.self))
         if store.entries[name] != entry { store.entries[name] = entry }
         return (key, keyFile)
     }

@@ -14,18 +14,25 @@ package struct ProtectedSite: Sendable {
 
     /// The site's key and key file, new, kept, or re-wrapped for a new password; nil for a public site.
     /// - Throws: `ProtectedAlbumError.siteUnsetEnvironment` when `passwordEnv` names an unset or empty variable.
-    package static func prepare(_ setting: SitePassword?, store: inout AlbumKeyStore, environment: [String: String],
-                                parameters: KDFParameters = .standard) throws -> ProtectedSite? {
+    package static func prepare(
+        _ setting: SitePassword?, store: inout AlbumKeyStore, environment: [String: String],
+        parameters: KDFParameters = .standard
+    ) throws -> ProtectedSite? {
         guard let setting else { return nil }
         let password: String
         switch setting {
         case .literal(let text): password = text
         case .environment(let name):
-            guard let text = environment[name], !text.isEmpty else { throw ProtectedAlbumError.siteUnsetEnvironment(name: name) }
+            guard let text = environment[name], !text.isEmpty else {
+                throw ProtectedAlbumError.siteUnsetEnvironment(name: name)
+            }
             password = text
         }
-        guard let (key, keyFile) = try ProtectedAlbums.keys(for: storeName, password: password, store: &store,
-                                                            parameters: parameters) else { return nil }
+        guard
+            let (key, keyFile) = try ProtectedAlbums.keys(
+                for: storeName, password: password, store: &store,
+                parameters: parameters)
+        else { return nil }
         return ProtectedSite(key: key, keyFile: keyFile)
     }
 }

@@ -66,14 +66,19 @@ final class SealCache {
             reused += 1
         } else {
             let scratch = try store.scratchPath(for: key)
-            do { try make(scratch) } catch { unlink(scratch); throw error }
+            do { try make(scratch) } catch {
+                unlink(scratch)
+                throw error
+            }
             guard rename(scratch, cached) == 0 else {
                 unlink(scratch)
                 throw StoreError("\(cached): an encrypted file could not be moved into the cache")
             }
             made += 1
         }
-        guard let stamp = FileStamp.of(cached) else { throw StoreError(.missingFile, "\(cached): a cached encrypted file vanished during the build") }
+        guard let stamp = FileStamp.of(cached) else {
+            throw StoreError(.missingFile, "\(cached): a cached encrypted file vanished during the build")
+        }
         try writer.link(BlobFile(path: cached, identity: stamp.identity), to: target)
         return stamp.size
     }

@@ -25,21 +25,27 @@ package actor SharedWork<Value: Sendable> {
     /// Runs `work` unless work with this key already ran or is running.
     /// - Returns: The work's result, and whether this caller ran it (false: another caller did, and
     ///   this one waited for it to finish, or came after it; it gets its error if it failed).
-    package func run(_ key: Digest, _ work: @escaping @Sendable () async throws -> Value) async throws -> (value: Value, ranHere: Bool) {
+    package func run(_ key: Digest, _ work: @escaping @Sendable () async throws -> Value) async throws -> (
+        value: Value, ranHere: Bool
+    ) {
         while true {
             if let value = done[key] ?? doneBefore[key] { return (value, false) }
             if let error = failed[key] { throw error }
             guard let task = running[key] else { break }
             do {
                 return (try await task.value, false)
-            } catch where task.isCancelled && !Task.isCancelled {
-                if running[key] == task { running[key] = nil }   // its caller was cancelled, this one was not
+            } catch  where task.isCancelled && !Task.isCancelled {
+                if running[key] == task { running[key] = nil }  // its caller was cancelled, this one was not
             }
         }
         let task = Task { try await work() }
         running[key] = task
         do {
-            let value = try await withTaskCancellationHandler { try await task.value } onCancel: { task.cancel() }
+            let value = try await withTaskCancellationHandler {
+                try await task.value
+            } onCancel: {
+                task.cancel()
+            }
             if running[key] == task { running[key] = nil }
             if done.count >= Self.remembered { (doneBefore, done) = (done, [:]) }
             done[key] = value

@@ -30,7 +30,9 @@ public enum SiteFreshness {
         let root = folder.standardizedFileURL.path
         var summary = Data()
         for path in (try? LocalSite.files(in: folder)) ?? [] {
-            let digest = (try? Data(contentsOf: URL(fileURLWithPath: root + "/" + path))).map { Digest.sha256($0).description } ?? "unreadable"
+            let digest =
+                (try? Data(contentsOf: URL(fileURLWithPath: root + "/" + path))).map { Digest.sha256($0).description }
+                ?? "unreadable"
             summary.append(Data("\(path)\0\(digest)\n".utf8))
         }
         return Digest.sha256(summary).description
@@ -41,13 +43,19 @@ public enum SiteFreshness {
     public static func check(_ config: SiteConfig) -> StaleSite? {
         guard FileManager.default.fileExists(atPath: config.output.path) else { return nil }
         guard let marker = SiteMarker.read(in: config.output) else {
-            return StaleSite(output: config.output.path, changes: ["it carries no record of what it was built from "
-                                                                    + "(an earlier version of galleryssg built it)"])
+            return StaleSite(
+                output: config.output.path,
+                changes: [
+                    "it carries no record of what it was built from "
+                        + "(an earlier version of galleryssg built it)"
+                ])
         }
         let now = inputs(config)
         var changes: [String] = []
         if marker.inputs["config"] != now["config"] { changes.append("the config \(config.configFile.path) changed") }
-        if marker.inputs["templates"] != now["templates"] { changes.append("the templates in \(config.templates.path) changed") }
+        if marker.inputs["templates"] != now["templates"] {
+            changes.append("the templates in \(config.templates.path) changed")
+        }
         if let last = Build.lastRecordedBuild(config), last != marker.stateBuild {
             changes.append("the state \(config.stateDirectory.path) records a later build that did not publish here")
         }

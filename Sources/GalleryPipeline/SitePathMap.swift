@@ -41,23 +41,28 @@ package struct SitePathMap {
     /// from numbers: they keep them (they tell nothing), in their opaque folder.
     static func isSearchShard(_ path: String) -> Bool {
         guard path.hasPrefix("search/"), let name = path.split(separator: "/").last,
-              let first = name.first, first == "t" || first == "d", name.hasSuffix(".js") else { return false }
+            let first = name.first, first == "t" || first == "d", name.hasSuffix(".js")
+        else { return false }
         return name.dropFirst().dropLast(3).allSatisfy(\.isNumber) && name.count > 4
     }
 
     /// Whether a file or folder lies in a protected album's part of the site.
     func isAlbum(_ path: String) -> Bool {
-        photoPrefixes.contains { path.hasPrefix($0) } || albumFolders.contains { path == $0 || path.hasPrefix($0 + "/") }
+        photoPrefixes.contains { path.hasPrefix($0) }
+            || albumFolders.contains { path == $0 || path.hasPrefix($0 + "/") }
     }
 
     /// Learns a file's new path and returns it.
     @discardableResult
     package mutating func add(_ path: String) -> String {
         if let known = files[path] { return known }
-        let parent = StagedWriter.parent(of: path), name = String(path.dropFirst(parent.isEmpty ? 0 : parent.count + 1))
+        let parent = StagedWriter.parent(of: path)
+        let name = String(path.dropFirst(parent.isEmpty ? 0 : parent.count + 1))
         let folder = map(folder: parent)
         let ext = (name as NSString).pathExtension.lowercased()
-        let mapped = isAlbum(path) || name == SiteLayout.folderIndex || Self.isSearchShard(path) ? name
+        let mapped =
+            isAlbum(path) || name == SiteLayout.folderIndex || Self.isSearchShard(path)
+            ? name
             : key.opaqueName(for: "file:" + path) + (ext.isEmpty ? "" : "." + ext)
         let result = folder.isEmpty ? mapped : folder + "/" + mapped
         files[path] = result
@@ -69,7 +74,9 @@ package struct SitePathMap {
         if let known = folders[folder] { return known }
         let parent = StagedWriter.parent(of: folder)
         let above = map(folder: parent)
-        let name = isAlbum(folder) ? String(folder.dropFirst(parent.isEmpty ? 0 : parent.count + 1))
+        let name =
+            isAlbum(folder)
+            ? String(folder.dropFirst(parent.isEmpty ? 0 : parent.count + 1))
             : key.opaqueName(for: "folder:" + folder)
         let result = above.isEmpty ? name : above + "/" + name
         folders[folder] = result
@@ -78,13 +85,15 @@ package struct SitePathMap {
 
     /// Site paths as pages, scripts and JSON write them: a run of name characters and slashes (JSON's
     /// `\/` too), with any `../` in front and, for an absolute URL, the host and base path.
-    private static let candidate = try! NSRegularExpression(pattern: #"[A-Za-z0-9._~%+-]+(?:(?:/|\\/)[A-Za-z0-9._~%+-]*)*"#)
+    private static let candidate = try! NSRegularExpression(
+        pattern: #"[A-Za-z0-9._~%+-]+(?:(?:/|\\/)[A-Za-z0-9._~%+-]*)*"#)
 
     /// The text with every path of a mapped file or folder replaced by its new path, written as
     /// it was (relative with its `../`, after a host, with JSON's `\/`).
     package func rewrite(_ text: String) -> String {
         let source = text as NSString
-        var result = "", last = 0
+        var result = ""
+        var last = 0
         for match in Self.candidate.matches(in: text, range: NSRange(location: 0, length: source.length)) {
             let found = source.substring(with: match.range)
             guard let replaced = replacement(for: found) else { continue }

@@ -15,7 +15,7 @@ public enum SiteScaffold {
             ("site-config.schema.json", Data((SiteConfigSchema.json + "\n").utf8)),
             ("source-examples.json", Data(sourceExamples.utf8)),
             ("photos/README.txt", Data(photosReadme.utf8)),
-            (".gitignore", Data("public/\n.galleryssg/\n".utf8)),
+            (".gitignore", Data("public/\n.galleryssg/\n".utf8))
         ]
         for (path, data) in DefaultTheme.files.sorted(by: { $0.key < $1.key }) {
             files.append(("templates/\(path)", data))
@@ -26,15 +26,19 @@ public enum SiteScaffold {
     /// Writes the scaffold into `folder` (created if needed) and returns the paths written.
     /// - Throws: `ScaffoldError` naming every file that already exists, unless `force` is set.
     public static func write(into folder: URL, force: Bool) throws -> [String] {
-        let existing = files.map(\.path).filter { FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path) }
+        let existing = files.map(\.path).filter {
+            FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path)
+        }
         if !force && !existing.isEmpty {
-            throw ScaffoldError(description: "\(folder.path) already has \(existing.joined(separator: ", ")); "
-                                + "nothing was written (use --force to overwrite these files)")
+            throw ScaffoldError(
+                description: "\(folder.path) already has \(existing.joined(separator: ", ")); "
+                    + "nothing was written (use --force to overwrite these files)")
         }
         for (path, data) in files {
             let target = folder.appendingPathComponent(path)
             do {
-                try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(
+                    at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try data.write(to: target, options: .atomic)
             } catch {
                 throw ScaffoldError(description: "\(target.path): could not write: \(error.localizedDescription)")

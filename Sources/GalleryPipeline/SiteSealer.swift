@@ -49,15 +49,20 @@ struct SiteSealer {
                 let folder = StagedWriter.parent(of: target)
                 let sealedPath = (folder.isEmpty ? "" : folder + "/") + SiteLayout.sealedPage
                 let staged = writer.stagingPath + "/" + path
-                outcome.bytes += try cache.place(cache.key(site.key, target: sealedPath, source: path), at: sealedPath) {
+                outcome.bytes += try cache.place(cache.key(site.key, target: sealedPath, source: path), at: sealedPath)
+                {
                     let html = map.rewrite(try String(contentsOfFile: staged, encoding: .utf8))
-                    try Data(try site.key.encrypt(Data(html.utf8), path: sealedPath)).write(to: URL(fileURLWithPath: $0))
+                    try Data(try site.key.encrypt(Data(html.utf8), path: sealedPath)).write(
+                        to: URL(fileURLWithPath: $0))
                 }
                 if target != path { try writer.remove(path) }
-                let shellKey = cache.key(site.key, target: target, source: nil, ["shell", renderer.settingsKey.hex, keyFile, exceptions])
+                let shellKey = cache.key(
+                    site.key, target: target, source: nil, ["shell", renderer.settingsKey.hex, keyFile, exceptions])
                 try cache.place(shellKey, at: target) {
-                    let shell = try renderer.protectedShell(path: target, keyFile: keyFile, folder: "", photos: "", except: exceptions)
-                    try Data(map.rewrite(String(decoding: shell, as: UTF8.self)).utf8).write(to: URL(fileURLWithPath: $0))
+                    let shell = try renderer.protectedShell(
+                        path: target, keyFile: keyFile, folder: "", photos: "", except: exceptions)
+                    try Data(map.rewrite(String(decoding: shell, as: UTF8.self)).utf8).write(
+                        to: URL(fileURLWithPath: $0))
                 }
             } else {
                 try stage(path, as: target, map, encrypted: true, outcome: &outcome)
@@ -66,21 +71,25 @@ struct SiteSealer {
         }
         if writer.wasWritten(SiteLayout.notFound) {
             let page = writer.stagingPath + "/" + SiteLayout.notFound
-            try writer.write(Data(map.rewrite(try String(contentsOfFile: page, encoding: .utf8)).utf8), to: SiteLayout.notFound)
+            try writer.write(
+                Data(map.rewrite(try String(contentsOfFile: page, encoding: .utf8)).utf8), to: SiteLayout.notFound)
         }
         removeEmptyFolders(files)
     }
 
     /// Puts the file at `path` at `target`, with new paths put in when it is text; encrypted (or
     /// taken from the cache as an earlier build encrypted it) when asked.
-    private func stage(_ path: String, as target: String, _ map: SitePathMap, encrypted: Bool,
-                       outcome: inout AlbumSealer.Outcome) throws {
+    private func stage(
+        _ path: String, as target: String, _ map: SitePathMap, encrypted: Bool,
+        outcome: inout AlbumSealer.Outcome
+    ) throws {
         let staged = URL(fileURLWithPath: writer.stagingPath + "/" + path)
         let text = Self.textExtensions.contains((path as NSString).pathExtension.lowercased())
         /// The file to publish or encrypt: the staged one, or its rewritten copy in the scratch folder.
         func input() throws -> URL {
             guard text else { return staged }
-            let original = try String(contentsOf: staged, encoding: .utf8), rewritten = map.rewrite(original)
+            let original = try String(contentsOf: staged, encoding: .utf8)
+            let rewritten = map.rewrite(original)
             guard rewritten != original else { return staged }
             let copy = try scratchFile()
             try Data(rewritten.utf8).write(to: copy)
@@ -116,7 +125,8 @@ struct SiteSealer {
         while let path = walker?.nextObject() as? String {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: writer.stagingPath + "/" + path, isDirectory: &isFolder),
-                  !isFolder.boolValue, writer.wasWritten(path) else { continue }
+                !isFolder.boolValue, writer.wasWritten(path)
+            else { continue }
             files.append(path)
         }
         return files.sorted()

@@ -29,8 +29,10 @@ package struct StateMerge {
     ///   - database: The state, whose pending tables hold the build's written rows and staged pages;
     ///     the rows are read back (`PhotoRows.forEach`) only when removed photos leave cached files or
     ///     downloads that may be orphans.
-    package init(priors: PriorPhotos, window: Int = 4096, published: [PhotoPublisher.PublishedRow], tally: PhotoPublisher.Tally,
-         failed: [PhotoPublisher.Failed], pages: PagePublisher.Outcome, database: StateDatabase) async throws {
+    package init(
+        priors: PriorPhotos, window: Int = 4096, published: [PhotoPublisher.PublishedRow], tally: PhotoPublisher.Tally,
+        failed: [PhotoPublisher.Failed], pages: PagePublisher.Outcome, database: StateDatabase
+    ) async throws {
         var changes = StateChanges(source: priors.source)
         changes.counts.photosNew = tally.new
         changes.counts.photosChanged = tally.changed

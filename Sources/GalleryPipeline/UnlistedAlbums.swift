@@ -79,7 +79,8 @@ extension Build {
     func hideAlbums(_ manifest: inout Manifest) throws -> HiddenAlbums {
         let environment = ProcessInfo.processInfo.environment
         var hidden = HiddenAlbums()
-        let albums = !ProtectedAlbums.marked(manifest.albums).isEmpty || !UnlistedAlbums.marked(manifest.albums).isEmpty
+        let albums =
+            !ProtectedAlbums.marked(manifest.albums).isEmpty || !UnlistedAlbums.marked(manifest.albums).isEmpty
             || manifest.photos.contains(where: { $0.unlistedIn != nil })
         guard albums || config.password != nil else { return hidden }
         var store = try AlbumKeyStore.load(stateDirectory: config.stateDirectory)
@@ -89,7 +90,8 @@ extension Build {
             let (bytes, created) = try SiteSecretFile.load(stateDirectory: config.stateDirectory)
             if let created { progress(.warning(SiteSecretFile.createdNotice(created))) }
             let secret = SiteSecret(bytes: bytes)
-            let (protected, folders) = try ProtectedAlbums.apply(&manifest, secret: secret, store: &store, environment: environment)
+            let (protected, folders) = try ProtectedAlbums.apply(
+                &manifest, secret: secret, store: &store, environment: environment)
             let tokens = UnlistedAlbums.apply(&manifest, secret: secret)
             hidden.tokens = tokens.merging(protected.map { ($0.path, $0.token) }) { first, _ in first }
             hidden.folders = folders
@@ -104,8 +106,10 @@ extension Build {
         let protected = Set(hidden.protected.map(\.path))
         for album in plan.sections.albums.albums where hidden.tokens[album.path] != nil {
             let page = album.path(page: 1)
-            progress(.step("\(protected.contains(album.path) ? "protected" : "unlisted") album \(album.path): "
-                           + (renderer.absoluteURL(page) ?? page)))
+            progress(
+                .step(
+                    "\(protected.contains(album.path) ? "protected" : "unlisted") album \(album.path): "
+                        + (renderer.absoluteURL(page) ?? page)))
         }
     }
 }

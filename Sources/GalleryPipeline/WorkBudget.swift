@@ -79,7 +79,7 @@ package final class WorkBudget: Sendable {
         }
         let result: Result<T, Error> = await withCheckedContinuation { done in
             let thread = Thread { done.resume(returning: Result { try body() }) }
-            thread.stackSize = 8 << 20   // as the main thread's: decoders and encoders use the stack freely
+            thread.stackSize = 8 << 20  // as the main thread's: decoders and encoders use the stack freely
             thread.start()
         }
         release(weight)
@@ -111,7 +111,8 @@ package final class WorkBudget: Sendable {
     /// Takes a cancelled waiter out of the queue and resumes it with `CancellationError`; nothing
     /// when it was admitted already (its job then runs, or sees the cancellation, and releases).
     private func withdraw(_ id: Int) {
-        let (cancelled, admitted) = books.withLockedValue { books -> (CheckedContinuation<Void, Error>?, [CheckedContinuation<Void, Error>]) in
+        let (cancelled, admitted) = books.withLockedValue {
+            books -> (CheckedContinuation<Void, Error>?, [CheckedContinuation<Void, Error>]) in
             guard let index = books.waiting.firstIndex(where: { $0.id == id }) else { return (nil, []) }
             let waiter = books.waiting.remove(at: index)
             return (waiter.resume, books.admitWaiters())

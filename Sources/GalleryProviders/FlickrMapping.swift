@@ -6,7 +6,9 @@ import GalleryModel
 /// Maps Flickr API rows (`photos.photo[]` with extras) to `Photo`.
 package enum FlickrMapping {
     /// The `url_*` extras, each with its `width_*`/`height_*`.
-    package static let sizeKeys = ["o", "6k", "5k", "4k", "f", "3k", "k", "h", "l", "c", "z", "m", "w", "n", "s", "q", "t", "sq"]
+    package static let sizeKeys = [
+        "o", "6k", "5k", "4k", "f", "3k", "k", "h", "l", "c", "z", "m", "w", "n", "s", "q", "t", "sq"
+    ]
 
     package static func photo(_ row: JSONValue, licenses: [String: License], album: String?) throws -> Photo {
         guard let id = row["id"]?.text, PhotoID.isValid(id) else {
@@ -16,17 +18,28 @@ package enum FlickrMapping {
             throw MappingError(id: id, reason: "a video, not a photo")
         }
         guard row["server"]?.text != "0", let image = largestImage(row) else {
-            throw MappingError(id: id, reason: "no image URL in the row (no url_* extras, or the photo is still processing)")
+            throw MappingError(
+                id: id, reason: "no image URL in the row (no url_* extras, or the photo is still processing)")
         }
         let owner = row["pathalias"]?.text ?? row["owner"]?.text
-        let ownerURL = owner.flatMap { URL(string: "https://www.flickr.com/photos/\($0.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? $0)/") }
+        let ownerURL = owner.flatMap {
+            URL(
+                string:
+                    "https://www.flickr.com/photos/\($0.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? $0)/"
+            )
+        }
         let title = row["title"]?.text ?? row["title"]?["_content"]?.text
-        let description = (row["description"]?["_content"]?.text ?? row["description"]?.text).map(HTMLText.markdown(fromHTML:))
+        let description = (row["description"]?["_content"]?.text ?? row["description"]?.text).map(
+            HTMLText.markdown(fromHTML:))
         var takenAt: String?
         if row["datetakenunknown"]?.integer != 1, let taken = row["datetaken"]?.text, taken.count >= 10 {
             let granularity = row["datetakengranularity"]?.integer ?? 0
-            takenAt = granularity >= 6 ? String(taken.prefix(4)) : granularity >= 4 ? String(taken.prefix(7))
-                : taken.replacingOccurrences(of: " ", with: "T")
+            takenAt =
+                granularity >= 6
+                ? String(taken.prefix(4))
+                : granularity >= 4
+                    ? String(taken.prefix(7))
+                    : taken.replacingOccurrences(of: " ", with: "T")
         }
         let tags = (row["tags"]?.text ?? "").split(separator: " ").map(String.init)
         return Photo(
@@ -43,7 +56,8 @@ package enum FlickrMapping {
     package static func largestImage(_ row: JSONValue) -> URL? {
         var best: (pixels: Int, rank: Int, url: URL)?
         for (rank, key) in sizeKeys.enumerated() {
-            guard let text = row["url_\(key)"]?.text, let url = URL(string: text).map(upgradingToHTTPS), url.host != nil else { continue }
+            guard let text = row["url_\(key)"]?.text, let url = URL(string: text).map(upgradingToHTTPS), url.host != nil
+            else { continue }
             let pixels = (row["width_\(key)"]?.integer ?? 0) * (row["height_\(key)"]?.integer ?? 0)
             if best == nil || pixels > best!.pixels || (pixels == best!.pixels && rank < best!.rank) {
                 best = (pixels, rank, url)
@@ -61,10 +75,12 @@ package enum FlickrMapping {
         "4": License(name: "CC BY 2.0", url: URL(string: "https://creativecommons.org/licenses/by/2.0/")),
         "5": License(name: "CC BY-SA 2.0", url: URL(string: "https://creativecommons.org/licenses/by-sa/2.0/")),
         "6": License(name: "CC BY-ND 2.0", url: URL(string: "https://creativecommons.org/licenses/by-nd/2.0/")),
-        "7": License(name: "No known copyright restrictions", url: URL(string: "https://www.flickr.com/commons/usage/")),
+        "7": License(
+            name: "No known copyright restrictions", url: URL(string: "https://www.flickr.com/commons/usage/")),
         "8": License(name: "United States Government Work", url: URL(string: "http://www.usa.gov/copyright.shtml")),
         "9": License(name: "CC0 1.0", url: URL(string: "https://creativecommons.org/publicdomain/zero/1.0/")),
-        "10": License(name: "Public Domain Mark 1.0", url: URL(string: "https://creativecommons.org/publicdomain/mark/1.0/")),
+        "10": License(
+            name: "Public Domain Mark 1.0", url: URL(string: "https://creativecommons.org/publicdomain/mark/1.0/"))
     ]
 }
 
@@ -80,7 +96,8 @@ package struct FlickrFeed {
         let url = RemoteAPI.url(source.endpoint, query: RemoteAPI.sorted(query))
         let body = try await RemoteAPI.json(downloader, url, service: "flickr feed", endpoint: source.endpoint)
         guard let items = body["items"]?.array else {
-            throw ProviderError(.malformed, description: "flickr feed: the answer has no \"items\" list; check source.endpoint")
+            throw ProviderError(
+                .malformed, description: "flickr feed: the answer has no \"items\" list; check source.endpoint")
         }
         var collector = ManifestCollector(limit: source.limit)
         for (index, item) in items.enumerated() {
@@ -96,8 +113,9 @@ package struct FlickrFeed {
         }
         // media.m is the 240 px "_m" size; "_b" is the 1024 px size of the same photo.
         guard let small = item["media"]?["m"]?.text,
-              let image = URL(string: small.replacingOccurrences(of: "_m.", with: "_b.")).map(upgradingToHTTPS),
-              image.host != nil else {
+            let image = URL(string: small.replacingOccurrences(of: "_m.", with: "_b.")).map(upgradingToHTTPS),
+            image.host != nil
+        else {
             throw MappingError(id: id, reason: "item without media.m")
         }
         // "nobody@flickr.com (\"Name\")"
@@ -107,8 +125,9 @@ package struct FlickrFeed {
                 .trimmingCharacters(in: CharacterSet(charactersIn: "\""))
         }
         var description = item["description"]?.text ?? ""
-        description = description.replacingOccurrences(of: #"<p>[^<]*<a [^>]*>[^<]*</a> posted a photo:</p>"#, with: "",
-                                                       options: .regularExpression)
+        description = description.replacingOccurrences(
+            of: #"<p>[^<]*<a [^>]*>[^<]*</a> posted a photo:</p>"#, with: "",
+            options: .regularExpression)
         return Photo(
             id: id, title: item["title"]?.text.flatMap { UntrustedText.clean($0, max: 300) },
             description: UntrustedText.clean(HTMLText.markdown(fromHTML: description), max: 20_000),

@@ -21,7 +21,8 @@ public struct FlickrProvider: PhotoProvider {
 
     public var summary: String { source.isFeed ? "flickr public feed" : "flickr \(source.method)" }
 
-    package static let extras = "description,license,date_upload,date_taken,owner_name,original_format,last_update,geo,tags,"
+    package static let extras =
+        "description,license,date_upload,date_taken,owner_name,original_format,last_update,geo,tags,"
         + "o_dims,views,media,path_alias,url_sq,url_t,url_s,url_q,url_m,url_n,url_w,url_z,url_c,url_l,url_h,url_k,url_o"
 
     public func fetchManifest() async throws -> Manifest {
@@ -37,16 +38,18 @@ public struct FlickrProvider: PhotoProvider {
             let body = try await call(source.method, params)
             let container = body["photos"] ?? body["photoset"]
             let album = body["photoset"]?["title"]?.text
-            return PhotoPage(rows: (container?["photo"]?.array ?? []).map { row in
-                Result { try FlickrMapping.photo(row, licenses: licenses, album: album) }
-            }, isLast: page >= container?["pages"]?.integer ?? page, position: { "page \(page) row \($0 + 1)" })
+            return PhotoPage(
+                rows: (container?["photo"]?.array ?? []).map { row in
+                    Result { try FlickrMapping.photo(row, licenses: licenses, album: album) }
+                }, isLast: page >= container?["pages"]?.integer ?? page, position: { "page \(page) row \($0 + 1)" })
         }
     }
 
     /// The licence table from `flickr.photos.licenses.getInfo`; the built-in table if that fails.
     private func licenseTable() async -> [String: License] {
         guard let body = try? await call("flickr.photos.licenses.getInfo", [:]),
-              let rows = body["licenses"]?["license"]?.array, !rows.isEmpty else { return FlickrMapping.builtInLicenses }
+            let rows = body["licenses"]?["license"]?.array, !rows.isEmpty
+        else { return FlickrMapping.builtInLicenses }
         var table: [String: License] = [:]
         for row in rows {
             guard let id = row["id"]?.text, let name = row["name"]?.text else { continue }
@@ -77,7 +80,11 @@ public struct FlickrProvider: PhotoProvider {
                 throw ProviderError(.refused, description: "flickr: \(message) (code \(code))\(hint)")
             }
         } catch let error as FetchError {
-            throw ProviderError(.unavailable, description: "flickr: \(error.reason), still after \(downloader.retryPolicy.retries + 1) attempts; try again later")
+            throw ProviderError(
+                .unavailable,
+                description:
+                    "flickr: \(error.reason), still after \(downloader.retryPolicy.retries + 1) attempts; try again later"
+            )
         }
     }
 }

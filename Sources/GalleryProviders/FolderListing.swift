@@ -35,22 +35,30 @@ package struct FolderListing: Sendable {
     private var livePhotos = true
 
     /// Extensions of the formats galleryssg decodes (see `ImageFormat`).
-    package static let photoExtensions: Set<String> = ["jpg", "jpeg", "jpe", "jfif", "mpo", "png", "webp", "heic", "heif", "hif",
-                                               "avif", "tif", "tiff", "gif"]
+    package static let photoExtensions: Set<String> = [
+        "jpg", "jpeg", "jpe", "jfif", "mpo", "png", "webp", "heic", "heif", "hif",
+        "avif", "tif", "tiff", "gif"
+    ]
     /// Files that describe a photo or an album rather than being one.
     package static let sidecarExtensions: Set<String> = ["md", "xmp"]
     /// Clutter that operating systems and photo tools leave in folders.
-    package static let systemFiles: Set<String> = [".ds_store", "thumbs.db", "ehthumbs.db", "desktop.ini", ".picasa.ini", "picasa.ini",
-                                           ".nomedia", "zbthumbnail.info", ".bridgesort", ".bridgelabelsandratings",
-                                           ".localized", "icon\r"]
+    package static let systemFiles: Set<String> = [
+        ".ds_store", "thumbs.db", "ehthumbs.db", "desktop.ini", ".picasa.ini", "picasa.ini",
+        ".nomedia", "zbthumbnail.info", ".bridgesort", ".bridgelabelsandratings",
+        ".localized", "icon\r"
+    ]
     /// Folders that hold thumbnails or metadata of NAS and photo tools, never photos of their own.
     package static let systemFolders: Set<String> = ["@eadir", "#recycle", "$recycle.bin", ".thumbnails", "__macosx"]
     /// Camera raw formats, read through LibRaw (`images.raw`). LibRaw reads most others too (CRW, SRW,
     /// X3F, 3FR, IIQ…); a file of one of these that LibRaw does not know is reported as it fails.
-    package static let rawExtensions: Set<String> = ["cr2", "cr3", "crw", "nef", "nrw", "arw", "srf", "sr2", "dng", "raf", "orf",
-                                             "rw2", "pef", "srw", "x3f", "3fr", "iiq", "erf", "mrw", "rwl", "raw"]
+    package static let rawExtensions: Set<String> = [
+        "cr2", "cr3", "crw", "nef", "nrw", "arw", "srf", "sr2", "dng", "raf", "orf",
+        "rw2", "pef", "srw", "x3f", "3fr", "iiq", "erf", "mrw", "rwl", "raw"
+    ]
     /// Video formats, published as clips through ffmpeg (told apart by content, as the photos are).
-    package static let videoExtensions: Set<String> = ["mov", "mp4", "m4v", "avi", "mkv", "mts", "m2ts", "3gp", "webm", "wmv", "mpg", "mpeg"]
+    package static let videoExtensions: Set<String> = [
+        "mov", "mp4", "m4v", "avi", "mkv", "mts", "m2ts", "3gp", "webm", "wmv", "mpg", "mpeg"
+    ]
 
     /// More entries than this in one source folder is a mistake (a home folder, a root), not a library.
     package static let maxEntries = 2_000_000
@@ -62,10 +70,13 @@ package struct FolderListing: Sendable {
     /// - Parameter raw: What becomes of camera raw files; one beside a photo of the same name is always ignored.
     /// - Parameter livePhotos: Whether a clip beside a still of the same name is published as its motion
     ///   (`video.livePhotos`); when false it is ignored on purpose.
-    package static func walk(_ root: URL, raw: RawPolicy = SiteConfig.Defaults.raw, livePhotos: Bool = true) throws -> FolderListing {
+    package static func walk(_ root: URL, raw: RawPolicy = SiteConfig.Defaults.raw, livePhotos: Bool = true) throws
+        -> FolderListing
+    {
         let rootPath = root.standardizedFileURL.path
         guard let realRoot = realPath(rootPath) else {
-            throw ProviderError.unreadable(root.path, "folder not found; check source.path in the config", kind: .notFound)
+            throw ProviderError.unreadable(
+                root.path, "folder not found; check source.path in the config", kind: .notFound)
         }
         var info = stat()
         guard stat(realRoot, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
@@ -76,17 +87,22 @@ package struct FolderListing: Sendable {
         listing.livePhotos = livePhotos
         var visited: Set<String> = [realRoot]
         var entries = 0
-        try listing.walk(directory: realRoot, relative: "", root: realRoot, depth: 0, visited: &visited, entries: &entries)
+        try listing.walk(
+            directory: realRoot, relative: "", root: realRoot, depth: 0, visited: &visited, entries: &entries)
         return listing
     }
 
-    private mutating func walk(directory: String, relative: String, root: String, depth: Int, visited: inout Set<String>,
-                               entries: inout Int) throws {
+    private mutating func walk(
+        directory: String, relative: String, root: String, depth: Int, visited: inout Set<String>,
+        entries: inout Int
+    ) throws {
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
         } catch {
-            if relative.isEmpty { throw ProviderError.unreadable(directory, RejectedFile.Reason.folderUnlistable.description) }
+            if relative.isEmpty {
+                throw ProviderError.unreadable(directory, RejectedFile.Reason.folderUnlistable.description)
+            }
             rejected.append(RejectedFile(path: relative, reason: .folderUnlistable))
             return
         }
@@ -95,7 +111,8 @@ package struct FolderListing: Sendable {
         for name in names {
             entries += 1
             guard entries <= Self.maxEntries else {
-                throw ProviderError.unreadable(root, "more than \(Self.maxEntries) files and folders; is source.path the photo library?")
+                throw ProviderError.unreadable(
+                    root, "more than \(Self.maxEntries) files and folders; is source.path the photo library?")
             }
             let path = relative.isEmpty ? name : "\(relative)/\(name)"
             let full = "\(directory)/\(name)"
@@ -126,7 +143,8 @@ package struct FolderListing: Sendable {
             let lower = name.lowercased()
             if kind == S_IFDIR {
                 if name.hasPrefix(".") || Self.systemFolders.contains(lower) {
-                    ignored.append(IgnoredFile(path: path + "/", reason: name.hasPrefix(".") ? .hiddenFolder : .otherToolsFolder))
+                    ignored.append(
+                        IgnoredFile(path: path + "/", reason: name.hasPrefix(".") ? .hiddenFolder : .otherToolsFolder))
                 } else {
                     folders.append((name, real))
                 }
@@ -151,7 +169,8 @@ package struct FolderListing: Sendable {
                 ignored.append(IgnoredFile(path: path + "/", reason: .alreadyListed(as: real)))
                 continue
             }
-            try walk(directory: real, relative: path, root: root, depth: depth + 1, visited: &visited, entries: &entries)
+            try walk(
+                directory: real, relative: path, root: root, depth: depth + 1, visited: &visited, entries: &entries)
         }
     }
 
@@ -189,7 +208,9 @@ package struct FolderListing: Sendable {
     private mutating func pairRaws(in directory: inout Directory) {
         guard !directory.raws.isEmpty else { return }
         var edits: [String: String] = [:]
-        for photo in directory.photos { edits[Self.stem(photo)] = edits[Self.stem(photo)] ?? (photo as NSString).lastPathComponent }
+        for photo in directory.photos {
+            edits[Self.stem(photo)] = edits[Self.stem(photo)] ?? (photo as NSString).lastPathComponent
+        }
         for raw in directory.raws {
             if let edit = edits[Self.stem(raw)] {
                 ignored.append(IgnoredFile(path: raw, reason: .rawBesideItsPhoto(edit)))
@@ -209,7 +230,8 @@ package struct FolderListing: Sendable {
     private mutating func pairClips(in directory: inout Directory) {
         guard !directory.clips.isEmpty else { return }
         var stills: [String: String] = [:]
-        for photo in directory.photos where Self.photoExtensions.contains((photo as NSString).pathExtension.lowercased()) {
+        for photo in directory.photos
+        where Self.photoExtensions.contains((photo as NSString).pathExtension.lowercased()) {
             stills[Self.stem(photo)] = stills[Self.stem(photo)] ?? photo
         }
         for clip in directory.clips {

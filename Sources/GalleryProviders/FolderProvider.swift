@@ -37,7 +37,8 @@ public struct FolderProvider: PhotoProvider {
         await pairing?.pair(&listing, root: folder)
         var manifest = Manifest(photos: [], ignored: listing.ignored)
         manifest.issues = listing.rejected.map {
-            ManifestIssue(item: $0.path, location: folder.appendingPathComponent($0.path).path, reason: $0.reason.description)
+            ManifestIssue(
+                item: $0.path, location: folder.appendingPathComponent($0.path).path, reason: $0.reason.description)
         }
         // Ids are given in path order over the whole library, as they always were, so they stay stable.
         var used: Set<String> = []
@@ -50,8 +51,9 @@ public struct FolderProvider: PhotoProvider {
             var hiddenFiles: Set<String> = []
             if let index = directory.index {
                 do {
-                    let idsByName = Dictionary(zip(directory.photos.map { ($0 as NSString).lastPathComponent }, ids),
-                                               uniquingKeysWith: { first, _ in first })
+                    let idsByName = Dictionary(
+                        zip(directory.photos.map { ($0 as NSString).lastPathComponent }, ids),
+                        uniquingKeysWith: { first, _ in first })
                     let album = try AlbumIndex.read(folder.appendingPathComponent(index), photoIDsByFileName: idsByName)
                     if directory.path.isEmpty {
                         manifest.ignored.append(IgnoredFile(path: index, reason: .sourceIndexIsNoAlbum))
@@ -61,8 +63,10 @@ public struct FolderProvider: PhotoProvider {
                     }
                     hiddenFiles = Set(album.hiddenFiles)
                 } catch {
-                    manifest.issues.append(ManifestIssue(item: index, location: folder.appendingPathComponent(index).path,
-                                                         reason: "album index not read: \(error)"))
+                    manifest.issues.append(
+                        ManifestIssue(
+                            item: index, location: folder.appendingPathComponent(index).path,
+                            reason: "album index not read: \(error)"))
                 }
             }
             var usedSidecars: Set<String> = []
@@ -72,28 +76,33 @@ public struct FolderProvider: PhotoProvider {
                 let (markdown, xmp) = Self.sidecars(of: name, in: directory)
                 usedSidecars.formUnion([markdown, xmp].compactMap { $0 })
                 if hiddenFiles.contains(name) {
-                    manifest.ignored.append(IgnoredFile(path: relative, reason: .hiddenBy(directory.index ?? "index.md")))
+                    manifest.ignored.append(
+                        IgnoredFile(path: relative, reason: .hiddenBy(directory.index ?? "index.md")))
                     continue
                 }
                 var photo = Photo(id: id, album: directory.path.isEmpty ? nil : directory.path, image: .file(location))
                 photo.motion = directory.motions[relative].map { .file(folder.appendingPathComponent($0)) }
                 photo.fallbackTitle = Self.title(fromFileName: (name as NSString).deletingPathExtension)
                 do {
-                    let sidecar = try PhotoSidecar.read(markdown: markdown.map(folder.appendingPathComponent),
-                                                        xmp: xmp.map(folder.appendingPathComponent))
+                    let sidecar = try PhotoSidecar.read(
+                        markdown: markdown.map(folder.appendingPathComponent),
+                        xmp: xmp.map(folder.appendingPathComponent))
                     if sidecar.hidden {
-                        manifest.ignored.append(IgnoredFile(path: relative, reason: .hiddenBy(markdown ?? xmp ?? "its sidecar")))
+                        manifest.ignored.append(
+                            IgnoredFile(path: relative, reason: .hiddenBy(markdown ?? xmp ?? "its sidecar")))
                         continue
                     }
                     sidecar.apply(to: &photo)
                 } catch {
-                    manifest.issues.append(ManifestIssue(item: id, location: location.path, reason: "sidecar not read: \(error)"))
+                    manifest.issues.append(
+                        ManifestIssue(item: id, location: location.path, reason: "sidecar not read: \(error)"))
                     continue
                 }
                 manifest.photos.append(photo)
             }
             for (_, path) in directory.sidecars.sorted(by: { $0.value < $1.value }) {
-                manifest.ignored.append(IgnoredFile(path: path, reason: usedSidecars.contains(path) ? .sidecarRead : .sidecarWithoutPhoto))
+                manifest.ignored.append(
+                    IgnoredFile(path: path, reason: usedSidecars.contains(path) ? .sidecarRead : .sidecarWithoutPhoto))
             }
         }
         manifest.ignored.sort { $0.path < $1.path }
@@ -102,7 +111,9 @@ public struct FolderProvider: PhotoProvider {
     }
 
     /// The `.md` and `.xmp` files that describe the photo `name`: `NAME.jpg.md` before `NAME.md`.
-    package static func sidecars(of name: String, in directory: FolderListing.Directory) -> (markdown: String?, xmp: String?) {
+    package static func sidecars(of name: String, in directory: FolderListing.Directory) -> (
+        markdown: String?, xmp: String?
+    ) {
         let lower = name.lowercased()
         let stem = (lower as NSString).deletingPathExtension
         func find(_ ext: String) -> String? {

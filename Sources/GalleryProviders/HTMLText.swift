@@ -18,7 +18,8 @@ package enum HTMLText {
                 let name = tag.lowercased().prefix { $0.isLetter || $0.isNumber || $0 == "/" }
                 switch name {
                 case "br", "br/": output += "  \n"
-                case "p", "/p", "div", "/div", "li", "/ul", "/ol", "h1", "h2", "h3", "/h1", "/h2", "/h3": output += "\n\n"
+                case "p", "/p", "div", "/div", "li", "/ul", "/ol", "h1", "h2", "h3", "/h1", "/h2", "/h3":
+                    output += "\n\n"
                 case "a":
                     let href = attribute("href", in: String(tag)).flatMap(safeLink)
                     if href != nil { output += "[" }
@@ -26,7 +27,7 @@ package enum HTMLText {
                 case "/a":
                     guard let link = linkStack.popLast(), let href = link.href else { break }
                     if output[link.start...].trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-                        output.remove(at: output.index(before: link.start))   // no text: drop the "["
+                        output.remove(at: output.index(before: link.start))  // no text: drop the "["
                     } else {
                         output += "](\(href))"
                     }
@@ -78,14 +79,17 @@ package enum HTMLText {
             value = value.replacingOccurrences(of: entity, with: character)
         }
         guard let url = URL(string: value), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
-              url.host != nil else { return nil }
+            url.host != nil
+        else { return nil }
         return url.absoluteString.replacingOccurrences(of: "(", with: "%28").replacingOccurrences(of: ")", with: "%29")
             .replacingOccurrences(of: " ", with: "%20")
     }
 
     private static func decode(_ entity: String) -> String? {
-        let named = ["amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": " ", "hellip": "…",
-                     "mdash": "—", "ndash": "–", "copy": "©", "laquo": "«", "raquo": "»"]
+        let named = [
+            "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": " ", "hellip": "…",
+            "mdash": "—", "ndash": "–", "copy": "©", "laquo": "«", "raquo": "»"
+        ]
         if let value = named[entity] { return value }
         if entity.hasPrefix("#x") || entity.hasPrefix("#X"), let code = UInt32(entity.dropFirst(2), radix: 16) {
             return Unicode.Scalar(code).map { String(Character($0)) }

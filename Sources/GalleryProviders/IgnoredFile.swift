@@ -58,7 +58,8 @@ public struct IgnoredFile: Sendable, Equatable, Codable {
             case .rawSkipped: "raw file, not published (images.raw is \"skip\")"
             case .livePhotoClipPaired(let still, let byIdentifier):
                 "Live Photo clip, published with \(still)" + (byIdentifier ? " (paired by its content identifier)" : "")
-            case .livePhotoClipLeftOut(let still): "Live Photo clip of \(still), not published (video.livePhotos is false)"
+            case .livePhotoClipLeftOut(let still):
+                "Live Photo clip of \(still), not published (video.livePhotos is false)"
             }
         }
 
@@ -66,28 +67,29 @@ public struct IgnoredFile: Sendable, Equatable, Codable {
         /// order of the cases breaks ties between equal counts.
         public enum Tally: Int, Sendable, Comparable, CaseIterable {
             case hiddenPhoto, sidecarRead, albumIndexRead, sidecarWithoutPhoto, systemFile, hiddenFile, hiddenFolder,
-                 notesFile, otherToolsFolder, folderLinkedTwice, rawBesideItsPhoto, rawSkipped, livePhotoClipPaired,
-                 livePhotoClipLeftOut, other
+                notesFile, otherToolsFolder, folderLinkedTwice, rawBesideItsPhoto, rawSkipped, livePhotoClipPaired,
+                livePhotoClipLeftOut, other
 
             /// `count` files of this kind: `1 system file`, `2 system files`.
             public func counted(_ count: Int) -> String {
-                let (one, many): (String, String) = switch self {
-                case .hiddenPhoto: ("hidden photo", "hidden photos")
-                case .sidecarRead: ("sidecar read", "sidecars read")
-                case .albumIndexRead: ("album index read", "album indexes read")
-                case .sidecarWithoutPhoto: ("sidecar without a photo", "sidecars without a photo")
-                case .systemFile: ("system file", "system files")
-                case .hiddenFile: ("hidden file", "hidden files")
-                case .hiddenFolder: ("hidden folder", "hidden folders")
-                case .notesFile: ("notes file", "notes files")
-                case .otherToolsFolder: ("folder of another tool", "folders of other tools")
-                case .folderLinkedTwice: ("folder linked twice", "folders linked twice")
-                case .rawBesideItsPhoto: ("raw beside its photo", "raws beside their photos")
-                case .rawSkipped: ("raw file skipped", "raw files skipped")
-                case .livePhotoClipPaired: ("Live Photo clip paired", "Live Photo clips paired")
-                case .livePhotoClipLeftOut: ("Live Photo clip left out", "Live Photo clips left out")
-                case .other: ("other", "others")
-                }
+                let (one, many): (String, String) =
+                    switch self {
+                    case .hiddenPhoto: ("hidden photo", "hidden photos")
+                    case .sidecarRead: ("sidecar read", "sidecars read")
+                    case .albumIndexRead: ("album index read", "album indexes read")
+                    case .sidecarWithoutPhoto: ("sidecar without a photo", "sidecars without a photo")
+                    case .systemFile: ("system file", "system files")
+                    case .hiddenFile: ("hidden file", "hidden files")
+                    case .hiddenFolder: ("hidden folder", "hidden folders")
+                    case .notesFile: ("notes file", "notes files")
+                    case .otherToolsFolder: ("folder of another tool", "folders of other tools")
+                    case .folderLinkedTwice: ("folder linked twice", "folders linked twice")
+                    case .rawBesideItsPhoto: ("raw beside its photo", "raws beside their photos")
+                    case .rawSkipped: ("raw file skipped", "raw files skipped")
+                    case .livePhotoClipPaired: ("Live Photo clip paired", "Live Photo clips paired")
+                    case .livePhotoClipLeftOut: ("Live Photo clip left out", "Live Photo clips left out")
+                    case .other: ("other", "others")
+                    }
                 return "\(count) \(count == 1 ? one : many)"
             }
 
@@ -120,21 +122,25 @@ public struct IgnoredFile: Sendable, Equatable, Codable {
             { _ in .sidecarWithoutPhoto }, { _ in .systemFile }, { _ in .hiddenFile }, { _ in .hiddenFolder },
             { _ in .notesFile }, { _ in .otherToolsFolder }, { .alreadyListed(as: $0) }, { .rawBesideItsPhoto($0) },
             { _ in .rawSkipped }, { .livePhotoClipPaired(with: $0, byIdentifier: false) },
-            { .livePhotoClipPaired(with: $0, byIdentifier: true) }, { .livePhotoClipLeftOut(of: $0) },
+            { .livePhotoClipPaired(with: $0, byIdentifier: true) }, { .livePhotoClipLeftOut(of: $0) }
         ]
 
         /// The reason whose words are `text`, or nil.
         public init?(_ text: String) {
             let marker = "\u{0}"
             // The longest words first, so `published with X (paired by …)` is not read as `published with X`.
-            let candidates = Self.shapes.map { make -> (prefix: String, suffix: String?, make: @Sendable (String) -> Reason) in
+            let candidates = Self.shapes.map {
+                make -> (prefix: String, suffix: String?, make: @Sendable (String) -> Reason) in
                 let words = make(marker).description
                 guard let range = words.range(of: marker) else { return (words, nil, make) }
                 return (String(words[..<range.lowerBound]), String(words[range.upperBound...]), make)
             }.sorted { $0.prefix.count + ($0.suffix?.count ?? 0) > $1.prefix.count + ($1.suffix?.count ?? 0) }
             for (prefix, suffix, make) in candidates {
                 guard let suffix else {
-                    if text == prefix { self = make(""); return }
+                    if text == prefix {
+                        self = make("")
+                        return
+                    }
                     continue
                 }
                 if text.count > prefix.count + suffix.count, text.hasPrefix(prefix), text.hasSuffix(suffix) {
@@ -153,7 +159,8 @@ public struct IgnoredFile: Sendable, Equatable, Codable {
         path = try container.decode(String.self, forKey: .path)
         let text = try container.decode(String.self, forKey: .reason)
         guard let reason = Reason(text) else {
-            throw DecodingError.dataCorruptedError(forKey: .reason, in: container, debugDescription: "no reason reads \"\(text)\"")
+            throw DecodingError.dataCorruptedError(
+                forKey: .reason, in: container, debugDescription: "no reason reads \"\(text)\"")
         }
         self.reason = reason
     }

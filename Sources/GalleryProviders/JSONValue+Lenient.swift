@@ -30,7 +30,8 @@ extension JSONValue {
     package var number: Double? {
         switch self {
         case .number(let value): return value.isFinite ? value : nil
-        case .string(let value): return Double(value.trimmingCharacters(in: .whitespaces)).flatMap { $0.isFinite ? $0 : nil }
+        case .string(let value):
+            return Double(value.trimmingCharacters(in: .whitespaces)).flatMap { $0.isFinite ? $0 : nil }
         default: return nil
         }
     }
@@ -45,7 +46,8 @@ extension JSONValue {
         if let value = try? JSONDecoder().decode(JSONValue.self, from: data) { return value }
         var text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         if let open = text.firstIndex(of: "("), text.hasSuffix(")") || text.hasSuffix(");"),
-           text[..<open].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "$" }) {
+            text[..<open].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "$" })
+        {
             text = String(text[text.index(after: open)...])
             text = String(text.dropLast(text.hasSuffix(");") ? 2 : 1))
         }
@@ -57,15 +59,19 @@ extension JSONValue {
 /// Latitude and longitude; 0,0 and out-of-range values mean "unknown".
 package func geoPoint(latitude: JSONValue?, longitude: JSONValue?) -> GeoPoint? {
     guard let lat = latitude?.number, let lon = longitude?.number, !(lat == 0 && lon == 0),
-          (-90...90).contains(lat), (-180...180).contains(lon) else { return nil }
+        (-90...90).contains(lat), (-180...180).contains(lon)
+    else { return nil }
     return GeoPoint(latitude: lat, longitude: lon)
 }
 
 /// Old Flickr and 500px data links images over plain http; both CDNs serve the same paths over https.
 package func upgradingToHTTPS(_ url: URL) -> URL {
     guard url.scheme?.lowercased() == "http", let host = url.host?.lowercased(),
-          ["staticflickr.com", "flickr.com", "500px.org", "500px.net", "500px.com"].contains(where: { host == $0 || host.hasSuffix("." + $0) }),
-          var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url }
+        ["staticflickr.com", "flickr.com", "500px.org", "500px.net", "500px.com"].contains(where: {
+            host == $0 || host.hasSuffix("." + $0)
+        }),
+        var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+    else { return url }
     components.scheme = "https"
     return components.url ?? url
 }

@@ -80,14 +80,17 @@ package struct LivePhotoPairing {
             guard !clipByID.isEmpty else { continue }
             for still in stills {
                 let id = await identifier(still) { () async -> String?? in
-                    .some((try? Data(contentsOf: root.appendingPathComponent(still), options: .mappedIfSafe)).flatMap(reader.still))
+                    .some(
+                        (try? Data(contentsOf: root.appendingPathComponent(still), options: .mappedIfSafe)).flatMap(
+                            reader.still))
                 }
                 guard let id, let clip = clipByID.removeValue(forKey: id) else { continue }
                 listing.directories[index].photos.removeAll { $0 == clip }
                 let name = (still as NSString).lastPathComponent
                 if publish {
                     listing.directories[index].motions[still] = clip
-                    listing.ignored.append(IgnoredFile(path: clip, reason: .livePhotoClipPaired(with: name, byIdentifier: true)))
+                    listing.ignored.append(
+                        IgnoredFile(path: clip, reason: .livePhotoClipPaired(with: name, byIdentifier: true)))
                 } else {
                     listing.ignored.append(IgnoredFile(path: clip, reason: .livePhotoClipLeftOut(of: name)))
                 }
@@ -108,7 +111,8 @@ package struct LivePhotoPairing {
 
     private func loadCache() -> [String: Entry] {
         guard let cacheFile, let data = try? Data(contentsOf: cacheFile),
-              let entries = try? JSONDecoder().decode([String: Entry].self, from: data) else { return [:] }
+            let entries = try? JSONDecoder().decode([String: Entry].self, from: data)
+        else { return [:] }
         return entries
     }
 
@@ -117,7 +121,8 @@ package struct LivePhotoPairing {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         guard let data = try? encoder.encode(entries) else { return }
-        try? FileManager.default.createDirectory(at: cacheFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try? FileManager.default.createDirectory(
+            at: cacheFile.deletingLastPathComponent(), withIntermediateDirectories: true)
         try? data.write(to: cacheFile, options: .atomic)
     }
 }

@@ -69,7 +69,7 @@ extension ManifestBytes {
             while let byte = try peek() {
                 switch byte {
                 case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"),
-                     UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"):
+                    UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"):
                     return
                 default:
                     advance()

@@ -40,7 +40,9 @@ package struct ManifestBytes {
     }
 
     /// The rest of an open file, `chunkSize` at a time; a failed read throws `failure`.
-    package static func file(_ handle: FileHandle, chunkSize: Int = chunkSize, failure: @escaping () -> any Error) -> ManifestBytes {
+    package static func file(_ handle: FileHandle, chunkSize: Int = chunkSize, failure: @escaping () -> any Error)
+        -> ManifestBytes
+    {
         var bytes = ManifestBytes {
             let data: Data?
             do {
@@ -51,7 +53,9 @@ package struct ManifestBytes {
             guard let data, !data.isEmpty else { return nil }
             return [UInt8](data)
         }
-        if let start = try? handle.offset(), let end = try? handle.seekToEnd(), (try? handle.seek(toOffset: start)) != nil {
+        if let start = try? handle.offset(), let end = try? handle.seekToEnd(),
+            (try? handle.seek(toOffset: start)) != nil
+        {
             bytes.size = Int(end - start)
         }
         return bytes

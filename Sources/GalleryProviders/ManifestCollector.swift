@@ -22,7 +22,8 @@ package struct ManifestCollector {
         case .success(let photo):
             if seen.insert(photo.id).inserted { manifest.photos.append(photo) }
         case .failure(let error as MappingError):
-            manifest.issues.append(ManifestIssue(item: error.id ?? position, location: error.location, reason: error.reason))
+            manifest.issues.append(
+                ManifestIssue(item: error.id ?? position, location: error.location, reason: error.reason))
         case .failure(let error):
             manifest.issues.append(ManifestIssue(item: position, location: nil, reason: "\(error)"))
         }
@@ -44,7 +45,8 @@ extension ManifestCollector {
     /// paging loop of every API provider.
     /// - Parameter fetch: Reads page `page` (1-based), whose first row is row `offset` of the list.
     package static func collect(limit: Int?, _ fetch: (_ page: Int, _ offset: Int) async throws -> PhotoPage)
-        async throws -> Manifest {
+        async throws -> Manifest
+    {
         var collector = ManifestCollector(limit: limit)
         var page = 1
         var offset = 0

@@ -85,8 +85,9 @@ package struct ManifestDocument {
     /// since a wrong shape is said first.
     private mutating func readObject() throws {
         bytes.advance()
-        var sawPhotos = false, sawAlbums = false
-        var albumsFailed: Int?   // where albums that are JSON but do not decode begin
+        var sawPhotos = false
+        var sawAlbums = false
+        var albumsFailed: Int?  // where albums that are JSON but do not decode begin
         if try bytes.nextByte() == UInt8(ascii: "}") {
             bytes.advance()
         } else {
@@ -111,7 +112,8 @@ package struct ManifestDocument {
                     try keepValue(depth: 1)
                     if let albums = try? decoder.decode(JSONValue.self, from: value) {
                         self.albums = albums == .null ? nil : albums
-                    } else if (sawPhotos && shapeError == nil) || (try? decoder.decode(Unread.self, from: value)) == nil {
+                    } else if (sawPhotos && shapeError == nil) || (try? decoder.decode(Unread.self, from: value)) == nil
+                    {
                         throw invalidValue()
                     } else {
                         // Valid JSON that does not decode (a number too large, say): the shape comes first.

@@ -12,8 +12,15 @@ extension ManifestEntryMapper {
     /// "showInHome": false, "download": "album"}}` to settings keyed by the cleaned path (`AlbumPath.normalized`).
     package static func albums(_ value: JSONValue) -> (albums: [String: AlbumInfo], issues: [ManifestIssue]) {
         guard case .object(let object) = value else {
-            return ([:], [ManifestIssue(item: "albums", location: nil, reason: "expected an object of album settings keyed by album path, "
-                                        + "got \(value.kind); album settings were ignored")])
+            return (
+                [:],
+                [
+                    ManifestIssue(
+                        item: "albums", location: nil,
+                        reason: "expected an object of album settings keyed by album path, "
+                            + "got \(value.kind); album settings were ignored")
+                ]
+            )
         }
         var albums: [String: AlbumInfo] = [:]
         var issues: [ManifestIssue] = []
@@ -21,17 +28,22 @@ extension ManifestEntryMapper {
         for (offset, key) in object.keys.sorted().enumerated() {
             let item = "albums[\(JSONValue.string(String(key.prefix(80))).quoted)]"
             guard offset < maxAlbums else {
-                issues.append(ManifestIssue(item: "albums", location: nil,
-                                            reason: "more than \(maxAlbums) albums; the rest were ignored"))
+                issues.append(
+                    ManifestIssue(
+                        item: "albums", location: nil,
+                        reason: "more than \(maxAlbums) albums; the rest were ignored"))
                 break
             }
             guard let path = AlbumPath.normalized(key) else {
-                issues.append(ManifestIssue(item: item, location: nil, reason: "not an album path such as \"2024/Iceland\""))
+                issues.append(
+                    ManifestIssue(item: item, location: nil, reason: "not an album path such as \"2024/Iceland\""))
                 continue
             }
             guard albums[path] == nil else {
-                issues.append(ManifestIssue(item: item, location: nil,
-                                            reason: "the same album as another key (\(path)); the first is kept"))
+                issues.append(
+                    ManifestIssue(
+                        item: item, location: nil,
+                        reason: "the same album as another key (\(path)); the first is kept"))
                 continue
             }
             guard case .object(let fields)? = object[key] else {
@@ -62,14 +74,16 @@ extension ManifestEntryMapper {
             if PhotoID.isValid(cover) {
                 info.cover = cover
             } else {
-                problems.append("\"cover\" \(JSONValue.string(String(cover.prefix(60))).quoted) is not a photo id; ignored")
+                problems.append(
+                    "\"cover\" \(JSONValue.string(String(cover.prefix(60))).quoted) is not a photo id; ignored")
             }
         }
         if let sort = string("sort", max: 40) {
             info.sort = PhotoSort(sort)
             if info.sort == nil {
-                problems.append("\"sort\" \(JSONValue.string(sort).quoted) is not taken, name, source or rating "
-                                + "(with - for descending); ignored")
+                problems.append(
+                    "\"sort\" \(JSONValue.string(sort).quoted) is not taken, name, source or rating "
+                        + "(with - for descending); ignored")
             }
         }
         func flag(_ name: String) -> Bool? {
@@ -83,28 +97,39 @@ extension ManifestEntryMapper {
         }
         info.showInHome = flag("showInHome")
         info.unlisted = flag("unlisted")
-        if case .string(let password)? = fields["password"] { info.password = password } else if let other = fields["password"] {
-            problems.append("\"password\" should be a string, got \(other.kind); the album is left out until it is fixed")
+        if case .string(let password)? = fields["password"] {
+            info.password = password
+        } else if let other = fields["password"] {
+            problems.append(
+                "\"password\" should be a string, got \(other.kind); the album is left out until it is fixed")
             info.passwordEnv = ""
         }
         if let name = string("passwordEnv", max: 200) {
-            if EnvironmentName.isValid(name) { info.passwordEnv = name } else {
-                problems.append("\"passwordEnv\" \(JSONValue.string(String(name.prefix(60))).quoted) is not an environment "
-                                + "variable name; the album is left out until it is fixed")
+            if EnvironmentName.isValid(name) {
+                info.passwordEnv = name
+            } else {
+                problems.append(
+                    "\"passwordEnv\" \(JSONValue.string(String(name.prefix(60))).quoted) is not an environment "
+                        + "variable name; the album is left out until it is fixed")
                 info.passwordEnv = ""
             }
         }
         if let text = string("download", max: 40) {
             info.download = DownloadSetting(rawValue: text)
             if info.download == nil {
-                problems.append("\"download\" \(JSONValue.string(text).quoted) is not \(DownloadSetting.choices); ignored")
+                problems.append(
+                    "\"download\" \(JSONValue.string(text).quoted) is not \(DownloadSetting.choices); ignored")
             }
         }
-                let known = ["title", "description", "cover", "sort", "showInHome", "unlisted", "password", "passwordEnv", "download"]
+        let known = [
+            "title", "description", "cover", "sort", "showInHome", "unlisted", "password", "passwordEnv", "download"
+        ]
         for name in fields.keys.sorted() where !known.contains(name) {
-            let hint = Spelling.closest(to: name, among: known).map { "did you mean \"\($0)\"?" }
+            let hint =
+                Spelling.closest(to: name, among: known).map { "did you mean \"\($0)\"?" }
                 ?? "expected \(known.joined(separator: ", "))"
-            problems.append("unknown album setting \(JSONValue.string(String(name.prefix(60))).quoted) (\(hint)); ignored")
+            problems.append(
+                "unknown album setting \(JSONValue.string(String(name.prefix(60))).quoted) (\(hint)); ignored")
         }
         return info
     }

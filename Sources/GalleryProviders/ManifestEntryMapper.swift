@@ -42,13 +42,16 @@ package struct ManifestEntryMapper {
                 photo.tags = interned.tags(photo.tags)
                 photo.album = interned.album(photo.album)
                 guard seen.insert(photo.id).inserted else {
-                    throw EntryError(item: photo.id, location: photo.image.description,
-                                     reason: "duplicate id; the first entry with this id is kept")
+                    throw EntryError(
+                        item: photo.id, location: photo.image.description,
+                        reason: "duplicate id; the first entry with this id is kept")
                 }
                 manifest.photos.append(photo)
             } catch let error as EntryError {
-                manifest.issues.append(ManifestIssue(item: error.item ?? "photos[\(index)]", location: error.location,
-                                                     reason: error.reason))
+                manifest.issues.append(
+                    ManifestIssue(
+                        item: error.item ?? "photos[\(index)]", location: error.location,
+                        reason: error.reason))
             } catch {
                 manifest.issues.append(ManifestIssue(item: "photos[\(index)]", location: nil, reason: "\(error)"))
             }
@@ -74,8 +77,9 @@ package struct ManifestEntryMapper {
             throw EntryError(reason: "\"id\" is missing or not a string")
         }
         guard PhotoID.isValid(id) else {
-            throw EntryError(reason: "id \(JSONValue.string(String(id.prefix(60))).quoted) may only hold letters, "
-                             + "digits, '-', '_' and '.', and may not start with '.'")
+            throw EntryError(
+                reason: "id \(JSONValue.string(String(id.prefix(60))).quoted) may only hold letters, "
+                    + "digits, '-', '_' and '.', and may not start with '.'")
         }
         guard case .string(let imageText)? = fields["image"], !imageText.isEmpty else {
             throw EntryError(item: id, reason: "\"image\" is missing; give a path or an https URL")
@@ -91,13 +95,15 @@ package struct ManifestEntryMapper {
         var license: License?
         switch fields["license"] {
         case .string(let name)?: license = UntrustedText.clean(name, max: 200).map { License(name: $0) }
-        case .object(let object)?: license = text(object["name"], max: 200).map { License(name: $0, url: link(object["url"])) }
+        case .object(let object)?:
+            license = text(object["name"], max: 200).map { License(name: $0, url: link(object["url"])) }
         default: license = nil
         }
         var tags: [String] = []
         switch fields["tags"] {
         case .array(let items)?: tags = items.compactMap { text($0, max: 100) }
-        case .string(let list)?: tags = list.split(separator: ",").compactMap { UntrustedText.clean(String($0), max: 100) }
+        case .string(let list)?:
+            tags = list.split(separator: ",").compactMap { UntrustedText.clean(String($0), max: 100) }
         default: break
         }
         var unique: [String] = []
@@ -105,14 +111,16 @@ package struct ManifestEntryMapper {
 
         var camera = CameraInfo()
         if case .object(let object)? = fields["camera"] {
-            camera = CameraInfo(make: text(object["make"], max: 100), model: text(object["model"], max: 100),
-                                lens: text(object["lens"], max: 200), focalLength: number(object["focalLength"]),
-                                aperture: number(object["aperture"]), exposureTime: number(object["exposureTime"]),
-                                iso: number(object["iso"]).map { Int($0) })
+            camera = CameraInfo(
+                make: text(object["make"], max: 100), model: text(object["model"], max: 100),
+                lens: text(object["lens"], max: 200), focalLength: number(object["focalLength"]),
+                aperture: number(object["aperture"]), exposureTime: number(object["exposureTime"]),
+                iso: number(object["iso"]).map { Int($0) })
         }
-        var photo = Photo(id: id, title: text(fields["title"], max: 300), description: text(fields["description"], max: 20_000),
-                          author: author, authorURL: authorURL, takenAt: text(fields["takenAt"], max: 40), tags: unique,
-                          album: text(fields["album"], max: 200), license: license, image: image, camera: camera)
+        var photo = Photo(
+            id: id, title: text(fields["title"], max: 300), description: text(fields["description"], max: 20_000),
+            author: author, authorURL: authorURL, takenAt: text(fields["takenAt"], max: 40), tags: unique,
+            album: text(fields["album"], max: 200), license: license, image: image, camera: camera)
         // Stars as Lightroom writes them: -1 (rejected) to 5; anything else is left out.
         photo.rating = number(fields["rating"]).flatMap { $0.rounded() == $0 && (-1...5).contains($0) ? Int($0) : nil }
         return photo
@@ -122,7 +130,8 @@ package struct ManifestEntryMapper {
         let lowered = value.lowercased()
         let isURL = lowered.hasPrefix("http://") || lowered.hasPrefix("https://")
         if !isURL, let colon = value.firstIndex(of: ":"), !value[..<colon].contains("/") {
-            throw EntryError(item: id, location: value, reason: "only relative paths and http(s) URLs are allowed in \"image\"")
+            throw EntryError(
+                item: id, location: value, reason: "only relative paths and http(s) URLs are allowed in \"image\"")
         }
         switch resolver {
         case .base(let base):
@@ -139,8 +148,9 @@ package struct ManifestEntryMapper {
             }
             let resolved = folder.appendingPathComponent(value).standardizedFileURL
             guard !value.hasPrefix("/"), resolved.path.hasPrefix(folder.path + "/") else {
-                throw EntryError(item: id, location: value,
-                                 reason: "image path leaves the manifest's folder; keep photos beside or below the manifest")
+                throw EntryError(
+                    item: id, location: value,
+                    reason: "image path leaves the manifest's folder; keep photos beside or below the manifest")
             }
             return .file(resolved)
         }
@@ -157,14 +167,16 @@ package struct ManifestEntryMapper {
     private func number(_ value: JSONValue?) -> Double? {
         switch value {
         case .number(let number)?: return number.isFinite ? number : nil
-        case .string(let string)?: return Double(string.trimmingCharacters(in: .whitespaces)).flatMap { $0.isFinite ? $0 : nil }
+        case .string(let string)?:
+            return Double(string.trimmingCharacters(in: .whitespaces)).flatMap { $0.isFinite ? $0 : nil }
         default: return nil
         }
     }
 
     private func link(_ value: JSONValue?) -> URL? {
         guard case .string(let string)? = value, let url = URL(string: string.trimmingCharacters(in: .whitespaces)),
-              let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host != nil else { return nil }
+            let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host != nil
+        else { return nil }
         return url
     }
 

@@ -19,7 +19,9 @@ public struct ManifestProvider: PhotoProvider {
     package let downloader: Downloader?
     /// The largest manifest accepted, in bytes: `network.maxDownloadBytes`, which the error names
     /// (a fixed 64 MB refused manifests of more than about 300,000 photos with no way round it).
-    package var maxBytes: Int { downloader?.transport.settings.maxDownloadBytes ?? SiteConfig.Defaults.maxDownloadBytes }
+    package var maxBytes: Int {
+        downloader?.transport.settings.maxDownloadBytes ?? SiteConfig.Defaults.maxDownloadBytes
+    }
 
     public init(location: Location, downloader: Downloader?) {
         self.location = location
@@ -53,10 +55,13 @@ public struct ManifestProvider: PhotoProvider {
                 }
                 return ManifestBytes.file(handle) { Self.unreadable(url) }
             }
-            return try read(bytes, name: url.path,
-                            resolver: .folder(url.deletingLastPathComponent().standardizedFileURL))
+            return try read(
+                bytes, name: url.path,
+                resolver: .folder(url.deletingLastPathComponent().standardizedFileURL))
         case .url(let url):
-            guard let downloader else { throw ProviderError.unreadable(url.absoluteString, "no downloader available", kind: .unavailable) }
+            guard let downloader else {
+                throw ProviderError.unreadable(url.absoluteString, "no downloader available", kind: .unavailable)
+            }
             let response: HTTPTransport.Response
             do {
                 response = try await downloader.api(url, maxBytes: maxBytes)
@@ -64,7 +69,8 @@ public struct ManifestProvider: PhotoProvider {
                 throw ProviderError.unreadable(error.location, error.reason, kind: .unavailable)
             }
             guard (200..<300).contains(response.status) else {
-                throw ProviderError.unreadable(url.absoluteString, FetchError.status(response).reason, kind: .unavailable)
+                throw ProviderError.unreadable(
+                    url.absoluteString, FetchError.status(response).reason, kind: .unavailable)
             }
             return try read({ .data(response.body) }, name: url.absoluteString, resolver: .base(response.url))
         }
@@ -77,15 +83,18 @@ public struct ManifestProvider: PhotoProvider {
 
     /// Reads the document `bytes()` gives, saying why one that is not a manifest cannot be used, and
     /// where one that is not JSON goes wrong (reading it a second time, from `bytes()` again).
-    private func read(_ bytes: () throws -> ManifestBytes, name: String,
-                      resolver: ManifestEntryMapper.ImageResolver) throws -> Manifest {
+    private func read(
+        _ bytes: () throws -> ManifestBytes, name: String,
+        resolver: ManifestEntryMapper.ImageResolver
+    ) throws -> Manifest {
         do {
             return try ManifestDocument.read(bytes(), mapper: ManifestEntryMapper(resolver: resolver))
         } catch ManifestDocument.Failure.shape(let reason) {
             throw ProviderError.unreadable(name, reason, kind: .malformed)
         } catch ManifestDocument.Failure.invalidJSON(let offset) {
             guard let failure = try? ManifestDocument.locate(offset, in: bytes()) else {
-                throw ProviderError.unreadable(name, "not valid JSON, and it could not be read again to say where", kind: .malformed)
+                throw ProviderError.unreadable(
+                    name, "not valid JSON, and it could not be read again to say where", kind: .malformed)
             }
             throw ProviderError.unreadable("\(name):\(failure.position)", failure.problem, kind: .malformed)
         } catch let error as FetchError {

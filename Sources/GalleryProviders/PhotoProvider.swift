@@ -24,8 +24,10 @@ public struct Manifest: Sendable {
     /// Files a folder source saw and left out on purpose (hidden files, sidecars, hidden photos).
     public var ignored: [IgnoredFile]
 
-    public init(photos: [Photo], issues: [ManifestIssue] = [], albums: [String: AlbumInfo] = [:],
-                ignored: [IgnoredFile] = []) {
+    public init(
+        photos: [Photo], issues: [ManifestIssue] = [], albums: [String: AlbumInfo] = [:],
+        ignored: [IgnoredFile] = []
+    ) {
         self.photos = photos
         self.issues = issues
         self.albums = albums

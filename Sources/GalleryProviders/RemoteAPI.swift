@@ -25,31 +25,41 @@ package enum RemoteAPI {
     ///
     /// Messages never include the request URL, which may carry an API key in its query.
     /// - Throws: `ProviderError` for transport failures, non-2xx statuses and non-JSON bodies.
-    package static func json(_ downloader: Downloader, _ url: URL, headers: [(String, String)] = [], service: String,
-                     endpoint: URL) async throws -> JSONValue {
+    package static func json(
+        _ downloader: Downloader, _ url: URL, headers: [(String, String)] = [], service: String,
+        endpoint: URL
+    ) async throws -> JSONValue {
         let response = try await send(downloader, url, headers: headers, service: service, endpoint: endpoint)
         guard (200..<300).contains(response.status) else {
-            throw ProviderError(.unavailable, description: "\(service): HTTP \(response.status) from \(endpoint.host ?? "the API")")
+            throw ProviderError(
+                .unavailable, description: "\(service): HTTP \(response.status) from \(endpoint.host ?? "the API")")
         }
         return try parse(response, service: service)
     }
 
-    package static func send(_ downloader: Downloader, _ url: URL, headers: [(String, String)] = [], service: String,
-                     endpoint: URL) async throws -> HTTPTransport.Response {
+    package static func send(
+        _ downloader: Downloader, _ url: URL, headers: [(String, String)] = [], service: String,
+        endpoint: URL
+    ) async throws -> HTTPTransport.Response {
         do {
             return try await downloader.api(url, headers: headers)
         } catch let error as FetchError {
-            throw ProviderError(.unavailable, description: "\(service): \(endpoint.host ?? "the API") did not answer: \(error.reason)"
-                                + " (after \(downloader.retryPolicy.retries + 1) attempts); check source.endpoint"
-                                + " or try again later")
+            throw ProviderError(
+                .unavailable,
+                description: "\(service): \(endpoint.host ?? "the API") did not answer: \(error.reason)"
+                    + " (after \(downloader.retryPolicy.retries + 1) attempts); check source.endpoint"
+                    + " or try again later")
         }
     }
 
     package static func parse(_ response: HTTPTransport.Response, service: String) throws -> JSONValue {
         guard let body = try? JSONValue.parseLenient(response.body) else {
-            let start = String(decoding: response.body.prefix(60), as: UTF8.self).replacingOccurrences(of: "\n", with: " ")
-            throw ProviderError(.malformed, description: "\(service): HTTP \(response.status), and the body is not JSON "
-                                + "(\(JSONValue.string(start).quoted)); check source.endpoint")
+            let start = String(decoding: response.body.prefix(60), as: UTF8.self).replacingOccurrences(
+                of: "\n", with: " ")
+            throw ProviderError(
+                .malformed,
+                description: "\(service): HTTP \(response.status), and the body is not JSON "
+                    + "(\(JSONValue.string(start).quoted)); check source.endpoint")
         }
         return body
     }

@@ -57,15 +57,17 @@ package struct AlbumTree: Sendable {
     ///   - folders: The folder name of each album inside a protected one, by cleaned path: a token alone,
     ///     which says nothing of its name.
     ///   - download: The site's `download`, for albums without one of their own or above them.
-    package init(_ items: [ItemFacts], sources: [Int], infos: [String: AlbumInfo], sort: PhotoSort,
-                 tokens: [String: String] = [:], folders: [String: String] = [:], download: DownloadSetting = .off) {
+    package init(
+        _ items: [ItemFacts], sources: [Int], infos: [String: AlbumInfo], sort: PhotoSort,
+        tokens: [String: String] = [:], folders: [String: String] = [:], download: DownloadSetting = .off
+    ) {
         var settings: [String: AlbumInfo] = [:]
         for key in infos.keys.sorted() {
             guard let path = AlbumPath.normalized(key), settings[path] == nil, let info = infos[key] else { continue }
             settings[path] = info
         }
         var indexOfPath: [String: Int] = [:]
-        var usedSlugs: [Int: Set<String>] = [:]   // parent album (-1: the top) → its children's slugs
+        var usedSlugs: [Int: Set<String>] = [:]  // parent album (-1: the top) → its children's slugs
         for (item, photo) in items.enumerated() {
             let parts = AlbumPath.components(photo.album)
             var parent: Int?
@@ -84,12 +86,14 @@ package struct AlbumTree: Sendable {
                 let index = albums.count
                 let title = info.title.flatMap { UntrustedText.clean($0, max: AlbumPath.maxNameLength) } ?? parts[depth]
                 let folder = folders[path] ?? tokens[path].map { "\(slug)-\($0)" } ?? slug
-                let listed = folders[path] == nil && tokens[path] == nil && info.unlisted != true
+                let listed =
+                    folders[path] == nil && tokens[path] == nil && info.unlisted != true
                     && (parent.map { albums[$0].listed } ?? true)
-                let album = Album(path: path, title: title, info: info,
-                                  slugPath: parent.map { albums[$0].slugPath + "/" + folder } ?? folder, parent: parent,
-                                  inHome: listed && (info.showInHome ?? true) && (parent.map { albums[$0].inHome } ?? true),
-                                  listed: listed, download: info.download ?? parent.map { albums[$0].download } ?? download)
+                let album = Album(
+                    path: path, title: title, info: info,
+                    slugPath: parent.map { albums[$0].slugPath + "/" + folder } ?? folder, parent: parent,
+                    inHome: listed && (info.showInHome ?? true) && (parent.map { albums[$0].inHome } ?? true),
+                    listed: listed, download: info.download ?? parent.map { albums[$0].download } ?? download)
                 albums.append(album)
                 if let parent { albums[parent].children.append(index) } else { roots.append(index) }
                 indexOfPath[path] = index
@@ -104,7 +108,9 @@ package struct AlbumTree: Sendable {
         let covers = Set(albums.compactMap(\.info.cover))
         var idToItem: [String: Int] = [:]
         if !covers.isEmpty {
-            for (index, item) in items.enumerated() where covers.contains(item.id) && idToItem[item.id] == nil { idToItem[item.id] = index }
+            for (index, item) in items.enumerated() where covers.contains(item.id) && idToItem[item.id] == nil {
+                idToItem[item.id] = index
+            }
         }
         // An album without a sort of its own takes the nearest one above it (parents come first).
         var sortOf: [PhotoSort?] = []
@@ -138,8 +144,11 @@ package struct AlbumTree: Sendable {
             let album = albums[index]
             let total = album.members.count + album.children.reduce(0) { $0 + albums[$1].total }
             // A listed album's card never shows a photo of an unlisted or protected album, whatever its `cover` names.
-            let named = album.info.cover.flatMap { idToItem[$0] }.flatMap { album.listed && isUnlisted(item: $0) ? nil : $0 }
-            let cover = named ?? album.members.first
+            let named = album.info.cover.flatMap { idToItem[$0] }.flatMap {
+                album.listed && isUnlisted(item: $0) ? nil : $0
+            }
+            let cover =
+                named ?? album.members.first
                 ?? album.children.compactMap { albums[$0].cover }.first
             albums[index].total = total
             albums[index].cover = cover
@@ -176,8 +185,10 @@ package struct AlbumTree: Sendable {
         var key = CacheKey("album settings")
         for (path, info) in infos.sorted(by: { $0.key < $1.key }) {
             key.add(path)
-            for field in [info.title, info.description, info.cover, info.sort?.description, info.showInHome.map { "\($0)" },
-                          info.download?.rawValue] {
+            for field in [
+                info.title, info.description, info.cover, info.sort?.description, info.showInHome.map { "\($0)" },
+                info.download?.rawValue
+            ] {
                 key.add(field ?? "\u{0}")
             }
             // Added only when set, so the keys of sites without unlisted albums stay as they were.

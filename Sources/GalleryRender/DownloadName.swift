@@ -23,7 +23,8 @@ package enum DownloadName {
         let sourceStem = last.contains(".") ? String(last[..<last.lastIndex(of: ".")!]) : last
         let stem = [sourceStem, item.photo.id].lazy.map(clean).first { !$0.isEmpty } ?? "photo"
         let path = item.downloadPath
-        let ext = path.contains(".") ? clean(String(path[path.index(after: path.lastIndex(of: ".")!)...])).lowercased() : ""
+        let ext =
+            path.contains(".") ? clean(String(path[path.index(after: path.lastIndex(of: ".")!)...])).lowercased() : ""
         return ext.isEmpty ? stem : "\(stem).\(ext)"
     }
 
@@ -33,13 +34,19 @@ package enum DownloadName {
         var out = ""
         for character in text.precomposedStringWithCanonicalMapping {
             let keep = character.isLetter || character.isNumber || " -_.()+,".contains(character)
-            let next: Character = keep && !character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control
-                || $0.properties.generalCategory == .format }) ? character : "_"
+            let next: Character =
+                keep
+                    && !character.unicodeScalars.contains(where: {
+                        $0.properties.generalCategory == .control
+                            || $0.properties.generalCategory == .format
+                    }) ? character : "_"
             if next == "_" && out.last == "_" { continue }
             out.append(next)
         }
         var trimmed = out.trimmingCharacters(in: CharacterSet(charactersIn: ". _"))
-        if trimmed.count > maxStem { trimmed = String(trimmed.prefix(maxStem)).trimmingCharacters(in: CharacterSet(charactersIn: ". _")) }
+        if trimmed.count > maxStem {
+            trimmed = String(trimmed.prefix(maxStem)).trimmingCharacters(in: CharacterSet(charactersIn: ". _"))
+        }
         // "a..b" cannot name a parent folder once the name has no separator, but some unzip tools warn on it.
         while trimmed.contains("..") { trimmed = trimmed.replacingOccurrences(of: "..", with: ".") }
         return trimmed
@@ -60,8 +67,10 @@ package enum DownloadName {
                 continue
             }
             let dot = name.lastIndex(of: ".")
-            let stem = dot.map { String(name[..<$0]) } ?? name, ext = dot.map { String(name[$0...]) } ?? ""
-            var candidate = name, number = 2
+            let stem = dot.map { String(name[..<$0]) } ?? name
+            let ext = dot.map { String(name[$0...]) } ?? ""
+            var candidate = name
+            var number = 2
             while used.contains(candidate.lowercased()) {
                 candidate = "\(stem)-\(number)\(ext)"
                 number += 1

@@ -50,13 +50,15 @@ package enum Formatting {
 
     /// `51.22805° N, 115.49658° W`.
     package static func coordinates(_ point: GeoPoint) -> String {
-        String(format: "%.5f° %@, %.5f° %@", abs(point.latitude), point.latitude < 0 ? "S" : "N",
-               abs(point.longitude), point.longitude < 0 ? "W" : "E")
+        String(
+            format: "%.5f° %@, %.5f° %@", abs(point.latitude), point.latitude < 0 ? "S" : "N",
+            abs(point.longitude), point.longitude < 0 ? "W" : "E")
     }
 
     package static func mapLink(_ point: GeoPoint) -> String {
-        String(format: "https://www.openstreetmap.org/?mlat=%.5f&mlon=%.5f#map=13/%.5f/%.5f",
-               point.latitude, point.longitude, point.latitude, point.longitude)
+        String(
+            format: "https://www.openstreetmap.org/?mlat=%.5f&mlon=%.5f#map=13/%.5f/%.5f",
+            point.latitude, point.longitude, point.latitude, point.longitude)
     }
 
     package static func iso(_ value: Int?) -> String? {
@@ -81,7 +83,8 @@ package enum Formatting {
         guard let parsed = PhotoDate(text) else { return DateText(display: text, machine: nil) }
         var display = strings.date(year: parsed.year, month: parsed.month, day: parsed.day)
         if let hour = parsed.hour, let minute = parsed.minute {
-            display = strings.text("dateTimeFormat", ["date": display, "time": String(format: "%02d:%02d", hour, minute)])
+            display = strings.text(
+                "dateTimeFormat", ["date": display, "time": String(format: "%02d:%02d", hour, minute)])
         }
         return DateText(display: display, machine: parsed.machine)
     }

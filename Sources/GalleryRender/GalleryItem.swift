@@ -22,8 +22,10 @@ public struct GalleryItem: Sendable {
     /// (`images.publishOriginals: "as-is"`), which keeps its tags, GPS among them.
     public var originalDownloadable = true
 
-    public init(photo: Photo, displaySize: PixelSize, plan: DerivativePlan, averageColor: String, placeholderKey: Digest,
-                original: OriginalLink, video: VideoInfo? = nil, hasMotion: Bool = false) {
+    public init(
+        photo: Photo, displaySize: PixelSize, plan: DerivativePlan, averageColor: String, placeholderKey: Digest,
+        original: OriginalLink, video: VideoInfo? = nil, hasMotion: Bool = false
+    ) {
         self.video = video
         self.hasMotion = hasMotion
         self.photo = photo

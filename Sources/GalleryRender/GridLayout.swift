@@ -54,7 +54,9 @@ package struct GridLayout: Sendable {
             return Row(range: range, natural: natural, shown: target, short: true, cost: 0)
         }
         let shown = natural > most ? max(most, natural * Self.crop) : natural
-        let off = log(shown / target), crop = log(natural / shown), over = log(shown / most)
+        let off = log(shown / target)
+        let crop = log(natural / shown)
+        let over = log(shown / most)
         let cost = off * off + 2 * crop * crop + (over > 0.001 ? 10 + 100 * over * over : 0)
         return Row(range: range, natural: natural, shown: shown, short: false, cost: cost)
     }
@@ -99,8 +101,9 @@ package struct GridLayout: Sendable {
                 // A share a hair under the exact one, rounded down to the 5 digits the page
                 // writes, so rounding never pushes a row's last tile down to the next row.
                 let exact = row.short ? aspect * row.shown / width : aspect / sum
-                return TilePlace(share: (exact * 0.99999 * 100_000).rounded(.down) / 100_000, gaps: gaps,
-                                 shape: row.short ? aspect : aspect * row.natural / row.shown)
+                return TilePlace(
+                    share: (exact * 0.99999 * 100_000).rounded(.down) / 100_000, gaps: gaps,
+                    shape: row.short ? aspect : aspect * row.natural / row.shown)
             }
         }
     }

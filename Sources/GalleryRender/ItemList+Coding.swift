@@ -48,7 +48,10 @@ package enum ItemCoding {
         out.text(photo.image.description)
         let camera = photo.camera
         for text in [camera.make, camera.model, camera.lens] { out.text(text) }
-        for number in [camera.focalLength, camera.aperture, camera.exposureTime, photo.location?.latitude, photo.location?.longitude] {
+        for number in [
+            camera.focalLength, camera.aperture, camera.exposureTime, photo.location?.latitude,
+            photo.location?.longitude
+        ] {
             out.number(number)
         }
         out.int(camera.iso.map { $0 + 1 } ?? 0)
@@ -74,8 +77,12 @@ package enum ItemCoding {
         item.placeholderKey.withHexBytes { out.bytes.append(contentsOf: $0) }
         switch item.original {
         case .none: out.int(0)
-        case .published(let path): out.int(1); out.text(path)
-        case .remote(let address): out.int(2); out.text(address)
+        case .published(let path):
+            out.int(1)
+            out.text(path)
+        case .remote(let address):
+            out.int(2)
+            out.text(address)
         }
         // A clip's facts as JSON: few items are clips, and this keeps the layout in one place.
         out.text(item.video.flatMap { try? String(decoding: JSONEncoder().encode($0), as: UTF8.self) })
@@ -100,9 +107,11 @@ package enum ItemCoding {
         }
         let remote = try input.int() == 1
         photo.image = ImageLocation(remote: remote, description: try input.text())
-        photo.camera = CameraInfo(make: try input.optionalText(), model: try input.optionalText(), lens: try input.optionalText(),
-                                  focalLength: try input.number(), aperture: try input.number(), exposureTime: try input.number())
-        let latitude = try input.number(), longitude = try input.number()
+        photo.camera = CameraInfo(
+            make: try input.optionalText(), model: try input.optionalText(), lens: try input.optionalText(),
+            focalLength: try input.number(), aperture: try input.number(), exposureTime: try input.number())
+        let latitude = try input.number()
+        let longitude = try input.number()
         if let latitude, let longitude { photo.location = GeoPoint(latitude: latitude, longitude: longitude) }
         let iso = try input.int()
         photo.camera.iso = iso == 0 ? nil : iso - 1
@@ -123,10 +132,13 @@ package enum ItemCoding {
         let all = try (0..<input.int()).map { _ in Derivative(size: try input.size(), folder: folder) }
         let steps = try (0..<input.int()).map { _ in Derivative(size: try input.size(), folder: folder) }
         let twins = try input.int()
-        let plan = DerivativePlan(thumbnail: thumbnail, preview: preview, all: all, gridSteps: steps, webp: twins & 1 != 0,
-                                  avif: twins & 2 != 0)
+        let plan = DerivativePlan(
+            thumbnail: thumbnail, preview: preview, all: all, gridSteps: steps, webp: twins & 1 != 0,
+            avif: twins & 2 != 0)
         let color = try input.text()
-        guard let key = Digest(hexBuffer: try input.raw(64)) else { throw SpillFileError("item file: bad placeholder key") }
+        guard let key = Digest(hexBuffer: try input.raw(64)) else {
+            throw SpillFileError("item file: bad placeholder key")
+        }
         let original: OriginalLink
         switch try input.int() {
         case 1: original = .published(try input.text())
@@ -134,8 +146,9 @@ package enum ItemCoding {
         default: original = .none
         }
         let video = try input.optionalText().flatMap { try? JSONDecoder().decode(VideoInfo.self, from: Data($0.utf8)) }
-        var item = GalleryItem(photo: photo, displaySize: display, plan: plan, averageColor: color, placeholderKey: key,
-                               original: original, video: video, hasMotion: try input.int() == 1)
+        var item = GalleryItem(
+            photo: photo, displaySize: display, plan: plan, averageColor: color, placeholderKey: key,
+            original: original, video: video, hasMotion: try input.int() == 1)
         item.downloadKey = try input.optionalText().flatMap { Digest(hex: $0) }
         item.originalDownloadable = try input.int() == 1
         return item

@@ -64,7 +64,9 @@ package struct ItemList: Sendable {
     package subscript(index: Int) -> GalleryItem {
         get throws {
             // Only an images-only build keeps no file, and it renders no pages.
-            guard let file else { throw SpillFileError("the build kept only its items' facts: item \(index) cannot be read") }
+            guard let file else {
+                throw SpillFileError("the build kept only its items' facts: item \(index) cannot be read")
+            }
             return try file.value(records[index], ItemCoding.decode)
         }
     }
@@ -132,7 +134,10 @@ package struct ItemList: Sendable {
             if failure == nil {
                 do { try writer?.flush() } catch { failure = "\(error)" }
             }
-            if let failure { throw SpillFileError("\(writer?.file.folder ?? ""): the build's item file could not be written: \(failure)") }
+            if let failure {
+                throw SpillFileError(
+                    "\(writer?.file.folder ?? ""): the build's item file could not be written: \(failure)")
+            }
             return ItemList(facts: facts, records: records, file: writer?.file)
         }
     }

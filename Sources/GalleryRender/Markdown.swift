@@ -44,7 +44,8 @@ public enum Markdown {
     public static func plainText(_ markdown: String, limit: Int) -> String {
         let bytes = Array(markdown.utf8)
         guard let document = cmark_parse_document(bytes, bytes.count, CMARK_OPT_VALIDATE_UTF8),
-              let iterator = cmark_iter_new(document) else { return "" }
+            let iterator = cmark_iter_new(document)
+        else { return "" }
         defer {
             cmark_iter_free(iterator)
             cmark_node_free(document)
@@ -57,7 +58,9 @@ public enum Markdown {
             case CMARK_NODE_TEXT, CMARK_NODE_CODE:
                 if let literal = cmark_node_get_literal(node) { text += String(cString: literal) }
             case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK: text += " "
-            case CMARK_NODE_PARAGRAPH, CMARK_NODE_HEADING, CMARK_NODE_ITEM where !entering: text += " "
+            case CMARK_NODE_PARAGRAPH, CMARK_NODE_HEADING,
+                CMARK_NODE_ITEM where !entering:
+                text += " "
             default: break
             }
         }
@@ -79,7 +82,11 @@ public enum Markdown {
             switch cmark_node_get_type(node) {
             case CMARK_NODE_IMAGE where cmark_iter_get_event_type(iterator) == CMARK_EVENT_ENTER:
                 // An image inside a link or image would become a link inside a link: keep its text only.
-                if isSafe(url: cmark_node_get_url(node)) && !isInsideLink(node) { images.append(node) } else { unwrap.append(node) }
+                if isSafe(url: cmark_node_get_url(node)) && !isInsideLink(node) {
+                    images.append(node)
+                } else {
+                    unwrap.append(node)
+                }
             case CMARK_NODE_LINK where cmark_iter_get_event_type(iterator) == CMARK_EVENT_ENTER:
                 if !isSafe(url: cmark_node_get_url(node)) { unwrap.append(node) }
             case CMARK_NODE_HEADING where cmark_iter_get_event_type(iterator) == CMARK_EVENT_ENTER:

@@ -18,8 +18,11 @@ package struct SiteContext: Encodable {
     /// The search script's messages as JSON, for its form's `data-strings`.
     package var searchStrings = "{}"
 
-    package init(title: String, description: String?, slideshowSeconds: String = "5.00", lang: String = "en", t: [String: String] = [:],
-         searchStrings: String = "{}") {
+    package init(
+        title: String, description: String?, slideshowSeconds: String = "5.00", lang: String = "en",
+        t: [String: String] = [:],
+        searchStrings: String = "{}"
+    ) {
         self.title = title
         self.description = description
         self.slideshowSeconds = slideshowSeconds

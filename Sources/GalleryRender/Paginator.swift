@@ -1,4 +1,5 @@
 import GalleryModel
+
 /// Splits the photo list into grid pages: page 1 is `index.html`, page N is `page/N/index.html`.
 public struct Paginator: Sendable {
     public let itemCount: Int

@@ -74,12 +74,16 @@ package enum PhotoOrder {
             }
             return value
         }
-        guard let year = number(0, 4), chars.count >= 10, chars[4] == chars[7], chars[4] == UInt8(ascii: "-") || chars[4] == UInt8(ascii: ":"),
-              let month = number(5, 2), let day = number(8, 2), (1...12).contains(month), (1...31).contains(day) else { return nil }
+        guard let year = number(0, 4), chars.count >= 10, chars[4] == chars[7],
+            chars[4] == UInt8(ascii: "-") || chars[4] == UInt8(ascii: ":"),
+            let month = number(5, 2), let day = number(8, 2), (1...12).contains(month), (1...31).contains(day)
+        else { return nil }
         var seconds = Double(daysFromCivil(year: year, month: month, day: day)) * 86_400
         var rest = 10
-        if chars.count >= 16, chars[10] == UInt8(ascii: "T") || chars[10] == UInt8(ascii: " "), chars[13] == UInt8(ascii: ":"),
-           let hour = number(11, 2), let minute = number(14, 2), hour < 24, minute < 60 {
+        if chars.count >= 16, chars[10] == UInt8(ascii: "T") || chars[10] == UInt8(ascii: " "),
+            chars[13] == UInt8(ascii: ":"),
+            let hour = number(11, 2), let minute = number(14, 2), hour < 24, minute < 60
+        {
             seconds += Double(hour * 3600 + minute * 60)
             rest = 16
             if chars.count >= 19, chars[16] == UInt8(ascii: ":"), let second = number(17, 2), second < 61 {
@@ -96,7 +100,8 @@ package enum PhotoOrder {
             }
             // An offset: `Z`, `+02:00` or `+0200`; local time minus the offset is UTC.
             if rest < chars.count, chars[rest] == UInt8(ascii: "+") || chars[rest] == UInt8(ascii: "-"),
-               let hours = number(rest + 1, 2) {
+                let hours = number(rest + 1, 2)
+            {
                 let minutes = number(rest + 3, 2) ?? number(rest + 4, 2) ?? 0
                 let sign: Double = chars[rest] == UInt8(ascii: "+") ? 1 : -1
                 if hours < 24 && minutes < 60 { seconds -= sign * Double(hours * 3600 + minutes * 60) }
@@ -157,7 +162,10 @@ package enum NameChunk: Equatable {
                 if a != b { return a < b ? -1 : 1 }
                 if zeros == 0, zerosA != zerosB { zeros = zerosA < zerosB ? -1 : 1 }
             case let (.text(a), .text(b)):
-                if a != b { return a.unicodeScalars.map(\.value).lexicographicallyPrecedes(b.unicodeScalars.map(\.value)) ? -1 : 1 }
+                if a != b {
+                    return a.unicodeScalars.map(\.value).lexicographicallyPrecedes(b.unicodeScalars.map(\.value))
+                        ? -1 : 1
+                }
             case (.digits, .text): return -1
             case (.text, .digits): return 1
             }

@@ -28,7 +28,10 @@ package struct SearchIndex {
                 .joined(separator: " ")
         }
 
-        package init(title: String, text: String? = nil, tags: [String]? = nil, author: String? = nil, camera: String? = nil, album: String? = nil, url: String, thumb: String, width: Int, height: Int) {
+        package init(
+            title: String, text: String? = nil, tags: [String]? = nil, author: String? = nil, camera: String? = nil,
+            album: String? = nil, url: String, thumb: String, width: Int, height: Int
+        ) {
             self.title = title
             self.text = text
             self.tags = tags
@@ -80,11 +83,13 @@ package struct SearchIndex {
     package func entry(_ index: Int) throws -> Entry {
         let item = try items[index]
         let photo = item.photo
-        return Entry(title: photo.title ?? item.altText,
-                     text: photo.description.map { Markdown.plainText($0, limit: 300) },
-                     tags: photo.tags.isEmpty ? nil : photo.tags, author: photo.author,
-                     camera: Formatting.camera(photo.camera), album: albums[index], url: item.pagePath, thumb: item.plan.thumbnail.path,
-                     width: item.plan.thumbnail.size.width, height: item.plan.thumbnail.size.height)
+        return Entry(
+            title: photo.title ?? item.altText,
+            text: photo.description.map { Markdown.plainText($0, limit: 300) },
+            tags: photo.tags.isEmpty ? nil : photo.tags, author: photo.author,
+            camera: Formatting.camera(photo.camera), album: albums[index], url: item.pagePath,
+            thumb: item.plan.thumbnail.path,
+            width: item.plan.thumbnail.size.width, height: item.plan.thumbnail.size.height)
     }
 
     /// Entries encoded at once; the encoder builds a tree of the whole value before writing it,
@@ -103,12 +108,11 @@ package struct SearchIndex {
         for start in stride(from: 0, to: count, by: Self.batchSize) {
             let batch = try encoder.encode(try (start..<min(start + Self.batchSize, count)).map(entry(at:)))
             if start > 0 { data.append(UInt8(ascii: ",")) }
-            data.append(batch.dropFirst().dropLast())   // without the batch's own [ and ]
+            data.append(batch.dropFirst().dropLast())  // without the batch's own [ and ]
         }
         data.append(contentsOf: "]}".utf8)
         return data
     }
-
 
     /// The published files: `search.json` (the whole index, for tools) and `search-index.js`, which
     /// the theme's script loads: the same JSON for a small site, the manifest of `SearchShards` (and

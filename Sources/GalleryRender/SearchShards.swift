@@ -59,7 +59,8 @@ package struct SearchShards {
             files.append(RenderedPage(path: key + ".js", contents: data))
         }
         var firstWords: [String] = []
-        var shard = Data(), shardFirst: String?
+        var shard = Data()
+        var shardFirst: String?
         func closeShard() {
             guard let first = shardFirst else { return }
             let key = "t\(firstWords.count)"
@@ -80,7 +81,10 @@ package struct SearchShards {
         for start in stride(from: 0, to: count, by: Self.documentsPerChunk) {
             let rows: [[JSONScalar]] = try (start..<min(start + Self.documentsPerChunk, count)).map {
                 let entry = try entry($0)
-                return [.text(entry.title), .text(entry.url), .text(entry.thumb), .number(entry.width), .number(entry.height)]
+                return [
+                    .text(entry.title), .text(entry.url), .text(entry.thumb), .number(entry.width),
+                    .number(entry.height)
+                ]
             }
             add("d\(start / Self.documentsPerChunk)", try encoder.encode(rows))
         }
@@ -89,8 +93,9 @@ package struct SearchShards {
         for index in files.indices { files[index].path = folder + files[index].path }
         self.files = files
         let info = Manifest(folder: folder, count: count, chunk: Self.documentsPerChunk, shards: firstWords)
-        manifest = RenderedPage(path: SearchIndex.scriptPath,
-                                contents: SearchIndex.script(json: try encoder.encode(["sharded": info])))
+        manifest = RenderedPage(
+            path: SearchIndex.scriptPath,
+            contents: SearchIndex.script(json: try encoder.encode(["sharded": info])))
     }
 
     package struct Manifest: Encodable {
@@ -161,7 +166,8 @@ package struct SearchShards {
     package static func isLetterOrDigit(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
-             .decimalNumber, .letterNumber, .otherNumber: true
+            .decimalNumber, .letterNumber, .otherNumber:
+            true
         default: false
         }
     }

@@ -10,8 +10,10 @@ extension SiteRenderer {
     /// is a trip to the item file), seen from a page whose root prefix is `root`; `sizes` comes from
     /// `gridSizes(aspects:)` over the page's tiles; `phone`, its place in the page's phone rows
     /// (`GridLayout.phone()`), for the stylesheet's phone grid without JavaScript.
-    package func tile(_ index: Int, _ item: GalleryItem, _ plan: SitePlan, root: String, eager: Bool, sizes: String,
-                      phone: TilePlace? = nil) -> GridTile {
+    package func tile(
+        _ index: Int, _ item: GalleryItem, _ plan: SitePlan, root: String, eager: Bool, sizes: String,
+        phone: TilePlace? = nil
+    ) -> GridTile {
         let aspect = Self.aspect(item)
         return GridTile(
             href: root + item.pagePath,
@@ -26,9 +28,12 @@ extension SiteRenderer {
             // property in a style attribute) sets its height, not the file that happens to be loaded:
             // srcset files of a few dozen pixels round their shape differently (64×43 against
             // 120×80), and a row would move when the browser swapped one for the other.
-            style: "flex-grow:\(Formatting.fixed(aspect * 100, digits: 0));flex-basis:\(Formatting.fixed(aspect * Self.rowHeightEm, digits: 2))em;"
+            style:
+                "flex-grow:\(Formatting.fixed(aspect * 100, digits: 0));flex-basis:\(Formatting.fixed(aspect * Self.rowHeightEm, digits: 2))em;"
                 + "--ar:\(Formatting.fixed(aspect, digits: 4));"
-                + (phone.map { "--pf:\(Formatting.fixed($0.share, digits: 5));--pg:\(Formatting.fixed($0.gaps, digits: 0))px;--pa:\(Formatting.fixed($0.shape, digits: 4));" } ?? "")
+                + (phone.map {
+                    "--pf:\(Formatting.fixed($0.share, digits: 5));--pg:\(Formatting.fixed($0.gaps, digits: 0))px;--pa:\(Formatting.fixed($0.shape, digits: 4));"
+                } ?? "")
                 + item.placeholderStyle(plan.placeholders),
             transitionName: Self.transitionName(index),
             duration: item.video?.durationText)
@@ -40,16 +45,20 @@ extension SiteRenderer {
     package func tiles(_ indices: [Int], _ plan: SitePlan, root: String, before: Int = 0) throws -> [GridTile] {
         let items = try indices.map { try plan.items[$0] }
         let aspects = items.map(Self.aspect)
-        let sizes = Self.gridSizes(aspects: aspects), phone = GridLayout.phone(gap: Self.gridGap).tiles(aspects)
+        let sizes = Self.gridSizes(aspects: aspects)
+        let phone = GridLayout.phone(gap: Self.gridGap).tiles(aspects)
         return indices.enumerated().map { offset, index in
-            tile(index, items[offset], plan, root: root, eager: before + offset < Self.eagerTiles, sizes: sizes[offset],
-                 phone: phone[offset])
+            tile(
+                index, items[offset], plan, root: root, eager: before + offset < Self.eagerTiles, sizes: sizes[offset],
+                phone: phone[offset])
         }
     }
 
     /// Numbered page links, or nil for a single page; also sets the page's `rel` prev/next.
-    package func pagination(_ number: Int, of paginator: Paginator, page: inout PageContext,
-                    href: (Int) -> String) -> Pagination? {
+    package func pagination(
+        _ number: Int, of paginator: Paginator, page: inout PageContext,
+        href: (Int) -> String
+    ) -> Pagination? {
         guard paginator.pageCount > 1 else { return nil }
         let result = Pagination(
             current: number, total: paginator.pageCount,
@@ -82,11 +91,13 @@ extension SiteRenderer {
     }
 
     package func homeModel(page number: Int, _ plan: SitePlan) throws -> PageModel {
-        let items = plan.items, paginator = plan.paginator
+        let items = plan.items
+        let paginator = plan.paginator
         let path = Paginator.path(ofPage: number)
         let pageTitle = number == 1 ? title : pageOf(title, number, paginator.pageCount)
-        var page = pageContext(path: path, title: pageTitle, description: description.isEmpty ? nil : description,
-                               sections: plan.sections)
+        var page = pageContext(
+            path: path, title: pageTitle, description: description.isEmpty ? nil : description,
+            sections: plan.sections)
         page.isHome = true
         let range = paginator.range(ofPage: number)
         let shown = range.map { plan.home[$0] }
@@ -94,19 +105,25 @@ extension SiteRenderer {
         let root = page.root
         let tiles = try tiles(shown, plan, root: root)
         let pages = pagination(number, of: paginator, page: &page) { root + Paginator.path(ofPage: $0) }
-        let context = GridContext(site: site, page: page, heading: title, intro: site.description, photos: tiles,
-                                  photoCount: plan.home.count, pagination: pages, slideshowHref: tiles.first?.href)
+        let context = GridContext(
+            site: site, page: page, heading: title, intro: site.description, photos: tiles,
+            photoCount: plan.home.count, pagination: pages, slideshowHref: tiles.first?.href)
         return PageModel(path: path, template: "grid", context: context)
     }
 
     package func tagsIndexModel(_ plan: SitePlan) -> PageModel {
         let sections = plan.sections
-        var page = pageContext(path: SiteLayout.tags, title: "\(strings.text("tagsHeading")) · \(title)", description: nil, sections: sections)
+        var page = pageContext(
+            path: SiteLayout.tags, title: "\(strings.text("tagsHeading")) · \(title)", description: nil,
+            sections: sections)
         page.isTags = true
         let root = page.root
-        let tags = sections.tags.map { TagLink(name: $0.name, href: root + $0.path(in: "tags", page: 1), count: $0.members.count) }
-        return PageModel(path: SiteLayout.tags, template: "tags",
-                         context: TagsContext(site: site, page: page, heading: strings.text("tagsHeading"), tags: tags))
+        let tags = sections.tags.map {
+            TagLink(name: $0.name, href: root + $0.path(in: "tags", page: 1), count: $0.members.count)
+        }
+        return PageModel(
+            path: SiteLayout.tags, template: "tags",
+            context: TagsContext(site: site, page: page, heading: strings.text("tagsHeading"), tags: tags))
     }
 
     /// `5 photos` in the site's language.
@@ -118,8 +135,10 @@ extension SiteRenderer {
     }
 
     /// One page of the paged grid of an album or tag.
-    package func collectionModel(_ collection: PhotoCollection, folder: String, heading: String, parentLabel: String,
-                         page number: Int, _ plan: SitePlan) throws -> PageModel {
+    package func collectionModel(
+        _ collection: PhotoCollection, folder: String, heading: String, parentLabel: String,
+        page number: Int, _ plan: SitePlan
+    ) throws -> PageModel {
         let paginator = Paginator(itemCount: collection.members.count, pageSize: pageSize)
         let path = collection.path(in: folder, page: number)
         let pageTitle = number == 1 ? heading : pageOf(heading, number, paginator.pageCount)
@@ -131,9 +150,10 @@ extension SiteRenderer {
         let root = page.root
         let tiles = try tiles(members, plan, root: root)
         let pages = pagination(number, of: paginator, page: &page) { root + collection.path(in: folder, page: $0) }
-        let context = GridContext(site: site, page: page, heading: heading, intro: countLabel(collection.members.count),
-                                  parentHref: root + SiteLayout.listing(folder, page: 1), parentLabel: parentLabel, photos: tiles,
-                                  photoCount: collection.members.count, pagination: pages, slideshowHref: tiles.first?.href)
+        let context = GridContext(
+            site: site, page: page, heading: heading, intro: countLabel(collection.members.count),
+            parentHref: root + SiteLayout.listing(folder, page: 1), parentLabel: parentLabel, photos: tiles,
+            photoCount: collection.members.count, pagination: pages, slideshowHref: tiles.first?.href)
         return PageModel(path: path, template: "grid", context: context)
     }
 }

@@ -9,25 +9,31 @@ extension SiteRenderer {
 
     /// The located photos of listed albums (or none), in the site's order.
     package func located(_ plan: SitePlan) -> [Int] {
-        showLocation ? plan.items.indices.filter { plan.items.facts[$0].hasLocation && !plan.sections.albums.isUnlisted(item: $0) } : []
+        showLocation
+            ? plan.items.indices.filter {
+                plan.items.facts[$0].hasLocation && !plan.sections.albums.isUnlisted(item: $0)
+            } : []
     }
 
     package func mapModel(_ plan: SitePlan) throws -> PageModel {
-        var page = pageContext(path: SiteLayout.map, title: "\(strings.text("mapTitle")) · \(title)", description: nil,
-                               sections: plan.sections)
+        var page = pageContext(
+            path: SiteLayout.map, title: "\(strings.text("mapTitle")) · \(title)", description: nil,
+            sections: plan.sections)
         page.isMap = true
         let indices = located(plan)
         let photos = try indices.prefix(Self.mapListLimit).map { index -> MapPhoto in
             let item = try plan.items[index]
-            return MapPhoto(id: item.photo.id, title: item.photo.title ?? item.altText, href: page.root + item.pagePath,
-                            coordinates: item.photo.location.map(Formatting.coordinates) ?? "")
+            return MapPhoto(
+                id: item.photo.id, title: item.photo.title ?? item.altText, href: page.root + item.pagePath,
+                coordinates: item.photo.location.map(Formatting.coordinates) ?? "")
         }
         let context = MapContext(
             site: site, page: page, heading: strings.text("mapTitle"),
             intro: strings.count("mapCount", indices.count),
             tileURL: mapSettings.tileURL, attribution: mapSettings.attribution, dataHref: "photos.js",
             photos: photos,
-            moreText: indices.count > photos.count ? strings.text("mapMore", ["n": String(indices.count - photos.count)]) : nil)
+            moreText: indices.count > photos.count
+                ? strings.text("mapMore", ["n": String(indices.count - photos.count)]) : nil)
         return PageModel(path: SiteLayout.map, template: "map", context: context)
     }
 
@@ -38,8 +44,10 @@ extension SiteRenderer {
         let rows: [[SearchShards.JSONScalar]] = try located(plan).compactMap { index in
             let item = try plan.items[index]
             guard let point = item.photo.location else { return nil }
-            return [.decimal(point.latitude), .decimal(point.longitude), .text(item.photo.title ?? item.altText),
-                    .text(item.pagePath), .text(item.plan.thumbnail.path), .text(item.photo.id)]
+            return [
+                .decimal(point.latitude), .decimal(point.longitude), .text(item.photo.title ?? item.altText),
+                .text(item.pagePath), .text(item.plan.thumbnail.path), .text(item.photo.id)
+            ]
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes]

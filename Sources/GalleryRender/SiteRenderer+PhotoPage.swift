@@ -5,13 +5,15 @@ import GalleryModel
 /// One page per photo: the preview, navigation, metadata, link previews and JSON-LD.
 extension SiteRenderer {
     package func photoModel(at index: Int, _ plan: SitePlan) throws -> PageModel {
-        let items = plan.items, sections = plan.sections
+        let items = plan.items
+        let sections = plan.sections
         let item = try items[index]
         let photo = item.photo
         let path = item.pagePath
         let displayTitle = photo.title ?? item.altText
         let summary = photo.description.map { Markdown.plainText($0, limit: 200) }
-        var page = pageContext(path: path, title: "\(displayTitle) · \(title)", description: summary, sections: sections)
+        var page = pageContext(
+            path: path, title: "\(displayTitle) · \(title)", description: summary, sections: sections)
         page.social.type = "article"
         page.noindex = sections.albums.isUnlisted(item: index)
         page = withSocialImage(page, item)
@@ -20,9 +22,10 @@ extension SiteRenderer {
             var file: KeyPath<Derivative, String> = \Derivative.path
             if other.plan.webp { file = \Derivative.webpPath }
             if other.plan.avif { file = \Derivative.avifPath }
-            return NeighborLink(href: root + other.pagePath, title: other.photo.title ?? other.altText,
-                                srcset: Self.srcset(other.plan.previewSources, root: root, path: file),
-                                sizes: Self.previewSizes(other))
+            return NeighborLink(
+                href: root + other.pagePath, title: other.photo.title ?? other.altText,
+                srcset: Self.srcset(other.plan.previewSources, root: root, path: file),
+                sizes: Self.previewSizes(other))
         }
         let list = navigation(of: index, plan)
         let position = list.position
@@ -34,25 +37,43 @@ extension SiteRenderer {
         page.nextHref = next?.href
 
         let fullSize: (href: String, label: String, absolute: String?)
-        let full = strings.text("fullSize", ["width": String(item.displaySize.width), "height": String(item.displaySize.height)])
+        let full = strings.text(
+            "fullSize", ["width": String(item.displaySize.width), "height": String(item.displaySize.height)])
         switch item.original {
         case .published(let originalPath) where item.video != nil:
-            fullSize = (root + originalPath, strings.text("downloadVideo", ["width": String(item.displaySize.width),
-                                                                           "height": String(item.displaySize.height)]),
-                        baseURL.map { $0.absoluteString + originalPath })
+            fullSize = (
+                root + originalPath,
+                strings.text(
+                    "downloadVideo",
+                    [
+                        "width": String(item.displaySize.width),
+                        "height": String(item.displaySize.height)
+                    ]),
+                baseURL.map { $0.absoluteString + originalPath }
+            )
         case .published(let originalPath):
-            fullSize = (root + originalPath, full,
-                        baseURL.map { $0.absoluteString + originalPath })
+            fullSize = (
+                root + originalPath, full,
+                baseURL.map { $0.absoluteString + originalPath }
+            )
         case .remote(let address):
             fullSize = (address, full, address)
         case .none:
             let largest = item.plan.all[0]
-            fullSize = (root + largest.path, strings.text("largestSize", ["width": String(largest.size.width),
-                                                                          "height": String(largest.size.height)]),
-                        baseURL.map { $0.absoluteString + largest.path })
+            fullSize = (
+                root + largest.path,
+                strings.text(
+                    "largestSize",
+                    [
+                        "width": String(largest.size.width),
+                        "height": String(largest.size.height)
+                    ]),
+                baseURL.map { $0.absoluteString + largest.path }
+            )
         }
         let largest = item.plan.all[0]
-        let zoom = Self.browserShows(fullSize.href) && item.original != .none
+        let zoom =
+            Self.browserShows(fullSize.href) && item.original != .none
             ? (fullSize.href, item.displaySize) : (root + largest.path, largest.size)
         let date = Formatting.date(photo.takenAt, strings: strings)
         page.jsonLD = imageObject(item, description: summary, contentURL: fullSize.absolute, date: date)
@@ -76,31 +97,43 @@ extension SiteRenderer {
                 fullSizeHref: fullSize.href, fullSizeLabel: fullSize.label,
                 zoomSrc: zoom.0, zoomWidth: zoom.1.width, zoomHeight: zoom.1.height,
                 sourceHref: photo.sourcePage?.absoluteString,
-                sourceLabel: photo.sourcePage?.host.map { strings.text("viewOn", ["host": $0.hasPrefix("www.") ? String($0.dropFirst(4)) : $0]) },
+                sourceLabel: photo.sourcePage?.host.map {
+                    strings.text("viewOn", ["host": $0.hasPrefix("www.") ? String($0.dropFirst(4)) : $0])
+                },
                 location: showLocation ? photo.location.map(Formatting.coordinates) : nil,
                 locationHref: showLocation ? photo.location.map(Formatting.mapLink) : nil,
                 takenAtDisplay: date?.display, takenAtMachine: date?.machine,
                 author: photo.author, authorHref: photo.authorURL?.absoluteString,
                 licenseName: photo.license?.name, licenseHref: photo.license?.url?.absoluteString,
-                album: album.map { tree.albums[$0].title }, albumHref: album.map { root + tree.albums[$0].path(page: 1) },
+                album: album.map { tree.albums[$0].title },
+                albumHref: album.map { root + tree.albums[$0].path(page: 1) },
                 mapHref: showLocation && photo.location != nil ? root + SiteLayout.map + "#p-" + photo.id : nil,
                 tags: tagLinks(photo.tags, root: root, sections: sections), hasTags: !photo.tags.isEmpty,
                 exif: exifRows(photo.camera),
-                video: item.video.flatMap { video in item.videoPath.map { path in
-                    VideoContext(src: root + path, poster: root + preview.path, width: item.displaySize.width,
-                                 height: item.displaySize.height, duration: video.durationText, durationMachine: video.isoDuration)
-                } },
+                video: item.video.flatMap { video in
+                    item.videoPath.map { path in
+                        VideoContext(
+                            src: root + path, poster: root + preview.path, width: item.displaySize.width,
+                            height: item.displaySize.height, duration: video.durationText,
+                            durationMachine: video.isoDuration)
+                    }
+                },
                 motionSrc: item.motionPath.map { root + $0 }),
             prev: prev, next: next, backHref: root + list.backPath, backPage: list.backPage,
             backLabel: list.backLabel, position: position + 1, total: list.members.count,
             backText: strings.text("backPage", ["label": list.backLabel, "n": String(list.backPage)]),
             positionText: strings.text("position", ["n": String(position + 1), "total": String(list.members.count)]),
-            breadcrumbs: album.map { Breadcrumbs(links: crumbs(above: $0, tree, root: root)
-                + [Crumb(name: tree.albums[$0].title, href: root + tree.albums[$0].path(page: 1))], current: displayTitle) })
+            breadcrumbs: album.map {
+                Breadcrumbs(
+                    links: crumbs(above: $0, tree, root: root)
+                        + [Crumb(name: tree.albums[$0].title, href: root + tree.albums[$0].path(page: 1))],
+                    current: displayTitle)
+            })
         // The album's `download` (inherited), else the site's: a link to the file a visitor may have.
         if (album.map { tree.albums[$0].download } ?? download).linksPhotos {
-            context.photo.download = DownloadLink(href: root + item.downloadPath, name: DownloadName.of(item),
-                                                  label: strings.text("download"))
+            context.photo.download = DownloadLink(
+                href: root + item.downloadPath, name: DownloadName.of(item),
+                label: strings.text("download"))
         }
         return PageModel(path: path, template: "photo", context: context)
     }
@@ -118,14 +151,17 @@ extension SiteRenderer {
     package static func previewSizes(_ item: GalleryItem) -> String {
         let size = item.displaySize
         let aspect = Double(size.width) / Double(size.height)
-        return "(max-aspect-ratio: \(size.width)/\(size.height)) 100vw, \(Formatting.fixed((aspect * 100).rounded(.up), digits: 0))vh"
+        return
+            "(max-aspect-ratio: \(size.width)/\(size.height)) 100vw, \(Formatting.fixed((aspect * 100).rounded(.up), digits: 0))vh"
     }
 
     private func tagLinks(_ tags: [String], root: String, sections: Sections) -> [TagLink] {
         tags.map { name in
             let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
-            return TagLink(name: name, href: sections.tagSlugs[trimmed].map { root + SiteLayout.listing(SiteLayout.tag($0), page: 1) } ?? "",
-                           count: sections.tagCounts[trimmed] ?? 0)
+            return TagLink(
+                name: name,
+                href: sections.tagSlugs[trimmed].map { root + SiteLayout.listing(SiteLayout.tag($0), page: 1) } ?? "",
+                count: sections.tagCounts[trimmed] ?? 0)
         }.filter { !$0.href.isEmpty }
     }
 
@@ -145,8 +181,10 @@ extension SiteRenderer {
     }
 
     /// schema.org `ImageObject` for the page; URLs are absolute under `baseURL`, else relative to the page.
-    private func imageObject(_ item: GalleryItem, description: String?, contentURL: String?,
-                             date: Formatting.DateText?) -> ImageObject {
+    private func imageObject(
+        _ item: GalleryItem, description: String?, contentURL: String?,
+        date: Formatting.DateText?
+    ) -> ImageObject {
         let photo = item.photo
         let root = SiteLayout.photoPageRoot
         let url = { (path: String) in baseURL.map { $0.absoluteString + path } ?? root + path }

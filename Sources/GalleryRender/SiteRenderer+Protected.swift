@@ -49,13 +49,20 @@ package struct ProtectedContext: TemplateContext {
 extension SiteRenderer {
     /// The shell published at a protected page's path: the same for every page of the album but for
     /// its depth, and nothing on it names the album or its photos.
-    package func protectedShell(path: String, keyFile: String, folder: String, photos: String, except: String = "") throws -> Data {
-        var page = pageContext(path: path, title: "\(strings.text(except.isEmpty ? "protectedTitle" : "protectedSiteTitle")) · \(title)", description: nil,
-                               sections: SiteRenderer.Sections([], sources: [], albumInfos: [:], sort: sort))
+    package func protectedShell(path: String, keyFile: String, folder: String, photos: String, except: String = "")
+        throws -> Data
+    {
+        var page = pageContext(
+            path: path, title: "\(strings.text(except.isEmpty ? "protectedTitle" : "protectedSiteTitle")) · \(title)",
+            description: nil,
+            sections: SiteRenderer.Sections([], sources: [], albumInfos: [:], sort: sort))
         page.noindex = true
         page.canonical = nil
-        let shell = ProtectedShell(keyFile: keyFile, folder: folder, photos: photos, worker: page.root + SiteLayout.serviceWorker,
-                                  except: except)
-        return try render(PageModel(path: path, template: "protected", context: ProtectedContext(site: site, page: page, vault: shell)))
+        let shell = ProtectedShell(
+            keyFile: keyFile, folder: folder, photos: photos, worker: page.root + SiteLayout.serviceWorker,
+            except: except)
+        return try render(
+            PageModel(
+                path: path, template: "protected", context: ProtectedContext(site: site, page: page, vault: shell)))
     }
 }

@@ -7,8 +7,10 @@ extension SiteRenderer {
     /// `404.html` is served at any missing path, so its links are absolute under `baseURL` when it
     /// is set; without it they are relative to the site root.
     package func notFoundModel(_ plan: SitePlan) -> PageModel {
-        var page = pageContext(path: "404.html", title: "\(strings.text("notFoundTitle")) · \(title)", description: nil, sections: plan.sections,
-                               root: baseURL?.absoluteString ?? "")
+        var page = pageContext(
+            path: "404.html", title: "\(strings.text("notFoundTitle")) · \(title)", description: nil,
+            sections: plan.sections,
+            root: baseURL?.absoluteString ?? "")
         page.canonical = nil
         page.inlineStylesheet = assets.published["static/style.css"].flatMap { assets.files[$0] }
             .map { "data:text/css;base64," + $0.base64EncodedString() }
@@ -32,9 +34,10 @@ extension SiteRenderer {
             if case .photo(let index) = page {
                 let item = try plan.items[index]
                 if let video = item.video, let clip = item.videoPath {
-                    url.video = SitemapVideo(thumbnail: absoluteURL(item.plan.preview.path) ?? "", title: item.photo.title ?? item.altText,
-                                             description: item.photo.description.map { Markdown.plainText($0, limit: 2048) } ?? item.altText,
-                                             contentLoc: absoluteURL(clip) ?? "", duration: max(1, Int(video.duration.rounded())))
+                    url.video = SitemapVideo(
+                        thumbnail: absoluteURL(item.plan.preview.path) ?? "", title: item.photo.title ?? item.altText,
+                        description: item.photo.description.map { Markdown.plainText($0, limit: 2048) } ?? item.altText,
+                        contentLoc: absoluteURL(clip) ?? "", duration: max(1, Int(video.duration.rounded())))
                 }
             }
             return url
@@ -76,9 +79,13 @@ extension SiteRenderer {
             let item = try items[entry.index]
             let photo = item.photo
             let image = item.plan.previewSources.last { $0.size.width <= 1200 } ?? item.plan.preview
-            let href = feedLink(item.pagePath), src = feedLink(image.path)
-            var content = Self.feedImage.render(["href": href, "src": src, "width": image.size.width,
-                                                 "height": image.size.height, "alt": item.altText] as [String: Any])
+            let href = feedLink(item.pagePath)
+            let src = feedLink(image.path)
+            var content = Self.feedImage.render(
+                [
+                    "href": href, "src": src, "width": image.size.width,
+                    "height": image.size.height, "alt": item.altText
+                ] as [String: Any])
             if let description = photo.description { content += "\n" + Markdown.html(description) }
             return FeedEntry(
                 id: absoluteURL(item.pagePath) ?? "urn:galleryssg:photo:\(photo.id)",
@@ -89,8 +96,9 @@ extension SiteRenderer {
                 videoHref: item.videoPath.map(feedLink))
         }
         let updated = latest.first?.date ?? Self.undatedTimestamp
-        return FeedContext(title: title, subtitle: description.isEmpty ? nil : description, selfHref: feedLink("feed.xml"),
-                           homeHref: baseURL?.absoluteString ?? SiteLayout.home, id: siteID, updated: updated, entries: Array(entries))
+        return FeedContext(
+            title: title, subtitle: description.isEmpty ? nil : description, selfHref: feedLink("feed.xml"),
+            homeHref: baseURL?.absoluteString ?? SiteLayout.home, id: siteID, updated: updated, entries: Array(entries))
     }
 
     /// A root-relative path as the feed links it: absolute under `baseURL` (a page by its folder,
@@ -107,7 +115,9 @@ extension SiteRenderer {
     package static let feedImage: MustacheTemplate = {
         do {
             return try MustacheTemplate(
-                string: #"<p><a href="{{href}}"><img src="{{src}}" width="{{width}}" height="{{height}}" alt="{{alt}}"></a></p>"#)
+                string:
+                    #"<p><a href="{{href}}"><img src="{{src}}" width="{{width}}" height="{{height}}" alt="{{alt}}"></a></p>"#
+            )
         } catch {
             preconditionFailure("feed image template: \(error)")
         }

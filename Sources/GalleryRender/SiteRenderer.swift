@@ -75,17 +75,19 @@ public struct SiteRenderer: Sendable {
         sealed = config.password != nil
         strings = try ThemeStrings(theme: theme, language: config.language)
         mapSettings = config.map
-        siteContext = SiteContext(title: config.title, description: config.description.isEmpty ? nil : config.description,
-                                  slideshowSeconds: Formatting.fixed(config.viewer.slideshowSeconds, digits: 2),
-                                  lang: strings.language, t: strings.templateStrings,
-                                  searchStrings: Self.searchStrings(strings))
+        siteContext = SiteContext(
+            title: config.title, description: config.description.isEmpty ? nil : config.description,
+            slideshowSeconds: Formatting.fixed(config.viewer.slideshowSeconds, digits: 2),
+            lang: strings.language, t: strings.templateStrings,
+            searchStrings: Self.searchStrings(strings))
         library = try theme.library()
         self.assets = assets
         // The deepest pages are those of the deepest albums: `albums/` + levels + `page/N/index.html`.
-        assetURLs = Dictionary(uniqueKeysWithValues: (0...(AlbumPath.maxDepth + 3)).map { depth in
-            let root = SiteLayout.root(depth: depth)
-            return (root, assets.urls(root: root))
-        })
+        assetURLs = Dictionary(
+            uniqueKeysWithValues: (0...(AlbumPath.maxDepth + 3)).map { depth in
+                let root = SiteLayout.root(depth: depth)
+                return (root, assets.urls(root: root))
+            })
         var key = CacheKey("templates")
         key.add(Self.renderVersion)
         for (name, text) in theme.templates.sorted(by: { $0.key < $1.key }) {
@@ -152,10 +154,13 @@ public struct SiteRenderer: Sendable {
         /// Tag name → number of photos.
         package var tagCounts: [String: Int]
 
-        package init(_ items: [ItemFacts], sources: [Int], albumInfos: [String: AlbumInfo], sort: PhotoSort,
-                     albumTokens: [String: String] = [:], albumFolders: [String: String] = [:], download: DownloadSetting = .off) {
-            let albums = AlbumTree(items, sources: sources, infos: albumInfos, sort: sort, tokens: albumTokens,
-                                   folders: albumFolders, download: download)
+        package init(
+            _ items: [ItemFacts], sources: [Int], albumInfos: [String: AlbumInfo], sort: PhotoSort,
+            albumTokens: [String: String] = [:], albumFolders: [String: String] = [:], download: DownloadSetting = .off
+        ) {
+            let albums = AlbumTree(
+                items, sources: sources, infos: albumInfos, sort: sort, tokens: albumTokens,
+                folders: albumFolders, download: download)
             self.albums = albums
             tags = PhotoCollection.tags(of: items) { !albums.isUnlisted(item: $0) }
             tagSlugs = Dictionary(tags.map { ($0.name, $0.slug) }, uniquingKeysWith: { first, _ in first })
@@ -170,15 +175,18 @@ public struct SiteRenderer: Sendable {
     ///   - albumTokens: The token of each album marked `unlisted`, by cleaned path (`UnlistedAlbums`).
     ///   - albumFolders: The folder of each album inside a protected one, by cleaned path (`ProtectedAlbums`).
     ///   - placeholders: Finds each item's placeholder image by its key.
-    package func plan(_ published: consuming ItemList, albums: [String: AlbumInfo] = [:], albumTokens: [String: String] = [:],
-              albumFolders: [String: String] = [:], placeholders: PlaceholderLookup = .fixed("")) -> SitePlan {
+    package func plan(
+        _ published: consuming ItemList, albums: [String: AlbumInfo] = [:], albumTokens: [String: String] = [:],
+        albumFolders: [String: String] = [:], placeholders: PlaceholderLookup = .fixed("")
+    ) -> SitePlan {
         let sources = PhotoOrder.sorted(Array(published.indices), by: sort) { published.facts[$0].sortPhoto }
         // Put in the site's order in place: a sorted copy of 1,000,000 facts would be 100 MB more at the peak.
         var items = published
         published = ItemList.empty
         items.permute(by: sources)
-        let sections = Sections(items.facts, sources: sources, albumInfos: albums, sort: sort, albumTokens: albumTokens,
-                                albumFolders: albumFolders, download: download)
+        let sections = Sections(
+            items.facts, sources: sources, albumInfos: albums, sort: sort, albumTokens: albumTokens,
+            albumFolders: albumFolders, download: download)
         let tree = sections.albums
         let home = items.indices.filter { tree.albumOfItem[$0].map { tree.albums[$0].inHome } ?? true }
         let paginator = Paginator(itemCount: home.count, pageSize: pageSize)
@@ -196,14 +204,17 @@ public struct SiteRenderer: Sendable {
         if showLocation { pages.append(.map) }
         pages += [.notFound, .feed]
         if baseURL != nil && !sealed { pages.append(.sitemap) }
-        return SitePlan(items: items, sections: sections, paginator: paginator, pages: pages, home: home,
-                        homePosition: Dictionary(uniqueKeysWithValues: home.enumerated().map { ($1, $0) }),
-                        albumsKey: AlbumTree.infoKey(albums, tokens: albumTokens), placeholders: placeholders)
+        return SitePlan(
+            items: items, sections: sections, paginator: paginator, pages: pages, home: home,
+            homePosition: Dictionary(uniqueKeysWithValues: home.enumerated().map { ($1, $0) }),
+            albumsKey: AlbumTree.infoKey(albums, tokens: albumTokens), placeholders: placeholders)
     }
 
     /// The plan of items held in memory (previews and tests): they are spilled to a temporary file first.
-    public func plan(_ published: [GalleryItem], albums: [String: AlbumInfo] = [:], albumTokens: [String: String] = [:],
-                     placeholders: PlaceholderLookup = .fixed("")) throws -> SitePlan {
+    public func plan(
+        _ published: [GalleryItem], albums: [String: AlbumInfo] = [:], albumTokens: [String: String] = [:],
+        placeholders: PlaceholderLookup = .fixed("")
+    ) throws -> SitePlan {
         plan(try ItemList(published), albums: albums, albumTokens: albumTokens, placeholders: placeholders)
     }
 
@@ -234,15 +245,18 @@ public struct SiteRenderer: Sendable {
         case .photo(let index): try photoModel(at: index, plan)
         case .album(let index, let number): try albumModel(index, page: number, plan)
         case .tag(let index, let number):
-            try collectionModel(plan.sections.tags[index], folder: "tags",
-                            heading: strings.text("taggedHeading", ["name": plan.sections.tags[index].name]),
-                            parentLabel: strings.text("allTags"), page: number, plan)
+            try collectionModel(
+                plan.sections.tags[index], folder: "tags",
+                heading: strings.text("taggedHeading", ["name": plan.sections.tags[index].name]),
+                parentLabel: strings.text("allTags"), page: number, plan)
         case .albums: try albumsIndexModel(plan)
         case .tags: tagsIndexModel(plan)
         case .notFound: notFoundModel(plan)
         case .map: try mapModel(plan)
-        case .feed: PageModel(path: SiteLayout.feed, template: "atom",
-                              context: try feed(plan.items, including: { !plan.sections.albums.isUnlisted(item: $0) }))
+        case .feed:
+            PageModel(
+                path: SiteLayout.feed, template: "atom",
+                context: try feed(plan.items, including: { !plan.sections.albums.isUnlisted(item: $0) }))
         case .sitemap: try sitemapModel(plan)
         }
     }
@@ -259,8 +273,10 @@ public struct SiteRenderer: Sendable {
 
     /// The search script's messages, as the JSON its form's `data-strings` carries.
     package static func searchStrings(_ strings: ThemeStrings) -> String {
-        let messages = ["none": "searchNone", "one": "searchOne", "many": "searchMany", "failed": "searchFailed",
-                        "shorter": "searchShorter"].mapValues { strings.text($0) }
+        let messages = [
+            "none": "searchNone", "one": "searchOne", "many": "searchMany", "failed": "searchFailed",
+            "shorter": "searchShorter"
+        ].mapValues { strings.text($0) }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         return (try? encoder.encode(messages)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
@@ -273,24 +289,30 @@ public struct SiteRenderer: Sendable {
 
     /// The URL of a root-relative path's folder under `baseURL` (`…/page/2/` for `page/2/index.html`).
     package func absoluteURL(_ path: String) -> String? {
-        let directory = path.hasSuffix(SiteLayout.folderIndex) ? String(path.dropLast(SiteLayout.folderIndex.count)) : path
+        let directory =
+            path.hasSuffix(SiteLayout.folderIndex) ? String(path.dropLast(SiteLayout.folderIndex.count)) : path
         return baseURL.map { $0.absoluteString + directory }
     }
 
     /// The layout's values for the page at a root-relative path.
-    package func pageContext(path: String, title: String, description: String?, sections: Sections,
-                     root explicitRoot: String? = nil) -> PageContext {
+    package func pageContext(
+        path: String, title: String, description: String?, sections: Sections,
+        root explicitRoot: String? = nil
+    ) -> PageContext {
         let root = explicitRoot ?? SiteLayout.root(of: path)
         return PageContext(
             title: title, description: description, root: root, canonical: absoluteURL(path),
             assets: assetURLs[root] ?? assets.urls(root: root), homeHref: root + SiteLayout.home,
             albumsHref: sections.albums.hasListed ? root + SiteLayout.albums : nil,
             tagsHref: sections.tags.isEmpty ? nil : root + SiteLayout.tags, feedHref: root + SiteLayout.feed,
-            mapHref: showLocation ? root + SiteLayout.map : nil, social: SocialCard(type: "website", twitterCard: "summary"))
+            mapHref: showLocation ? root + SiteLayout.map : nil,
+            social: SocialCard(type: "website", twitterCard: "summary"))
     }
 
     /// Adds a photo as the page's link-preview image, when absolute URLs can be made.
-    package func withSocialImage(_ page: PageContext, _ item: GalleryItem?, derivative: Derivative? = nil) -> PageContext {
+    package func withSocialImage(_ page: PageContext, _ item: GalleryItem?, derivative: Derivative? = nil)
+        -> PageContext
+    {
         guard let item, let base = baseURL?.absoluteString else { return page }
         var page = page
         let image = derivative ?? item.plan.previewSources.last { $0.size.width <= 1200 } ?? item.plan.preview

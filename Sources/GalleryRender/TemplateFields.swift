@@ -6,20 +6,25 @@
 /// default theme uses no name outside it.
 package enum TemplateFields {
     package static let names: Set<String> = [
-        "album", "albumCount", "albumHref", "albums", "albumsHref", "alt", "assets", "attribution", "author", "authorHref", "avifSrcset",
+        "album", "albumCount", "albumHref", "albums", "albumsHref", "alt", "assets", "attribution", "author",
+        "authorHref", "avifSrcset",
         "authorURI", "backHref", "backLabel", "backPage", "backText", "breadcrumbs", "canonical", "contentHTML",
         "contentLoc", "coordinates", "count", "countLabel", "cover", "current", "dataHref", "description",
-        "descriptionHTML", "download", "duration", "durationMachine", "entries", "exif", "feedHref", "folder", "keyFile", "vault", "worker", "except", "fullSizeHref", "fullSizeLabel",
-        "generator", "hasSources", "hasTags", "heading", "height", "homeHref", "href", "id", "image", "imageAlt", "imageHeight",
+        "descriptionHTML", "download", "duration", "durationMachine", "entries", "exif", "feedHref", "folder",
+        "keyFile", "vault", "worker", "except", "fullSizeHref", "fullSizeLabel",
+        "generator", "hasSources", "hasTags", "heading", "height", "homeHref", "href", "id", "image", "imageAlt",
+        "imageHeight",
         "imageHref", "imageType", "imageWidth", "inlineStylesheet", "intro", "isAlbums", "isCurrent", "isGap", "isHome",
-        "isMap", "isTags", "jsonLD", "label", "lang", "licenseHref", "licenseName", "links", "loading", "loc", "location", "noindex",
-        "locationHref", "mapHref", "moreText", "motionSrc", "name", "next", "nextHref", "number", "page", "pages", "pagination",
+        "isMap", "isTags", "jsonLD", "label", "lang", "licenseHref", "licenseName", "links", "loading", "loc",
+        "location", "noindex",
+        "locationHref", "mapHref", "moreText", "motionSrc", "name", "next", "nextHref", "number", "page", "pages",
+        "pagination",
         "parentHref", "parentLabel", "photo", "photoCount", "photos", "position", "positionText", "poster", "prev",
         "prevHref", "rights", "root", "searchStrings", "selfHref", "site", "sizes", "slideshowHref", "slideshowSeconds",
         "social", "sourceHref", "sourceLabel", "src", "srcset", "stageStyle", "style", "subAlbums", "subtitle", "t",
         "tags", "tagsHref", "takenAtDisplay", "takenAtMachine", "thumbHeight", "thumbnail", "thumbSrc", "thumbWidth",
         "tileURL", "title", "total", "transitionName", "twitterCard", "type", "updated", "urls", "value", "video",
-        "videoHref", "webpSrcset", "width", "zoomHeight", "zoomSrc", "zoomWidth",
+        "videoHref", "webpSrcset", "width", "zoomHeight", "zoomSrc", "zoomWidth"
     ]
 
     /// Fields that hold a table of text by key (`site.t.next`, `page.assets.style_css`): what follows

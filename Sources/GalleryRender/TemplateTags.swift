@@ -22,7 +22,8 @@ package struct TemplateTags {
     package private(set) var isScanned = true
 
     package init(_ text: String) {
-        var line = 1, column = 1
+        var line = 1
+        var column = 1
         var index = text.startIndex
         while index < text.endIndex {
             if text[index...].hasPrefix("{{") {
@@ -38,7 +39,10 @@ package struct TemplateTags {
                     return
                 }
                 if sigil != nil { content = content.dropFirst() }
-                tags.append(Tag(sigil: sigil, name: content.trimmingCharacters(in: .whitespacesAndNewlines), line: start.0, column: start.1))
+                tags.append(
+                    Tag(
+                        sigil: sigil, name: content.trimmingCharacters(in: .whitespacesAndNewlines), line: start.0,
+                        column: start.1))
                 for character in text[index..<end] { Self.move(&line, &column, over: character) }
                 index = end
             } else {
@@ -59,10 +63,12 @@ package struct TemplateTags {
                 open.append(tag)
             case "/":
                 guard let section = open.popLast() else {
-                    return "{{/\(tag.name)}} at line \(tag.line), column \(tag.column) closes no open section; remove it"
+                    return
+                        "{{/\(tag.name)}} at line \(tag.line), column \(tag.column) closes no open section; remove it"
                 }
                 if section.name != tag.name {
-                    return "section {{\(section.sigil!)\(section.name)}} opened at line \(section.line), column \(section.column) "
+                    return
+                        "section {{\(section.sigil!)\(section.name)}} opened at line \(section.line), column \(section.column) "
                         + "is closed with {{/\(tag.name)}} at line \(tag.line), column \(tag.column); close it with {{/\(section.name)}}"
                 }
             default:

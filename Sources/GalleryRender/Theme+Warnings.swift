@@ -17,12 +17,18 @@ extension Theme {
                 switch tag.sigil {
                 case ">", "<":
                     guard templates[tag.name] == nil else { continue }
-                    let hint = Spelling.closest(to: tag.name, among: templates.keys).map { "did you mean {{\(tag.sigil!)\($0)}}? " } ?? ""
+                    let hint =
+                        Spelling.closest(to: tag.name, among: templates.keys).map {
+                            "did you mean {{\(tag.sigil!)\($0)}}? "
+                        } ?? ""
                     warnings.append("\(place): \(written) names no template; \(hint)it renders as nothing")
                 case nil, "&", "{", "#", "^":
                     guard let unknown = TemplateFields.unknownPart(of: tag.name) else { continue }
-                    let hint = Spelling.closest(to: unknown, among: TemplateFields.names).map { "did you mean \"\($0)\"? " } ?? ""
-                    warnings.append("\(place): no page has a field \"\(unknown)\" (in \(written)); \(hint)it renders as nothing")
+                    let hint =
+                        Spelling.closest(to: unknown, among: TemplateFields.names).map { "did you mean \"\($0)\"? " }
+                        ?? ""
+                    warnings.append(
+                        "\(place): no page has a field \"\(unknown)\" (in \(written)); \(hint)it renders as nothing")
                 default:
                     continue
                 }

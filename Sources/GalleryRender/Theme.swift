@@ -20,8 +20,9 @@ public struct Theme: Sendable {
         var overridden: [String] = []
         if let folder, FileManager.default.fileExists(atPath: folder.path) {
             let root = folder.standardizedFileURL.path
-            let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey],
-                                                        options: [.skipsHiddenFiles])
+            let walker = FileManager.default.enumerator(
+                at: folder, includingPropertiesForKeys: [.isRegularFileKey],
+                options: [.skipsHiddenFiles])
             while let url = walker?.nextObject() as? URL {
                 guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true else { continue }
                 let path = url.standardizedFileURL.path
@@ -59,10 +60,14 @@ public struct Theme: Sendable {
             do {
                 try library.register(Self.contentTypePragma + text, named: name)
             } catch {
-                throw RenderError(description: "template \(name).mustache: \(Self.describe(error, prefix: Self.contentTypePragma, text: text))")
+                throw RenderError(
+                    description:
+                        "template \(name).mustache: \(Self.describe(error, prefix: Self.contentTypePragma, text: text))"
+                )
             }
         }
-        for required in ["layout", "grid", "photo", "albums", "tags", "404", "atom", "sitemap"] where library.getTemplate(named: required) == nil {
+        for required in ["layout", "grid", "photo", "albums", "tags", "404", "atom", "sitemap"]
+        where library.getTemplate(named: required) == nil {
             throw RenderError(description: "template \(required).mustache is missing from the theme")
         }
         return library

@@ -32,8 +32,10 @@ public struct DevServer: Sendable {
     package let log: @Sendable (String) -> Void
     package let warn: @Sendable (String) -> Void
 
-    public init(configURL: URL, outputOverride: URL?, options: Options,
-                log: @escaping @Sendable (String) -> Void, warn: @escaping @Sendable (String) -> Void) {
+    public init(
+        configURL: URL, outputOverride: URL?, options: Options,
+        log: @escaping @Sendable (String) -> Void, warn: @escaping @Sendable (String) -> Void
+    ) {
         self.configURL = configURL
         self.outputOverride = outputOverride
         self.options = options
@@ -51,8 +53,9 @@ public struct DevServer: Sendable {
     /// Loads the config as it is now and builds.
     public func build() async throws -> (SiteConfig, BuildReport) {
         let config = try loadConfig()
-        let build = Build(config: config, options: options.jobs.map { BuildOptions(jobs: $0) } ?? BuildOptions(),
-                          progress: { event in if case .skipped = event { warn(event.line) } })
+        let build = Build(
+            config: config, options: options.jobs.map { BuildOptions(jobs: $0) } ?? BuildOptions(),
+            progress: { event in if case .skipped = event { warn(event.line) } })
         return (config, try await build.run())
     }
 
@@ -89,19 +92,23 @@ public struct DevServer: Sendable {
             services.append(WatchService(watcher: SiteWatcher(config: config), liveReload: liveReload, server: self))
         }
         let address = "http://\(options.host.contains(":") ? "[\(options.host)]" : options.host):\(options.port)/"
-        let log = self.log, watch = options.watch, folder = config.output.path
-        let app = Application(router: server.router(),
-                              configuration: .init(address: .hostname(options.host, port: options.port)),
-                              services: services,
-                              onServerRunning: { _ in
-                                  log("serving \(folder) at \(address)\(watch ? ", rebuilding on changes" : "") (Ctrl-C to stop)")
-                              },
-                              logger: PreviewServer.quietLogger)
+        let log = self.log
+        let watch = options.watch
+        let folder = config.output.path
+        let app = Application(
+            router: server.router(),
+            configuration: .init(address: .hostname(options.host, port: options.port)),
+            services: services,
+            onServerRunning: { _ in
+                log("serving \(folder) at \(address)\(watch ? ", rebuilding on changes" : "") (Ctrl-C to stop)")
+            },
+            logger: PreviewServer.quietLogger)
         do {
             try await app.runService()
         } catch let error as IOError where error.errnoCode == EADDRINUSE {
-            throw DevServerError("\(options.host):\(options.port) is already in use (is another server running?); "
-                                 + "try --port \(options.port + 1)")
+            throw DevServerError(
+                "\(options.host):\(options.port) is already in use (is another server running?); "
+                    + "try --port \(options.port + 1)")
         }
         log("stopped")
     }

@@ -33,14 +33,15 @@ public struct PreviewServer: Sendable {
         if let liveReload {
             router.get("/_galleryssg/events") { _, _ -> Response in
                 let events = await liveReload.subscribe()
-                return Response(status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"],
-                                body: ResponseBody { writer in
-                                    // Ends on Ctrl-C too, so an open browser never holds the shutdown.
-                                    for await message in events.cancelOnGracefulShutdown() {
-                                        try await writer.write(ByteBuffer(string: message))
-                                    }
-                                    try await writer.finish(nil)
-                                })
+                return Response(
+                    status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"],
+                    body: ResponseBody { writer in
+                        // Ends on Ctrl-C too, so an open browser never holds the shutdown.
+                        for await message in events.cancelOnGracefulShutdown() {
+                            try await writer.write(ByteBuffer(string: message))
+                        }
+                        try await writer.finish(nil)
+                    })
             }
         }
         return router
@@ -51,7 +52,9 @@ public struct PreviewServer: Sendable {
 package struct RequestLog<Context: RequestContext>: RouterMiddleware {
     package let log: @Sendable (String) -> Void
 
-    package func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    package func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
+        async throws -> Response
+    {
         let started = ContinuousClock.now
         do {
             let response = try await next(request, context)

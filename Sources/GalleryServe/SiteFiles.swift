@@ -28,7 +28,8 @@ public struct SiteFiles: Sendable {
     /// Finds the file for a raw (still percent-encoded) request path; a folder means its `index.html`.
     public func lookup(_ rawPath: String) -> Lookup {
         guard rawPath.hasPrefix("/"), let path = rawPath.removingPercentEncoding,
-              !path.contains("\0"), !path.contains("\\") else { return .forbidden }
+            !path.contains("\0"), !path.contains("\\")
+        else { return .forbidden }
         let components = path.split(separator: "/", omittingEmptySubsequences: true)
         guard !components.contains(where: { $0 == ".." }) else { return .forbidden }
         var candidate = components.reduce(root) { $0.appendingPathComponent(String($1)) }
@@ -42,7 +43,8 @@ public struct SiteFiles: Sendable {
         }
         let resolved = candidate.resolvingSymlinksInPath()
         guard inside(resolved) else { return .forbidden }
-        guard FileManager.default.fileExists(atPath: resolved.path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+        guard FileManager.default.fileExists(atPath: resolved.path, isDirectory: &isDirectory), !isDirectory.boolValue
+        else {
             return .missing
         }
         return .file(resolved)

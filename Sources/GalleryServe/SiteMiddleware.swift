@@ -13,7 +13,9 @@ package struct SiteMiddleware<Context: RequestContext>: RouterMiddleware {
     package let files: SiteFiles
     package let injectLiveReload: Bool
 
-    package func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    package func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
+        async throws -> Response
+    {
         guard request.method == .get || request.method == .head, request.uri.path != LiveReload.eventsPath else {
             return try await next(request, context)
         }
@@ -37,16 +39,24 @@ package struct SiteMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 
     private func plain(_ status: HTTPResponse.Status, _ text: String) -> Response {
-        Response(status: status, headers: [.contentType: "text/plain; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: text)))
+        Response(
+            status: status, headers: [.contentType: "text/plain; charset=utf-8"],
+            body: .init(byteBuffer: ByteBuffer(string: text)))
     }
 
     private func text(_ url: URL, _ request: Request, status: HTTPResponse.Status) throws -> Response {
         var data = try Data(contentsOf: url)
-        if injectLiveReload && ["html", "htm"].contains(url.pathExtension.lowercased()) { data = LiveReload.inject(into: data) }
+        if injectLiveReload && ["html", "htm"].contains(url.pathExtension.lowercased()) {
+            data = LiveReload.inject(into: data)
+        }
         let etag = "\"\(String(Self.fnv1a(data), radix: 36))-\(data.count)\""
-        var headers: HTTPFields = [.contentType: Self.mediaType(url), .eTag: etag, .cacheControl: "no-cache", .vary: "Accept-Encoding"]
+        var headers: HTTPFields = [
+            .contentType: Self.mediaType(url), .eTag: etag, .cacheControl: "no-cache", .vary: "Accept-Encoding"
+        ]
         if status == .ok, let match = request.headers[.ifNoneMatch],
-           match == "*" || match.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == etag }) {
+            match == "*"
+                || match.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == etag })
+        {
             return Response(status: .notModified, headers: headers)
         }
         var body = data
@@ -64,15 +74,18 @@ package struct SiteMiddleware<Context: RequestContext>: RouterMiddleware {
         guard let header else { return false }
         return header.lowercased().split(separator: ",").contains { item in
             let parts = item.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
-            return ["gzip", "*"].contains(parts.first ?? "") && !parts.dropFirst().contains { $0.replacingOccurrences(of: " ", with: "") == "q=0" }
+            return ["gzip", "*"].contains(parts.first ?? "")
+                && !parts.dropFirst().contains { $0.replacingOccurrences(of: " ", with: "") == "q=0" }
         }
     }
 
     package static func mediaType(_ url: URL) -> String {
         let ext = url.pathExtension.lowercased()
         // The site's own types as deployed; Hummingbird's table for any other file put in the output.
-        let type = MediaTypes.byExtension[ext] ?? MediaType.getMediaType(forExtension: ext)?.description ?? MediaTypes.unknown
-        return type.hasPrefix("text/") || type.hasSuffix("javascript") || type.hasSuffix("json") || type.hasSuffix("xml")
+        let type =
+            MediaTypes.byExtension[ext] ?? MediaType.getMediaType(forExtension: ext)?.description ?? MediaTypes.unknown
+        return type.hasPrefix("text/") || type.hasSuffix("javascript") || type.hasSuffix("json")
+            || type.hasSuffix("xml")
             ? type + "; charset=utf-8" : type
     }
 
@@ -85,5 +98,7 @@ package struct SiteMiddleware<Context: RequestContext>: RouterMiddleware {
 /// The file types `SiteMiddleware` answers itself (read whole, gzipped, live-reload injected).
 /// Outside the generic middleware so the set is built once, not on every request.
 package enum TextFiles {
-    package static let extensions: Set<String> = ["html", "htm", "css", "js", "mjs", "json", "xml", "txt", "svg", "webmanifest", "map"]
+    package static let extensions: Set<String> = [
+        "html", "htm", "css", "js", "mjs", "json", "xml", "txt", "svg", "webmanifest", "map"
+    ]
 }

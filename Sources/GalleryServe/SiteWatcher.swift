@@ -42,16 +42,24 @@ public struct SiteWatcher: Sendable {
         let keys: [URLResourceKey] = [.contentModificationDateKey, .fileSizeKey, .isDirectoryKey]
         func record(_ url: URL) {
             guard let values = try? url.resourceValues(forKeys: Set(keys)), values.isDirectory != true else { return }
-            stamps[url.path] = Stamp(modified: values.contentModificationDate ?? .distantPast, size: values.fileSize ?? 0)
+            stamps[url.path] = Stamp(
+                modified: values.contentModificationDate ?? .distantPast, size: values.fileSize ?? 0)
         }
         let ignoredPaths = ignored.map(\.path)
         for path in paths {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path.path, isDirectory: &isDirectory) else { continue }
-            guard isDirectory.boolValue else { record(path); continue }
-            let walker = FileManager.default.enumerator(at: path, includingPropertiesForKeys: keys, options: [.skipsHiddenFiles])
+            guard isDirectory.boolValue else {
+                record(path)
+                continue
+            }
+            let walker = FileManager.default.enumerator(
+                at: path, includingPropertiesForKeys: keys, options: [.skipsHiddenFiles])
             while let url = walker?.nextObject() as? URL {
-                if ignoredPaths.contains(url.standardizedFileURL.path) { walker?.skipDescendants(); continue }
+                if ignoredPaths.contains(url.standardizedFileURL.path) {
+                    walker?.skipDescendants()
+                    continue
+                }
                 record(url)
             }
         }
@@ -72,7 +80,7 @@ public struct SiteWatcher: Sendable {
                 current = next
             }
             guard !Task.isCancelled else { return }
-            last = current   // changes made during the rebuild are seen on the next pass
+            last = current  // changes made during the rebuild are seen on the next pass
             await changed()
         }
     }

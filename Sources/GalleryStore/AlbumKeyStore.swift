@@ -45,7 +45,8 @@ package struct AlbumKeyStore: Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
         do {
-            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             try AtomicFile.write(try encoder.encode(entries), to: file.path, mode: 0o600)
         } catch {
             throw AlbumKeyStoreError.unwritable(path: file.path, reason: "\(error)")

@@ -37,7 +37,7 @@ package final class BlobCache: Sendable {
         /// identity or nil for a miss.
         func state(_ key: Digest, at index: Int?) -> FileIdentity?? {
             if let index { return checked[index] }
-            return fresh[key]?.checked   // nil: no entry, or not checked yet
+            return fresh[key]?.checked  // nil: no entry, or not checked yet
         }
 
         /// What this build found of a blob, with its new record when the file is intact and this
@@ -45,13 +45,19 @@ package final class BlobCache: Sendable {
         /// nil when it was not checked yet.
         func answer(_ key: Digest, at index: Int?) -> Answer? {
             guard let identity = state(key, at: index) else { return nil }
-            guard identity != nil, !fresh.entries.isEmpty, let entry = fresh[key], !entry.recorded else { return Answer(identity: identity) }
+            guard identity != nil, !fresh.entries.isEmpty, let entry = fresh[key], !entry.recorded else {
+                return Answer(identity: identity)
+            }
             return Answer(identity: identity, newStamp: entry.stamp)
         }
 
         /// Records what this build found of a blob.
         mutating func mark(_ key: Digest, at index: Int?, _ identity: FileIdentity?) {
-            if let index { checked[index] = .some(identity) } else { fresh.update(key) { $0.checked = .some(identity) } }
+            if let index {
+                checked[index] = .some(identity)
+            } else {
+                fresh.update(key) { $0.checked = .some(identity) }
+            }
         }
     }
 
@@ -116,7 +122,7 @@ package final class BlobCache: Sendable {
                         books.checking[key]?.append(waiter)
                         return nil
                     }
-                    return books.answer(key, at: index) ?? Answer()   // the check ended meanwhile
+                    return books.answer(key, at: index) ?? Answer()  // the check ended meanwhile
                 }
                 if let known { waiter.resume(returning: known) }
             }
@@ -137,7 +143,9 @@ package final class BlobCache: Sendable {
     }
 
     private func blobFile(_ key: Digest, _ answer: Answer) -> BlobFile? {
-        answer.identity.map { BlobFile(path: store.path(key), identity: $0, record: answer.newStamp.map { record(key, $0) }) }
+        answer.identity.map {
+            BlobFile(path: store.path(key), identity: $0, record: answer.newStamp.map { record(key, $0) })
+        }
     }
 
     private func record(_ key: Digest, _ stamp: BlobStamp) -> BlobRecord {
@@ -203,7 +211,7 @@ package final class BlobCache: Sendable {
     private func stored(_ key: Digest, _ record: BlobStamp, _ stamp: FileStamp) -> BlobFile {
         books.withLockedValue { books in
             books.fresh.update(key) {
-                $0.stamp = record   // `checked` answers for it from now on
+                $0.stamp = record  // `checked` answers for it from now on
                 $0.recorded = false
             }
             books.mark(key, at: records.index(of: key), stamp.identity)
@@ -216,7 +224,8 @@ package final class BlobCache: Sendable {
         books.withLockedValue { books in
             let index = records.index(of: key)
             guard case .some(.some) = books.state(key, at: index),
-                  let stamp = books.fresh[key]?.stamp ?? index.map({ records.values[$0] }) else { return nil }
+                let stamp = books.fresh[key]?.stamp ?? index.map({ records.values[$0] })
+            else { return nil }
             return self.record(key, stamp)
         }
     }
@@ -230,7 +239,8 @@ package final class BlobCache: Sendable {
         books.withLockedValue { books in
             for record in records {
                 guard let index = books.fresh.index(of: record.key),
-                      books.fresh.entries[index].stamp == BlobStamp(size: record.size, modified: record.modified, sha256: record.sha256)
+                    books.fresh.entries[index].stamp
+                        == BlobStamp(size: record.size, modified: record.modified, sha256: record.sha256)
                 else { continue }
                 books.fresh.update(record.key) { $0.recorded = true }
             }

@@ -1,8 +1,8 @@
 #if canImport(Glibc)
-import Foundation
-import GalleryKeys
-import GalleryModel
-import Glibc
+    import Foundation
+    import GalleryKeys
+    import GalleryModel
+    import Glibc
 #endif
 
 /// A content-addressed folder of immutable files named by their cache key: `folder/ab/abcdef…`.
@@ -45,9 +45,13 @@ public struct BlobStore: Sendable {
         } catch {
             throw StoreError.writing(target, error)
         }
-        guard let stamp = FileStamp.of(target) else { throw StoreError(.missingFile, "\(target): vanished right after it was written") }
-        return (BlobStamp(size: stamp.size, modified: stamp.modified, sha256: sha256 ?? CacheKey.sha256(data)),
-                stamp)
+        guard let stamp = FileStamp.of(target) else {
+            throw StoreError(.missingFile, "\(target): vanished right after it was written")
+        }
+        return (
+            BlobStamp(size: stamp.size, modified: stamp.modified, sha256: sha256 ?? CacheKey.sha256(data)),
+            stamp
+        )
     }
 
     /// Moves a finished file (made beside the store, on the same file system) into place under a
@@ -55,14 +59,20 @@ public struct BlobStore: Sendable {
     /// - Throws: `StoreError` naming the file.
     package func adopt(_ file: String, key: Digest) throws -> (BlobStamp, FileStamp) {
         let target = path(key)
-        guard let sha256 = Digest.sha256(file: file) else { throw StoreError(.missingFile, "\(file): could not be read to store it") }
+        guard let sha256 = Digest.sha256(file: file) else {
+            throw StoreError(.missingFile, "\(file): could not be read to store it")
+        }
         do {
             try makeSubfolder(of: key)
-            guard rename(file, target) == 0 else { throw StoreError("rename failed: \(String(cString: strerror(errno)))") }
+            guard rename(file, target) == 0 else {
+                throw StoreError("rename failed: \(String(cString: strerror(errno)))")
+            }
         } catch {
             throw StoreError.writing(target, error)
         }
-        guard let stamp = FileStamp.of(target) else { throw StoreError(.missingFile, "\(target): vanished right after it was written") }
+        guard let stamp = FileStamp.of(target) else {
+            throw StoreError(.missingFile, "\(target): vanished right after it was written")
+        }
         return (BlobStamp(size: stamp.size, modified: stamp.modified, sha256: sha256), stamp)
     }
 
@@ -96,7 +106,9 @@ public struct BlobStore: Sendable {
         let path = path(key)
         guard let stamp = FileStamp.of(path), stamp.size == record.size else { return .bad }
         if stamp.modified == record.modified { return .intact(stamp.identity) }
-        guard let data = FileManager.default.contents(atPath: path), CacheKey.sha256(data) == record.sha256 else { return .bad }
+        guard let data = FileManager.default.contents(atPath: path), CacheKey.sha256(data) == record.sha256 else {
+            return .bad
+        }
         var updated = record
         updated.modified = stamp.modified
         return .rehashed(updated, stamp.identity)

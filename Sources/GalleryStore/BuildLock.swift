@@ -1,7 +1,8 @@
 import Foundation
 import NIOConcurrencyHelpers
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// An exclusive lock on a site's state folder, held for the whole of a build, a clean or a cache gc.
@@ -26,15 +27,20 @@ public final class BuildLock: Sendable {
         let file = stateDirectory.appendingPathComponent("lock")
         let descriptor = open(file.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
-            throw StoreError(.unopenable, "\(file.path): cannot open the lock file (\(String(cString: strerror(errno)))); check the state folder's permissions")
+            throw StoreError(
+                .unopenable,
+                "\(file.path): cannot open the lock file (\(String(cString: strerror(errno)))); check the state folder's permissions"
+            )
         }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             let failure = errno
-            let owner = (try? String(contentsOf: file, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+            let owner =
+                (try? String(contentsOf: file, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
             close(descriptor)
             if failure == EWOULDBLOCK {
                 let who = owner.isEmpty ? "another galleryssg process" : "another galleryssg process (\(owner))"
-                throw StoreError(.locked, "\(file.path): \(who) is using this site's state; wait for it to finish and try again")
+                throw StoreError(
+                    .locked, "\(file.path): \(who) is using this site's state; wait for it to finish and try again")
             }
             throw StoreError(.unopenable, "\(file.path): cannot lock (\(String(cString: strerror(failure))))")
         }

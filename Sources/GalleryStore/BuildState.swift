@@ -46,7 +46,10 @@ package final class BuildState: Sendable {
         /// the data URIs of those written).
         var placeholders: [Digest: Placeholder] = [:]
         /// Learnt but not written yet.
-        var pending: (originals: [(hash: Digest, facts: OriginalFacts)], placeholders: [(key: Digest, value: Placeholder)]) = ([], [])
+        var pending:
+            (originals: [(hash: Digest, facts: OriginalFacts)], placeholders: [(key: Digest, value: Placeholder)]) = (
+                [], []
+            )
         /// The first failure to write or read learnt items; the build stops on it (`check`).
         var failure: Error?
 
@@ -76,8 +79,10 @@ package final class BuildState: Sendable {
     ///   - cache: The cache folder.
     ///   - shared: What images-only builds learnt (`SharedCache.load`); used when the state knows nothing.
     ///   - database: Where learnt facts and placeholders are written as they are learnt.
-    package init(snapshot: StateSnapshot, blobs: (images: DigestTable<BlobStamp>, pages: DigestTable<BlobStamp>), cache: URL,
-         shared: SharedLearnt = SharedLearnt(), reuse: Bool, database: StateDatabase? = nil) {
+    package init(
+        snapshot: StateSnapshot, blobs: (images: DigestTable<BlobStamp>, pages: DigestTable<BlobStamp>), cache: URL,
+        shared: SharedLearnt = SharedLearnt(), reuse: Bool, database: StateDatabase? = nil
+    ) {
         self.snapshot = snapshot
         self.database = database
         priors = PriorPhotos(source: snapshot.source, database: database)
@@ -86,9 +91,11 @@ package final class BuildState: Sendable {
         let learntBlobs = shared.blobs
         shared.blobs = [:]
         self.shared = shared
-        images = BlobCache(store: BlobStore(folder: Self.imagesFolder(cache: cache), kind: "images"), records: blobs.images,
-                           shared: learntBlobs, reuse: reuse)
-        pages = BlobCache(store: BlobStore(folder: Self.pagesFolder(cache: cache), kind: "pages"), records: blobs.pages, reuse: reuse)
+        images = BlobCache(
+            store: BlobStore(folder: Self.imagesFolder(cache: cache), kind: "images"), records: blobs.images,
+            shared: learntBlobs, reuse: reuse)
+        pages = BlobCache(
+            store: BlobStore(folder: Self.pagesFolder(cache: cache), kind: "pages"), records: blobs.pages, reuse: reuse)
     }
 
     /// The photo as the last build left it, if it was in the manifest. A failed read is kept for
@@ -152,7 +159,9 @@ package final class BuildState: Sendable {
     /// not written yet, else the state's, else an images-only build's (`Found.isNew`). Its
     /// `dataURI` is empty once it is in the database; pages ask `placeholderURI` for it.
     package func placeholder(_ key: Digest) -> Found<Placeholder>? {
-        if let known = books.withLockedValue({ $0.placeholders[key] }) ?? (reuse ? snapshot.placeholders[key] : nil) { return Found(known) }
+        if let known = books.withLockedValue({ $0.placeholders[key] }) ?? (reuse ? snapshot.placeholders[key] : nil) {
+            return Found(known)
+        }
         guard reuse else { return nil }
         do {
             if let stored = try database?.placeholder(key) { return Found(stored) }
@@ -187,13 +196,17 @@ package final class BuildState: Sendable {
     /// batch is written with the next.
     package func flush() async {
         guard let database else { return }
-        let batch = books.withLockedValue { learnt -> (originals: [(hash: Digest, facts: OriginalFacts)], placeholders: [(key: Digest, value: Placeholder)]) in
+        let batch = books.withLockedValue {
+            learnt -> (
+                originals: [(hash: Digest, facts: OriginalFacts)], placeholders: [(key: Digest, value: Placeholder)]
+            ) in
             defer { learnt.pending = ([], []) }
             return learnt.pending
         }
         do {
-            try await database.saveLearnt(originals: batch.originals.sorted { $0.hash < $1.hash },
-                                          placeholders: batch.placeholders.sorted { $0.key < $1.key })
+            try await database.saveLearnt(
+                originals: batch.originals.sorted { $0.hash < $1.hash },
+                placeholders: batch.placeholders.sorted { $0.key < $1.key })
             books.withLockedValue { learnt in
                 // Written: dropped from memory and read back when asked for (a cold build of
                 // 100,000 photos would otherwise hold them all), or with `--rebuild`, which may not
@@ -239,7 +252,11 @@ package final class BuildState: Sendable {
 
     /// Facts and placeholders learnt by this build that are not in the database yet (all of them
     /// when there is none), sorted so the state is written deterministically.
-    package var learnt: (originals: [(hash: Digest, facts: OriginalFacts)], placeholders: [(key: Digest, value: Placeholder)]) {
-        books.withLockedValue { ($0.pending.originals.sorted { $0.hash < $1.hash }, $0.pending.placeholders.sorted { $0.key < $1.key }) }
+    package var learnt:
+        (originals: [(hash: Digest, facts: OriginalFacts)], placeholders: [(key: Digest, value: Placeholder)])
+    {
+        books.withLockedValue {
+            ($0.pending.originals.sorted { $0.hash < $1.hash }, $0.pending.placeholders.sorted { $0.key < $1.key })
+        }
     }
 }

@@ -1,4 +1,5 @@
 import GalleryModel
+
 /// A table keyed by digests, for the state's large tables that a build reads but does not grow:
 /// the keys and the values in two arrays in key order, found by binary search.
 ///
@@ -31,7 +32,8 @@ public struct DigestTable<Value: Sendable>: Sendable {
     public mutating func sort() {
         guard !inOrder else { return }
         let order = keys.indices.sorted { (keys[$0], $0) < (keys[$1], $1) }
-        var sortedKeys: [Digest] = [], sortedValues: [Value] = []
+        var sortedKeys: [Digest] = []
+        var sortedValues: [Value] = []
         sortedKeys.reserveCapacity(keys.count)
         sortedValues.reserveCapacity(keys.count)
         for index in order {
@@ -47,7 +49,8 @@ public struct DigestTable<Value: Sendable>: Sendable {
 
     /// Where `key` is in `keys` and `values`.
     public func index(of key: Digest) -> Int? {
-        var low = 0, high = keys.count
+        var low = 0
+        var high = keys.count
         while low < high {
             let middle = (low + high) / 2
             if keys[middle] < key { low = middle + 1 } else { high = middle }

@@ -1,5 +1,6 @@
 import GalleryKeys
 import GalleryModel
+
 /// What one build learns of a blob cache's files beyond the state's records: the blobs it stored,
 /// re-hashed or adopted (their new records), and whether it found files the state did not know.
 ///

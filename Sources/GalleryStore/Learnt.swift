@@ -13,8 +13,10 @@ package struct Learnt: Sendable {
     package var placeholder: (key: Digest, value: Placeholder)?
     package var blobs: [BlobRecord] = []
 
-    package init(facts: (hash: Digest, value: OriginalFacts)? = nil, placeholder: (key: Digest, value: Placeholder)? = nil,
-                 blobs: [BlobRecord] = []) {
+    package init(
+        facts: (hash: Digest, value: OriginalFacts)? = nil, placeholder: (key: Digest, value: Placeholder)? = nil,
+        blobs: [BlobRecord] = []
+    ) {
         self.facts = facts
         self.placeholder = placeholder
         self.blobs = blobs

@@ -25,7 +25,8 @@ package struct SharedCache: Sendable {
     package func load(root: SourceRoot, consumed: [String: String] = [:], warn: (String) -> Void) -> SharedLearnt {
         var learnt = SharedLearnt()
         let names = (try? FileManager.default.contentsOfDirectory(atPath: learntFolder.path)) ?? []
-        let files = names.filter { $0.hasSuffix(".json") }.compactMap { name -> (name: String, path: String, stamp: FileStamp)? in
+        let files = names.filter { $0.hasSuffix(".json") }.compactMap {
+            name -> (name: String, path: String, stamp: FileStamp)? in
             let path = learntFolder.appendingPathComponent(name).path
             return FileStamp.of(path).map { (name, path, $0) }
         }.sorted { ($0.stamp.modified, $0.path) < ($1.stamp.modified, $1.path) }
@@ -38,12 +39,15 @@ package struct SharedCache: Sendable {
                 continue
             }
             guard let data = FileManager.default.contents(atPath: path),
-                  let file = try? decoder.decode(LearntFile.self, from: data) else {
+                let file = try? decoder.decode(LearntFile.self, from: data)
+            else {
                 warn("\(path): not a learnt file this galleryssg can read; its photos are processed again")
                 continue
             }
             guard file.version == LearntFile.currentVersion else {
-                warn("\(path): learnt file version \(file.version), expected \(LearntFile.currentVersion); its photos are processed again")
+                warn(
+                    "\(path): learnt file version \(file.version), expected \(LearntFile.currentVersion); its photos are processed again"
+                )
                 continue
             }
             learnt.add(file, root: root)
@@ -69,9 +73,11 @@ package struct SharedCache: Sendable {
         for row in rows {
             let location = root.key(row.location)
             guard seen.insert(location).inserted else { continue }
-            file.originals.append(LearntFile.Original(location: location, contentHash: row.contentHash, etag: row.etag,
-                                                      lastModified: row.lastModified, size: row.fileSize,
-                                                      modified: row.fileModified))
+            file.originals.append(
+                LearntFile.Original(
+                    location: location, contentHash: row.contentHash, etag: row.etag,
+                    lastModified: row.lastModified, size: row.fileSize,
+                    modified: row.fileModified))
             file.facts[row.contentHash] = state.facts(row.contentHash)?.value
             file.placeholders[row.thumbnailKey] = state.placeholder(row.thumbnailKey)?.value
             for key in row.blobKeys {
@@ -121,7 +127,10 @@ package struct LearntFile: Codable {
         package var size: Int?
         package var modified: Int?
 
-        package init(location: String, contentHash: Digest, etag: String? = nil, lastModified: String? = nil, size: Int? = nil, modified: Int? = nil) {
+        package init(
+            location: String, contentHash: Digest, etag: String? = nil, lastModified: String? = nil, size: Int? = nil,
+            modified: Int? = nil
+        ) {
             self.location = location
             self.contentHash = contentHash
             self.etag = etag
@@ -136,13 +145,15 @@ package struct LearntFile: Codable {
     package static var encoder: JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan")
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(
+            positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan")
         return encoder
     }
 
     package static var decoder: JSONDecoder {
         let decoder = JSONDecoder()
-        decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan")
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(
+            positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan")
         return decoder
     }
 }
@@ -166,16 +177,21 @@ package struct SharedLearnt: Sendable {
         files += 1
         for original in file.originals {
             let location = root.location(original.location)
-            originals[location] = KnownOriginal(location: location, contentHash: original.contentHash, etag: original.etag,
-                                                lastModified: original.lastModified, fileSize: original.size,
-                                                fileModified: original.modified)
+            originals[location] = KnownOriginal(
+                location: location, contentHash: original.contentHash, etag: original.etag,
+                lastModified: original.lastModified, fileSize: original.size,
+                fileModified: original.modified)
         }
         facts.merge(file.facts) { _, newer in newer }
         placeholders.merge(file.placeholders) { _, newer in newer }
         blobs.merge(file.blobs) { _, newer in newer }
     }
 
-    package init(originals: [String: KnownOriginal] = [:], facts: [Digest: OriginalFacts] = [:], placeholders: [Digest: Placeholder] = [:], blobs: [Digest: BlobStamp] = [:], files: Int = 0, unchanged: Int = 0, stamps: [String: String] = [:]) {
+    package init(
+        originals: [String: KnownOriginal] = [:], facts: [Digest: OriginalFacts] = [:],
+        placeholders: [Digest: Placeholder] = [:], blobs: [Digest: BlobStamp] = [:], files: Int = 0, unchanged: Int = 0,
+        stamps: [String: String] = [:]
+    ) {
         self.originals = originals
         self.facts = facts
         self.placeholders = placeholders
@@ -201,8 +217,9 @@ package struct KnownOriginal: Sendable, Equatable {
 extension PhotoState {
     /// The original as this row knows it.
     package var knownOriginal: KnownOriginal {
-        KnownOriginal(location: location, contentHash: contentHash, etag: etag, lastModified: lastModified,
-                      fileSize: fileSize, fileModified: fileModified)
+        KnownOriginal(
+            location: location, contentHash: contentHash, etag: etag, lastModified: lastModified,
+            fileSize: fileSize, fileModified: fileModified)
     }
 }
 

@@ -12,8 +12,10 @@ package enum SiteSecretFile {
     package static let minimumLength = 16
 
     /// - Returns: The secret's bytes, and the file they were just made in (nil when it was read or came from the environment).
-    package static func load(stateDirectory: URL,
-                             environment: [String: String] = ProcessInfo.processInfo.environment) throws -> (secret: [UInt8], created: URL?) {
+    package static func load(
+        stateDirectory: URL,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws -> (secret: [UInt8], created: URL?) {
         if let text = environment[environmentVariable] {
             guard text.count >= minimumLength else { throw SiteSecretError.tooShort(length: text.count) }
             return (Array(text.utf8), nil)
@@ -34,12 +36,16 @@ package enum SiteSecretFile {
         let hex = bytes.map { String(format: "%02x", $0) }.joined() + "\n"
         do {
             try FileManager.default.createDirectory(at: stateDirectory, withIntermediateDirectories: true)
-            guard FileManager.default.createFile(atPath: file.path, contents: Data(hex.utf8),
-                                                 attributes: [.posixPermissions: 0o600]) else {
+            guard
+                FileManager.default.createFile(
+                    atPath: file.path, contents: Data(hex.utf8),
+                    attributes: [.posixPermissions: 0o600])
+            else {
                 throw CocoaError(.fileWriteUnknown)
             }
         } catch {
-            throw SiteSecretError.unreadable(path: file.path, reason: "could not be written: \(error.localizedDescription)")
+            throw SiteSecretError.unreadable(
+                path: file.path, reason: "could not be written: \(error.localizedDescription)")
         }
         return (bytes, file)
     }
@@ -55,7 +61,9 @@ package enum SiteSecretFile {
         guard digits.count % 2 == 0 else { return nil }
         var bytes: [UInt8] = []
         for index in stride(from: 0, to: digits.count, by: 2) {
-            guard let byte = UInt8(String(decoding: digits[index...index + 1], as: UTF8.self), radix: 16) else { return nil }
+            guard let byte = UInt8(String(decoding: digits[index...index + 1], as: UTF8.self), radix: 16) else {
+                return nil
+            }
             bytes.append(byte)
         }
         return bytes

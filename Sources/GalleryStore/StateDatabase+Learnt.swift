@@ -9,7 +9,9 @@ import GalleryModel
 extension StateDatabase {
     /// Writes facts and placeholders in one transaction, on the database's own queue while the
     /// calling task is suspended.
-    package func saveLearnt(originals: [(hash: Digest, facts: OriginalFacts)], placeholders: [(key: Digest, value: Placeholder)]) async throws {
+    package func saveLearnt(
+        originals: [(hash: Digest, facts: OriginalFacts)], placeholders: [(key: Digest, value: Placeholder)]
+    ) async throws {
         guard !originals.isEmpty || !placeholders.isEmpty else { return }
         try await queue.write { db in try Self.write(originals: originals, placeholders: placeholders, in: db) }
     }
@@ -32,8 +34,9 @@ extension StateDatabase {
         guard !hashes.isEmpty else { return [] }
         return try await queue.read { db in
             let marks = Array(repeating: "?", count: hashes.count).joined(separator: ",")
-            let rows = try Row.fetchCursor(db, sql: "SELECT \(Self.factColumns), hash FROM original WHERE hash IN (\(marks))",
-                                           arguments: StatementArguments(hashes.map(\.hex)))
+            let rows = try Row.fetchCursor(
+                db, sql: "SELECT \(Self.factColumns), hash FROM original WHERE hash IN (\(marks))",
+                arguments: StatementArguments(hashes.map(\.hex)))
             var found: [(Digest, OriginalFacts)] = []
             while let row = try rows.next() {
                 if let hash = try Self.digest(row, 19), let facts = Self.facts(row) { found.append((hash, facts)) }
@@ -54,8 +57,9 @@ extension StateDatabase {
         guard let format = ImageFormat(rawValue: row[0]) else { return nil }
         var exif = ExifInfo()
         exif.orientation = row[3]
-        exif.camera = CameraInfo(make: row[4], model: row[5], lens: row[6], focalLength: row[7], aperture: row[8],
-                                 exposureTime: row[9], iso: row[10])
+        exif.camera = CameraInfo(
+            make: row[4], model: row[5], lens: row[6], focalLength: row[7], aperture: row[8],
+            exposureTime: row[9], iso: row[10])
         exif.takenAt = row[11]
         if let latitude: Double = row[12], let longitude: Double = row[13] {
             exif.location = GeoPoint(latitude: latitude, longitude: longitude)
@@ -63,10 +67,16 @@ extension StateDatabase {
         // JSON, or '' for none (most rows: no decoder runs). Unreadable JSON, which this code never
         // writes, counts as unknown facts.
         let json: String = row[14]
-        guard let embedded = json.isEmpty ? EmbeddedMetadata()
-                : (try? JSONDecoder().decode(EmbeddedMetadata.self, from: Data(json.utf8))) else { return nil }
-        var facts = OriginalFacts(format: format, size: PixelSize(width: row[1], height: row[2]), exif: exif, embedded: embedded)
-        if let width: Int = row[15], let height: Int = row[16] { facts.preview = PixelSize(width: width, height: height) }
+        guard
+            let embedded = json.isEmpty
+                ? EmbeddedMetadata()
+                : (try? JSONDecoder().decode(EmbeddedMetadata.self, from: Data(json.utf8)))
+        else { return nil }
+        var facts = OriginalFacts(
+            format: format, size: PixelSize(width: row[1], height: row[2]), exif: exif, embedded: embedded)
+        if let width: Int = row[15], let height: Int = row[16] {
+            facts.preview = PixelSize(width: width, height: height)
+        }
         // A video's container facts as JSON, or NULL for a still.
         if let video: String = row[17] {
             guard let info = try? JSONDecoder().decode(VideoInfo.self, from: Data(video.utf8)) else { return nil }
@@ -80,20 +90,25 @@ extension StateDatabase {
     package func placeholder(_ key: Digest) throws -> Placeholder? {
         try queue.unsafeRead { db in
             let statement = try db.cachedStatement(sql: "SELECT averageColor, warnings FROM placeholder WHERE key = ?")
-            return try Row.fetchOne(statement, arguments: [key.hex]).map { Self.placeholder(averageColor: $0[0], warnings: $0[1]) }
+            return try Row.fetchOne(statement, arguments: [key.hex]).map {
+                Self.placeholder(averageColor: $0[0], warnings: $0[1])
+            }
         }
     }
 
     /// A placeholder row without its data URI; `warnings` is one warning a line, '' for none
     /// (as `write(originals:placeholders:in:)` stores them).
     package static func placeholder(averageColor: String, warnings: String) -> Placeholder {
-        Placeholder(averageColor: averageColor, dataURI: "", warnings: warnings.isEmpty ? [] : warnings.components(separatedBy: "\n"))
+        Placeholder(
+            averageColor: averageColor, dataURI: "",
+            warnings: warnings.isEmpty ? [] : warnings.components(separatedBy: "\n"))
     }
 
     /// A placeholder's `data:` URI, or nil when the state has none under `key`.
     package func placeholderURI(_ key: Digest) throws -> String? {
         try queue.unsafeRead { db in
-            try String.fetchOne(db.cachedStatement(sql: "SELECT dataURI FROM placeholder WHERE key = ?"), arguments: [key.hex])
+            try String.fetchOne(
+                db.cachedStatement(sql: "SELECT dataURI FROM placeholder WHERE key = ?"), arguments: [key.hex])
         }
     }
 
@@ -101,7 +116,8 @@ extension StateDatabase {
     /// empty when there were none or the record is unreadable (every file is then read again).
     package func consumedLearntFiles() async throws -> [String: String] {
         let text = try await queue.read { db in
-            try String.fetchOne(db, sql: "SELECT value FROM setting WHERE name = ?", arguments: [Self.learntFilesSetting])
+            try String.fetchOne(
+                db, sql: "SELECT value FROM setting WHERE name = ?", arguments: [Self.learntFilesSetting])
         }
         guard let text else { return [:] }
         return (try? JSONDecoder().decode([String: String].self, from: Data(text.utf8))) ?? [:]
@@ -112,28 +128,35 @@ extension StateDatabase {
     package static func write(learntFiles: [String: String], in db: Database) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
-        try db.execute(sql: "INSERT OR REPLACE INTO setting (name, value) VALUES (?, ?)",
-                       arguments: [learntFilesSetting, String(decoding: try encoder.encode(learntFiles), as: UTF8.self)])
+        try db.execute(
+            sql: "INSERT OR REPLACE INTO setting (name, value) VALUES (?, ?)",
+            arguments: [learntFilesSetting, String(decoding: try encoder.encode(learntFiles), as: UTF8.self)])
     }
 
-    package static func write(originals: [(hash: Digest, facts: OriginalFacts)], placeholders: [(key: Digest, value: Placeholder)],
-                      in db: Database) throws {
-        let original = try db.cachedStatement(sql: """
-            INSERT OR REPLACE INTO original (hash, format, width, height, orientation, make, model, lens, focalLength,
-                aperture, exposureTime, iso, takenAt, latitude, longitude, embedded, previewWidth, previewHeight, video, motionClip)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """)
+    package static func write(
+        originals: [(hash: Digest, facts: OriginalFacts)], placeholders: [(key: Digest, value: Placeholder)],
+        in db: Database
+    ) throws {
+        let original = try db.cachedStatement(
+            sql: """
+                INSERT OR REPLACE INTO original (hash, format, width, height, orientation, make, model, lens, focalLength,
+                    aperture, exposureTime, iso, takenAt, latitude, longitude, embedded, previewWidth, previewHeight, video, motionClip)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """)
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         for (hash, facts) in originals {
             let camera = facts.exif.camera
-            let embedded = facts.embedded.isEmpty ? "" : String(decoding: try encoder.encode(facts.embedded), as: UTF8.self)
+            let embedded =
+                facts.embedded.isEmpty ? "" : String(decoding: try encoder.encode(facts.embedded), as: UTF8.self)
             let video = try facts.video.map { String(decoding: try encoder.encode($0), as: UTF8.self) }
-            try original.execute(arguments: [hash.hex, facts.format.rawValue, facts.size.width, facts.size.height,
-                                             facts.exif.orientation, camera.make, camera.model, camera.lens,
-                                             camera.focalLength, camera.aperture, camera.exposureTime, camera.iso,
-                                             facts.exif.takenAt, facts.exif.location?.latitude, facts.exif.location?.longitude,
-                                             embedded, facts.preview?.width, facts.preview?.height, video, facts.motionClip])
+            try original.execute(arguments: [
+                hash.hex, facts.format.rawValue, facts.size.width, facts.size.height,
+                facts.exif.orientation, camera.make, camera.model, camera.lens,
+                camera.focalLength, camera.aperture, camera.exposureTime, camera.iso,
+                facts.exif.takenAt, facts.exif.location?.latitude, facts.exif.location?.longitude,
+                embedded, facts.preview?.width, facts.preview?.height, video, facts.motionClip
+            ])
         }
         let placeholder = try db.cachedStatement(
             sql: "INSERT OR REPLACE INTO placeholder (key, averageColor, dataURI, warnings) VALUES (?, ?, ?, ?)")

@@ -26,9 +26,12 @@ extension StateDatabase {
     }
 
     /// The counts of the most recent builds, newest first.
-    public func recentBuilds(limit: Int = StateDatabase.historyLength) throws -> [(finishedAt: String, counts: BuildCounts)] {
+    public func recentBuilds(limit: Int = StateDatabase.historyLength) throws -> [(
+        finishedAt: String, counts: BuildCounts
+    )] {
         let rows = try queue.read { db in
-            try Row.fetchAll(db, sql: "SELECT finishedAt, counts FROM build ORDER BY id DESC LIMIT ?", arguments: [limit])
+            try Row.fetchAll(
+                db, sql: "SELECT finishedAt, counts FROM build ORDER BY id DESC LIMIT ?", arguments: [limit])
         }
         let decoder = JSONDecoder()
         return rows.compactMap { row in

@@ -28,7 +28,9 @@ extension StateDatabase {
 
     /// Forgets the rows, pages and blob records of a build that did not reach its state step.
     package func clearPending() async throws {
-        try await queue.write { db in try db.execute(sql: "DELETE FROM pending_photo; DELETE FROM pending_page; DELETE FROM pending_blob") }
+        try await queue.write { db in
+            try db.execute(sql: "DELETE FROM pending_photo; DELETE FROM pending_page; DELETE FROM pending_blob")
+        }
     }
 
     /// Adds rows, and the records of the blobs their photos stored or re-checked, in one
@@ -37,28 +39,32 @@ extension StateDatabase {
         guard !rows.isEmpty || !blobs.isEmpty else { return }
         try await queue.write { db in
             try Self.addPending(blobs, in: db)
-            let insert = try db.cachedStatement(sql: """
-                INSERT OR REPLACE INTO pending_photo (\(Self.rowColumns), metadata) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """)
+            let insert = try db.cachedStatement(
+                sql: """
+                    INSERT OR REPLACE INTO pending_photo (\(Self.rowColumns), metadata) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """)
             for pending in rows {
                 let state = pending.row
-                try insert.execute(arguments: [state.id, state.position, state.metadataHash.hex, state.location, state.etag,
-                                               state.lastModified, state.fileSize, state.fileModified, state.contentHash.hex,
-                                               state.blobKeys.map(\.hex).joined(separator: " "), state.thumbnailKey.hex,
-                                               pending.metadata])
+                try insert.execute(arguments: [
+                    state.id, state.position, state.metadataHash.hex, state.location, state.etag,
+                    state.lastModified, state.fileSize, state.fileModified, state.contentHash.hex,
+                    state.blobKeys.map(\.hex).joined(separator: " "), state.thumbnailKey.hex,
+                    pending.metadata
+                ])
             }
         }
     }
 
     /// Moves the pending rows into `photo` as rows of `source`, and clears them; within `save`'s transaction.
     package static func applyPending(source: String, in db: Database) throws {
-        try db.execute(sql: """
-            INSERT OR REPLACE INTO photo (source, \(rowColumns), metadata)
-                SELECT ?, \(rowColumns), metadata FROM pending_photo WHERE metadata IS NOT NULL ORDER BY position;
-            UPDATE photo SET position = pending.position FROM pending_photo AS pending
-                WHERE pending.metadata IS NULL AND photo.source = ? AND photo.id = pending.id;
-            DELETE FROM pending_photo;
-            """, arguments: [source, source])
+        try db.execute(
+            sql: """
+                INSERT OR REPLACE INTO photo (source, \(rowColumns), metadata)
+                    SELECT ?, \(rowColumns), metadata FROM pending_photo WHERE metadata IS NOT NULL ORDER BY position;
+                UPDATE photo SET position = pending.position FROM pending_photo AS pending
+                    WHERE pending.metadata IS NULL AND photo.source = ? AND photo.id = pending.id;
+                DELETE FROM pending_photo;
+                """, arguments: [source, source])
     }
 
     /// Adds the records of staged pages, and of the page blobs stored or re-checked for them, in
@@ -67,7 +73,8 @@ extension StateDatabase {
         guard !pages.isEmpty || !blobs.isEmpty else { return }
         try await queue.write { db in
             try Self.addPending(blobs, in: db)
-            let insert = try db.cachedStatement(sql: "INSERT OR REPLACE INTO pending_page (path, key, inputs) VALUES (?, ?, ?)")
+            let insert = try db.cachedStatement(
+                sql: "INSERT OR REPLACE INTO pending_page (path, key, inputs) VALUES (?, ?, ?)")
             for (path, record) in pages {
                 try insert.execute(arguments: [path, record.key.hex, record.inputs?.hex ?? ""])
             }
@@ -77,9 +84,11 @@ extension StateDatabase {
     /// The cached pages of the last build that no staged page uses: what the state step deletes.
     package func unusedPageKeys() async throws -> [Digest] {
         try await queue.read { db in
-            let keys = try Row.fetchCursor(db, sql: """
-                SELECT DISTINCT key FROM page WHERE key NOT IN (SELECT key FROM pending_page) ORDER BY key
-                """)
+            let keys = try Row.fetchCursor(
+                db,
+                sql: """
+                    SELECT DISTINCT key FROM page WHERE key NOT IN (SELECT key FROM pending_page) ORDER BY key
+                    """)
             var unused: [Digest] = []
             while let row = try keys.next() {
                 if let key = try Self.digest(row, 0) { unused.append(key) }
@@ -91,31 +100,35 @@ extension StateDatabase {
     /// Replaces the last build's pages with the staged ones, and clears them; within `save`'s
     /// transaction. Only pages whose keys changed are rewritten.
     package static func applyPendingPages(in db: Database) throws {
-        try db.execute(sql: """
-            DELETE FROM page WHERE path NOT IN (SELECT path FROM pending_page);
-            INSERT INTO page (path, key, inputs) SELECT path, key, inputs FROM pending_page WHERE true
-                ON CONFLICT (path) DO UPDATE SET key = excluded.key, inputs = excluded.inputs
-                WHERE key <> excluded.key OR inputs <> excluded.inputs;
-            DELETE FROM pending_page;
-            """)
+        try db.execute(
+            sql: """
+                DELETE FROM page WHERE path NOT IN (SELECT path FROM pending_page);
+                INSERT INTO page (path, key, inputs) SELECT path, key, inputs FROM pending_page WHERE true
+                    ON CONFLICT (path) DO UPDATE SET key = excluded.key, inputs = excluded.inputs
+                    WHERE key <> excluded.key OR inputs <> excluded.inputs;
+                DELETE FROM pending_page;
+                """)
     }
 
     /// Moves the pending blob records into `blob`, and clears them; within `save`'s transaction,
     /// before the blobs the build deleted are forgotten.
     package static func applyPendingBlobs(in db: Database) throws {
-        try db.execute(sql: """
-            INSERT OR REPLACE INTO blob (key, kind, size, modified, sha256)
-                SELECT key, kind, size, modified, sha256 FROM pending_blob ORDER BY key;
-            DELETE FROM pending_blob;
-            """)
+        try db.execute(
+            sql: """
+                INSERT OR REPLACE INTO blob (key, kind, size, modified, sha256)
+                    SELECT key, kind, size, modified, sha256 FROM pending_blob ORDER BY key;
+                DELETE FROM pending_blob;
+                """)
     }
 
     /// Writes blob records into `pending_blob`; a key written twice keeps its last record.
     private static func addPending(_ blobs: [BlobRecord], in db: Database) throws {
         guard !blobs.isEmpty else { return }
-        let insert = try db.cachedStatement(sql: "INSERT OR REPLACE INTO pending_blob (key, kind, size, modified, sha256) VALUES (?, ?, ?, ?, ?)")
+        let insert = try db.cachedStatement(
+            sql: "INSERT OR REPLACE INTO pending_blob (key, kind, size, modified, sha256) VALUES (?, ?, ?, ?, ?)")
         for record in blobs {
-            try insert.execute(arguments: [record.key.hex, record.kind, record.size, record.modified, record.sha256.hex])
+            try insert.execute(arguments: [record.key.hex, record.kind, record.size, record.modified, record.sha256.hex]
+            )
         }
     }
 
@@ -127,9 +140,11 @@ extension StateDatabase {
     /// A row of `rowColumns` as a photo's state; nil when one of its keys is not a key.
     package static func photoState(_ row: Row) throws -> PhotoState? {
         guard let metadataHash = try digest(row, 2), let contentHash = try digest(row, 8),
-              let thumbnailKey = try digest(row, 10), let blobKeys = try digests(row, 9) else { return nil }
-        return PhotoState(id: row[0], position: row[1], metadataHash: metadataHash, location: row[3], etag: row[4],
-                          lastModified: row[5], fileSize: row[6], fileModified: row[7], contentHash: contentHash,
-                          blobKeys: blobKeys, thumbnailKey: thumbnailKey)
+            let thumbnailKey = try digest(row, 10), let blobKeys = try digests(row, 9)
+        else { return nil }
+        return PhotoState(
+            id: row[0], position: row[1], metadataHash: metadataHash, location: row[3], etag: row[4],
+            lastModified: row[5], fileSize: row[6], fileModified: row[7], contentHash: contentHash,
+            blobKeys: blobKeys, thumbnailKey: thumbnailKey)
     }
 }

@@ -30,9 +30,11 @@ extension StateDatabase {
         var found: [String: PriorRow] = [:]
         for start in stride(from: 0, to: ids.count, by: Self.readWindow) {
             let part = ids[start..<min(start + Self.readWindow, ids.count)]
-            let rows = try Row.fetchCursor(db, sql: """
-                SELECT \(rowColumns), rowid FROM photo WHERE source = ? AND id IN (\(Self.marks(part.count)))
-                """, arguments: StatementArguments([source] + Array(part)))
+            let rows = try Row.fetchCursor(
+                db,
+                sql: """
+                    SELECT \(rowColumns), rowid FROM photo WHERE source = ? AND id IN (\(Self.marks(part.count)))
+                    """, arguments: StatementArguments([source] + Array(part)))
             while let row = try rows.next() {
                 guard let state = try photoState(row) else { continue }
                 found[state.id] = PriorRow(rowid: row[11], state: state)
@@ -49,8 +51,9 @@ extension StateDatabase {
             found.reserveCapacity(rowids.count)
             for start in stride(from: 0, to: rowids.count, by: Self.readWindow) {
                 let part = rowids[start..<min(start + Self.readWindow, rowids.count)]
-                let rows = try Row.fetchCursor(db, sql: "SELECT \(Self.rowColumns), rowid FROM photo WHERE rowid IN (\(Self.marks(part.count)))",
-                                               arguments: StatementArguments(Array(part)))
+                let rows = try Row.fetchCursor(
+                    db, sql: "SELECT \(Self.rowColumns), rowid FROM photo WHERE rowid IN (\(Self.marks(part.count)))",
+                    arguments: StatementArguments(Array(part)))
                 while let row = try rows.next() {
                     if let state = try Self.photoState(row) { found[row[11]] = state }
                 }
@@ -61,9 +64,12 @@ extension StateDatabase {
 
     /// The last build's rows that this build's manifest no longer lists (`listed`: the `rowid`s of
     /// those it does, sorted), and the rows of every other source, which are all orphans.
-    package func unlistedRows(source: String, listed: [Int64]) async throws -> (removed: [PhotoState], otherSources: [PhotoState]) {
+    package func unlistedRows(source: String, listed: [Int64]) async throws -> (
+        removed: [PhotoState], otherSources: [PhotoState]
+    ) {
         let (removed, others) = try await queue.read { db -> ([Int64], [Int64]) in
-            var removed: [Int64] = [], others: [Int64] = []
+            var removed: [Int64] = []
+            var others: [Int64] = []
             let rows = try Row.fetchCursor(db, sql: "SELECT rowid, source = ? FROM photo", arguments: [source])
             while let row = try rows.next() {
                 let rowid: Int64 = row[0]
@@ -81,7 +87,8 @@ extension StateDatabase {
 
     /// Whether a sorted array holds `value` (bisection).
     private static func contains(_ sorted: [Int64], _ value: Int64) -> Bool {
-        var low = 0, high = sorted.count
+        var low = 0
+        var high = sorted.count
         while low < high {
             let middle = (low + high) / 2
             if sorted[middle] < value { low = middle + 1 } else { high = middle }
@@ -94,9 +101,12 @@ extension StateDatabase {
     /// - Throws: `StoreError` for a row this build cannot have written.
     package func pendingRows(positions: ClosedRange<Int>) async throws -> [PhotoState] {
         try await queue.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT \(Self.rowColumns) FROM pending_photo WHERE metadata IS NOT NULL AND position BETWEEN ? AND ? ORDER BY position
-                """, arguments: [positions.lowerBound, positions.upperBound]).map { row in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT \(Self.rowColumns) FROM pending_photo WHERE metadata IS NOT NULL AND position BETWEEN ? AND ? ORDER BY position
+                    """, arguments: [positions.lowerBound, positions.upperBound]
+            ).map { row in
                 guard let state = try Self.photoState(row) else {
                     throw StoreError("\(self.file.path): the pending row of \(row[0] as String? ?? "?") is damaged")
                 }
@@ -112,8 +122,9 @@ extension StateDatabase {
             var found: [String: PageRecord] = [:]
             for start in stride(from: 0, to: paths.count, by: Self.readWindow) {
                 let part = paths[start..<min(start + Self.readWindow, paths.count)]
-                let rows = try Row.fetchCursor(db, sql: "SELECT path, key, inputs FROM page WHERE path IN (\(Self.marks(part.count)))",
-                                               arguments: StatementArguments(Array(part)))
+                let rows = try Row.fetchCursor(
+                    db, sql: "SELECT path, key, inputs FROM page WHERE path IN (\(Self.marks(part.count)))",
+                    arguments: StatementArguments(Array(part)))
                 while let row = try rows.next() {
                     guard let key = try Self.digest(row, 1) else { continue }
                     found[row[0]] = PageRecord(inputs: try Self.digest(row, 2), key: key)
@@ -127,8 +138,9 @@ extension StateDatabase {
     /// `limit`; a key that is not a key (a state damaged by hand) is nil.
     package func priorPages(after path: String?, limit: Int) async throws -> [(path: String, key: Digest?)] {
         try await queue.read { db in
-            let rows = try Row.fetchCursor(db, sql: "SELECT path, key FROM page WHERE path > ? ORDER BY path LIMIT ?",
-                                           arguments: [path ?? "", limit])
+            let rows = try Row.fetchCursor(
+                db, sql: "SELECT path, key FROM page WHERE path > ? ORDER BY path LIMIT ?",
+                arguments: [path ?? "", limit])
             var window: [(path: String, key: Digest?)] = []
             window.reserveCapacity(limit)
             while let row = try rows.next() { window.append((row[0], try Self.digest(row, 1))) }

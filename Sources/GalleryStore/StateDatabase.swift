@@ -26,12 +26,16 @@ public final class StateDatabase: Sendable {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
-            throw StoreError("\(folder.path): cannot create the state folder: \(error.localizedDescription); check the \"state\" key and the folder's permissions")
+            throw StoreError(
+                "\(folder.path): cannot create the state folder: \(error.localizedDescription); check the \"state\" key and the folder's permissions"
+            )
         }
         let file = file(in: folder)
         do {
             return try StateDatabase(file: file)
-        } catch let error as DatabaseError where [ResultCode.SQLITE_CORRUPT, ResultCode.SQLITE_NOTADB].contains(error.resultCode) {
+        } catch let error as DatabaseError
+            where [ResultCode.SQLITE_CORRUPT, ResultCode.SQLITE_NOTADB].contains(error.resultCode)
+        {
             warn("\(file.path): \(error.message ?? "damaged"); starting a fresh state (the next build is a full build)")
             let damaged = file.appendingPathExtension("damaged")
             try? FileManager.default.removeItem(at: damaged)
@@ -60,26 +64,27 @@ public final class StateDatabase: Sendable {
     package static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1: photos, originals, placeholders, blobs, pages, builds") { db in
-            try db.execute(sql: """
-                CREATE TABLE photo (
-                    source TEXT NOT NULL, id TEXT NOT NULL, position INTEGER NOT NULL,
-                    metadata TEXT NOT NULL, metadataHash TEXT NOT NULL, location TEXT NOT NULL,
-                    etag TEXT, lastModified TEXT, fileSize INTEGER, fileModified INTEGER,
-                    contentHash TEXT NOT NULL, blobKeys TEXT NOT NULL, thumbnailKey TEXT NOT NULL,
-                    PRIMARY KEY (source, id));
-                CREATE TABLE original (
-                    hash TEXT PRIMARY KEY, format TEXT NOT NULL, width INTEGER NOT NULL, height INTEGER NOT NULL,
-                    orientation INTEGER NOT NULL, make TEXT, model TEXT, lens TEXT, focalLength REAL, aperture REAL,
-                    exposureTime REAL, iso INTEGER, takenAt TEXT, latitude REAL, longitude REAL);
-                CREATE TABLE placeholder (key TEXT PRIMARY KEY, averageColor TEXT NOT NULL, dataURI TEXT NOT NULL);
-                CREATE TABLE blob (
-                    key TEXT PRIMARY KEY, kind TEXT NOT NULL, size INTEGER NOT NULL, modified INTEGER NOT NULL,
-                    sha256 TEXT NOT NULL);
-                CREATE TABLE page (path TEXT PRIMARY KEY, key TEXT NOT NULL);
-                CREATE TABLE build (
-                    id INTEGER PRIMARY KEY AUTOINCREMENT, finishedAt TEXT NOT NULL, source TEXT NOT NULL,
-                    counts TEXT NOT NULL);
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE photo (
+                        source TEXT NOT NULL, id TEXT NOT NULL, position INTEGER NOT NULL,
+                        metadata TEXT NOT NULL, metadataHash TEXT NOT NULL, location TEXT NOT NULL,
+                        etag TEXT, lastModified TEXT, fileSize INTEGER, fileModified INTEGER,
+                        contentHash TEXT NOT NULL, blobKeys TEXT NOT NULL, thumbnailKey TEXT NOT NULL,
+                        PRIMARY KEY (source, id));
+                    CREATE TABLE original (
+                        hash TEXT PRIMARY KEY, format TEXT NOT NULL, width INTEGER NOT NULL, height INTEGER NOT NULL,
+                        orientation INTEGER NOT NULL, make TEXT, model TEXT, lens TEXT, focalLength REAL, aperture REAL,
+                        exposureTime REAL, iso INTEGER, takenAt TEXT, latitude REAL, longitude REAL);
+                    CREATE TABLE placeholder (key TEXT PRIMARY KEY, averageColor TEXT NOT NULL, dataURI TEXT NOT NULL);
+                    CREATE TABLE blob (
+                        key TEXT PRIMARY KEY, kind TEXT NOT NULL, size INTEGER NOT NULL, modified INTEGER NOT NULL,
+                        sha256 TEXT NOT NULL);
+                    CREATE TABLE page (path TEXT PRIMARY KEY, key TEXT NOT NULL);
+                    CREATE TABLE build (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT, finishedAt TEXT NOT NULL, source TEXT NOT NULL,
+                        counts TEXT NOT NULL);
+                    """)
         }
         migrator.registerMigration("v2: pages keyed by their inputs") { db in
             try db.execute(sql: "ALTER TABLE page ADD COLUMN inputs TEXT NOT NULL DEFAULT ''")
@@ -90,37 +95,44 @@ public final class StateDatabase: Sendable {
         migrator.registerMigration("v4: embedded metadata of originals") { db in
             // Facts learnt before v4 lack the title, caption and keywords written into the file;
             // dropping them makes the next build read each original's headers once more.
-            try db.execute(sql: """
-                DELETE FROM original;
-                ALTER TABLE original ADD COLUMN embedded TEXT NOT NULL DEFAULT '';
-                """)
+            try db.execute(
+                sql: """
+                    DELETE FROM original;
+                    ALTER TABLE original ADD COLUMN embedded TEXT NOT NULL DEFAULT '';
+                    """)
         }
         migrator.registerMigration("v5: decoder warnings with placeholders") { db in
             // One warning per line; '' for none. Pixels decoded before v5 gave no warnings that were kept,
             // so their placeholders go and the next build decodes those photos once more.
-            try db.execute(sql: """
-                DELETE FROM placeholder;
-                ALTER TABLE placeholder ADD COLUMN warnings TEXT NOT NULL DEFAULT '';
-                """)
+            try db.execute(
+                sql: """
+                    DELETE FROM placeholder;
+                    ALTER TABLE placeholder ADD COLUMN warnings TEXT NOT NULL DEFAULT '';
+                    """)
         }
         migrator.registerMigration("v6: rows pending until the build is saved") { db in
             // See StateDatabase+Pending.swift; metadata is NULL for a row that only moves.
-            try db.execute(sql: """
-                CREATE TABLE pending_photo (
-                    position INTEGER PRIMARY KEY, id TEXT NOT NULL, metadata TEXT, metadataHash TEXT NOT NULL,
-                    location TEXT NOT NULL, etag TEXT, lastModified TEXT, fileSize INTEGER, fileModified INTEGER,
-                    contentHash TEXT NOT NULL, blobKeys TEXT NOT NULL, thumbnailKey TEXT NOT NULL);
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE pending_photo (
+                        position INTEGER PRIMARY KEY, id TEXT NOT NULL, metadata TEXT, metadataHash TEXT NOT NULL,
+                        location TEXT NOT NULL, etag TEXT, lastModified TEXT, fileSize INTEGER, fileModified INTEGER,
+                        contentHash TEXT NOT NULL, blobKeys TEXT NOT NULL, thumbnailKey TEXT NOT NULL);
+                    """)
         }
         migrator.registerMigration("v7: pages pending until the build is saved") { db in
-            try db.execute(sql: "CREATE TABLE pending_page (path TEXT PRIMARY KEY, key TEXT NOT NULL, inputs TEXT NOT NULL) WITHOUT ROWID")
+            try db.execute(
+                sql:
+                    "CREATE TABLE pending_page (path TEXT PRIMARY KEY, key TEXT NOT NULL, inputs TEXT NOT NULL) WITHOUT ROWID"
+            )
         }
         migrator.registerMigration("v8: blob records pending until the build is saved") { db in
-            try db.execute(sql: """
-                CREATE TABLE pending_blob (
-                    key TEXT PRIMARY KEY, kind TEXT NOT NULL, size INTEGER NOT NULL, modified INTEGER NOT NULL,
-                    sha256 TEXT NOT NULL) WITHOUT ROWID
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE pending_blob (
+                        key TEXT PRIMARY KEY, kind TEXT NOT NULL, size INTEGER NOT NULL, modified INTEGER NOT NULL,
+                        sha256 TEXT NOT NULL) WITHOUT ROWID
+                    """)
         }
         migrator.registerMigration("v9: embedded metadata chosen by the MWG's rules") { db in
             // Facts learnt before v9 merged XMP over IPTC over EXIF and read no TIFF resources and
@@ -129,10 +141,11 @@ public final class StateDatabase: Sendable {
         }
         migrator.registerMigration("v10: the preview embedded in a camera raw file") { db in
             // Raw files were not read before v10, so no row is dropped: every other format has no preview.
-            try db.execute(sql: """
-                ALTER TABLE original ADD COLUMN previewWidth INTEGER;
-                ALTER TABLE original ADD COLUMN previewHeight INTEGER;
-                """)
+            try db.execute(
+                sql: """
+                    ALTER TABLE original ADD COLUMN previewWidth INTEGER;
+                    ALTER TABLE original ADD COLUMN previewHeight INTEGER;
+                    """)
         }
         migrator.registerMigration("v11: what a video's container says") { db in
             // Videos were not read before v11, so no row is dropped: a NULL is a still.
@@ -141,10 +154,11 @@ public final class StateDatabase: Sendable {
         migrator.registerMigration("v12: the clip in a motion photo") { db in
             // JPEGs were not looked at for a motion photo's clip before v12, so their rows are
             // dropped: the next build reads their headers again.
-            try db.execute(sql: """
-                ALTER TABLE original ADD COLUMN motionClip INTEGER;
-                DELETE FROM original WHERE format = 'jpeg';
-                """)
+            try db.execute(
+                sql: """
+                    ALTER TABLE original ADD COLUMN motionClip INTEGER;
+                    DELETE FROM original WHERE format = 'jpeg';
+                    """)
         }
         return migrator
     }
@@ -172,19 +186,25 @@ public final class StateDatabase: Sendable {
     private static func snapshot(source: String, whole: Bool, in db: Database) throws -> StateSnapshot {
         var snapshot = StateSnapshot()
         snapshot.source = source
-        snapshot.pagesKey = try String.fetchOne(db, sql: "SELECT value FROM setting WHERE name = 'pagesKey'").flatMap { Digest(hex: $0) }
+        snapshot.pagesKey = try String.fetchOne(db, sql: "SELECT value FROM setting WHERE name = 'pagesKey'").flatMap {
+            Digest(hex: $0)
+        }
         // Without their data URIs (about 900 bytes each), which pages look up one by one when
         // they are rendered (`placeholderURI`); a no-op build never needs them.
         // In key order (keys are stored as lower-case hex, which sorts as digests do), sized once.
-        snapshot.placeholders = DigestTable(capacity: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM placeholder") ?? 0)
-        let placeholders = try Row.fetchCursor(db, sql: "SELECT key, averageColor, warnings FROM placeholder ORDER BY key")
+        snapshot.placeholders = DigestTable(
+            capacity: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM placeholder") ?? 0)
+        let placeholders = try Row.fetchCursor(
+            db, sql: "SELECT key, averageColor, warnings FROM placeholder ORDER BY key")
         while let row = try placeholders.next() {
             guard let key = try Self.digest(row, 0) else { continue }
             snapshot.placeholders.append(key, Self.placeholder(averageColor: row[1], warnings: row[2]))
         }
         snapshot.placeholders.sort()
-        snapshot.imageBlobs = DigestTable(capacity: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM blob WHERE kind = 'images'") ?? 0)
-        snapshot.pageBlobs = DigestTable(capacity: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM blob WHERE kind = 'pages'") ?? 0)
+        snapshot.imageBlobs = DigestTable(
+            capacity: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM blob WHERE kind = 'images'") ?? 0)
+        snapshot.pageBlobs = DigestTable(
+            capacity: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM blob WHERE kind = 'pages'") ?? 0)
         let blobs = try Row.fetchCursor(db, sql: "SELECT key, kind, size, modified, sha256 FROM blob ORDER BY key")
         while let row = try blobs.next() {
             guard let key = try Self.digest(row, 0), let sha256 = try Self.digest(row, 4) else { continue }
@@ -200,8 +220,10 @@ public final class StateDatabase: Sendable {
         snapshot.pageBlobs.sort()
         guard whole else { return snapshot }
         snapshot.photos = PhotoTable(
-            capacity: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM photo WHERE source = ?", arguments: [source]) ?? 0)
-        let rows = try Row.fetchCursor(db, sql: "SELECT \(Self.rowColumns), source FROM photo ORDER BY source, position")
+            capacity: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM photo WHERE source = ?", arguments: [source]) ?? 0
+        )
+        let rows = try Row.fetchCursor(
+            db, sql: "SELECT \(Self.rowColumns), source FROM photo ORDER BY source, position")
         while let row = try rows.next() {
             guard let state = try Self.photoState(row) else { continue }
             if row[11] as String == source {
@@ -235,7 +257,8 @@ public final class StateDatabase: Sendable {
                 keys.reserveCapacity((bytes.count + 1) / 65)
                 for start in stride(from: 0, to: bytes.count, by: 65) {
                     guard start == 0 || bytes[start - 1] == UInt8(ascii: " "),
-                          let key = Digest(hexBuffer: UnsafeRawBufferPointer(rebasing: bytes[start..<start + 64])) else { return nil }
+                        let key = Digest(hexBuffer: UnsafeRawBufferPointer(rebasing: bytes[start..<start + 64]))
+                    else { return nil }
                     keys.append(key)
                 }
                 return keys
@@ -253,7 +276,8 @@ public final class StateDatabase: Sendable {
     /// The photos of the last manifest fetched from `source`, in manifest order (`build --offline`).
     public func persistedManifest(source: String) async throws -> [Photo] {
         let texts = try await queue.read { db in
-            try String.fetchAll(db, sql: "SELECT metadata FROM photo WHERE source = ? ORDER BY position, id", arguments: [source])
+            try String.fetchAll(
+                db, sql: "SELECT metadata FROM photo WHERE source = ? ORDER BY position, id", arguments: [source])
         }
         let decoder = JSONDecoder()
         return try texts.map { try decoder.decode(Photo.self, from: Data($0.utf8)) }
@@ -295,13 +319,16 @@ public final class StateDatabase: Sendable {
         try Self.write(originals: changes.originals, placeholders: changes.placeholders, in: db)
         if changes.pagesStaged { try Self.applyPendingPages(in: db) }
         if let key = changes.pagesKey {
-            try db.execute(sql: "INSERT OR REPLACE INTO setting (name, value) VALUES ('pagesKey', ?)", arguments: [key.hex])
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO setting (name, value) VALUES ('pagesKey', ?)", arguments: [key.hex])
         }
         try Self.write(learntFiles: changes.learntFiles, in: db)
         let counts = String(decoding: try JSONEncoder().encode(changes.counts), as: UTF8.self)
-        try db.execute(sql: "INSERT INTO build (finishedAt, source, counts) VALUES (?, ?, ?)",
-                       arguments: [ISO8601DateFormatter().string(from: finishedAt), changes.source, counts])
-        try db.execute(sql: "DELETE FROM build WHERE id <= (SELECT MAX(id) FROM build) - ?", arguments: [Self.historyLength])
+        try db.execute(
+            sql: "INSERT INTO build (finishedAt, source, counts) VALUES (?, ?, ?)",
+            arguments: [ISO8601DateFormatter().string(from: finishedAt), changes.source, counts])
+        try db.execute(
+            sql: "DELETE FROM build WHERE id <= (SELECT MAX(id) FROM build) - ?", arguments: [Self.historyLength])
     }
 
     /// Builds remembered for `cache stats`.
@@ -332,7 +359,10 @@ public struct StateSnapshot: Sendable {
     /// Moves the blob records out, so the caches that update them hold the only copy (a copy shared
     /// with the snapshot would be duplicated whole on the cache's first change).
     public mutating func takeBlobs() -> (images: DigestTable<BlobStamp>, pages: DigestTable<BlobStamp>) {
-        defer { imageBlobs = DigestTable(); pageBlobs = DigestTable() }
+        defer {
+            imageBlobs = DigestTable()
+            pageBlobs = DigestTable()
+        }
         return (imageBlobs, pageBlobs)
     }
 }

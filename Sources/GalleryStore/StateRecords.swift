@@ -29,7 +29,11 @@ public struct PhotoState: Sendable, Equatable {
     /// Whether the original is a download rather than a local file.
     public var isRemote: Bool { ImageLocation.isRemote(stored: location) }
 
-    public init(id: String, position: Int, metadataHash: Digest, location: String, etag: String? = nil, lastModified: String? = nil, fileSize: Int? = nil, fileModified: Int? = nil, contentHash: Digest, blobKeys: [Digest], thumbnailKey: Digest) {
+    public init(
+        id: String, position: Int, metadataHash: Digest, location: String, etag: String? = nil,
+        lastModified: String? = nil, fileSize: Int? = nil, fileModified: Int? = nil, contentHash: Digest,
+        blobKeys: [Digest], thumbnailKey: Digest
+    ) {
         self.id = id
         self.position = position
         self.metadataHash = metadataHash

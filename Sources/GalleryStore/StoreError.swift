@@ -38,8 +38,12 @@ public struct StoreError: Error, CustomStringConvertible, Sendable {
     /// A failed write in the state folder, with what to do about it.
     package static func writing(_ path: String, _ error: Error) -> StoreError {
         switch WriteFailure(error) {
-        case .diskFull?: StoreError(.diskFull, "\(path): the disk is full; free some space and build again (the previous site is kept)")
-        case .notWritable?: StoreError(.notWritable, "\(path): not writable; check the state folder's permissions (the previous site is kept)")
+        case .diskFull?:
+            StoreError(
+                .diskFull, "\(path): the disk is full; free some space and build again (the previous site is kept)")
+        case .notWritable?:
+            StoreError(
+                .notWritable, "\(path): not writable; check the state folder's permissions (the previous site is kept)")
         case nil: StoreError("\(path): \(error.localizedDescription)")
         }
     }

@@ -8,15 +8,18 @@ extension ContentKey {
     ///
     /// Deterministic: the same key, path and plaintext always give the same bytes, so an unchanged
     /// album's files stay byte-identical from build to build.
-    public func encrypt(_ plaintext: some DataProtocol, path: String, format: VaultFormat = .standard) throws -> [UInt8] {
-        let bytes = Array(plaintext), pathBytes = Array(path.utf8)
+    public func encrypt(_ plaintext: some DataProtocol, path: String, format: VaultFormat = .standard) throws -> [UInt8]
+    {
+        let bytes = Array(plaintext)
+        let pathBytes = Array(path.utf8)
         var digest = VaultCrypto.Digest()
         digest.update(bytes)
         let iv = format.syntheticIV(key: self, path: pathBytes, digest: digest.finish())
         let cipher = ChunkCipher(key: self, format: format, iv: iv, path: pathBytes)
         var out = cipher.header
         out.reserveCapacity(format.encryptedSize(plaintextBytes: bytes.count))
-        var start = 0, index = 0
+        var start = 0
+        var index = 0
         repeat {
             let end = min(start + format.chunkBytes, bytes.count)
             out += try cipher.seal(bytes[start..<end], index: index, final: end == bytes.count)
@@ -34,7 +37,9 @@ extension ContentKey {
         let (format, iv) = try VaultFormat.parse(header: bytes)
         let cipher = ChunkCipher(key: self, format: format, iv: iv, path: Array(path.utf8))
         let block = format.chunkBytes + VaultCrypto.tagBytes
-        var out: [UInt8] = [], start = VaultFormat.headerBytes, index = 0
+        var out: [UInt8] = []
+        var start = VaultFormat.headerBytes
+        var index = 0
         repeat {
             let end = min(start + block, bytes.count)
             out += try cipher.open(Array(bytes[start..<end]), index: index, final: end == bytes.count)

@@ -12,11 +12,15 @@ extension ContentKey {
     public func encryptFile(at source: URL, to target: URL, path: String, format: VaultFormat = .standard) throws {
         var first = VaultCrypto.Digest()
         try Self.chunks(of: source, size: format.chunkBytes) { chunk, _ in first.update(chunk) }
-        let pathBytes = Array(path.utf8), expected = first.finish()
-        let cipher = ChunkCipher(key: self, format: format, iv: format.syntheticIV(key: self, path: pathBytes, digest: expected), path: pathBytes)
+        let pathBytes = Array(path.utf8)
+        let expected = first.finish()
+        let cipher = ChunkCipher(
+            key: self, format: format, iv: format.syntheticIV(key: self, path: pathBytes, digest: expected),
+            path: pathBytes)
         try Self.writing(target) { output in
             try output.write(contentsOf: cipher.header)
-            var second = VaultCrypto.Digest(), index = 0
+            var second = VaultCrypto.Digest()
+            var index = 0
             try Self.chunks(of: source, size: format.chunkBytes) { chunk, final in
                 second.update(chunk)
                 try output.write(contentsOf: try cipher.seal(chunk, index: index, final: final))
@@ -38,7 +42,8 @@ extension ContentKey {
         let cipher = ChunkCipher(key: self, format: format, iv: iv, path: Array(path.utf8))
         let block = format.chunkBytes + VaultCrypto.tagBytes
         try Self.writing(target) { output in
-            var current = try input.read(upToCount: block) ?? Data(), index = 0
+            var current = try input.read(upToCount: block) ?? Data()
+            var index = 0
             while true {
                 let next = current.count == block ? try input.read(upToCount: block) ?? Data() : Data()
                 try output.write(contentsOf: try cipher.open(Array(current), index: index, final: next.isEmpty))

@@ -18,7 +18,9 @@ public struct ContentKey: Sendable, Equatable {
 
     /// - Throws: `VaultError.malformedKeyFile` unless `raw` is 32 bytes.
     public init(raw: [UInt8]) throws {
-        guard raw.count == Self.bytes else { throw VaultError(.malformedKeyFile, "a content key is \(Self.bytes) bytes, not \(raw.count)") }
+        guard raw.count == Self.bytes else {
+            throw VaultError(.malformedKeyFile, "a content key is \(Self.bytes) bytes, not \(raw.count)")
+        }
         self.raw = raw
         sivKey = VaultCrypto.hkdfSHA256(key: raw, info: Self.sivLabel)
         fileKey = VaultCrypto.hkdfSHA256(key: raw, info: Self.fileLabel)
@@ -46,7 +48,9 @@ public struct ContentKey: Sendable, Equatable {
 
     package static func base32(_ bytes: some Collection<UInt8>) -> String {
         let alphabet = Array("abcdefghijklmnopqrstuvwxyz234567")
-        var out = "", buffer = 0, bits = 0
+        var out = ""
+        var buffer = 0
+        var bits = 0
         for byte in bytes {
             buffer = (buffer << 8) | Int(byte)
             bits += 8

@@ -43,8 +43,11 @@ public struct KeyFile: Sendable, Equatable {
     public let wrappedKey: [UInt8]
 
     /// Wraps `key` for `password` with a new random salt and nonce.
-    public static func wrap(_ key: ContentKey, password: String, parameters: KDFParameters = .standard) throws -> KeyFile {
-        let salt = VaultCrypto.randomBytes(KDFParameters.saltBytes), nonce = VaultCrypto.randomBytes(VaultCrypto.nonceBytes)
+    public static func wrap(_ key: ContentKey, password: String, parameters: KDFParameters = .standard) throws
+        -> KeyFile
+    {
+        let salt = VaultCrypto.randomBytes(KDFParameters.saltBytes)
+        let nonce = VaultCrypto.randomBytes(VaultCrypto.nonceBytes)
         let kek = try derive(password, salt: salt, iterations: parameters.iterations)
         let sealed = try VaultCrypto.seal(key: kek, nonce: nonce, key.raw, authenticating: wrapLabel)
         return KeyFile(iterations: parameters.iterations, salt: salt, wrappedKey: nonce + sealed)
@@ -56,8 +59,9 @@ public struct KeyFile: Sendable, Equatable {
     public func unwrap(password: String) throws -> ContentKey {
         let kek = try Self.derive(password, salt: salt, iterations: iterations)
         do {
-            let raw = try VaultCrypto.open(key: kek, nonce: Array(wrappedKey.prefix(VaultCrypto.nonceBytes)),
-                                           wrappedKey.dropFirst(VaultCrypto.nonceBytes), authenticating: Self.wrapLabel)
+            let raw = try VaultCrypto.open(
+                key: kek, nonce: Array(wrappedKey.prefix(VaultCrypto.nonceBytes)),
+                wrappedKey.dropFirst(VaultCrypto.nonceBytes), authenticating: Self.wrapLabel)
             return try ContentKey(raw: raw)
         } catch {
             throw VaultError(.wrongPassword)
@@ -67,32 +71,37 @@ public struct KeyFile: Sendable, Equatable {
     /// The password as PBKDF2 takes it: UTF-8 of its NFC form, so that a password typed where the
     /// system decomposes accents (macOS file names, some keyboards) opens the same key; vault.js does the same.
     static func derive(_ password: String, salt: [UInt8], iterations: Int) throws -> [UInt8] {
-        try VaultCrypto.pbkdf2SHA256(password: Array(password.precomposedStringWithCanonicalMapping.utf8), salt: salt,
-                                     iterations: iterations, byteCount: 32)
+        try VaultCrypto.pbkdf2SHA256(
+            password: Array(password.precomposedStringWithCanonicalMapping.utf8), salt: salt,
+            iterations: iterations, byteCount: 32)
     }
 }
 
 extension KeyFile {
     /// The file's bytes: JSON with sorted keys, base64 for bytes.
     public func json() -> Data {
-        let object: [String: Any] = ["format": Self.formatName, "version": Self.currentVersion, "kdf": Self.kdfName,
-                                     "iterations": iterations, "salt": Data(salt).base64EncodedString(),
-                                     "wrappedKey": Data(wrappedKey).base64EncodedString()]
-        return (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
+        let object: [String: Any] = [
+            "format": Self.formatName, "version": Self.currentVersion, "kdf": Self.kdfName,
+            "iterations": iterations, "salt": Data(salt).base64EncodedString(),
+            "wrappedKey": Data(wrappedKey).base64EncodedString()
+        ]
+        return (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]))
+            ?? Data()
     }
 
     /// Reads what `json()` wrote.
     /// - Throws: `VaultError.unknownVersion` for another version, `.malformedKeyFile` for anything else amiss.
     public init(json data: Data) throws {
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              object["format"] as? String == Self.formatName else { throw VaultError(.malformedKeyFile) }
+            object["format"] as? String == Self.formatName
+        else { throw VaultError(.malformedKeyFile) }
         guard let version = object["version"] as? Int, version == Self.currentVersion else {
             throw VaultError(.unknownVersion, "key file version \(object["version"] ?? "none")")
         }
         guard object["kdf"] as? String == Self.kdfName, let iterations = object["iterations"] as? Int, iterations > 0,
-              let salt = Self.bytes(object["salt"]), salt.count >= KDFParameters.saltBytes,
-              let wrapped = Self.bytes(object["wrappedKey"]),
-              wrapped.count == VaultCrypto.nonceBytes + ContentKey.bytes + VaultCrypto.tagBytes
+            let salt = Self.bytes(object["salt"]), salt.count >= KDFParameters.saltBytes,
+            let wrapped = Self.bytes(object["wrappedKey"]),
+            wrapped.count == VaultCrypto.nonceBytes + ContentKey.bytes + VaultCrypto.tagBytes
         else { throw VaultError(.malformedKeyFile) }
         self.init(iterations: iterations, salt: Array(salt), wrappedKey: Array(wrapped))
     }
@@ -100,7 +109,8 @@ extension KeyFile {
     /// Base64 in its one canonical spelling: a decoder ignores the spare low bits of the last
     /// character, and a changed key file must not read as the same one.
     private static func bytes(_ value: Any?) -> Data? {
-        guard let text = value as? String, let data = Data(base64Encoded: text), data.base64EncodedString() == text else { return nil }
+        guard let text = value as? String, let data = Data(base64Encoded: text), data.base64EncodedString() == text
+        else { return nil }
         return data
     }
 }

@@ -1,6 +1,6 @@
 import Crypto
-import _CryptoExtras
 import Foundation
+import _CryptoExtras
 
 /// The primitives the vault is made of, and the only file that imports swift-crypto: PBKDF2-HMAC-SHA256,
 /// HKDF-SHA256, HMAC-SHA256, SHA-256 and AES-256-GCM with an explicit nonce, on plain bytes.
@@ -16,17 +16,22 @@ public enum VaultCrypto {
     /// Any count is taken here: the 600,000 floor is `KDFParameters`' to enforce, and the published
     /// vectors use 1 and 80,000 iterations.
     /// - Throws: `VaultError.malformedKeyFile` for a count of 0 or one over `UInt32`.
-    public static func pbkdf2SHA256(password: [UInt8], salt: [UInt8], iterations: Int, byteCount: Int) throws -> [UInt8] {
-        guard iterations > 0, iterations <= Int(UInt32.max) else { throw VaultError(.malformedKeyFile, "iterations \(iterations)") }
-        let key = try KDF.Insecure.PBKDF2.deriveKey(from: password, salt: salt, using: .sha256,
-                                                      outputByteCount: byteCount, unsafeUncheckedRounds: iterations)
+    public static func pbkdf2SHA256(password: [UInt8], salt: [UInt8], iterations: Int, byteCount: Int) throws -> [UInt8]
+    {
+        guard iterations > 0, iterations <= Int(UInt32.max) else {
+            throw VaultError(.malformedKeyFile, "iterations \(iterations)")
+        }
+        let key = try KDF.Insecure.PBKDF2.deriveKey(
+            from: password, salt: salt, using: .sha256,
+            outputByteCount: byteCount, unsafeUncheckedRounds: iterations)
         return bytes(key)
     }
 
     /// HKDF-SHA256 (RFC 5869) with an empty salt: `info` names the use, so that each use has its own key.
     public static func hkdfSHA256(key: [UInt8], info: String, byteCount: Int = 32) -> [UInt8] {
-        let derived = HKDF<SHA256>.deriveKey(inputKeyMaterial: SymmetricKey(data: key), salt: [UInt8](),
-                                             info: Array(info.utf8), outputByteCount: byteCount)
+        let derived = HKDF<SHA256>.deriveKey(
+            inputKeyMaterial: SymmetricKey(data: key), salt: [UInt8](),
+            info: Array(info.utf8), outputByteCount: byteCount)
         return bytes(derived)
     }
 
@@ -50,19 +55,25 @@ public enum VaultCrypto {
 
     /// AES-GCM encryption of `plaintext` (a 256-bit key for the vault; 128 and 192 are taken for the vectors):
     /// ciphertext followed by the 16-byte tag.
-    public static func seal(key: [UInt8], nonce: [UInt8], _ plaintext: some DataProtocol, authenticating aad: [UInt8]) throws -> [UInt8] {
-        let box = try AES.GCM.seal(plaintext, using: SymmetricKey(data: key), nonce: AES.GCM.Nonce(data: nonce), authenticating: aad)
+    public static func seal(key: [UInt8], nonce: [UInt8], _ plaintext: some DataProtocol, authenticating aad: [UInt8])
+        throws -> [UInt8]
+    {
+        let box = try AES.GCM.seal(
+            plaintext, using: SymmetricKey(data: key), nonce: AES.GCM.Nonce(data: nonce), authenticating: aad)
         return Array(box.ciphertext) + Array(box.tag)
     }
 
     /// Decrypts what `seal` made (ciphertext then tag).
     /// - Throws: `VaultError.tampered` when the tag does not match: the key, nonce, data or `aad` differ.
-    public static func open(key: [UInt8], nonce: [UInt8], _ sealed: some DataProtocol, authenticating aad: [UInt8]) throws -> [UInt8] {
+    public static func open(key: [UInt8], nonce: [UInt8], _ sealed: some DataProtocol, authenticating aad: [UInt8])
+        throws -> [UInt8]
+    {
         guard sealed.count >= tagBytes else { throw VaultError(.truncated) }
         let body = Array(sealed)
         do {
-            let box = try AES.GCM.SealedBox(nonce: AES.GCM.Nonce(data: nonce), ciphertext: body.dropLast(tagBytes),
-                                            tag: body.suffix(tagBytes))
+            let box = try AES.GCM.SealedBox(
+                nonce: AES.GCM.Nonce(data: nonce), ciphertext: body.dropLast(tagBytes),
+                tag: body.suffix(tagBytes))
             return Array(try AES.GCM.open(box, using: SymmetricKey(data: key), authenticating: aad))
         } catch {
             throw VaultError(.tampered)

@@ -37,7 +37,9 @@ public struct VaultError: Error, CustomStringConvertible, Sendable, Equatable {
         case .unknownVersion: words = "the encrypted file's format version is not one this galleryssg reads"
         case .malformedKeyFile: words = "the key file is not a galleryssg vault key file"
         case .sourceChanged: words = "the file changed while it was being encrypted; nothing was written"
-        case .weakParameters: words = "the encryption parameters are below the minimum (\(KDFParameters.minimumIterations) PBKDF2 iterations)"
+        case .weakParameters:
+            words =
+                "the encryption parameters are below the minimum (\(KDFParameters.minimumIterations) PBKDF2 iterations)"
         }
         return detail.map { "\(words) (\($0))" } ?? words
     }

@@ -33,7 +33,9 @@ public struct VaultFormat: Sendable {
 
     /// - Throws: `VaultError.weakParameters` for a chunk shift outside 12...24.
     public init(chunkShift: Int = VaultFormat.defaultChunkShift) throws {
-        guard Self.chunkShifts.contains(chunkShift) else { throw VaultError(.weakParameters, "chunk shift \(chunkShift)") }
+        guard Self.chunkShifts.contains(chunkShift) else {
+            throw VaultError(.weakParameters, "chunk shift \(chunkShift)")
+        }
         self.chunkShift = chunkShift
     }
 
@@ -61,7 +63,9 @@ public struct VaultFormat: Sendable {
         guard header.count == headerBytes else { throw VaultError(.truncated, "no header") }
         guard Array(header[0..<4]) == magic else { throw VaultError(.tampered, "not a galleryssg vault file") }
         guard header[4] == version else { throw VaultError(.unknownVersion, "version \(header[4])") }
-        guard chunkShifts.contains(Int(header[5])), header[6] == 0, header[7] == 0 else { throw VaultError(.tampered, "header") }
+        guard chunkShifts.contains(Int(header[5])), header[6] == 0, header[7] == 0 else {
+            throw VaultError(.tampered, "header")
+        }
         return (try VaultFormat(chunkShift: Int(header[5])), Array(header[8..<24]))
     }
 }
@@ -93,9 +97,11 @@ struct ChunkCipher {
     /// at a chunk boundary: `.truncated`, not `.tampered`.
     func open(_ sealed: [UInt8], index: Int, final: Bool) throws -> [UInt8] {
         do {
-            return try VaultCrypto.open(key: fileKey, nonce: nonce(index), sealed, authenticating: aadBase + [final ? 1 : 0])
+            return try VaultCrypto.open(
+                key: fileKey, nonce: nonce(index), sealed, authenticating: aadBase + [final ? 1 : 0])
         } catch let error as VaultError where error.kind == .tampered && final {
-            if (try? VaultCrypto.open(key: fileKey, nonce: nonce(index), sealed, authenticating: aadBase + [0])) != nil {
+            if (try? VaultCrypto.open(key: fileKey, nonce: nonce(index), sealed, authenticating: aadBase + [0])) != nil
+            {
                 throw VaultError(.truncated, "the final chunk is missing")
             }
             throw error

@@ -33,7 +33,9 @@ struct DeployCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("s3://bucket/prefix or file:///folder (default: the config's deploy.target).", valueName: "target"))
+    @Argument(
+        help: ArgumentHelp(
+            "s3://bucket/prefix or file:///folder (default: the config's deploy.target).", valueName: "target"))
     var target: String?
 
     @OptionGroup var config: ConfigOption
@@ -73,22 +75,26 @@ struct DeployCommand: AsyncParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         let credentials = Credentials(secrets: site.credentials.secrets + DeployDestination.secrets(in: environment))
         let redact: @Sendable (String) -> String = { credentials.redact($0) }
-        let overrides = DeploySettings(target: target, endpoint: endpoint, region: region, pathStyle: pathStyle ? true : nil)
+        let overrides = DeploySettings(
+            target: target, endpoint: endpoint, region: region, pathStyle: pathStyle ? true : nil)
         let deployer: Deployer
         do {
             let destination = try site.deploy.resolve(over: overrides)
-            let target = try destination.makeTarget(environment: environment, network: site.network,
-                                                    stateFolder: site.stateDirectory)
+            let target = try destination.makeTarget(
+                environment: environment, network: site.network,
+                stateFolder: site.stateDirectory)
             let live = isatty(STDOUT_FILENO) == 1
             let verbose = self.verbose
-            deployer = Deployer(target: target, site: site.output, delete: !noDelete, concurrency: site.network.connectionsPerHost,
-                                redact: redact, log: { Terminal.info($0) }, progress: { done, total, line in
-                if verbose {
-                    if live { Terminal.status("", final: true) }
-                    Terminal.info(line)
-                }
-                if live { Terminal.status("deploy: \(done)/\(total)", final: done == total) }
-            })
+            deployer = Deployer(
+                target: target, site: site.output, delete: !noDelete, concurrency: site.network.connectionsPerHost,
+                redact: redact, log: { Terminal.info($0) },
+                progress: { done, total, line in
+                    if verbose {
+                        if live { Terminal.status("", final: true) }
+                        Terminal.info(line)
+                    }
+                    if live { Terminal.status("deploy: \(done)/\(total)", final: done == total) }
+                })
         } catch let problem as DeployDestination.Problem {
             Terminal.error(redact(problem.message) + " (see galleryssg deploy --help)")
             throw ExitCode(2)
@@ -96,13 +102,15 @@ struct DeployCommand: AsyncParsableCommand {
             Terminal.error(redact("\(error)"))
             throw ExitCode(2)
         }
-        Terminal.info("deploying \(site.output.path) to \(redact(deployer.target.description))\(dryRun ? " (dry run)" : "")")
+        Terminal.info(
+            "deploying \(site.output.path) to \(redact(deployer.target.description))\(dryRun ? " (dry run)" : "")")
         do {
             let report = try await deployer.deploy(dryRun: dryRun)
             if dryRun {
                 for line in report.plan.lines { Terminal.info(redact(line)) }
             }
-            Terminal.info("\(dryRun ? "planned" : "deployed") \(redact(deployer.target.description)): \(report.summary)")
+            Terminal.info(
+                "\(dryRun ? "planned" : "deployed") \(redact(deployer.target.description)): \(report.summary)")
         } catch {
             Terminal.error("deploy failed: \(redact("\(error)"))")
             throw ExitCode(1)

@@ -28,16 +28,20 @@ extension GalleryCommand {
     }
 
     /// "unknown command 'bulid'; did you mean 'build'?" for a word where a subcommand must be.
-    static func unknownCommand(in arguments: [String], of command: ParsableCommand.Type = GalleryCommand.self,
-                               path: [String] = ["galleryssg"]) -> String? {
+    static func unknownCommand(
+        in arguments: [String], of command: ParsableCommand.Type = GalleryCommand.self,
+        path: [String] = ["galleryssg"]
+    ) -> String? {
         let subcommands = command.configuration.subcommands
         guard !subcommands.isEmpty, let word = arguments.first, !word.hasPrefix("-") else { return nil }
         let names = subcommands.map { $0._commandName }
         guard let next = subcommands.first(where: { $0._commandName == word }) else {
             guard word != "help" else { return nil }
-            let hint = Spelling.closest(to: word, among: names).map { "did you mean '\($0)'?" }
+            let hint =
+                Spelling.closest(to: word, among: names).map { "did you mean '\($0)'?" }
                 ?? "the commands are \(names.joined(separator: ", "))"
-            return "unknown command '\(word)' for \(path.joined(separator: " ")); \(hint) (see \(path.joined(separator: " ")) --help)"
+            return
+                "unknown command '\(word)' for \(path.joined(separator: " ")); \(hint) (see \(path.joined(separator: " ")) --help)"
         }
         return unknownCommand(in: Array(arguments.dropFirst()), of: next, path: path + [word])
     }

@@ -21,15 +21,17 @@ struct GalleryCommand: AsyncParsableCommand {
                   Start a new site in my-gallery/ for your own photos.
             """,
         version: Version.description,
-        subcommands: [BuildCommand.self, ServeCommand.self, InitCommand.self, CleanCommand.self, CacheCommand.self,
-                      DeployCommand.self, SchemaCommand.self, RekeyCommand.self]
+        subcommands: [
+            BuildCommand.self, ServeCommand.self, InitCommand.self, CleanCommand.self, CacheCommand.self,
+            DeployCommand.self, SchemaCommand.self, RekeyCommand.self
+        ]
     )
 }
 
 /// Reads the config named by `--config`, relative to the current folder.
 /// - Throws: `ExitCode(2)` after printing the config error.
 func loadSite(_ path: String) throws -> SiteConfig {
-    MallocTuning.apply()   // before any pixel buffer is allocated
+    MallocTuning.apply()  // before any pixel buffer is allocated
     let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
     let configURL = URL(fileURLWithPath: path, relativeTo: cwd).standardizedFileURL
     do {
@@ -99,20 +101,30 @@ struct BuildCommand: AsyncParsableCommand {
     @Flag(help: "Ignore the caches: download, decode, encode and render everything again.")
     var rebuild = false
 
-    @Flag(help: "Take over an output folder that holds files galleryssg did not write: move them into a folder beside it (the message says where), never delete them.")
+    @Flag(
+        help:
+            "Take over an output folder that holds files galleryssg did not write: move them into a folder beside it (the message says where), never delete them."
+    )
     var force = false
 
     @Flag(help: "Build from the last fetched manifest and the cached originals, without the network.")
     var offline = false
 
-    @Flag(help: "Only make the photos' derivatives, into the cache, and record there what was learnt for a later build; publish nothing.")
+    @Flag(
+        help:
+            "Only make the photos' derivatives, into the cache, and record there what was learnt for a later build; publish nothing."
+    )
     var imagesOnly = false
 
-    @Option(help: ArgumentHelp("With --images-only: only the K-th of N stable slices of the photos (1 ≤ K ≤ N).", valueName: "K/N"))
+    @Option(
+        help: ArgumentHelp(
+            "With --images-only: only the K-th of N stable slices of the photos (1 ≤ K ≤ N).", valueName: "K/N"))
     var shard: String?
 
-    @Option(help: ArgumentHelp("Keep the caches in this folder instead of the config's \"cache\", such as one that several machines share.",
-                               valueName: "dir"))
+    @Option(
+        help: ArgumentHelp(
+            "Keep the caches in this folder instead of the config's \"cache\", such as one that several machines share.",
+            valueName: "dir"))
     var cache: String?
 
     /// Bad arguments exit with status 2, as a bad config does.
@@ -126,7 +138,9 @@ struct BuildCommand: AsyncParsableCommand {
             do { _ = try Shard(parsing: shard) } catch { try refuse("--shard: \(error)") }
             if !imagesOnly { try refuse("--shard builds only the images of its slice; add --images-only") }
         }
-        if imagesOnly && offline { try refuse("--images-only reads the manifest from its source; it cannot be --offline") }
+        if imagesOnly && offline {
+            try refuse("--images-only reads the manifest from its source; it cannot be --offline")
+        }
     }
 
     func run() async throws {
@@ -140,16 +154,19 @@ struct BuildCommand: AsyncParsableCommand {
         var options = BuildOptions(rebuild: rebuild, offline: offline, takeOver: force)
         if imagesOnly { options.imagesOnly = try shard.map { try Shard(parsing: $0) } ?? .all }
         if let jobs { options.jobs = jobs }
-        let build = Build(config: site, options: options, progress: { event in
-            switch event {
-            case .skipped: Terminal.warning(event.line)
-            case .warning(let text): Terminal.warning(text)
-            case .step(let text): if !quiet { Terminal.info(text) }
-            }
-        }, photoProgress: { done, total in
-            guard live else { return }
-            Terminal.status("images: \(done)/\(total)", final: done == total)
-        })
+        let build = Build(
+            config: site, options: options,
+            progress: { event in
+                switch event {
+                case .skipped: Terminal.warning(event.line)
+                case .warning(let text): Terminal.warning(text)
+                case .step(let text): if !quiet { Terminal.info(text) }
+                }
+            },
+            photoProgress: { done, total in
+                guard live else { return }
+                Terminal.status("images: \(done)/\(total)", final: done == total)
+            })
         let result: BuildReport
         do {
             result = try await Interrupt.cancelling { try await build.run() }

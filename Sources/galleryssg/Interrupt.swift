@@ -20,12 +20,13 @@ enum Interrupt {
         signal(SIGINT, SIG_IGN)
         let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
         source.setEventHandler {
-            if task.isCancelled {   // the second Ctrl-C
+            if task.isCancelled {  // the second Ctrl-C
                 signal(SIGINT, SIG_DFL)
                 raise(SIGINT)
                 return
             }
-            FileHandle.standardError.write(Data("interrupted: stopping the build (Ctrl-C again to stop at once)\n".utf8))
+            FileHandle.standardError.write(
+                Data("interrupted: stopping the build (Ctrl-C again to stop at once)\n".utf8))
             task.cancel()
         }
         source.resume()
@@ -33,6 +34,10 @@ enum Interrupt {
             source.cancel()
             signal(SIGINT, SIG_DFL)
         }
-        return try await withTaskCancellationHandler { try await task.value } onCancel: { task.cancel() }
+        return try await withTaskCancellationHandler {
+            try await task.value
+        } onCancel: {
+            task.cancel()
+        }
     }
 }

@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import CMalloc
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import CMalloc
+#endif
 
 /// Keeps glibc's allocator from holding on to freed pixel buffers, so a build's memory follows
 /// `--jobs` and the photos in flight, not the machine's core count.
@@ -16,9 +17,9 @@ import Foundation
 enum MallocTuning {
     static func apply() {
         #if canImport(Glibc)
-        let environment = ProcessInfo.processInfo.environment
-        if environment["MALLOC_ARENA_MAX"] == nil { _ = mallopt(M_ARENA_MAX, 4) }
-        if environment["MALLOC_MMAP_THRESHOLD_"] == nil { _ = mallopt(M_MMAP_THRESHOLD, 1 << 20) }
+            let environment = ProcessInfo.processInfo.environment
+            if environment["MALLOC_ARENA_MAX"] == nil { _ = mallopt(M_ARENA_MAX, 4) }
+            if environment["MALLOC_MMAP_THRESHOLD_"] == nil { _ = mallopt(M_MMAP_THRESHOLD, 1 << 20) }
         #endif
     }
 }

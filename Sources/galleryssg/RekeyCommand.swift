@@ -5,7 +5,8 @@ import GalleryPipeline
 struct RekeyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rekey",
-        abstract: "Give a protected album (or a site with a password) a new key: the next build encrypts all of its files again.",
+        abstract:
+            "Give a protected album (or a site with a password) a new key: the next build encrypts all of its files again.",
         discussion: """
             A new password only wraps the album's key again, so files a reader saved stay readable \
             with a key they kept. Rekeying makes a new key: every file of the album is encrypted \
@@ -32,7 +33,9 @@ struct RekeyCommand: ParsableCommand {
     @OptionGroup var config: ConfigOption
 
     func validate() throws {
-        guard (album == nil) == site else { throw ValidationError("name one protected album, or --site for the whole site") }
+        guard (album == nil) == site else {
+            throw ValidationError("name one protected album, or --site for the whole site")
+        }
     }
 
     func run() throws {
@@ -40,19 +43,26 @@ struct RekeyCommand: ParsableCommand {
         try maintain("rekey", config: config.path) { site in
             guard let album else {
                 if try Maintenance.rekeySite(site) {
-                    Terminal.info("the site's key is gone from the state; the next build encrypts the whole site again under a new key")
+                    Terminal.info(
+                        "the site's key is gone from the state; the next build encrypts the whole site again under a new key"
+                    )
                 } else {
-                    missing = "the site has no key in \(site.stateDirectory.path): no build with a site password has run yet"
+                    missing =
+                        "the site has no key in \(site.stateDirectory.path): no build with a site password has run yet"
                 }
                 return
             }
             if try Maintenance.rekey(site, album: album) {
-                Terminal.info("\(album): its key is gone from the state; the next build encrypts the album again under a new key")
+                Terminal.info(
+                    "\(album): its key is gone from the state; the next build encrypts the album again under a new key")
                 return
             }
             let known = try Maintenance.protectedAlbums(site)
-            missing = "\(album) has no key in \(site.stateDirectory.path): "
-                + (known.isEmpty ? "no protected album has been built yet" : "the protected albums are \(known.joined(separator: ", "))")
+            missing =
+                "\(album) has no key in \(site.stateDirectory.path): "
+                + (known.isEmpty
+                    ? "no protected album has been built yet"
+                    : "the protected albums are \(known.joined(separator: ", "))")
         }
         if let missing {
             Terminal.error(missing)

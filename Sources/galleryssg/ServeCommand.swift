@@ -94,7 +94,9 @@ struct InitCommand: AsyncParsableCommand {
             let written = try SiteScaffold.write(into: target, force: force)
             Terminal.info("created \(written.count) files in \(target.path)")
             let cd = folder == "." ? "" : "cd \(folder) && "
-            Terminal.info("next: put photos in \(folder == "." ? "" : folder + "/")photos/, then run: \(cd)galleryssg serve --watch")
+            Terminal.info(
+                "next: put photos in \(folder == "." ? "" : folder + "/")photos/, then run: \(cd)galleryssg serve --watch"
+            )
         } catch {
             Terminal.error("\(error)")
             throw ExitCode(1)

@@ -19,11 +19,15 @@ import Testing
         "GalleryImaging": ["GalleryModel", "GalleryConfig", "GalleryKeys", "GalleryMetadata"],
         "GalleryProviders": ["GalleryModel", "GalleryConfig", "GalleryFetch", "GalleryMetadata"],
         "GalleryRender": ["GalleryModel", "GalleryConfig", "GalleryKeys", "GalleryImaging"],
-        "GalleryOutput": ["GalleryModel", "GalleryConfig", "GalleryKeys", "GalleryStore", "GalleryFetch", "GalleryRender"],
-        "GalleryPipeline": ["GalleryModel", "GalleryConfig", "GalleryKeys", "GalleryMetadata", "GalleryStore", "GalleryFetch",
-                            "GalleryImaging", "GalleryProviders", "GalleryRender", "GalleryOutput", "GalleryVault"],
+        "GalleryOutput": [
+            "GalleryModel", "GalleryConfig", "GalleryKeys", "GalleryStore", "GalleryFetch", "GalleryRender"
+        ],
+        "GalleryPipeline": [
+            "GalleryModel", "GalleryConfig", "GalleryKeys", "GalleryMetadata", "GalleryStore", "GalleryFetch",
+            "GalleryImaging", "GalleryProviders", "GalleryRender", "GalleryOutput", "GalleryVault"
+        ],
         "GalleryServe": ["GalleryModel", "GalleryConfig", "GalleryPipeline"],
-        "galleryssg": ["GalleryPipeline", "GalleryServe"],
+        "galleryssg": ["GalleryPipeline", "GalleryServe"]
     ]
 
     static let sources = Fixtures.repository.appendingPathComponent("Sources")
@@ -38,9 +42,12 @@ import Testing
                     .split(separator: "\n")
                     .compactMap { line -> (String, String)? in
                         // `import X`, `@preconcurrency import X`, `import struct X.Y`
-                        let words = line.split(separator: " ").filter { !["struct", "enum", "class", "func"].contains($0) }
+                        let words = line.split(separator: " ").filter {
+                            !["struct", "enum", "class", "func"].contains($0)
+                        }
                         guard let at = words.firstIndex(of: "import"), at + 1 < words.count,
-                              words[..<at].allSatisfy({ $0.hasPrefix("@") }) else { return nil }
+                            words[..<at].allSatisfy({ $0.hasPrefix("@") })
+                        else { return nil }
                         return (file, String(words[at + 1].split(separator: ".")[0]))
                     }
             }
@@ -59,7 +66,8 @@ import Testing
             .filter { $0.hasPrefix("Gallery") || $0 == "galleryssg" }
         #expect(Set(folders) == Set(Self.arrows.keys))
         // Package.swift's dependency lists name the same stages as the arrows.
-        let manifest = try String(contentsOf: Fixtures.repository.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let manifest = try String(
+            contentsOf: Fixtures.repository.appendingPathComponent("Package.swift"), encoding: .utf8)
         var declared: [String: Set<String>] = [:]
         for body in manifest.split(separator: /\.(?:target|executableTarget|testTarget|systemLibrary)\(/).dropFirst() {
             guard let name = body.firstMatch(of: /name: "(\w+)"/)?.1, Self.arrows[String(name)] != nil else { continue }
@@ -77,7 +85,9 @@ import Testing
                 importers[module, default: []].append("\(target)/\(file)")
             }
         }
-        let cModules = try FileManager.default.contentsOfDirectory(atPath: Self.sources.path).filter { $0.hasPrefix("C") }
+        let cModules = try FileManager.default.contentsOfDirectory(atPath: Self.sources.path).filter {
+            $0.hasPrefix("C")
+        }
         for module in cModules {
             #expect(importers[module]?.count == 1, "\(module) imported by \(importers[module] ?? [])")
         }

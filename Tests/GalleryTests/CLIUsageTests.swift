@@ -10,7 +10,8 @@ import Testing
         process.executableURL = try IncrementalFixtures.cli()
         process.arguments = arguments
         process.currentDirectoryURL = try Fixtures.temporaryFolder()
-        let output = Pipe(), errors = Pipe()
+        let output = Pipe()
+        let errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
         try process.run()
@@ -23,10 +24,16 @@ import Testing
     @Test func misspeltCommandsAndOptionsSuggestTheClosest() throws {
         let cases: [([String], String)] = [
             (["bulid"], "error: unknown command 'bulid' for galleryssg; did you mean 'build'? (see galleryssg --help)"),
-            (["cache", "gcc"], "error: unknown command 'gcc' for galleryssg cache; did you mean 'gc'? (see galleryssg cache --help)"),
-            (["frobnicate"], "error: unknown command 'frobnicate' for galleryssg; the commands are build, serve, init, clean, cache, deploy, schema, rekey"),
+            (
+                ["cache", "gcc"],
+                "error: unknown command 'gcc' for galleryssg cache; did you mean 'gc'? (see galleryssg cache --help)"
+            ),
+            (
+                ["frobnicate"],
+                "error: unknown command 'frobnicate' for galleryssg; the commands are build, serve, init, clean, cache, deploy, schema, rekey"
+            ),
             (["build", "--stirct"], "Error: Unknown option '--stirct'. Did you mean '--strict'?"),
-            (["serve", "--port", "0"], "Error: --port must be between 1 and 65535"),
+            (["serve", "--port", "0"], "Error: --port must be between 1 and 65535")
         ]
         for (arguments, expected) in cases {
             let (status, _, errors) = try Self.run(arguments)
@@ -40,7 +47,8 @@ import Testing
     @Test func emptySourcesAndTemplateWarningsFailStrictBuilds() throws {
         let folder = try Fixtures.temporaryFolder()
         for path in ["photos", "templates"] {
-            try FileManager.default.createDirectory(at: folder.appendingPathComponent(path), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: folder.appendingPathComponent(path), withIntermediateDirectories: true)
         }
         try Data(#"{"source": {"type": "folder", "path": "photos"}, "templates": "templates"}"#.utf8)
             .write(to: folder.appendingPathComponent("site-config.json"))
@@ -54,18 +62,23 @@ import Testing
         (status, _, errors) = try Self.run(["build", "--config", config, "--quiet", "--strict"])
         #expect(status == 3, "\(errors)")
 
-        try FileManager.default.copyItem(at: Fixtures.url("images/photo-1.jpg"), to: folder.appendingPathComponent("photos/one.jpg"))
+        try FileManager.default.copyItem(
+            at: Fixtures.url("images/photo-1.jpg"), to: folder.appendingPathComponent("photos/one.jpg"))
         try "{{<layout}}{{$content}}\n<h1>{{titel}}</h1>{{/content}}{{/layout}}"
             .write(to: folder.appendingPathComponent("templates/grid.mustache"), atomically: true, encoding: .utf8)
         (status, output, errors) = try Self.run(["build", "--config", config, "--quiet"])
-        let warning = #"template grid.mustache, line 2, column 5: no page has a field "titel" (in {{titel}}); did you mean "title"?"#
+        let warning =
+            #"template grid.mustache, line 2, column 5: no page has a field "titel" (in {{titel}}); did you mean "title"?"#
         #expect(status == 0 && errors.contains(warning) && !errors.contains(empty), "\(errors)")
         (status, _, errors) = try Self.run(["build", "--config", config, "--quiet", "--strict"])
         #expect(status == 3, "\(errors)")
     }
 
     @Test func everyHelpListsItsExitStatuses() throws {
-        for command in [[], ["build"], ["serve"], ["init"], ["clean"], ["cache", "stats"], ["cache", "gc"], ["deploy"], ["schema"], ["rekey"]] {
+        for command in [
+            [], ["build"], ["serve"], ["init"], ["clean"], ["cache", "stats"], ["cache", "gc"], ["deploy"], ["schema"],
+            ["rekey"]
+        ] {
             let (status, output, _) = try Self.run(command + ["--help"])
             #expect(status == 0)
             // Help is wrapped to the terminal's width, anywhere.

@@ -26,9 +26,12 @@ import Testing
     }
 
     @Test func headingsGetGitHubSlugs() {
-        #expect(DocsLinks.slug("Configuration reference (`site-config.json`)") == "configuration-reference-site-configjson")
+        #expect(
+            DocsLinks.slug("Configuration reference (`site-config.json`)") == "configuration-reference-site-configjson")
         #expect(DocsLinks.slug("Building from Flickr, 500px or Parse") == "building-from-flickr-500px-or-parse")
-        #expect(DocsLinks.slug("Incremental builds (10,000 to 1,000,000 photos)") == "incremental-builds-10000-to-1000000-photos")
+        #expect(
+            DocsLinks.slug("Incremental builds (10,000 to 1,000,000 photos)")
+                == "incremental-builds-10000-to-1000000-photos")
         #expect(DocsLinks.anchors(in: "# A\n## A\n```\n# not a heading\n```\n## B b") == ["a", "a-1", "b-b"])
     }
 
@@ -38,19 +41,22 @@ import Testing
         let folder = try Fixtures.temporaryFolder()
         try Data("# Other\n## Real heading\n".utf8).write(to: folder.appendingPathComponent("other.md"))
         let page = folder.appendingPathComponent("page.md")
-        try Data("""
+        try Data(
+            """
             # Page
             [fine](other.md) [fine too](other.md#real-heading) [here](#page) [web](https://example.com/x.md)
             [gone](missing.md) [no heading](other.md#nothing) [not here](#nowhere) `[in code](missing.md)`
             ```
             [in a block](missing.md)
             ```
-            """.utf8).write(to: page)
-        #expect(try DocsLinks.problems(in: page) == [
-            "missing.md: no file missing.md",
-            "other.md#nothing: no heading \"nothing\" in other.md",
-            "#nowhere: no heading \"nowhere\" in page.md",
-        ])
+            """.utf8
+        ).write(to: page)
+        #expect(
+            try DocsLinks.problems(in: page) == [
+                "missing.md: no file missing.md",
+                "other.md#nothing: no heading \"nothing\" in other.md",
+                "#nowhere: no heading \"nowhere\" in page.md"
+            ])
     }
 }
 
@@ -102,9 +108,10 @@ enum DocsLinks {
 
     /// GitHub's anchor for a heading: lower case, punctuation dropped, spaces as hyphens.
     static func slug(_ heading: String) -> String {
-        String(heading.lowercased()
-            .filter { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == " " }
-            .map { $0 == " " ? "-" : $0 })
+        String(
+            heading.lowercased()
+                .filter { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == " " }
+                .map { $0 == " " ? "-" : $0 })
     }
 
     /// The page's lines outside fenced code blocks.

@@ -18,7 +18,8 @@ import Testing
         #expect(process.terminationStatus == 0)
         // `swift build` links no commit (only Scripts/package.sh does), so a test build says "unknown".
         let line = try #require(text.split(separator: "\n").first.map(String.init))
-        #expect(line.wholeMatch(of: /galleryssg \d+\.\d+\.\d+ \(commit (unknown|[0-9a-f]{7}(-dirty)?)\)/) != nil,
-                "unexpected --version output: \(text)")
+        #expect(
+            line.wholeMatch(of: /galleryssg \d+\.\d+\.\d+ \(commit (unknown|[0-9a-f]{7}(-dirty)?)\)/) != nil,
+            "unexpected --version output: \(text)")
     }
 }

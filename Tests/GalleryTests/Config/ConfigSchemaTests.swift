@@ -21,8 +21,10 @@ import Testing
 
     /// The schema of the object that a `SiteConfigFile.knownKeys` section names.
     static func section(_ name: String, in schema: JSONValue) -> JSONValue? {
-        let sources = ["source/folder": "folderSource", "source/manifest": "manifestSource", "source/flickr": "flickrSource",
-                       "source/500px": "fiveHundredPxSource", "source/parse": "parseSource"]
+        let sources = [
+            "source/folder": "folderSource", "source/manifest": "manifestSource", "source/flickr": "flickrSource",
+            "source/500px": "fiveHundredPxSource", "source/parse": "parseSource"
+        ]
         if let definition = sources[name] { return schema["$defs"]?[definition] }
         return name.isEmpty ? schema : schema["properties"]?[name]
     }
@@ -35,8 +37,9 @@ import Testing
     /// What `galleryssg schema` prints and `init` writes is docs/site-config.schema.json.
     @Test func theEmbeddedSchemaIsTheDocsFile() throws {
         let url = Fixtures.repository.appendingPathComponent("docs/site-config.schema.json")
-        #expect(SiteConfigSchema.json + "\n" == (try String(contentsOf: url, encoding: .utf8)),
-                "docs/site-config.schema.json changed: run Scripts/embed-schema.sh")
+        #expect(
+            SiteConfigSchema.json + "\n" == (try String(contentsOf: url, encoding: .utf8)),
+            "docs/site-config.schema.json changed: run Scripts/embed-schema.sh")
     }
 
     @Test func everyKeyTheLoaderKnowsAndNoOther() throws {
@@ -52,7 +55,9 @@ import Testing
         }
         let types = SiteConfigFile.knownKeys.keys.filter { $0.hasPrefix("source/") }.map { String($0.dropFirst(7)) }
         #expect(Set(types) == Set(SiteConfig.sourceTypes))
-        #expect(schema["properties"]?["source"]?["properties"]?["type"]?["enum"] == .array(SiteConfig.sourceTypes.map { .string($0) }))
+        #expect(
+            schema["properties"]?["source"]?["properties"]?["type"]?["enum"]
+                == .array(SiteConfig.sourceTypes.map { .string($0) }))
     }
 
     @Test func defaultsAreTheLoaders() throws {
@@ -68,11 +73,13 @@ import Testing
             ("images.background", .string(D.background)), ("images.maxPixels", number(D.maxPixels)),
             ("images.publishOriginals", .bool(D.publishOriginals == .stripped)),
             ("images.showLocation", .bool(D.showLocation)), ("images.linearLight", .bool(D.linearLight)),
-            ("images.exifFields", .array(D.exifFields.map { .string($0.rawValue) })), ("images.webp", .bool(D.webp)), ("images.avif", .bool(D.avif)),
+            ("images.exifFields", .array(D.exifFields.map { .string($0.rawValue) })), ("images.webp", .bool(D.webp)),
+            ("images.avif", .bool(D.avif)),
             ("images.sharpen", .number(D.sharpen)), ("images.gridSteps", .bool(D.gridSteps)),
             ("viewer.slideshowSeconds", .number(D.slideshowSeconds)), ("map.tileURL", .string(D.mapTileURL)),
-            ("network.timeoutSeconds", number(D.timeoutSeconds)), ("network.maxDownloadBytes", number(D.maxDownloadBytes)),
-            ("network.connectionsPerHost", number(D.connectionsPerHost)), ("network.retries", number(D.retries)),
+            ("network.timeoutSeconds", number(D.timeoutSeconds)),
+            ("network.maxDownloadBytes", number(D.maxDownloadBytes)),
+            ("network.connectionsPerHost", number(D.connectionsPerHost)), ("network.retries", number(D.retries))
         ]
         for (path, value) in expected {
             #expect(Self.property(path, in: schema)?["default"] == value, "\(path)")
@@ -87,7 +94,7 @@ import Testing
             ("parseSource", "perPage", number(D.parsePerPage)),
             ("parseSource", "endpoint", .string(ParseSource.defaultEndpoint.absoluteString)),
             ("parseSource", "columns", .object(ParseSource.defaultColumns.mapValues { .string($0) })),
-            ("manifestSource", "allowInsecureHTTP", .bool(D.allowInsecureHTTP)),
+            ("manifestSource", "allowInsecureHTTP", .bool(D.allowInsecureHTTP))
         ]
         for (source, key, value) in sources {
             #expect(schema["$defs"]?[source]?["properties"]?[key]?["default"] == value, "\(source).\(key)")
@@ -97,18 +104,23 @@ import Testing
     /// Both ends of each integer range in the schema load, and one past either end is refused with its key.
     @Test func integerRangesAreTheLoaders() throws {
         let schema = try Self.schema()
-        let paths = ["pageSize", "images.thumbnail", "images.preview", "images.quality", "images.maxPixels",
-                     "images.maxPixelsInFlight", "network.timeoutSeconds", "network.maxDownloadBytes",
-                     "network.connectionsPerHost", "network.retries"]
+        let paths = [
+            "pageSize", "images.thumbnail", "images.preview", "images.quality", "images.maxPixels",
+            "images.maxPixelsInFlight", "network.timeoutSeconds", "network.maxDownloadBytes",
+            "network.connectionsPerHost", "network.retries"
+        ]
         for path in paths {
             let property = try #require(Self.property(path, in: schema), "\(path)")
             guard case .number(let low)? = property["minimum"], case .number(let high)? = property["maximum"] else {
                 Issue.record("\(path) has no range in the schema")
                 continue
             }
-            for (value, accepted) in [(Int64(low), true), (Int64(high), true), (Int64(low) - 1, false), (Int64(high) + 1, false)] {
+            for (value, accepted) in [
+                (Int64(low), true), (Int64(high), true), (Int64(low) - 1, false), (Int64(high) + 1, false)
+            ] {
                 let parts = path.split(separator: ".")
-                let setting = parts.count == 1 ? "\"\(path)\": \(value)" : "\"\(parts[0])\": {\"\(parts[1])\": \(value)}"
+                let setting =
+                    parts.count == 1 ? "\"\(path)\": \(value)" : "\"\(parts[0])\": {\"\(parts[1])\": \(value)}"
                 let json = #"{"source": {"type": "folder", "path": "photos"}, "# + setting + "}"
                 do {
                     _ = try SiteConfig.parse(Data(json.utf8), file: Self.file, environment: [:])
@@ -122,8 +134,10 @@ import Testing
 
     /// The sample, `init`'s config and source examples, the manual's examples and configs that
     /// must be refused, through Python's `jsonschema` (in the test venv; CI fails without it).
-    @Test(.enabled(if: jsonschemaInstalled || ProcessInfo.processInfo.environment["CI"] != nil,
-                   "needs Python's jsonschema (pip); make test installs it"))
+    @Test(
+        .enabled(
+            if: jsonschemaInstalled || ProcessInfo.processInfo.environment["CI"] != nil,
+            "needs Python's jsonschema (pip); make test installs it"))
     func examplesValidateWithJSONSchema() throws {
         let script = Fixtures.repository.appendingPathComponent("Tests/Schema/check_config_schema.py")
         let result = BrowserTools.run(["python3", script.path, Fixtures.repository.path])

@@ -42,7 +42,7 @@ struct AlbumZipWriterTests {
         let listing = try ZipCheck.python(archive)
         #expect(listing.bad == nil)
         #expect(listing.entries.map(\.name) == members.map(\.name))
-        #expect(listing.entries.allSatisfy { $0.compressType == 0 })   // ZIP_STORED
+        #expect(listing.entries.allSatisfy { $0.compressType == 0 })  // ZIP_STORED
         for (entry, member) in zip(listing.entries, members) {
             #expect(entry.sha256 == (try Self.sha256(member.path)), "\(entry.name)")
         }
@@ -51,10 +51,12 @@ struct AlbumZipWriterTests {
     @Test func sameFilesGiveTheSameBytes() throws {
         let folder = try Fixtures.temporaryFolder()
         let members = try Self.members(in: folder)
-        let first = folder.appendingPathComponent("a.zip").path, second = folder.appendingPathComponent("b.zip").path
+        let first = folder.appendingPathComponent("a.zip").path
+        let second = folder.appendingPathComponent("b.zip").path
         try AlbumZipWriter.write(members, to: first)
         // The sources' own dates change; the zip must not.
-        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -86_400)], ofItemAtPath: members[0].path)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSinceNow: -86_400)], ofItemAtPath: members[0].path)
         try AlbumZipWriter.write(members, to: second)
         #expect(try Self.sha256(first) == (try Self.sha256(second)))
     }
@@ -62,8 +64,9 @@ struct AlbumZipWriterTests {
     @Test func aMissingMemberNamesItself() throws {
         let folder = try Fixtures.temporaryFolder()
         let error = try #require(throws: OutputError.self) {
-            try AlbumZipWriter.write([AlbumZipWriter.Member(name: "a.jpg", path: folder.appendingPathComponent("gone.jpg").path)],
-                                     to: folder.appendingPathComponent("z.zip").path)
+            try AlbumZipWriter.write(
+                [AlbumZipWriter.Member(name: "a.jpg", path: folder.appendingPathComponent("gone.jpg").path)],
+                to: folder.appendingPathComponent("z.zip").path)
         }
         #expect("\(error)".contains("gone.jpg"))
     }
@@ -89,7 +92,7 @@ struct AlbumZipWriterTests {
             let path = folder.appendingPathComponent(name).path
             FileManager.default.createFile(atPath: path, contents: Data("JPEG head \(name)".utf8))
             let handle = try #require(FileHandle(forWritingAtPath: path))
-            try handle.truncate(atOffset: size)   // sparse: no disk used, reads give zeros
+            try handle.truncate(atOffset: size)  // sparse: no disk used, reads give zeros
             try handle.close()
             members.append(AlbumZipWriter.Member(name: name, path: path))
         }
@@ -99,7 +102,9 @@ struct AlbumZipWriterTests {
         let bytes = try AlbumZipWriter.write(members, to: zip)
         let seconds = clock.duration(to: .now)
         let growth = Self.peakResidentBytes() - before
-        print("zip64: \(bytes) bytes in \(seconds); peak RSS before \(before / 1_000_000) MB, growth \(growth / 1_000_000) MB")
+        print(
+            "zip64: \(bytes) bytes in \(seconds); peak RSS before \(before / 1_000_000) MB, growth \(growth / 1_000_000) MB"
+        )
         #expect(bytes > Int64(sizes.reduce(0, +)))
         #expect(growth < 100_000_000, "peak memory grew by \(growth) bytes")
 

@@ -12,8 +12,10 @@ struct DownloadBuildTests {
     static func site() throws -> FixtureSite {
         let site = try FixtureSite.make(entries: [])
         let photos = site.folder.appendingPathComponent("photos")
-        try FileManager.default.createDirectory(at: photos.appendingPathComponent("b"), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: photos.appendingPathComponent("photo-2.jpg"), to: photos.appendingPathComponent("b/photo-1.jpg"))
+        try FileManager.default.createDirectory(
+            at: photos.appendingPathComponent("b"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: photos.appendingPathComponent("photo-2.jpg"), to: photos.appendingPathComponent("b/photo-1.jpg"))
         let manifest: [String: Any] = [
             "albums": ["Trip": ["download": "album"], "Trip/Private": ["download": "none"]],
             "photos": [
@@ -22,16 +24,20 @@ struct DownloadBuildTests {
                 ["id": "gps", "title": "GPS", "image": "photos/gps.jpg", "album": "Trip"],
                 ["id": "day", "title": "Day", "image": "photos/photo-3.jpg", "album": "Trip/Day 2"],
                 ["id": "secret", "title": "Secret", "image": "photos/photo-4.jpg", "album": "Trip/Private"],
-                ["id": "loose", "title": "Loose", "image": "photos/photo-5.jpg"],
-            ],
+                ["id": "loose", "title": "Loose", "image": "photos/photo-5.jpg"]
+            ]
         ]
-        try JSONSerialization.data(withJSONObject: manifest).write(to: site.folder.appendingPathComponent("manifest.json"))
+        try JSONSerialization.data(withJSONObject: manifest).write(
+            to: site.folder.appendingPathComponent("manifest.json"))
         return site
     }
 
     static func stamp(_ url: URL) throws -> (inode: Int, modified: Date) {
         let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
-        return ((attributes[.systemFileNumber] as? NSNumber)?.intValue ?? -1, attributes[.modificationDate] as? Date ?? .distantPast)
+        return (
+            (attributes[.systemFileNumber] as? NSNumber)?.intValue ?? -1,
+            attributes[.modificationDate] as? Date ?? .distantPast
+        )
     }
 
     @Test func zipHoldsThePublishedFilesAndSurvivesANoOpBuild() async throws {
@@ -52,18 +58,26 @@ struct DownloadBuildTests {
         }
         // The GPS photo's entry is the published original, without location, not the source file.
         let gpsEntry = try #require(listing.entries.first { $0.name == "gps.jpg" })
-        #expect(gpsEntry.sha256 != (try AlbumZipWriterTests.sha256(site.folder.appendingPathComponent("photos/gps.jpg").path)))
+        #expect(
+            gpsEntry.sha256
+                != (try AlbumZipWriterTests.sha256(site.folder.appendingPathComponent("photos/gps.jpg").path)))
 
         let album = try site.read("albums/trip/index.html")
-        #expect(album.contains(#"<a href="../../albums/trip/trip.zip" download="trip.zip">Download all (3 photos, "#), "\(album)")
+        #expect(
+            album.contains(#"<a href="../../albums/trip/trip.zip" download="trip.zip">Download all (3 photos, "#),
+            "\(album)")
         let photo = try site.read("photos/one/index.html")
         #expect(photo.contains(#"download="photo-1.jpg">Download</a>"#))
         // Inherited by Day 2 (links, and a zip of its own); refused by Private.
         #expect(try site.read("photos/day/index.html").contains(#"download="photo-3.jpg">Download</a>"#))
-        #expect(FileManager.default.fileExists(atPath: site.output.appendingPathComponent("albums/trip/day-2/day-2.zip").path))
+        #expect(
+            FileManager.default.fileExists(
+                atPath: site.output.appendingPathComponent("albums/trip/day-2/day-2.zip").path))
         #expect(!(try site.read("photos/secret/index.html")).contains("download="))
-        #expect(!FileManager.default.fileExists(atPath: site.output.appendingPathComponent("albums/trip/private/private.zip").path))
-        #expect(!(try site.read("photos/loose/index.html")).contains("download="))   // the site's default: none
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: site.output.appendingPathComponent("albums/trip/private/private.zip").path))
+        #expect(!(try site.read("photos/loose/index.html")).contains("download="))  // the site's default: none
 
         let before = try Self.stamp(zip)
         let bytes = try Data(contentsOf: zip)
@@ -80,7 +94,10 @@ struct DownloadBuildTests {
         #expect(try Self.stamp(zip).inode != before.inode)
         let after = try ZipCheck.python(zip.path)
         let entry = try #require(after.entries.first { $0.name == "photo-1-2.jpg" })
-        #expect(entry.sha256 == (try AlbumZipWriterTests.sha256(site.output.appendingPathComponent("photos/same-name/original.jpg").path)))
+        #expect(
+            entry.sha256
+                == (try AlbumZipWriterTests.sha256(
+                    site.output.appendingPathComponent("photos/same-name/original.jpg").path)))
         #expect(entry.sha256 != (try #require(listing.entries.first { $0.name == "photo-1-2.jpg" })).sha256)
     }
 
@@ -92,7 +109,8 @@ struct DownloadBuildTests {
         manifest["albums"] = ["Trip": ["download": "album", "unlisted": true, "title": "Summer Trip"]]
         try JSONSerialization.data(withJSONObject: manifest).write(to: file)
         _ = try await site.build()
-        let page = try #require(site.outputFiles().first { $0.hasPrefix("albums/trip-") && $0.split(separator: "/").count == 3 })
+        let page = try #require(
+            site.outputFiles().first { $0.hasPrefix("albums/trip-") && $0.split(separator: "/").count == 3 })
         let html = try site.read(page)
         let links = html.matches(of: /download="[^"]*"/).map { String($0.0) }
         #expect(html.contains(#"download="summer-trip.zip""#), "\(links)")
@@ -101,39 +119,46 @@ struct DownloadBuildTests {
 
     @Test func siteWideSettingAndNoOriginals() async throws {
         let site = try Self.site()
-        try site.updateConfig(["download": "photo", "images": ["thumbnail": 64, "preview": 120, "widths": [80], "publishOriginals": false]])
+        try site.updateConfig([
+            "download": "photo", "images": ["thumbnail": 64, "preview": 120, "widths": [80], "publishOriginals": false]
+        ])
         _ = try await site.build()
         // No original is published: the link gives the largest derivative, named after the source.
         let page = try site.read("photos/loose/index.html")
-        let href = try #require(page.firstMatch(of: /<a href="\.\.\/\.\.\/(photos\/loose\/[0-9]+x[0-9]+\.jpg)" download="photo-5\.jpg">/))
+        let href = try #require(
+            page.firstMatch(of: /<a href="\.\.\/\.\.\/(photos\/loose\/[0-9]+x[0-9]+\.jpg)" download="photo-5\.jpg">/))
         #expect(FileManager.default.fileExists(atPath: site.output.appendingPathComponent(String(href.1)).path))
         // Trip still says album.
         let listing = try ZipCheck.python(site.output.appendingPathComponent("albums/trip/trip.zip").path)
         #expect(listing.entries.count == 3)
         let folder = site.output.appendingPathComponent("photos/one")
-        let sizes = try FileManager.default.contentsOfDirectory(atPath: folder.path).compactMap { name -> (String, Int)? in
+        let sizes = try FileManager.default.contentsOfDirectory(atPath: folder.path).compactMap {
+            name -> (String, Int)? in
             guard let match = name.wholeMatch(of: /([0-9]+)x([0-9]+)\.jpg/) else { return nil }
             return (name, Int(match.1)! * Int(match.2)!)
         }
         let largest = try #require(sizes.max { $0.1 < $1.1 }).0
         let entry = try #require(listing.entries.first { $0.name == "photo-1.jpg" })
         #expect(entry.sha256 == (try AlbumZipWriterTests.sha256(folder.appendingPathComponent(largest).path)))
-        #expect(!FileManager.default.fileExists(atPath: site.output.appendingPathComponent("photos/one/original.jpg").path))
+        #expect(
+            !FileManager.default.fileExists(atPath: site.output.appendingPathComponent("photos/one/original.jpg").path))
     }
 
     /// Originals published as-is keep their GPS tags: the link and the zip give the largest derivative.
     @Test func originalsPublishedAsIsAreNotDownloaded() async throws {
         let site = try Self.site()
-        try site.updateConfig(["images": ["thumbnail": 64, "preview": 120, "widths": [80], "publishOriginals": "as-is"]])
+        try site.updateConfig(["images": ["thumbnail": 64, "preview": 120, "widths": [80], "publishOriginals": "as-is"]]
+        )
         _ = try await site.build()
         let original = site.output.appendingPathComponent("photos/gps/original.jpg")
-        #expect(FileManager.default.fileExists(atPath: original.path))   // "Full size" still links it
+        #expect(FileManager.default.fileExists(atPath: original.path))  // "Full size" still links it
         let page = try site.read("photos/gps/index.html")
         #expect(page.contains(#"download="gps.jpg""#))
         #expect(!page.contains(#"original.jpg" download="#))
         let listing = try ZipCheck.python(site.output.appendingPathComponent("albums/trip/trip.zip").path)
         let entry = try #require(listing.entries.first { $0.name == "gps.jpg" })
         #expect(entry.sha256 != (try AlbumZipWriterTests.sha256(original.path)))
-        #expect(entry.sha256 != (try AlbumZipWriterTests.sha256(site.folder.appendingPathComponent("photos/gps.jpg").path)))
+        #expect(
+            entry.sha256 != (try AlbumZipWriterTests.sha256(site.folder.appendingPathComponent("photos/gps.jpg").path)))
     }
 }

@@ -37,25 +37,25 @@ enum ZipCheck {
     /// `hash`, only each entry's first 64 bytes (`sha256` of those) and no CRC check.
     static func python(_ zip: String, hash: Bool = true) throws -> Listing {
         let script = """
-        import hashlib, json, sys, zipfile
-        z = zipfile.ZipFile(sys.argv[1])
-        bad = z.testzip() if sys.argv[2] == '1' else None
-        out = []
-        for info in z.infolist():
-            h = hashlib.sha256()
-            with z.open(info) as f:
-                if sys.argv[2] == '1':
-                    for chunk in iter(lambda: f.read(1 << 20), b''):
-                        h.update(chunk)
-                else:
-                    h.update(f.read(64))  # reaches the entry through its (Zip64) offset
-            out.append({'name': info.filename, 'size': info.file_size, 'compressType': info.compress_type, 'sha256': h.hexdigest()})
-        with open(sys.argv[1], 'rb') as f:   # the Zip64 end-of-central-directory locator, in the tail
-            f.seek(max(0, f.seek(0, 2) - 65536))
-            locator = bytes([0x50, 0x4B, 6, 7]) in f.read()
-        zip64 = locator and any(i.file_size >= 0xFFFFFFFF or i.header_offset >= 0xFFFFFFFF for i in z.infolist())
-        print(json.dumps({'entries': out, 'bad': bad, 'zip64': zip64}))
-        """
+            import hashlib, json, sys, zipfile
+            z = zipfile.ZipFile(sys.argv[1])
+            bad = z.testzip() if sys.argv[2] == '1' else None
+            out = []
+            for info in z.infolist():
+                h = hashlib.sha256()
+                with z.open(info) as f:
+                    if sys.argv[2] == '1':
+                        for chunk in iter(lambda: f.read(1 << 20), b''):
+                            h.update(chunk)
+                    else:
+                        h.update(f.read(64))  # reaches the entry through its (Zip64) offset
+                out.append({'name': info.filename, 'size': info.file_size, 'compressType': info.compress_type, 'sha256': h.hexdigest()})
+            with open(sys.argv[1], 'rb') as f:   # the Zip64 end-of-central-directory locator, in the tail
+                f.seek(max(0, f.seek(0, 2) - 65536))
+                locator = bytes([0x50, 0x4B, 6, 7]) in f.read()
+            zip64 = locator and any(i.file_size >= 0xFFFFFFFF or i.header_offset >= 0xFFFFFFFF for i in z.infolist())
+            print(json.dumps({'entries': out, 'bad': bad, 'zip64': zip64}))
+            """
         let result = try run("python3", ["-c", script, zip, hash ? "1" : "0"])
         guard result.status == 0 else { throw CheckFailure(description: "python3 zipfile: \(result.output)") }
         return try JSONDecoder().decode(Listing.self, from: Data(result.output.utf8))

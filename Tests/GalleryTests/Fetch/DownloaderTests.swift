@@ -11,19 +11,28 @@ struct DownloaderTests {
     /// The photo the replies serve, read by each test: a missing fixture fails that test, not the run.
     static func jpeg() throws -> Data { try Fixtures.data("images/photo-1.jpg") }
 
-    func settings(timeout: Int = Fixtures.seconds(5), retries: Int = 2, perHost: Int = 6, maxBytes: Int = 1 << 20) -> NetworkSettings {
-        NetworkSettings(timeoutSeconds: timeout, maxDownloadBytes: maxBytes, connectionsPerHost: perHost, retries: retries,
-                        retryBaseDelay: 0.01)
+    func settings(timeout: Int = Fixtures.seconds(5), retries: Int = 2, perHost: Int = 6, maxBytes: Int = 1 << 20)
+        -> NetworkSettings
+    {
+        NetworkSettings(
+            timeoutSeconds: timeout, maxDownloadBytes: maxBytes, connectionsPerHost: perHost, retries: retries,
+            retryBaseDelay: 0.01)
     }
 
     /// Fetches `path` once and returns the bytes or the error's reason, with the request log.
-    func fetch(_ path: String, settings: NetworkSettings? = nil,
-               _ handler: @escaping @Sendable (FixtureServer.Request, URL) async throws -> FixtureServer.Reply) async throws
-        -> (result: Result<Data, FetchError>, requests: Int, seconds: Double) {
+    func fetch(
+        _ path: String, settings: NetworkSettings? = nil,
+        _ handler: @escaping @Sendable (FixtureServer.Request, URL) async throws -> FixtureServer.Reply
+    ) async throws
+        -> (result: Result<Data, FetchError>, requests: Int, seconds: Double)
+    {
         try await FixtureServer.with(handler) { base, log in
             let started = ContinuousClock.now
-            let result = try await NetworkStack(settings: settings ?? self.settings()).run { downloader -> Result<Data, FetchError> in
-                do { return .success(try await downloader.original(base.appendingPathComponent(path))) } catch let error as FetchError {
+            let result = try await NetworkStack(settings: settings ?? self.settings()).run {
+                downloader -> Result<Data, FetchError> in
+                do { return .success(try await downloader.original(base.appendingPathComponent(path))) } catch let error
+                    as FetchError
+                {
                     return .failure(error)
                 }
             }
@@ -45,7 +54,8 @@ struct DownloaderTests {
         let jpeg = try Self.jpeg()
         let counter = Counter()
         let outcome = try await fetch("a.jpg") { _, _ in
-            await counter.next() == 1 ? .data(status: 429, headers: ["Retry-After": "1"], body: Data()) : .ok(jpeg, contentType: "image/jpeg")
+            await counter.next() == 1
+                ? .data(status: 429, headers: ["Retry-After": "1"], body: Data()) : .ok(jpeg, contentType: "image/jpeg")
         }
         #expect(try outcome.result.get() == jpeg)
         #expect(outcome.requests == 2)
@@ -57,7 +67,10 @@ struct DownloaderTests {
         let outcome = try await fetch("slow.jpg", settings: settings(timeout: 1, retries: 1)) { _, _ in
             .delayed(seconds: 3, .ok(jpeg, contentType: "image/jpeg"))
         }
-        guard case .failure(let error) = outcome.result else { Issue.record("expected a timeout"); return }
+        guard case .failure(let error) = outcome.result else {
+            Issue.record("expected a timeout")
+            return
+        }
         // The reply would come (after 3 s) if the timeout did not fire, so a failure that says so,
         // after exactly the one retry, is the proof; wall-clock bounds only measured the machine's
         // load (8.3 s once in a full CI run on two cores, 2.0 s alone).
@@ -68,7 +81,10 @@ struct DownloaderTests {
     @Test func truncatedBodyAndResetConnectionFailAfterRetries() async throws {
         for reply in [FixtureServer.Reply.cutOff(declared: 5000, sent: 100), .cutOff(declared: 5000, sent: 0)] {
             let outcome = try await fetch("cut.jpg", settings: settings(retries: 2)) { _, _ in reply }
-            guard case .failure(let error) = outcome.result else { Issue.record("expected a failure"); continue }
+            guard case .failure(let error) = outcome.result else {
+                Issue.record("expected a failure")
+                continue
+            }
             #expect(error.kind == .transient)
             #expect(outcome.requests == 3)
         }
@@ -76,10 +92,18 @@ struct DownloaderTests {
 
     @Test func htmlServedAsJPEGIsRejected() async throws {
         let outcome = try await fetch("fake.jpg") { _, _ in
-            .data(status: 200, contentType: "image/jpeg", body: Data("<!DOCTYPE html><html><body>Rate limited</body></html>".utf8))
+            .data(
+                status: 200, contentType: "image/jpeg",
+                body: Data("<!DOCTYPE html><html><body>Rate limited</body></html>".utf8))
         }
-        guard case .failure(let error) = outcome.result else { Issue.record("expected a failure"); return }
-        #expect(error.reason == #"not an image: the server sent text starting "<!DOCTYPE html><html><body>Rate limited<" (served as image/jpeg)"#)
+        guard case .failure(let error) = outcome.result else {
+            Issue.record("expected a failure")
+            return
+        }
+        #expect(
+            error.reason
+                == #"not an image: the server sent text starting "<!DOCTYPE html><html><body>Rate limited<" (served as image/jpeg)"#
+        )
         #expect(error.status == 200)
         #expect(outcome.requests == 1)
     }
@@ -88,7 +112,10 @@ struct DownloaderTests {
         let outcome = try await fetch("a") { request, base in
             .data(status: 302, headers: ["Location": request.path == "/a" ? "/b" : "/a"], body: Data())
         }
-        guard case .failure(let error) = outcome.result else { Issue.record("expected a failure"); return }
+        guard case .failure(let error) = outcome.result else {
+            Issue.record("expected a failure")
+            return
+        }
         #expect(error.reason == "more than 5 redirects (a redirect loop?)")
         #expect(outcome.requests == 6)
     }
@@ -98,19 +125,26 @@ struct DownloaderTests {
         let outcome = try await fetch("huge.jpg", settings: settings(maxBytes: 10_000)) { _, _ in
             .ok(jpeg + Data(repeating: 0, count: 50_000), contentType: "image/jpeg")
         }
-        guard case .failure(let error) = outcome.result else { Issue.record("expected a failure"); return }
+        guard case .failure(let error) = outcome.result else {
+            Issue.record("expected a failure")
+            return
+        }
         #expect(error.reason == "response is larger than 10000 bytes (network.maxDownloadBytes)")
         #expect(outcome.requests == 1)
     }
 
     @Test func perHostLimitAndOneRequestPerURL() async throws {
         let jpeg = try Self.jpeg()
-        let (maxActive, requests) = try await FixtureServer.with({ _, _ in .delayed(seconds: 0.15, .ok(jpeg, contentType: "image/jpeg")) }) { base, log in
+        let (maxActive, requests) = try await FixtureServer.with({ _, _ in
+            .delayed(seconds: 0.15, .ok(jpeg, contentType: "image/jpeg"))
+        }) { base, log in
             try await NetworkStack(settings: settings(perHost: 3)).run { downloader in
                 try await withThrowingTaskGroup(of: Data.self) { group in
                     for index in 0..<24 {
                         // 12 distinct URLs, each asked for twice at the same time.
-                        group.addTask { try await downloader.original(base.appendingPathComponent("img/\(index % 12).jpg")) }
+                        group.addTask {
+                            try await downloader.original(base.appendingPathComponent("img/\(index % 12).jpg"))
+                        }
                     }
                     for try await data in group { #expect(data == jpeg) }
                 }
@@ -129,9 +163,11 @@ struct DownloaderTests {
         let jpeg = try Self.jpeg()
         let cache = try Fixtures.temporaryFolder()
         let counts = try await FixtureServer.with({ request, _ in
-            request.path.hasSuffix("missing.jpg") ? .data(status: 404, body: Data()) : .ok(jpeg, contentType: "image/jpeg")
+            request.path.hasSuffix("missing.jpg")
+                ? .data(status: 404, body: Data()) : .ok(jpeg, contentType: "image/jpeg")
         }) { base, log -> [Int] in
-            let url = base.appendingPathComponent("img/shared.jpg"), missing = base.appendingPathComponent("img/missing.jpg")
+            let url = base.appendingPathComponent("img/shared.jpg")
+            let missing = base.appendingPathComponent("img/missing.jpg")
             let cached = NetworkStack(cache: cache)
             try await cached.run { (downloader: Downloader) async throws in
                 for _ in 0..<3 { #expect(try await downloader.original(url) == jpeg) }
@@ -151,7 +187,8 @@ struct DownloaderTests {
         let jpeg = try Self.jpeg()
         let cache = try Fixtures.temporaryFolder()
         let handler: @Sendable (FixtureServer.Request, URL) async throws -> FixtureServer.Reply = { request, _ in
-            request.headers["if-none-match"] == "\"v1\"" ? .data(status: 304, body: Data())
+            request.headers["if-none-match"] == "\"v1\""
+                ? .data(status: 304, body: Data())
                 : .data(status: 200, contentType: "image/jpeg", headers: ["ETag": "\"v1\""], body: jpeg)
         }
         let (first, second) = try await FixtureServer.with(handler) { base, log in
@@ -170,7 +207,8 @@ struct DownloaderTests {
     /// makes `FixtureServer.with` throw, naming the request and the error: one test fails, the run goes on.
     @Test func aHandlerThatThrowsFailsItsTestNotTheRun() async throws {
         let error = await #expect(throws: FixtureServer.HandlerFailed.self) {
-            try await FixtureServer.with({ _, base in try FixtureServer.recorded("no-such-recording.json", base: base) }) { base, _ in
+            try await FixtureServer.with({ _, base in try FixtureServer.recorded("no-such-recording.json", base: base) }
+            ) { base, _ in
                 try await NetworkStack(settings: settings(retries: 0)).run { downloader in
                     _ = try? await downloader.original(base.appendingPathComponent("a.jpg"))
                 }
@@ -182,7 +220,7 @@ struct DownloaderTests {
 
     @Test func retryAfterParsing() {
         #expect(FetchError.parseRetryAfter("120") == 120)
-        #expect(FetchError.parseRetryAfter("Wed, 21 Oct 2015 07:28:00 GMT") == 0)   // a date in the past: retry now
+        #expect(FetchError.parseRetryAfter("Wed, 21 Oct 2015 07:28:00 GMT") == 0)  // a date in the past: retry now
         #expect(FetchError.parseRetryAfter("soon") == nil)
     }
 }

@@ -23,7 +23,8 @@ struct FuzzHarnessTests {
     @Test func everyHarnessHasSeedsAndADictionary() throws {
         let folders = try FileManager.default.contentsOfDirectory(atPath: Self.corpus.path)
         #expect(Set(folders) == Set(FuzzHarness.all.map(\.name)))
-        let script = try String(contentsOf: Fixtures.repository.appendingPathComponent("Scripts/fuzz.sh"), encoding: .utf8)
+        let script = try String(
+            contentsOf: Fixtures.repository.appendingPathComponent("Scripts/fuzz.sh"), encoding: .utf8)
         for harness in FuzzHarness.all {
             #expect(try !Self.inputs(Self.corpus, harness.name).isEmpty, "\(harness.name) has no seeds")
             #expect(script.contains(harness.name), "Scripts/fuzz.sh does not run \(harness.name)")
@@ -36,12 +37,16 @@ struct FuzzHarnessTests {
     /// zeroed before finding the file short (16 s under load). It is refused before libpng sees it.
     @Test func aPNGChunkLongerThanTheFileIsRefusedBeforeLibpngReadsIt() throws {
         let data = try Fixtures.data("fuzz-regressions/image-headers/png-itxt-claims-1gb.png")
-        let reads: [() throws -> Void] = [{ _ = try PNGCodec.size(data) },
-                                          { _ = try PNGCodec.decode(data, background: RGB(red: 0, green: 0, blue: 0)) }]
+        let reads: [() throws -> Void] = [
+            { _ = try PNGCodec.size(data) },
+            { _ = try PNGCodec.decode(data, background: RGB(red: 0, green: 0, blue: 0)) }
+        ]
         for read in reads {
             let error = #expect(throws: ImagingError.self) { try read() }
-            #expect(error?.description.contains("its iTXt chunk at byte 33 claims 1073741960 bytes, but only 266 follow") == true,
-                    "\(String(describing: error))")
+            #expect(
+                error?.description.contains("its iTXt chunk at byte 33 claims 1073741960 bytes, but only 266 follow")
+                    == true,
+                "\(String(describing: error))")
         }
     }
 

@@ -19,7 +19,8 @@ struct AVIFTests {
     }
 
     @Test func twinsHaveEveryDerivativeSizeAndLookLikeTheJPEG() throws {
-        let image = try ImageProcessor(settings: try settings()).process(try Fixtures.data("images/photo-2.jpg"), folder: "photos/a")
+        let image = try ImageProcessor(settings: try settings()).process(
+            try Fixtures.data("images/photo-2.jpg"), folder: "photos/a")
         #expect(image.avif.count == image.encoded.count && !image.avif.isEmpty)
         let jpegs = Dictionary(uniqueKeysWithValues: image.encoded.map { ($0.derivative, $0.data) })
         for (derivative, data) in image.avif {
@@ -37,12 +38,15 @@ struct AVIFTests {
             #expect(agreement > 0.9, "\(derivative.avifPath): SSIM \(agreement) against the JPEG")
         }
         // Off by default: no AVIF work at all.
-        #expect(try ImageProcessor(settings: .defaults()).process(try Fixtures.data("images/photo-2.jpg"), folder: "a").avif.isEmpty)
+        #expect(
+            try ImageProcessor(settings: .defaults()).process(try Fixtures.data("images/photo-2.jpg"), folder: "a").avif
+                .isEmpty)
     }
 
     @Test func roundTripKeepsSizeAndLooksLikeTheSource() throws {
         // A smooth gradient with a hard-edged square: detail that lossy coding blurs if quality is too low.
-        let width = 96, height = 64
+        let width = 96
+        let height = 64
         var pixels = [UInt8](repeating: 0, count: width * height * 3)
         for y in 0..<height {
             for x in 0..<width {
@@ -61,7 +65,8 @@ struct AVIFTests {
         let score = SSIM.luma(decoded, source)
         #expect(score > 0.95, "SSIM \(score)")
         // A far lower quality is measurably worse: the quality reaches the encoder.
-        let poor = try HEIFCodec.decode(try HEIFCodec.encodeAVIF(source, quality: 5), background: RGB(red: 0, green: 0, blue: 0))
+        let poor = try HEIFCodec.decode(
+            try HEIFCodec.encodeAVIF(source, quality: 5), background: RGB(red: 0, green: 0, blue: 0))
         #expect(SSIM.luma(poor, source) < score)
     }
 
@@ -102,19 +107,25 @@ struct AVIFTests {
 
     @Test func previewServerAndDeploySayImageAVIF() async throws {
         let served = try await ServeTests.ServedSite.make()
-        let image = try ImageProcessor(settings: try settings()).process(try Fixtures.data("images/photo-1.jpg"), folder: "photos/one")
+        let image = try ImageProcessor(settings: try settings()).process(
+            try Fixtures.data("images/photo-1.jpg"), folder: "photos/one")
         let avif = try #require(image.avif.first)
         try avif.data.write(to: served.output.appendingPathComponent(avif.derivative.avifPath))
         try await served.test { client in
             for headers: HTTPFields in [[:], [.range: "bytes=0-99"]] {
-                try await client.execute(uri: "/" + avif.derivative.avifPath, method: .get, headers: headers) { response in
+                try await client.execute(uri: "/" + avif.derivative.avifPath, method: .get, headers: headers) {
+                    response in
                     #expect(response.status == .ok || response.status == .partialContent)
                     #expect(response.headers[.contentType] == "image/avif", "\(headers)")
                 }
             }
         }
-        #expect(SiteMiddleware<BasicRequestContext>.mediaType(URL(fileURLWithPath: "/site/photos/a/800x500.avif")) == "image/avif")
-        #expect(SiteMiddleware<BasicRequestContext>.mediaType(URL(fileURLWithPath: "/site/photos/a/800x500.webp")) == "image/webp")
+        #expect(
+            SiteMiddleware<BasicRequestContext>.mediaType(URL(fileURLWithPath: "/site/photos/a/800x500.avif"))
+                == "image/avif")
+        #expect(
+            SiteMiddleware<BasicRequestContext>.mediaType(URL(fileURLWithPath: "/site/photos/a/800x500.webp"))
+                == "image/webp")
         #expect(LocalSite.contentType("photos/a/800x500.avif") == "image/avif")
     }
 }

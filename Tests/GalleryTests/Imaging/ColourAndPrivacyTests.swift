@@ -49,7 +49,9 @@ struct ColourAndPrivacyTests {
         let bitmap = try output(fixture)
         for (index, x) in [8, 48].enumerated() {
             let pixel = bitmap.pixel(x: x, y: 16)
-            #expect(distance(pixel, expected.srgb[index]) <= 6, "\(fixture) patch \(index): \(pixel) vs \(expected.srgb[index])")
+            #expect(
+                distance(pixel, expected.srgb[index]) <= 6,
+                "\(fixture) patch \(index): \(pixel) vs \(expected.srgb[index])")
             // The conversion matters: the stored numbers shown as sRGB would be visibly off.
             #expect(distance(pixel, try #require(expected.stored)[index]) > 12)
         }
@@ -78,7 +80,7 @@ struct ColourAndPrivacyTests {
     @Test func profileIsFoundInTheJPEGMarkers() throws {
         let profile = try #require(ICCProfile.fromJPEG(try Fixtures.data("colour/adobe-rgb.jpg")))
         #expect(profile.data.count > 300)
-        #expect(String(decoding: profile.data[36..<40], as: UTF8.self) == "acsp")   // ICC header signature
+        #expect(String(decoding: profile.data[36..<40], as: UTF8.self) == "acsp")  // ICC header signature
         #expect(ICCProfile.fromJPEG(try Fixtures.data("images/photo-1.jpg")) == nil)
     }
 
@@ -101,7 +103,8 @@ struct ColourAndPrivacyTests {
     @Test func locationIsShownOnlyWhenEnabled() async throws {
         let entries: [[String: Any]] = [["id": "gps", "title": "Somewhere", "image": "photos/gps.jpg"]]
         for show in [false, true] {
-            let site = try FixtureSite.make(entries: entries, config: ["images": ["thumbnail": 64, "preview": 96, "showLocation": show]])
+            let site = try FixtureSite.make(
+                entries: entries, config: ["images": ["thumbnail": 64, "preview": 96, "showLocation": show]])
             _ = try await site.build()
             let page = try site.read("photos/gps/index.html")
             #expect(page.contains("51.22778° N, 0.12750° W") == show)
@@ -112,16 +115,22 @@ struct ColourAndPrivacyTests {
     @Test func decompressionBombsAreRejectedFromTheHeader() throws {
         // A real JPEG whose frame header claims 65,000 × 65,000 pixels (4.2 gigapixels).
         var jpeg = [UInt8](try Fixtures.data("images/photo-1.jpg"))
-        let sof = try #require((0..<(jpeg.count - 9)).first { jpeg[$0] == 0xff && (jpeg[$0 + 1] == 0xc0 || jpeg[$0 + 1] == 0xc2) })
-        jpeg[sof + 5] = 0xfd; jpeg[sof + 6] = 0xe8; jpeg[sof + 7] = 0xfd; jpeg[sof + 8] = 0xe8
+        let sof = try #require(
+            (0..<(jpeg.count - 9)).first { jpeg[$0] == 0xff && (jpeg[$0 + 1] == 0xc0 || jpeg[$0 + 1] == 0xc2) })
+        jpeg[sof + 5] = 0xfd
+        jpeg[sof + 6] = 0xe8
+        jpeg[sof + 7] = 0xfd
+        jpeg[sof + 8] = 0xe8
         let started = ContinuousClock.now
         do {
             _ = try processor.process(Data(jpeg), folder: "x")
             Issue.record("a 4.2-gigapixel header was accepted")
         } catch let error as ImagingError {
-            #expect(error.description == "65000×65000 is 4225000000 pixels, over the 100000000-pixel limit (images.maxPixels)")
+            #expect(
+                error.description
+                    == "65000×65000 is 4225000000 pixels, over the 100000000-pixel limit (images.maxPixels)")
         }
-        #expect(started.secondsElapsed < 0.5)   // refused from the header, nothing decoded
+        #expect(started.secondsElapsed < 0.5)  // refused from the header, nothing decoded
     }
 
     @Test func arithmeticCodedJPEGDecodes() throws {
@@ -145,7 +154,8 @@ struct ColourAndPrivacyTests {
         #expect(scaling.size.width < header.size.width && Double(scaling.size.height) != scaling.content.height)
         let decoded = try JPEGCodec.decode(data, header: header, size: scaling.size)
         let shortcut = Resampler.resize(decoded, to: target, region: scaling.content, linearLight: true)
-        let reference = Resampler.resize(try JPEGCodec.decode(data, header: header, size: header.size), to: target, linearLight: true)
+        let reference = Resampler.resize(
+            try JPEGCodec.decode(data, header: header, size: header.size), to: target, linearLight: true)
         let score = SSIM.luma(shortcut, reference)
         #expect(score >= 0.985, "SSIM \(score)")
         // Without the region, the same shortcut scores measurably lower: the half pixel is real.
@@ -162,20 +172,34 @@ enum SSIM {
             let p = bitmap.pixel(x: x, y: row)
             return 0.299 * Double(p.red) + 0.587 * Double(p.green) + 0.114 * Double(p.blue)
         }
-        let c1: Double = (0.01 * 255) * (0.01 * 255), c2: Double = (0.03 * 255) * (0.03 * 255)
-        var total = 0.0, windows = 0
+        let c1: Double = (0.01 * 255) * (0.01 * 255)
+        let c2: Double = (0.03 * 255) * (0.03 * 255)
+        var total = 0.0
+        var windows = 0
         for top in stride(from: 0, to: a.height - 7, by: 8) {
             for left in stride(from: 0, to: a.width - 7, by: 8) {
-                var sa = 0.0, sb = 0.0, saa = 0.0, sbb = 0.0, sab = 0.0
+                var sa = 0.0
+                var sb = 0.0
+                var saa = 0.0
+                var sbb = 0.0
+                var sab = 0.0
                 for row in top..<(top + 8) {
                     for x in left..<(left + 8) {
-                        let va = y(a, x, row), vb = y(b, x, row)
-                        sa += va; sb += vb; saa += va * va; sbb += vb * vb; sab += va * vb
+                        let va = y(a, x, row)
+                        let vb = y(b, x, row)
+                        sa += va
+                        sb += vb
+                        saa += va * va
+                        sbb += vb * vb
+                        sab += va * vb
                     }
                 }
                 let n = 64.0
-                let ma = sa / n, mb = sb / n
-                let va = saa / n - ma * ma, vb = sbb / n - mb * mb, cov = sab / n - ma * mb
+                let ma = sa / n
+                let mb = sb / n
+                let va = saa / n - ma * ma
+                let vb = sbb / n - mb * mb
+                let cov = sab / n - ma * mb
                 total += ((2 * ma * mb + c1) * (2 * cov + c2)) / ((ma * ma + mb * mb + c1) * (va + vb + c2))
                 windows += 1
             }

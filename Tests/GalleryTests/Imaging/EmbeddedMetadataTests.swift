@@ -58,8 +58,11 @@ struct EmbeddedMetadataTests {
 
     @Test func readsUTF8IPTC() throws {
         let found = try Self.embedded("iptc-only.jpg")
-        #expect(found == EmbeddedMetadata(title: "Reykjavík harbour", caption: "Boats — at dawn", keywords: ["Ísland", "boats"],
-                                          creator: "Jón Jónsson", rights: "© Jón", takenAt: "2020-01-02T03:04:05+01:00"))
+        #expect(
+            found
+                == EmbeddedMetadata(
+                    title: "Reykjavík harbour", caption: "Boats — at dawn", keywords: ["Ísland", "boats"],
+                    creator: "Jón Jónsson", rights: "© Jón", takenAt: "2020-01-02T03:04:05+01:00"))
     }
 
     /// No 1:90 and bytes that are not UTF-8: Latin-1, as the software of the time wrote.
@@ -72,8 +75,11 @@ struct EmbeddedMetadataTests {
     }
 
     @Test func readsEXIFText() throws {
-        #expect(try Self.embedded("exif-only.jpg") == EmbeddedMetadata(caption: "EXIF description", creator: "Exif Artist",
-                                                                      rights: "Exif Copyright", takenAt: "2019-05-06T07:08:09"))
+        #expect(
+            try Self.embedded("exif-only.jpg")
+                == EmbeddedMetadata(
+                    caption: "EXIF description", creator: "Exif Artist",
+                    rights: "Exif Copyright", takenAt: "2019-05-06T07:08:09"))
         let camera = try Self.embedded("exif-camera-caption.jpg")
         #expect(camera.caption == nil)
         #expect(camera.creator == "Olympus Owner")
@@ -105,12 +111,13 @@ struct EmbeddedMetadataTests {
     }
 
     @Test func cleansAndCapsHostileText() {
-        let raw = EmbeddedMetadata(title: "  Bell\u{7}\u{1b}[31m " + String(repeating: "x", count: 400), caption: "\u{0}",
-                                   keywords: (0..<150).map { "k\($0 % 120)" } + [String(repeating: "y", count: 300)],
-                                   licenseURL: URL(string: "javascript:alert(1)"), rating: 9, takenAt: "soon")
+        let raw = EmbeddedMetadata(
+            title: "  Bell\u{7}\u{1b}[31m " + String(repeating: "x", count: 400), caption: "\u{0}",
+            keywords: (0..<150).map { "k\($0 % 120)" } + [String(repeating: "y", count: 300)],
+            licenseURL: URL(string: "javascript:alert(1)"), rating: 9, takenAt: "soon")
         let clean = raw.cleaned()
         #expect(clean.title?.hasPrefix("Bell[31m xxx") == true)
-        #expect(clean.title?.count == EmbeddedMetadata.maxTitle + 1)   // the cap and an ellipsis
+        #expect(clean.title?.count == EmbeddedMetadata.maxTitle + 1)  // the cap and an ellipsis
         #expect(clean.caption == nil)
         #expect(clean.keywords.count == EmbeddedMetadata.maxKeywords)
         #expect(Set(clean.keywords).count == clean.keywords.count)
@@ -125,11 +132,12 @@ struct EmbeddedMetadataTests {
             try XMPReader.read(Data(count: XMPReader.maxPacketBytes + 1))
         }
         #expect(throws: XMPReader.Failure.notXMP) { try XMPReader.read(Data("<x:xmpmeta".utf8)) }
-        let laughs = #"<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">"#
+        let laughs =
+            #"<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">"#
             + #"<!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;"><!ENTITY d "&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;">]>"#
             + #"<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">"#
             + #"<rdf:Description xmlns:dc="http://purl.org/dc/elements/1.1/" dc:format="&d;&d;&d;"/></rdf:RDF></x:xmpmeta>"#
-        #expect(throws: XMPReader.Failure.notXMP) { try XMPReader.read(Data(laughs.utf8)) }   // no DOCTYPE in XMP
+        #expect(throws: XMPReader.Failure.notXMP) { try XMPReader.read(Data(laughs.utf8)) }  // no DOCTYPE in XMP
     }
 
     /// An IIM dataset whose extended length says 4 GB would wrap libiptcdata's bounds check.
@@ -158,9 +166,14 @@ struct EmbeddedMetadataTests {
                 }
                 for _ in 0..<64 {
                     var garbled = [UInt8](block)
-                    for _ in 0..<4 { garbled[Int.random(in: 0..<garbled.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator) }
-                    _ = EmbeddedMetadata.read(MetadataBlocks(exif: Data(garbled), xmp: Data(garbled), iptc: Data(garbled),
-                                                             photoshop: Data(garbled)))
+                    for _ in 0..<4 {
+                        garbled[Int.random(in: 0..<garbled.count, using: &generator)] = UInt8.random(
+                            in: 0...255, using: &generator)
+                    }
+                    _ = EmbeddedMetadata.read(
+                        MetadataBlocks(
+                            exif: Data(garbled), xmp: Data(garbled), iptc: Data(garbled),
+                            photoshop: Data(garbled)))
                 }
             }
         }

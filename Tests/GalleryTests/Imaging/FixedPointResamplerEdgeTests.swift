@@ -9,7 +9,8 @@ struct FixedPointResamplerEdgeTests {
     /// A ramp from `low` to `high` (bytes) along `length` pixels, rounded from 16-bit values, so
     /// neighbouring pixels differ by at most one: any larger step in a reduction of it is banding.
     static func ramp(length: Int, across: Int, low: Int, high: Int, vertical: Bool) -> Bitmap {
-        let width = vertical ? across : length, height = vertical ? length : across
+        let width = vertical ? across : length
+        let height = vertical ? length : across
         var pixels = [UInt8](repeating: 0, count: width * height * 3)
         for y in 0..<height {
             for x in 0..<width {
@@ -22,7 +23,9 @@ struct FixedPointResamplerEdgeTests {
         return Bitmap(width: width, height: height, pixels: pixels)
     }
 
-    @Test("a reduced 16-bit gradient is monotonic, with no step over one", arguments: [false, true], [(0, 255), (0, 24), (200, 255)])
+    @Test(
+        "a reduced 16-bit gradient is monotonic, with no step over one", arguments: [false, true],
+        [(0, 255), (0, 24), (200, 255)])
     func gradientsDoNotBand(linearLight: Bool, range: (Int, Int)) {
         for vertical in [false, true] {
             let source = Self.ramp(length: 3001, across: 9, low: range.0, high: range.1, vertical: vertical)
@@ -30,24 +33,32 @@ struct FixedPointResamplerEdgeTests {
             let small = Resampler.resize(source, to: target, linearLight: linearLight)
             for line in 0..<3 {
                 // The first and last samples lean on the folded edge; the ramp is judged inside them.
-                let values = (0..<787).map { Int(vertical ? small.pixel(x: line, y: $0).green : small.pixel(x: $0, y: line).green) }
+                let values = (0..<787).map {
+                    Int(vertical ? small.pixel(x: line, y: $0).green : small.pixel(x: $0, y: line).green)
+                }
                 let steps = zip(values.dropFirst(), values).map { $0 - $1 }
-                #expect(steps.allSatisfy { (0...1).contains($0) }, "steps \(Set(steps).sorted()) along \(vertical ? "a column" : "a row")")
-                #expect(abs(values.first! - range.0) <= 1 && abs(values.last! - range.1) <= 1, "ends \(values.first!), \(values.last!)")
+                #expect(
+                    steps.allSatisfy { (0...1).contains($0) },
+                    "steps \(Set(steps).sorted()) along \(vertical ? "a column" : "a row")")
+                #expect(
+                    abs(values.first! - range.0) <= 1 && abs(values.last! - range.1) <= 1,
+                    "ends \(values.first!), \(values.last!)")
             }
         }
     }
 
-    @Test("thin, tiny and extreme reductions match the float reference", arguments: [
-        (PixelSize(width: 1, height: 500), PixelSize(width: 1, height: 37)),
-        (PixelSize(width: 500, height: 1), PixelSize(width: 37, height: 1)),
-        (PixelSize(width: 2, height: 2), PixelSize(width: 1, height: 1)),
-        (PixelSize(width: 3, height: 1), PixelSize(width: 1, height: 1)),
-        (PixelSize(width: 6000, height: 3), PixelSize(width: 1, height: 1)),
-        (PixelSize(width: 6000, height: 2), PixelSize(width: 5, height: 1)),
-        (PixelSize(width: 2, height: 6000), PixelSize(width: 1, height: 3)),
-        (PixelSize(width: 23, height: 17), PixelSize(width: 9, height: 16)),
-    ])
+    @Test(
+        "thin, tiny and extreme reductions match the float reference",
+        arguments: [
+            (PixelSize(width: 1, height: 500), PixelSize(width: 1, height: 37)),
+            (PixelSize(width: 500, height: 1), PixelSize(width: 37, height: 1)),
+            (PixelSize(width: 2, height: 2), PixelSize(width: 1, height: 1)),
+            (PixelSize(width: 3, height: 1), PixelSize(width: 1, height: 1)),
+            (PixelSize(width: 6000, height: 3), PixelSize(width: 1, height: 1)),
+            (PixelSize(width: 6000, height: 2), PixelSize(width: 5, height: 1)),
+            (PixelSize(width: 2, height: 6000), PixelSize(width: 1, height: 3)),
+            (PixelSize(width: 23, height: 17), PixelSize(width: 9, height: 16))
+        ])
     func edgeShapes(source: PixelSize, target: PixelSize) {
         let bitmap = FixedPointResamplerTests.card(width: source.width, height: source.height, seed: 11)
         for linearLight in [false, true] {
@@ -65,12 +76,14 @@ struct FixedPointResamplerEdgeTests {
         var pixels = [UInt8](repeating: 0, count: 64 * 8 * 3)
         for y in 0..<8 { for c in 0..<3 { pixels[(y * 64 + 20) * 3 + c] = 255 } }
         let source = Bitmap(width: 64, height: 8, pixels: pixels)
-        let shifted = Resampler.resize(source, to: PixelSize(width: 32, height: 8),
-                                       region: SourceRegion(x: 16, y: 0, width: 32, height: 8))
+        let shifted = Resampler.resize(
+            source, to: PixelSize(width: 32, height: 8),
+            region: SourceRegion(x: 16, y: 0, width: 32, height: 8))
         let row = (0..<32).map { Int(shifted.pixel(x: $0, y: 3).red) }
         #expect(row.firstIndex(of: row.max()!) == 4 && row[4] == 255, "\(row)")
-        let reference = Resampler.resizeFloat(source, to: PixelSize(width: 32, height: 8),
-                                                  region: SourceRegion(x: 16, y: 0, width: 32, height: 8))
+        let reference = Resampler.resizeFloat(
+            source, to: PixelSize(width: 32, height: 8),
+            region: SourceRegion(x: 16, y: 0, width: 32, height: 8))
         #expect(FixedPointResamplerTests.maxDifference(shifted, reference) <= 1)
     }
 }
@@ -82,8 +95,10 @@ struct FixedPointReachTests {
     /// reducing 6000 samples `scale` times in fixed point.
     static func worstDifference(scale: Int) -> Int {
         var worst = 0
-        for (source, target) in [(PixelSize(width: 6000, height: 2), PixelSize(width: 6000 / scale, height: 1)),
-                                 (PixelSize(width: 2, height: 6000), PixelSize(width: 1, height: 6000 / scale))] {
+        for (source, target) in [
+            (PixelSize(width: 6000, height: 2), PixelSize(width: 6000 / scale, height: 1)),
+            (PixelSize(width: 2, height: 6000), PixelSize(width: 1, height: 6000 / scale))
+        ] {
             let bitmap = FixedPointResamplerTests.card(width: source.width, height: source.height, seed: 11)
             let region = SourceRegion(x: 0, y: 0, width: Double(source.width), height: Double(source.height))
             for linearLight in [false, true] {

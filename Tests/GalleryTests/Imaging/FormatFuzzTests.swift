@@ -6,8 +6,10 @@ import Testing
 /// seeded random byte changes must all end in an `ImagingError` (or a picture), never a crash.
 @Suite("Format fuzzing")
 struct FormatFuzzTests {
-    static let fixtures = ["heic-exif6.heic", "heic-alpha.heic", "avif-irot.avif", "webp-lossy.webp", "webp-alpha.webp", "tiff-rgb8.tif",
-                           "tiff-grey16.tif", "gif-animated.gif", "png-metadata.png", "mpo-stereo.mpo", "jpeg-extraneous.jpg"]
+    static let fixtures = [
+        "heic-exif6.heic", "heic-alpha.heic", "avif-irot.avif", "webp-lossy.webp", "webp-alpha.webp", "tiff-rgb8.tif",
+        "tiff-grey16.tif", "gif-animated.gif", "png-metadata.png", "mpo-stereo.mpo", "jpeg-extraneous.jpg"
+    ]
 
     /// SplitMix64, so that every run tries the same mutations and a failure can be replayed.
     struct Generator: RandomNumberGenerator {
@@ -38,7 +40,9 @@ struct FormatFuzzTests {
     @Test(arguments: fixtures)
     func truncatedAndZeroed(_ fixture: String) throws {
         let data = try Fixtures.data("formats/\(fixture)")
-        let lengths = [0, 1, 2, 4, 8, 12, 16, 24, 32, 64, data.count / 4, data.count / 2, data.count * 3 / 4, data.count - 1]
+        let lengths = [
+            0, 1, 2, 4, 8, 12, 16, 24, 32, 64, data.count / 4, data.count / 2, data.count * 3 / 4, data.count - 1
+        ]
         for length in Set(lengths) where length < data.count {
             Self.survives(data.prefix(length), "\(fixture) cut to \(length)")
         }
@@ -65,14 +69,14 @@ struct FormatFuzzTests {
     @Test func hugeDimensionHeadersAreRefusedBeforeDecoding() throws {
         var bombs: [(String, Data)] = []
         var gif = [UInt8](try Fixtures.data("formats/gif-animated.gif"))
-        gif.replaceSubrange(6..<10, with: [0xff, 0xff, 0xff, 0xff])   // logical screen 65535×65535
+        gif.replaceSubrange(6..<10, with: [0xff, 0xff, 0xff, 0xff])  // logical screen 65535×65535
         bombs.append(("gif", Data(gif)))
         bombs.append(("tiff", Self.tiff(width: 100_000, height: 100_000)))
         bombs.append(("webp", Self.webpLossless(width: 16384, height: 16384)))
         // The HEIC fixture is not patched: its clean-aperture box crops to 64×48 whatever `ispe` claims.
         var avif = [UInt8](try Fixtures.data("formats/avif-irot.avif"))
         let ispe = try #require(avif.indices.dropLast(16).first { Array(avif[$0..<($0 + 4)]) == Array("ispe".utf8) })
-        avif.replaceSubrange((ispe + 8)..<(ispe + 16), with: [0, 0, 0x4e, 0x20, 0, 0, 0x4e, 0x20])   // 20000×20000
+        avif.replaceSubrange((ispe + 8)..<(ispe + 16), with: [0, 0, 0x4e, 0x20, 0, 0, 0x4e, 0x20])  // 20000×20000
         bombs.append(("avif", Data(avif)))
         for (name, data) in bombs {
             let facts = try ImageProcessor.facts(of: data)
@@ -87,8 +91,10 @@ struct FormatFuzzTests {
     static func tiff(width: UInt32, height: UInt32) -> Data {
         func short(_ value: UInt16) -> [UInt8] { withUnsafeBytes(of: value.littleEndian, Array.init) }
         func long(_ value: UInt32) -> [UInt8] { withUnsafeBytes(of: value.littleEndian, Array.init) }
-        let entries: [(UInt16, UInt16, UInt32)] = [(256, 4, width), (257, 4, height), (258, 3, 8), (259, 3, 1), (262, 3, 1),
-                                                   (273, 4, 8 + 2 + 9 * 12 + 4), (277, 3, 1), (278, 4, height), (279, 4, 16)]
+        let entries: [(UInt16, UInt16, UInt32)] = [
+            (256, 4, width), (257, 4, height), (258, 3, 8), (259, 3, 1), (262, 3, 1),
+            (273, 4, 8 + 2 + 9 * 12 + 4), (277, 3, 1), (278, 4, height), (279, 4, 16)
+        ]
         var bytes: [UInt8] = Array("II".utf8) + short(42) + long(8) + short(UInt16(entries.count))
         for (tag, type, value) in entries {
             bytes += short(tag) + short(type) + long(1) + (type == 3 ? short(UInt16(value)) + short(0) : long(value))
@@ -99,7 +105,8 @@ struct FormatFuzzTests {
     /// A lossless WebP whose VP8L header claims the given size, followed by junk instead of pixels.
     static func webpLossless(width: UInt32, height: UInt32) -> Data {
         let bits = (width - 1) | (height - 1) << 14
-        let payload: [UInt8] = [0x2f] + withUnsafeBytes(of: bits.littleEndian, Array.init) + [UInt8](repeating: 0, count: 27)
+        let payload: [UInt8] =
+            [0x2f] + withUnsafeBytes(of: bits.littleEndian, Array.init) + [UInt8](repeating: 0, count: 27)
         func long(_ value: Int) -> [UInt8] { withUnsafeBytes(of: UInt32(value).littleEndian, Array.init) }
         let chunk = Array("VP8L".utf8) + long(payload.count) + payload
         return Data(Array("RIFF".utf8) + long(4 + chunk.count) + Array("WEBP".utf8) + chunk)

@@ -16,20 +16,26 @@ struct FormatTests {
 
     /// Processes a fixture and decodes its largest derivative (the original's own size) back to pixels.
     /// `settings` nil: the config defaults.
-    static func rendered(_ fixture: String, settings: ImageSettings? = nil) throws -> (image: ProcessedImage, pixels: Bitmap) {
-        let image = try ImageProcessor(settings: settings ?? .defaults()).process(try Fixtures.data("formats/\(fixture)"), folder: "x")
+    static func rendered(_ fixture: String, settings: ImageSettings? = nil) throws -> (
+        image: ProcessedImage, pixels: Bitmap
+    ) {
+        let image = try ImageProcessor(settings: settings ?? .defaults()).process(
+            try Fixtures.data("formats/\(fixture)"), folder: "x")
         let encoded = try #require(image.encoded.first).data
         let header = try JPEGCodec.header(encoded)
         return (image, try JPEGCodec.decode(encoded, header: header, size: header.size))
     }
 
     /// Checks the centre of each quadrant (top-left, top-right, bottom-left, bottom-right).
-    static func expectQuadrants(_ bitmap: Bitmap, _ colours: [[Int]], tolerance: Int = 16,
-                                sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectQuadrants(
+        _ bitmap: Bitmap, _ colours: [[Int]], tolerance: Int = 16,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let points = [(1, 1), (3, 1), (1, 3), (3, 3)].map { (bitmap.width * $0.0 / 4, bitmap.height * $0.1 / 4) }
         for (point, colour) in zip(points, colours) {
             let pixel = bitmap.pixel(x: point.0, y: point.1)
-            let distance = max(abs(Int(pixel.red) - colour[0]), abs(Int(pixel.green) - colour[1]), abs(Int(pixel.blue) - colour[2]))
+            let distance = max(
+                abs(Int(pixel.red) - colour[0]), abs(Int(pixel.green) - colour[1]), abs(Int(pixel.blue) - colour[2]))
             #expect(distance <= tolerance, "at \(point): \(pixel), expected \(colour)", sourceLocation: sourceLocation)
         }
     }
@@ -47,7 +53,9 @@ struct FormatTests {
         let facts = try ImageProcessor.facts(of: try Fixtures.data("formats/avif-irot.avif"))
         #expect(facts.format == .avif && facts.size == PixelSize(width: 48, height: 64) && facts.exif.orientation == 1)
         let (image, pixels) = try Self.rendered("avif-irot.avif")
-        #expect(image.displaySize == PixelSize(width: 48, height: 64) && image.plan.preview.size == PixelSize(width: 48, height: 64))
+        #expect(
+            image.displaySize == PixelSize(width: 48, height: 64)
+                && image.plan.preview.size == PixelSize(width: 48, height: 64))
         Self.expectQuadrants(pixels, [Self.blue, Self.red, Self.white, Self.green])
     }
 
@@ -99,9 +107,13 @@ struct FormatTests {
         // The same stored colours as colour/adobe-rgb.jpg, so colour/expected.json has their sRGB values.
         let (image, pixels) = try Self.rendered("tiff-adobergb.tif")
         #expect(image.displaySize == PixelSize(width: 64, height: 32))
-        let left = pixels.pixel(x: 8, y: 16), right = pixels.pixel(x: 48, y: 16)
-        #expect(abs(Int(left.red) - 210) <= 6 && abs(Int(left.green) - 57) <= 6 && abs(Int(left.blue) - 35) <= 6, "\(left)")
-        #expect(abs(Int(right.red) - 0) <= 6 && abs(Int(right.green) - 141) <= 6 && abs(Int(right.blue) - 203) <= 6, "\(right)")
+        let left = pixels.pixel(x: 8, y: 16)
+        let right = pixels.pixel(x: 48, y: 16)
+        #expect(
+            abs(Int(left.red) - 210) <= 6 && abs(Int(left.green) - 57) <= 6 && abs(Int(left.blue) - 35) <= 6, "\(left)")
+        #expect(
+            abs(Int(right.red) - 0) <= 6 && abs(Int(right.green) - 141) <= 6 && abs(Int(right.blue) - 203) <= 6,
+            "\(right)")
     }
 
     @Test func transparentGIFShowsTheBackground() throws {
@@ -133,7 +145,8 @@ struct FormatTests {
         #expect(image.warnings.count == 1)
         #expect(image.warnings.first?.contains("extraneous bytes before marker") == true, "\(image.warnings)")
         Self.expectQuadrants(pixels, [Self.red, Self.green, Self.blue, Self.white], tolerance: 8)
-        let clean = try ImageProcessor(settings: .defaults()).process(try Fixtures.data("formats/mpo-stereo.mpo"), folder: "x")
+        let clean = try ImageProcessor(settings: .defaults()).process(
+            try Fixtures.data("formats/mpo-stereo.mpo"), folder: "x")
         #expect(clean.warnings.isEmpty)
     }
 
@@ -143,13 +156,16 @@ struct FormatTests {
         #expect(error.description.contains("Premature end of JPEG file"), "\(error)")
     }
 
-    static let all = ["heic-exif6.heic", "heic-alpha.heic", "avif-irot.avif", "webp-lossy.webp", "webp-alpha.webp", "tiff-rgb8.tif",
-                      "tiff-rgb16.tif", "tiff-grey8.tif", "tiff-grey16.tif", "tiff-adobergb.tif", "gif-animated.gif",
-                      "gif-transparent.gif", "mpo-stereo.mpo", "png-metadata.png"]
+    static let all = [
+        "heic-exif6.heic", "heic-alpha.heic", "avif-irot.avif", "webp-lossy.webp", "webp-alpha.webp", "tiff-rgb8.tif",
+        "tiff-rgb16.tif", "tiff-grey8.tif", "tiff-grey16.tif", "tiff-adobergb.tif", "gif-animated.gif",
+        "gif-transparent.gif", "mpo-stereo.mpo", "png-metadata.png"
+    ]
 
     @Test func sniffAndHelpers() throws {
         let formats = try Self.all.map { try ImageFormat.sniff(try Fixtures.data("formats/\($0)")) }
-        #expect(formats == [.heif, .heif, .avif, .webp, .webp, .tiff, .tiff, .tiff, .tiff, .tiff, .gif, .gif, .jpeg, .png])
+        #expect(
+            formats == [.heif, .heif, .avif, .webp, .webp, .tiff, .tiff, .tiff, .tiff, .tiff, .gif, .gif, .jpeg, .png])
         #expect(ImageFormat.jpeg.rawValue == "jpeg" && ImageFormat.png.rawValue == "png")
         #expect(ImageFormat.heif.fileExtension == "heic" && ImageFormat.avif.mimeType == "image/avif")
         #expect(!ImageFormat.jpeg.compositesOverBackground && ImageFormat.webp.compositesOverBackground)
@@ -158,11 +174,14 @@ struct FormatTests {
 
     @Test func downloaderAcceptsEveryFormatAndStillRejectsPages() throws {
         func response(_ body: Data) -> HTTPTransport.Response {
-            HTTPTransport.Response(url: URL(fileURLWithPath: "/photo"), status: 200,
-                                   headers: [("Content-Type", "image/jpeg")], body: body)
+            HTTPTransport.Response(
+                url: URL(fileURLWithPath: "/photo"), status: 200,
+                headers: [("Content-Type", "image/jpeg")], body: body)
         }
         for fixture in Self.all {
-            #expect(throws: Never.self, "\(fixture)") { try Downloader.checkImage(response(try Fixtures.data("formats/\(fixture)"))) }
+            #expect(throws: Never.self, "\(fixture)") {
+                try Downloader.checkImage(response(try Fixtures.data("formats/\(fixture)")))
+            }
         }
         #expect(throws: FetchError.self) { try Downloader.checkImage(response(Data("<html>Not found</html>".utf8))) }
     }
@@ -188,7 +207,9 @@ struct FormatTests {
             var keys: [DerivativeKeys] = []
             for settings in [defaults, black] {
                 let processor = ImageProcessor(settings: settings)
-                keys.append(processor.keys(contentHash: Fixtures.key("h"), facts: facts, layout: try processor.layout(facts, folder: "x")))
+                keys.append(
+                    processor.keys(
+                        contentHash: Fixtures.key("h"), facts: facts, layout: try processor.layout(facts, folder: "x")))
             }
             #expect((keys[0] != keys[1]) == keyed, "\(fixture)")
         }

@@ -23,7 +23,7 @@ import Testing
         var bytes = [UInt8](try Fixtures.data("formats/jpeg-extraneous.jpg"))
         #expect(bytes[428] == 0x09)
         bytes[428] = 0xDE
-        for preview in [64, 1600] {   // made as it decodes, and from the whole decode
+        for preview in [64, 1600] {  // made as it decodes, and from the whole decode
             let error = try #require(throws: ImagingError.self) { try Self.render(Data(bytes), preview: preview) }
             #expect(error.description == "JPEG: Bogus Huffman table definition (the file is damaged or truncated)")
         }
@@ -35,7 +35,7 @@ import Testing
         var bytes = [UInt8](clean)
         #expect(bytes.suffix(2) == [0xFF, 0xD9])
         bytes[bytes.count - 1] = 0x10
-        for preview in [600, 2048] {   // made as it decodes, and from the whole decode
+        for preview in [600, 2048] {  // made as it decodes, and from the whole decode
             let damaged = try Self.render(Data(bytes), preview: preview)
             #expect(damaged.warnings == ["JPEG: Unsupported marker type 0x10 (decoded as browsers show it)"])
             let expected = try Self.render(clean, preview: preview)

@@ -10,15 +10,19 @@ import Testing
 @Suite("MWG metadata against ExifTool")
 struct MWGTests {
     /// Every fixture ExifTool's MWG tags are compared on (the IRB-only TIFF has its own test).
-    static let files = ["jpeg-all-three.jpg", "jpeg-no-digest.jpg", "jpeg-current-digest.jpg", "jpeg-stale-digest.jpg",
-                        "jpeg-truncated.jpg", "jpeg-headline.jpg", "tiff-iptc-tag.tif", "tiff-current-digest.tif", "gif-xmp.gif"]
+    static let files = [
+        "jpeg-all-three.jpg", "jpeg-no-digest.jpg", "jpeg-current-digest.jpg", "jpeg-stale-digest.jpg",
+        "jpeg-truncated.jpg", "jpeg-headline.jpg", "tiff-iptc-tag.tif", "tiff-current-digest.tif", "gif-xmp.gif"
+    ]
 
     /// ExifTool's JSON output, by file name.
     static func exiftool(_ json: String = "exiftool.json") throws -> [String: [String: Any]] {
-        let list = try #require(try JSONSerialization.jsonObject(with: try Fixtures.data("metadata/mwg/\(json)")) as? [[String: Any]])
-        return Dictionary(uniqueKeysWithValues: list.compactMap { entry in
-            (entry["SourceFile"] as? String).map { (URL(fileURLWithPath: $0).lastPathComponent, entry) }
-        })
+        let list = try #require(
+            try JSONSerialization.jsonObject(with: try Fixtures.data("metadata/mwg/\(json)")) as? [[String: Any]])
+        return Dictionary(
+            uniqueKeysWithValues: list.compactMap { entry in
+                (entry["SourceFile"] as? String).map { (URL(fileURLWithPath: $0).lastPathComponent, entry) }
+            })
     }
 
     /// What galleryssg makes of a fixture, through the same header reading a build uses.
@@ -86,7 +90,7 @@ struct MWGTests {
     @Test func titleAndHeadline() throws {
         let expected = try Self.exiftool()
         func raw(_ file: String, _ key: String) -> String? { expected[file]?[key] as? String }
-        #expect(try Self.ours("jpeg-all-three.jpg").title == raw("jpeg-all-three.jpg", "XMP:Title"))   // no digest
+        #expect(try Self.ours("jpeg-all-three.jpg").title == raw("jpeg-all-three.jpg", "XMP:Title"))  // no digest
         #expect(try Self.ours("jpeg-stale-digest.jpg").title == raw("jpeg-stale-digest.jpg", "IPTC:ObjectName"))
         #expect(try Self.ours("tiff-iptc-tag.tif").title == raw("tiff-iptc-tag.tif", "IPTC:ObjectName"))
         #expect(try Self.ours("tiff-current-digest.tif").title == raw("tiff-current-digest.tif", "XMP:Title"))
@@ -97,7 +101,9 @@ struct MWGTests {
         var iptcOnly = MetadataFields()
         iptcOnly.headline = "IPTC headline"
         let record = IPTCRecord(fields: iptcOnly, digest: Data([1]), storedDigest: nil)
-        #expect(EmbeddedMetadata.choosing(exif: MetadataFields(), iptc: record, xmp: MetadataFields()).title == "IPTC headline")
+        #expect(
+            EmbeddedMetadata.choosing(exif: MetadataFields(), iptc: record, xmp: MetadataFields()).title
+                == "IPTC headline")
     }
 
     /// IPTC kept only in Photoshop's resources (tag 34377) is read. ExifTool reads the same IPTC
@@ -126,7 +132,7 @@ struct MWGTests {
     /// XMP block with only Lightroom's hierarchical keywords still gives keywords.
     @Test func placeholdersAndFallbacks() {
         var exif = MetadataFields()
-        exif.description = nil   // what ExifReader makes of "OLYMPUS DIGITAL CAMERA"
+        exif.description = nil  // what ExifReader makes of "OLYMPUS DIGITAL CAMERA"
         exif.creators = ["  "]
         var xmp = MetadataFields()
         xmp.description = "The harbour"
@@ -149,15 +155,20 @@ struct MWGTests {
                 }
                 for _ in 0..<64 {
                     var garbled = [UInt8](block)
-                    for _ in 0..<3 { garbled[Int.random(in: 0..<garbled.count, using: &generator)] = .random(in: 0...255, using: &generator) }
+                    for _ in 0..<3 {
+                        garbled[Int.random(in: 0..<garbled.count, using: &generator)] = .random(
+                            in: 0...255, using: &generator)
+                    }
                     _ = IPTCReader.record(iptc: Data(garbled), photoshop: Data(garbled))
                 }
             }
         }
         let gif = try Fixtures.data("metadata/mwg/gif-xmp.gif")
         for cut in 0..<gif.count { _ = try? GIFCodec.header(gif.prefix(cut)) }
-        let resource = Data("8BIM".utf8) + Data([0x04, 0x04, 0x03, 0x41, 0x42, 0x43, 0x00, 0x00, 0x00, 0x02, 0x1c, 0x02])
-        #expect(PhotoshopResources.read(resource)[0x0404] == Data([0x1c, 0x02]))   // a named resource: name padded to even
+        let resource =
+            Data("8BIM".utf8) + Data([0x04, 0x04, 0x03, 0x41, 0x42, 0x43, 0x00, 0x00, 0x00, 0x02, 0x1c, 0x02])
+        // A named resource: its name padded to an even length.
+        #expect(PhotoshopResources.read(resource)[0x0404] == Data([0x1c, 0x02]))
         #expect(PhotoshopResources.read(resource.prefix(resource.count - 1)).isEmpty)
     }
 }

@@ -15,10 +15,14 @@ struct PNGSuiteTests {
 
     /// Sizes per the suite's naming: `sNN…` files are NN×NN, a few chunk-order files differ, the rest are 32×32.
     static func expectedSize(_ name: String) -> PixelSize {
-        let exceptions = ["cdfn2c08.png": PixelSize(width: 8, height: 32), "cdhn2c08.png": PixelSize(width: 32, height: 8),
-                          "cdsn2c08.png": PixelSize(width: 8, height: 8)]
+        let exceptions = [
+            "cdfn2c08.png": PixelSize(width: 8, height: 32), "cdhn2c08.png": PixelSize(width: 32, height: 8),
+            "cdsn2c08.png": PixelSize(width: 8, height: 8)
+        ]
         if let size = exceptions[name] { return size }
-        if name.hasPrefix("s"), let side = Int(name.dropFirst().prefix(2)) { return PixelSize(width: side, height: side) }
+        if name.hasPrefix("s"), let side = Int(name.dropFirst().prefix(2)) {
+            return PixelSize(width: side, height: side)
+        }
         return PixelSize(width: 32, height: 32)
     }
 
@@ -47,8 +51,10 @@ struct PNGSuiteTests {
         } catch let error as ImagingError {
             #expect(error.description.count > 10)
             // libpng's reason, or, for a damaged signature, what the file is in words.
-            #expect(error.description.hasPrefix("PNG: ") || error.description.hasPrefix("a PNG file whose signature is damaged"),
-                    "\(error)")
+            #expect(
+                error.description.hasPrefix("PNG: ")
+                    || error.description.hasPrefix("a PNG file whose signature is damaged"),
+                "\(error)")
         }
     }
 }

@@ -16,8 +16,10 @@ import Testing
 
     /// A big buffer lies in memory advised for huge pages: `/proc/self/smaps` shows the `hg` flag on
     /// its mapping. Skipped where the kernel has transparent huge pages off.
-    @Test(.enabled(if: (try? String(contentsOfFile: "/sys/kernel/mm/transparent_hugepage/enabled", encoding: .utf8))
-        .map { !$0.contains("[never]") } ?? false, "transparent huge pages are off or absent"))
+    @Test(
+        .enabled(
+            if: (try? String(contentsOfFile: "/sys/kernel/mm/transparent_hugepage/enabled", encoding: .utf8))
+                .map { !$0.contains("[never]") } ?? false, "transparent huge pages are off or absent"))
     func bigBuffersAskForHugePages() throws {
         var buffer = PixelBuffers.take(8 << 20)
         let address = buffer.withUnsafeMutableBufferPointer { pointer -> Int in
@@ -26,8 +28,11 @@ import Testing
             return (Int(bitPattern: pointer.baseAddress) + (2 << 20) - 1) & ~((2 << 20) - 1)
         }
         // Read to the end: /proc files report no size, and a sized read stops at the first page.
-        let smaps = String(decoding: try #require(FileHandle(forReadingAtPath: "/proc/self/smaps")).readDataToEndOfFile(), as: UTF8.self)
-        var inside = false, flags = ""
+        let smaps = String(
+            decoding: try #require(FileHandle(forReadingAtPath: "/proc/self/smaps")).readDataToEndOfFile(),
+            as: UTF8.self)
+        var inside = false
+        var flags = ""
         for line in smaps.split(separator: "\n") {
             if let range = line.split(separator: " ").first, range.contains("-"), line.first?.isHexDigit == true {
                 let bounds = range.split(separator: "-").compactMap { Int($0, radix: 16) }

@@ -9,8 +9,10 @@ import Testing
 /// file as-is; their pixels, orientation and colour profile are untouched.
 @Suite struct PublishedOriginalTests {
     /// Strings written into Fixtures/privacy/camera.jpg that identify a place, a camera or a person.
-    static let secrets = ["SN-BODY-12345", "SN-LENS-67890", "SN-XMP-555", "Owner Name", "0123456789abcdef", "Reykjavik",
-                          "64,8.796N"]
+    static let secrets = [
+        "SN-BODY-12345", "SN-LENS-67890", "SN-XMP-555", "Owner Name", "0123456789abcdef", "Reykjavik",
+        "64,8.796N"
+    ]
 
     @Test func strippingKeepsPixelsOrientationAndProfileButNoLocationOrSerials() throws {
         let original = try Fixtures.data("privacy/camera.jpg")
@@ -27,37 +29,51 @@ import Testing
         #expect(stripped.range(of: Data("(c) Test Person".utf8)) != nil)
         #expect(ICCProfile.fromJPEG(stripped) == ICCProfile.fromJPEG(original))
         // Only the first picture: the second JPEG appended after it is gone.
-        #expect([UInt8](stripped).indices.dropLast().filter { stripped[$0] == 0xff && stripped[$0 + 1] == 0xd8 }.count == 1)
+        #expect(
+            [UInt8](stripped).indices.dropLast().filter { stripped[$0] == 0xff && stripped[$0 + 1] == 0xd8 }.count == 1)
         // Pixels bit for bit: the entropy-coded data is copied, so both decode to the same bitmap.
         let header = try JPEGCodec.header(original)
         #expect(try JPEGCodec.header(stripped).size == header.size)
-        #expect(try JPEGCodec.decode(stripped, header: header, size: header.size)
+        #expect(
+            try JPEGCodec.decode(stripped, header: header, size: header.size)
                 == JPEGCodec.decode(original, header: header, size: header.size))
     }
 
     @Test func exiftoolFindsNoLocationOrSerialInThePublishedOriginal() async throws {
         let site = try FixtureSite.make(entries: [["id": "camera", "title": "Camera", "image": "photos/camera.jpg"]])
-        try FileManager.default.copyItem(at: Fixtures.url("privacy/camera.jpg"),
-                                         to: site.folder.appendingPathComponent("photos/camera.jpg"))
+        try FileManager.default.copyItem(
+            at: Fixtures.url("privacy/camera.jpg"),
+            to: site.folder.appendingPathComponent("photos/camera.jpg"))
         let report = try await site.build()
         #expect(report.photosPublished == 1)
         let published = site.output.appendingPathComponent("photos/camera/original.jpg")
         let data = try Data(contentsOf: published)
         for secret in Self.secrets { #expect(data.range(of: Data(secret.utf8)) == nil, "\(secret) was published") }
         guard let tags = try Exiftool.tags(of: published) else { return }
-        #expect(!tags.contains { $0.hasPrefix("[GPS]") || $0.contains("GPSLatitude") || $0.contains("GPSPosition") }, "\(tags)")
-        #expect(!tags.contains { $0.contains("SerialNumber") || $0.contains("OwnerName") || $0.contains("ImageUniqueID") })
+        #expect(
+            !tags.contains { $0.hasPrefix("[GPS]") || $0.contains("GPSLatitude") || $0.contains("GPSPosition") },
+            "\(tags)")
+        #expect(
+            !tags.contains { $0.contains("SerialNumber") || $0.contains("OwnerName") || $0.contains("ImageUniqueID") })
         #expect(tags.contains { $0.hasPrefix("[IFD0]") && $0.contains("Orientation") })
         #expect(tags.contains { $0.hasPrefix("[ICC_Profile]") && $0.contains("Adobe RGB") })
     }
 
     @Test func policyDecidesWhatTheFullSizeLinkGets() async throws {
-        let entries: [[String: Any]] = [["id": "gps", "title": "GPS", "image": "photos/gps.jpg"],
-                                        ["id": "png", "title": "PNG", "image": "photos/half-transparent.png"]]
+        let entries: [[String: Any]] = [
+            ["id": "gps", "title": "GPS", "image": "photos/gps.jpg"],
+            ["id": "png", "title": "PNG", "image": "photos/half-transparent.png"]
+        ]
         let original = try Fixtures.data("images/gps.jpg")
         for (setting, expectJPEG) in [(true as Any, "stripped"), (false as Any, "none"), ("as-is" as Any, "as-is")] {
-            let site = try FixtureSite.make(entries: entries, config: ["images": ["thumbnail": 64, "preview": 96,
-                                                                                  "publishOriginals": setting]])
+            let site = try FixtureSite.make(
+                entries: entries,
+                config: [
+                    "images": [
+                        "thumbnail": 64, "preview": 96,
+                        "publishOriginals": setting
+                    ]
+                ])
             _ = try await site.build()
             let files = site.outputFiles()
             let jpeg = site.output.appendingPathComponent("photos/gps/original.jpg")
@@ -104,7 +120,9 @@ import Testing
 
     @Test func brokenMarkersAreAnErrorNotAHalfStrippedFile() throws {
         var bytes = [UInt8](try Fixtures.data("privacy/camera.jpg"))
-        bytes[3] = 0xff; bytes[4] = 0xff; bytes[5] = 0xff   // APP0's length no longer fits the file
+        bytes[3] = 0xff
+        bytes[4] = 0xff
+        bytes[5] = 0xff  // APP0's length no longer fits the file
         bytes.removeSubrange(40...)
         #expect(throws: ImagingError.self) { try PublishedOriginal.strippedJPEG(Data(bytes)) }
         #expect(throws: ImagingError.self) { try PublishedOriginal.strippedJPEG(Data()) }

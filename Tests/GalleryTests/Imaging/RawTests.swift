@@ -13,18 +13,24 @@ struct RawTests {
     static let red = [255, 28, 28], blue = [28, 28, 255], green = [0, 200, 0]
 
     /// Processes a fixture and decodes its largest derivative back to pixels.
-    static func rendered(_ fixture: String, settings: ImageSettings? = nil) throws -> (image: ProcessedImage, pixels: Bitmap) {
-        let image = try ImageProcessor(settings: settings ?? .defaults()).process(try Fixtures.data("raw/\(fixture)"), folder: "x")
+    static func rendered(_ fixture: String, settings: ImageSettings? = nil) throws -> (
+        image: ProcessedImage, pixels: Bitmap
+    ) {
+        let image = try ImageProcessor(settings: settings ?? .defaults()).process(
+            try Fixtures.data("raw/\(fixture)"), folder: "x")
         let encoded = try #require(image.encoded.first).data
         let header = try JPEGCodec.header(encoded)
         return (image, try JPEGCodec.decode(encoded, header: header, size: header.size))
     }
 
     /// The colour at a fraction of the bitmap's width and height.
-    static func expect(_ bitmap: Bitmap, at x: Double, _ y: Double, is colour: [Int], tolerance: Int = 40,
-                       sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expect(
+        _ bitmap: Bitmap, at x: Double, _ y: Double, is colour: [Int], tolerance: Int = 40,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let pixel = bitmap.pixel(x: Int(Double(bitmap.width) * x), y: Int(Double(bitmap.height) * y))
-        let distance = max(abs(Int(pixel.red) - colour[0]), abs(Int(pixel.green) - colour[1]), abs(Int(pixel.blue) - colour[2]))
+        let distance = max(
+            abs(Int(pixel.red) - colour[0]), abs(Int(pixel.green) - colour[1]), abs(Int(pixel.blue) - colour[2]))
         #expect(distance <= tolerance, "at \(x),\(y): \(pixel), expected \(colour)", sourceLocation: sourceLocation)
     }
 
@@ -68,7 +74,9 @@ struct RawTests {
         let facts = try ImageProcessor.facts(of: try Fixtures.data("raw/preview.dng"))
         #expect(facts.preview == PixelSize(width: 150, height: 100))
         let (image, pixels) = try Self.rendered("preview.dng", settings: try Self.smallSizes())
-        #expect(image.displaySize == PixelSize(width: 192, height: 128) && image.plan.largest == PixelSize(width: 120, height: 80))
+        #expect(
+            image.displaySize == PixelSize(width: 192, height: 128)
+                && image.plan.largest == PixelSize(width: 120, height: 80))
         Self.expect(pixels, at: 0.25, 0.5, is: Self.green)
         Self.expect(pixels, at: 0.75, 0.5, is: Self.green)
         // "develop" ignores the preview; with the default sizes (192 wide) the 150-wide preview is too small.
@@ -100,26 +108,34 @@ struct RawTests {
     }
 
     @Test func skipRefusesARawNamedByAManifest() throws {
-        let error = #expect(throws: ImagingError.self) { try Self.rendered("lone.dng", settings: try Self.smallSizes(.skip)) }
+        let error = #expect(throws: ImagingError.self) {
+            try Self.rendered("lone.dng", settings: try Self.smallSizes(.skip))
+        }
         #expect(error?.description.contains("images.raw is \"skip\"") == true)
     }
 
     @Test func aDamagedRawIsReportedNotCrashed() throws {
         let whole = try Fixtures.data("raw/lone.dng")
         for length in [16, 200, 4_000, whole.count - 20_000] {
-            let error = #expect(throws: ImagingError.self) { try ImageProcessor(settings: .defaults()).process(whole.prefix(length), folder: "x") }
+            let error = #expect(throws: ImagingError.self) {
+                try ImageProcessor(settings: .defaults()).process(whole.prefix(length), folder: "x")
+            }
             #expect(error != nil, "\(length) bytes")
         }
         // Its header whole, its sensor data cut short: said in words, with LibRaw's own after them.
-        let error = #expect(throws: ImagingError.self) { try ImageProcessor(settings: .defaults()).process(whole.prefix(3_000), folder: "x") }
-        #expect(error?.description == "camera raw: LibRaw failed unpacking the sensor data: the file ends early or is damaged; "
-                    + "copy it from the card again (Input/output error)")
+        let error = #expect(throws: ImagingError.self) {
+            try ImageProcessor(settings: .defaults()).process(whole.prefix(3_000), folder: "x")
+        }
+        #expect(
+            error?.description
+                == "camera raw: LibRaw failed unpacking the sensor data: the file ends early or is damaged; "
+                + "copy it from the card again (Input/output error)")
     }
 
     @Test func aRawBesideItsPhotoIsIgnoredAndALoneRawPublished() async throws {
         let root = try Fixtures.temporaryFolder()
         let raw = try Fixtures.data("raw/lone.dng")
-        try raw.write(to: root.appendingPathComponent("IMG_0042.CR2"))   // named as a camera names it
+        try raw.write(to: root.appendingPathComponent("IMG_0042.CR2"))  // named as a camera names it
         try Fixtures.data("images/photo-1.jpg").write(to: root.appendingPathComponent("IMG_0042.jpg"))
         try raw.write(to: root.appendingPathComponent("lone.dng"))
         let manifest = try await FolderProvider(folder: root).fetchManifest()
@@ -135,8 +151,9 @@ struct RawTests {
 
     @Test func theConfigNamesThePolicy() throws {
         func parse(_ images: String) throws -> SiteConfig {
-            try SiteConfig.parse(Data(#"{"source": {"type": "folder", "path": "photos"}, "images": \#(images)}"#.utf8),
-                                 file: Fixtures.url("site-config.json"), environment: [:])
+            try SiteConfig.parse(
+                Data(#"{"source": {"type": "folder", "path": "photos"}, "images": \#(images)}"#.utf8),
+                file: Fixtures.url("site-config.json"), environment: [:])
         }
         #expect(try parse("{}").images.raw == .preview)
         #expect(try parse(#"{"raw": "develop"}"#).images.raw == .develop)
@@ -153,12 +170,16 @@ struct RawBuildTests {
         let folder = try Fixtures.temporaryFolder()
         let photos = folder.appendingPathComponent("photos")
         try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
-        for (fixture, name) in [("raw/lone.dng", "IMG_0001.DNG"), ("raw/lone.dng", "IMG_0002.dng"), ("raw/preview.dng", "preview.dng"),
-                                ("raw/jpeg-preview.dng", "IMG_0003.NEF"), ("images/photo-1.jpg", "IMG_0002.jpg")] {
+        for (fixture, name) in [
+            ("raw/lone.dng", "IMG_0001.DNG"), ("raw/lone.dng", "IMG_0002.dng"), ("raw/preview.dng", "preview.dng"),
+            ("raw/jpeg-preview.dng", "IMG_0003.NEF"), ("images/photo-1.jpg", "IMG_0002.jpg")
+        ] {
             try Fixtures.data(fixture).write(to: photos.appendingPathComponent(name))
         }
-        let config: [String: Any] = ["title": "Raws", "source": ["type": "folder", "path": "photos"],
-                                     "images": ["thumbnail": 40, "preview": 120, "widths": [Int]()]]
+        let config: [String: Any] = [
+            "title": "Raws", "source": ["type": "folder", "path": "photos"],
+            "images": ["thumbnail": 40, "preview": 120, "widths": [Int]()]
+        ]
         try JSONSerialization.data(withJSONObject: config).write(to: folder.appendingPathComponent("site-config.json"))
         func build() async throws -> BuildReport {
             let loaded = try SiteConfig.load(from: folder.appendingPathComponent("site-config.json"), environment: [:])
@@ -169,10 +190,14 @@ struct RawBuildTests {
         #expect(first.ignored.map(\.path) == ["IMG_0002.dng"] && first.ignoredSummary == "1 raw beside its photo")
         #expect(first.derivativesMade > 0)
         let output = folder.appendingPathComponent("public")
-        #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("photos/img-0003/index.html").path))
+        #expect(
+            FileManager.default.fileExists(atPath: output.appendingPathComponent("photos/img-0003/index.html").path))
         // The raw itself is not published, not even as the "Full size" original.
         let published = FileManager.default.enumerator(atPath: output.path)?.compactMap { $0 as? String } ?? []
-        #expect(!published.contains { $0.lowercased().hasSuffix(".dng") || $0.lowercased().hasSuffix(".nef") || $0.hasSuffix(".raw") })
+        #expect(
+            !published.contains {
+                $0.lowercased().hasSuffix(".dng") || $0.lowercased().hasSuffix(".nef") || $0.hasSuffix(".raw")
+            })
 
         let second = try await build()
         #expect(second.photosUnchanged == 4 && second.derivativesMade == 0, "\(second.derivativesMade) made")

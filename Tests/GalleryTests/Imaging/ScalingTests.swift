@@ -13,8 +13,9 @@ import Testing
         #expect(PixelBudget.automatic(jobs: 2, availableBytes: 64 << 20) == PixelBudget.floor)
         // With 8 GiB available, 16 jobs of 50 MP always fit, whatever the per-pixel estimate says.
         #expect(PixelBudget.automatic(jobs: 16, availableBytes: 8 << 30) >= 16 * 50_000_000)
-        #expect(PixelBudget.automatic(jobs: 64, availableBytes: 8 << 30) >= 64 * 50_000_000 ||
-                PixelBudget.automatic(jobs: 64, availableBytes: 8 << 30) == PixelBudget.ceiling)
+        #expect(
+            PixelBudget.automatic(jobs: 64, availableBytes: 8 << 30) >= 64 * 50_000_000
+                || PixelBudget.automatic(jobs: 64, availableBytes: 8 << 30) == PixelBudget.ceiling)
         #expect(PixelBudget.automatic(jobs: 4, availableBytes: 1 << 50) == PixelBudget.ceiling)
     }
 
@@ -22,10 +23,12 @@ import Testing
         let root = try Fixtures.temporaryFolder()
         func write(_ path: String, _ text: String) throws {
             let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url)
         }
-        try write("proc/meminfo", "MemTotal:       32000000 kB\nMemFree:        1000000 kB\nMemAvailable:   20000000 kB\n")
+        try write(
+            "proc/meminfo", "MemTotal:       32000000 kB\nMemFree:        1000000 kB\nMemAvailable:   20000000 kB\n")
         #expect(PixelBudget.availableBytes(root: root.path) == 20_000_000 * 1024)
         try write("sys/fs/cgroup/memory.max", "max\n")
         #expect(PixelBudget.availableBytes(root: root.path) == 20_000_000 * 1024)

@@ -19,10 +19,13 @@ import Testing
 
     /// The first derivative the old way: the whole decode, converted, turned upright, then resized.
     static func wholeDecode(_ processor: ImageProcessor, _ job: ImageJob, _ recipe: DerivativeRecipe) throws
-        -> (bitmap: Bitmap, warnings: [String]) {
+        -> (bitmap: Bitmap, warnings: [String])
+    {
         let decoded = try processor.decode(job)
         var base = decoded.bitmap
-        if let profile = job.iccProfile, let converted = ColorManagement.toSRGB(base, profile: profile) { base = converted }
+        if let profile = job.iccProfile, let converted = ColorManagement.toSRGB(base, profile: profile) {
+            base = converted
+        }
         base = Orientation.apply(job.exif.orientation, to: base)
         let region = Orientation.apply(job.exif.orientation, to: job.decodeContent, in: job.decodeSize)
         let size = try #require(recipe.steps.first).derivative.size
@@ -30,7 +33,11 @@ import Testing
     }
 
     static func streamed(_ data: Data, preview: Int, thumbnail: Int, linearLight: Bool = false) throws
-        -> (streamed: (bitmap: Bitmap, seconds: [ImagingPhase: Double], warnings: [String])?, whole: () throws -> (bitmap: Bitmap, warnings: [String])) {
+        -> (
+            streamed: (bitmap: Bitmap, seconds: [ImagingPhase: Double], warnings: [String])?,
+            whole: () throws -> (bitmap: Bitmap, warnings: [String])
+        )
+    {
         var settings = try processor(preview: preview, thumbnail: thumbnail).settings
         settings.linearLight = linearLight
         let processor = ImageProcessor(settings: settings)
@@ -41,7 +48,9 @@ import Testing
 
     /// A JPEG with an EXIF segment that says `orientation`, placed right after the start of image.
     static func turned(_ jpeg: Data, _ orientation: UInt8) -> Data {
-        let tiff: [UInt8] = [0x49, 0x49, 0x2A, 0, 8, 0, 0, 0, 1, 0, 0x12, 0x01, 3, 0, 1, 0, 0, 0, orientation, 0, 0, 0, 0, 0, 0, 0]
+        let tiff: [UInt8] = [
+            0x49, 0x49, 0x2A, 0, 8, 0, 0, 0, 1, 0, 0x12, 0x01, 3, 0, 1, 0, 0, 0, orientation, 0, 0, 0, 0, 0, 0, 0
+        ]
         let body = Array("Exif".utf8) + [0, 0] + tiff
         let length = body.count + 2
         return Data([0xFF, 0xD8, 0xFF, 0xE1, UInt8(length >> 8), UInt8(length & 0xFF)] + body) + jpeg.dropFirst(2)
@@ -51,8 +60,9 @@ import Testing
 
     @Test(arguments: [(1600, false), (600, false), (1000, true)])
     func theLargestSizeIsTheWholeDecodesToTheByte(preview: Int, linearLight: Bool) throws {
-        let (streamed, whole) = try Self.streamed(try Data(contentsOf: Self.kite), preview: preview, thumbnail: 300,
-                                                  linearLight: linearLight)
+        let (streamed, whole) = try Self.streamed(
+            try Data(contentsOf: Self.kite), preview: preview, thumbnail: 300,
+            linearLight: linearLight)
         let result = try #require(streamed, "a 2048 px JPEG reduced to \(preview) px streams")
         let expected = try whole().bitmap
         #expect(result.bitmap == expected)
@@ -79,14 +89,17 @@ import Testing
         let result = try #require(streamed)
         let expected = try whole().bitmap
         #expect(result.bitmap.size == expected.size)
-        #expect(result.bitmap.size == (orientation >= 5 ? PixelSize(width: 438, height: 700) : PixelSize(width: 700, height: 438)))
+        #expect(
+            result.bitmap.size
+                == (orientation >= 5 ? PixelSize(width: 438, height: 700) : PixelSize(width: 700, height: 438)))
         let differences = zip(result.bitmap.pixels, expected.pixels).map { abs(Int($0) - Int($1)) }
         #expect(differences.max()! <= 2)
         #expect(Double(differences.reduce(0, +)) / Double(differences.count) < 0.1)
     }
 
     @Test func warningsAreThoseOfTheWholeDecode() throws {
-        let (streamed, whole) = try Self.streamed(try Fixtures.data("formats/jpeg-extraneous.jpg"), preview: 40, thumbnail: 20)
+        let (streamed, whole) = try Self.streamed(
+            try Fixtures.data("formats/jpeg-extraneous.jpg"), preview: 40, thumbnail: 20)
         let result = try #require(streamed)
         let expected = try whole().warnings
         #expect(result.warnings.count == 1 && result.warnings == expected, "\(result.warnings)")
@@ -123,13 +136,15 @@ import Testing
             let whole = Result { try Self.wholeDecode(processor, job, recipe) }
             switch (whole, Result { try processor.streamLargest(job, recipe) }) {
             case (.success(let whole), .success(let streamed?)):
-                #expect(streamed.bitmap == whole.bitmap && streamed.warnings == whole.warnings, "\(fixture) mutation \(round)")
+                #expect(
+                    streamed.bitmap == whole.bitmap && streamed.warnings == whole.warnings,
+                    "\(fixture) mutation \(round)")
                 compared += 1
             case (.failure(let whole), .failure(let streamed)):
                 #expect("\(streamed)" == "\(whole)", "\(fixture) mutation \(round)")
                 compared += 1
             case (_, .success(nil)):
-                continue   // no longer a JPEG that streams (its header now says CMYK, say)
+                continue  // no longer a JPEG that streams (its header now says CMYK, say)
             case (let whole, let streamed):
                 Issue.record("\(fixture) mutation \(round): whole \(whole), streamed \(streamed)")
             }
@@ -139,7 +154,9 @@ import Testing
 
     @Test func cmykAndUnreducedPhotosDecodeWhole() throws {
         let cmyk = try Self.streamed(try Fixtures.data("colour/cmyk.jpg"), preview: 4, thumbnail: 2).streamed
-        let unreduced = try Self.streamed(try Fixtures.data("formats/jpeg-extraneous.jpg"), preview: 1600, thumbnail: 400).streamed
+        let unreduced = try Self.streamed(
+            try Fixtures.data("formats/jpeg-extraneous.jpg"), preview: 1600, thumbnail: 400
+        ).streamed
         #expect(cmyk == nil && unreduced == nil)
     }
 }

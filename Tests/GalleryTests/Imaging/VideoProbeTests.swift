@@ -15,20 +15,30 @@ struct VideoProbeTests {
 
     /// Runs ffmpeg with `arguments` in `folder`; fails the test on a non-zero exit.
     static func ffmpeg(_ arguments: [String], in folder: URL) async throws {
-        let output = try await tool("ffmpeg").run(["-v", "error", "-y"] + arguments.map {
-            $0.hasSuffix(".mov") || $0.hasSuffix(".m4a") || $0.hasSuffix(".mp4") ? folder.appendingPathComponent($0).path : $0
-        }, timeout: 60)
+        let output = try await tool("ffmpeg").run(
+            ["-v", "error", "-y"]
+                + arguments.map {
+                    $0.hasSuffix(".mov") || $0.hasSuffix(".m4a") || $0.hasSuffix(".mp4")
+                        ? folder.appendingPathComponent($0).path : $0
+                }, timeout: 60)
         #expect(output.status == 0, "\(output.stderr)")
     }
 
     /// A one-second 160×90 H.264/AAC clip, then the same with a display matrix of a quarter turn,
     /// a position in `©xyz` and Apple's make and model, as an iPhone writes them.
     static func phoneClip(in folder: URL) async throws -> URL {
-        try await ffmpeg(["-f", "lavfi", "-i", "testsrc2=size=160x90:rate=30:duration=1", "-f", "lavfi", "-i", "sine=d=1",
-                          "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac", "plain.mov"], in: folder)
-        try await ffmpeg(["-i", "plain.mov", "-c", "copy", "-metadata:s:v:0", "rotate=90", "-metadata", "location=+48.8577+002.2950/",
-                          "-metadata", "com.apple.quicktime.make=Apple", "-metadata", "com.apple.quicktime.model=iPhone 15",
-                          "-metadata", "creation_time=2024-06-01T10:00:00Z", "-movflags", "use_metadata_tags", "-i.mov"], in: folder)
+        try await ffmpeg(
+            [
+                "-f", "lavfi", "-i", "testsrc2=size=160x90:rate=30:duration=1", "-f", "lavfi", "-i", "sine=d=1",
+                "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac", "plain.mov"
+            ], in: folder)
+        try await ffmpeg(
+            [
+                "-i", "plain.mov", "-c", "copy", "-metadata:s:v:0", "rotate=90", "-metadata",
+                "location=+48.8577+002.2950/",
+                "-metadata", "com.apple.quicktime.make=Apple", "-metadata", "com.apple.quicktime.model=iPhone 15",
+                "-metadata", "creation_time=2024-06-01T10:00:00Z", "-movflags", "use_metadata_tags", "-i.mov"
+            ], in: folder)
         return folder.appendingPathComponent("-i.mov")
     }
 
@@ -40,7 +50,8 @@ struct VideoProbeTests {
         #expect(facts.stored == PixelSize(width: 160, height: 90) && facts.rotation == 270)
         #expect(facts.display == PixelSize(width: 90, height: 160))
         #expect(abs(facts.duration - 1) < 0.1 && facts.videoCodec == "h264" && facts.audioCodec == "aac")
-        #expect(facts.frameRate.map { abs($0 - 30) < 0.01 } == true && facts.pixelFormat == "yuv420p" && !facts.interlaced)
+        #expect(
+            facts.frameRate.map { abs($0 - 30) < 0.01 } == true && facts.pixelFormat == "yuv420p" && !facts.interlaced)
         #expect(facts.camera.make == "Apple" && facts.camera.model == "iPhone 15")
         #expect(facts.takenAt?.hasPrefix("2024-06-01T10:00:00") == true)
         #expect(facts.location == GeoPoint(latitude: 48.8577, longitude: 2.295))
@@ -56,10 +67,15 @@ struct VideoProbeTests {
                 return "read"
             } catch { return "\(error)" }
         }
-        #expect(await reason(clip, VideoLimits(maxSeconds: 0.5, maxPixels: 100_000_000, maxBytes: 1 << 30))
-                    == "video: 1.0 s long, over the 0.5 s limit (video.maxSeconds)")
-        #expect(await reason(clip, VideoLimits(maxSeconds: 600, maxPixels: 10_000, maxBytes: 1 << 30)).contains("video.maxPixels"))
-        #expect(await reason(clip, VideoLimits(maxSeconds: 600, maxPixels: 100_000_000, maxBytes: 1_000)).contains("video.maxBytes"))
+        #expect(
+            await reason(clip, VideoLimits(maxSeconds: 0.5, maxPixels: 100_000_000, maxBytes: 1 << 30))
+                == "video: 1.0 s long, over the 0.5 s limit (video.maxSeconds)")
+        #expect(
+            await reason(clip, VideoLimits(maxSeconds: 600, maxPixels: 10_000, maxBytes: 1 << 30)).contains(
+                "video.maxPixels"))
+        #expect(
+            await reason(clip, VideoLimits(maxSeconds: 600, maxPixels: 100_000_000, maxBytes: 1_000)).contains(
+                "video.maxBytes"))
 
         let empty = folder.appendingPathComponent("empty.mp4")
         try Data().write(to: empty)
@@ -68,7 +84,9 @@ struct VideoProbeTests {
         try Data(try Data(contentsOf: clip).prefix(600)).write(to: truncated)
         #expect(await reason(truncated).hasPrefix("video: "))
         try await Self.ffmpeg(["-f", "lavfi", "-i", "sine=d=1", "-c:a", "aac", "voice.m4a"], in: folder)
-        #expect(await reason(folder.appendingPathComponent("voice.m4a")) == "video: it has no video stream (an audio file?)")
+        #expect(
+            await reason(folder.appendingPathComponent("voice.m4a")) == "video: it has no video stream (an audio file?)"
+        )
     }
 
     @Test func aToolThatRunsTooLongIsStopped() async throws {

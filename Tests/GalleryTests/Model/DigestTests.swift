@@ -4,7 +4,6 @@ import GalleryModel
 import GalleryStore
 import Testing
 
-
 /// Keys held as 32 bytes: the same text outside the process as when they were hex strings.
 struct DigestTests {
     @Test func sha256IsTheKnownDigestAndRoundTripsThroughHex() throws {

@@ -5,8 +5,11 @@ import Testing
 
 /// `galleryssg deploy` against moto's S3 server on 127.0.0.1 with signatures checked; every result
 /// is confirmed with the AWS CLI, a second and independent S3 client.
-@Suite("Deploy to S3 (moto)", .serialized,
-       .enabled(if: MotoServer.available, "moto_server and aws are not on PATH; pip install \"moto[server]\" awscli (.ci/run does)"))
+@Suite(
+    "Deploy to S3 (moto)", .serialized,
+    .enabled(
+        if: MotoServer.available,
+        "moto_server and aws are not on PATH; pip install \"moto[server]\" awscli (.ci/run does)"))
 struct DeployS3Tests {
     static var three: [[String: Any]] { Array(IncrementalFixtures.five.prefix(3)) }
 
@@ -14,13 +17,19 @@ struct DeployS3Tests {
         let server = try await MotoServer(buckets: ["photos"])
         defer { server.stop() }
         let site = try await DeployFixtures.site(photos: Self.three)
-        try server.aws(["s3api", "put-object", "--bucket", "photos", "--key", "elsewhere/keep.txt", "--body", site.configURL.path])
+        try server.aws([
+            "s3api", "put-object", "--bucket", "photos", "--key", "elsewhere/keep.txt", "--body", site.configURL.path
+        ])
         let local = try DeployFixtures.digests(site.output)
         let lines = DeployFixtures.Lines()
 
         let first = try await server.deploy(site, prefix: "site/", lines: lines)
         #expect(first.uploaded == local.count && first.deleted == 0 && first.plan.unchanged == 0)
-        #expect(first.uploadedBytes == local.keys.reduce(0) { $0 + ((try? Data(contentsOf: site.output.appendingPathComponent($1)))?.count ?? 0) })
+        #expect(
+            first.uploadedBytes
+                == local.keys.reduce(0) {
+                    $0 + ((try? Data(contentsOf: site.output.appendingPathComponent($1)))?.count ?? 0)
+                })
         // The AWS CLI sees every file under the prefix, byte for byte (single-part ETag = MD5), and nothing else was touched.
         let remote = try server.objects("photos", prefix: "site/")
         #expect(remote == Dictionary(uniqueKeysWithValues: local.map { ("site/" + $0.key, $0.value) }))
@@ -80,7 +89,9 @@ struct DeployS3Tests {
         _ = try await site.build()
         let after = try DeployFixtures.digests(site.output)
         let gone = Set(before.keys).subtracting(after.keys)
-        #expect(gone.contains { $0.hasPrefix("photos/three/") && $0.hasSuffix(".jpg") } && gone.contains("photos/three/index.html"))
+        #expect(
+            gone.contains { $0.hasPrefix("photos/three/") && $0.hasSuffix(".jpg") }
+                && gone.contains("photos/three/index.html"))
 
         let lines = DeployFixtures.Lines()
         let report = try await server.deploy(site, prefix: "gallery/", lines: lines)
@@ -89,8 +100,12 @@ struct DeployS3Tests {
         #expect(Set(deletions.map { String($0.dropFirst(2)) }) == gone)
         #expect(lines.all.suffix(deletions.count) == deletions[...], "deletions come after every upload")
         let firstImage = try #require(deletions.firstIndex { !LocalSite.isPage(String($0.dropFirst(2))) })
-        #expect(deletions[firstImage...].allSatisfy { !LocalSite.isPage(String($0.dropFirst(2))) }, "pages go before their images")
-        #expect(try server.objects("photos", prefix: "gallery/") == Dictionary(uniqueKeysWithValues: after.map { ("gallery/" + $0.key, $0.value) }))
+        #expect(
+            deletions[firstImage...].allSatisfy { !LocalSite.isPage(String($0.dropFirst(2))) },
+            "pages go before their images")
+        #expect(
+            try server.objects("photos", prefix: "gallery/")
+                == Dictionary(uniqueKeysWithValues: after.map { ("gallery/" + $0.key, $0.value) }))
     }
 
     @Test func aWrongKeyFailsClearlyAndChangesNothing() async throws {
@@ -109,12 +124,14 @@ struct DeployS3Tests {
 
         let secrets = Credentials(secrets: [wrong.accessKeyID, wrong.secretAccessKey])
         for keys in [wrong, SigV4.Keys(accessKeyID: "AKIAUNKNOWNKEY000000", secretAccessKey: wrong.secretAccessKey)] {
-            let deployer = DeployFixtures.deployer(site, to: try server.target(bucket: "photos", prefix: "", keys: keys),
-                                                   redact: { secrets.redact($0) })
+            let deployer = DeployFixtures.deployer(
+                site, to: try server.target(bucket: "photos", prefix: "", keys: keys),
+                redact: { secrets.redact($0) })
             let error = try await #require(throws: DeployError.self) { try await deployer.deploy() }
             #expect(error.isCredentialProblem)
             #expect(error.description.contains("AWS_SECRET_ACCESS_KEY"))
-            #expect(error.description.contains("SignatureDoesNotMatch") || error.description.contains("InvalidAccessKeyId"))
+            #expect(
+                error.description.contains("SignatureDoesNotMatch") || error.description.contains("InvalidAccessKeyId"))
             #expect(!error.description.contains(keys.secretAccessKey) && !error.description.contains(keys.accessKeyID))
         }
         #expect(try server.objects("photos") == online)
@@ -133,12 +150,15 @@ struct DeployS3Tests {
         try site.writeManifest(photos)
         _ = try await site.build()
         let v2 = try DeployFixtures.digests(site.output)
-        let denied = try server.createUser("limited", policy: """
-            {"Version":"2012-10-17","Statement":[{"Effect":"Allow","Action":"*","Resource":"*"},
-            {"Effect":"Deny","Action":"s3:PutObject","Resource":"arn:aws:s3:::photos/photos/four/*"}]}
-            """)
+        let denied = try server.createUser(
+            "limited",
+            policy: """
+                {"Version":"2012-10-17","Statement":[{"Effect":"Allow","Action":"*","Resource":"*"},
+                {"Effect":"Deny","Action":"s3:PutObject","Resource":"arn:aws:s3:::photos/photos/four/*"}]}
+                """)
         let lines = DeployFixtures.Lines()
-        let failing = DeployFixtures.deployer(site, to: try server.target(bucket: "photos", prefix: "", keys: denied), lines: lines)
+        let failing = DeployFixtures.deployer(
+            site, to: try server.target(bucket: "photos", prefix: "", keys: denied), lines: lines)
         let error = try await #require(throws: DeployError.self) { try await failing.deploy() }
         #expect(error.description.contains("AccessDenied") && error.description.contains("stopped in step assets"))
         #expect(lines.all.contains { $0.hasPrefix("+ photos/five/") }, "some assets went up before the refusal")
@@ -173,7 +193,9 @@ struct DeployS3Tests {
         wrong["AWS_SECRET_ACCESS_KEY"] = "not-the-secret-\(UUID().uuidString)"
         let refused = BrowserTools.run([cli, "deploy", "--config", site.configURL.path], environment: wrong)
         #expect(refused.status == 1)
-        #expect(refused.errors.contains("SignatureDoesNotMatch") && refused.errors.contains("AWS_SECRET_ACCESS_KEY"), "\(refused.errors)")
+        #expect(
+            refused.errors.contains("SignatureDoesNotMatch") && refused.errors.contains("AWS_SECRET_ACCESS_KEY"),
+            "\(refused.errors)")
         let printed = refused.errors + String(decoding: refused.output, as: UTF8.self)
         #expect(!printed.contains(wrong["AWS_SECRET_ACCESS_KEY"]!) && !printed.contains(server.keys.accessKeyID))
         #expect(try server.objects("photos", prefix: "cli/").count == count)

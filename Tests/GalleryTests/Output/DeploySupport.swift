@@ -59,11 +59,14 @@ final class MotoServer: @unchecked Sendable {
     /// Creates an IAM user with an inline policy and returns its new access key.
     func createUser(_ name: String, policy: String) throws -> SigV4.Keys {
         _ = try aws(["iam", "create-user", "--user-name", name])
-        _ = try aws(["iam", "put-user-policy", "--user-name", name, "--policy-name", "deploy", "--policy-document", policy])
+        _ = try aws([
+            "iam", "put-user-policy", "--user-name", name, "--policy-name", "deploy", "--policy-document", policy
+        ])
         let created = try aws(["iam", "create-access-key", "--user-name", name])
         let key = try #require(created["AccessKey"] as? [String: Any])
-        return SigV4.Keys(accessKeyID: try #require(key["AccessKeyId"] as? String),
-                          secretAccessKey: try #require(key["SecretAccessKey"] as? String))
+        return SigV4.Keys(
+            accessKeyID: try #require(key["AccessKeyId"] as? String),
+            secretAccessKey: try #require(key["SecretAccessKey"] as? String))
     }
 
     /// Runs `aws --endpoint-url … ARGS` with `keys` (the deployer's by default) and returns its JSON output.
@@ -71,7 +74,8 @@ final class MotoServer: @unchecked Sendable {
     func aws(_ arguments: [String], keys: SigV4.Keys? = nil) throws -> [String: Any] {
         let result = awsRun(arguments, keys: keys)
         guard result.status == 0 else {
-            throw ToolFailed(description: "aws \(arguments.joined(separator: " ")) failed (\(result.status)): \(result.errors)")
+            throw ToolFailed(
+                description: "aws \(arguments.joined(separator: " ")) failed (\(result.status)): \(result.errors)")
         }
         if result.output.isEmpty { return [:] }
         return try #require(try JSONSerialization.jsonObject(with: result.output) as? [String: Any])
@@ -79,12 +83,15 @@ final class MotoServer: @unchecked Sendable {
 
     func awsRun(_ arguments: [String], keys: SigV4.Keys? = nil) -> (status: Int32, output: Data, errors: String) {
         let keys = keys ?? self.keys
-        return BrowserTools.run(["aws", "--endpoint-url", endpoint, "--output", "json"] + arguments, environment: [
-            "AWS_ACCESS_KEY_ID": keys.accessKeyID.isEmpty ? "setup" : keys.accessKeyID,
-            "AWS_SECRET_ACCESS_KEY": keys.secretAccessKey.isEmpty ? "setup" : keys.secretAccessKey,
-            "AWS_DEFAULT_REGION": "us-east-1", "AWS_CONFIG_FILE": "/dev/null", "AWS_SHARED_CREDENTIALS_FILE": "/dev/null",
-            "AWS_EC2_METADATA_DISABLED": "true",
-        ])
+        return BrowserTools.run(
+            ["aws", "--endpoint-url", endpoint, "--output", "json"] + arguments,
+            environment: [
+                "AWS_ACCESS_KEY_ID": keys.accessKeyID.isEmpty ? "setup" : keys.accessKeyID,
+                "AWS_SECRET_ACCESS_KEY": keys.secretAccessKey.isEmpty ? "setup" : keys.secretAccessKey,
+                "AWS_DEFAULT_REGION": "us-east-1", "AWS_CONFIG_FILE": "/dev/null",
+                "AWS_SHARED_CREDENTIALS_FILE": "/dev/null",
+                "AWS_EC2_METADATA_DISABLED": "true"
+            ])
     }
 
     /// Every object under `prefix` in `bucket`, key → ETag without quotes, as the AWS CLI lists them
@@ -101,15 +108,20 @@ final class MotoServer: @unchecked Sendable {
 
     /// The target a deploy uses, with small list pages so that listing follows continuation tokens.
     func target(bucket: String, prefix: String, keys: SigV4.Keys? = nil, listPageSize: Int = 3) throws -> S3Target {
-        let location = S3Location(bucket: bucket, prefix: prefix, endpoint: try #require(URL(string: endpoint)),
-                                  region: "us-east-1", pathStyle: true)
+        let location = S3Location(
+            bucket: bucket, prefix: prefix, endpoint: try #require(URL(string: endpoint)),
+            region: "us-east-1", pathStyle: true)
         var network = NetworkSettings(retries: 1)
         network.retryBaseDelay = 0.05
-        return S3Target(location: location, keys: keys ?? self.keys, network: network, listPageSize: listPageSize, deleteBatchSize: 4)
+        return S3Target(
+            location: location, keys: keys ?? self.keys, network: network, listPageSize: listPageSize,
+            deleteBatchSize: 4)
     }
 
     /// Deploys `site` to bucket `photos` under `prefix` with the deployer's keys.
-    func deploy(_ site: FixtureSite, prefix: String, lines: DeployFixtures.Lines = DeployFixtures.Lines()) async throws -> DeployReport {
+    func deploy(_ site: FixtureSite, prefix: String, lines: DeployFixtures.Lines = DeployFixtures.Lines()) async throws
+        -> DeployReport
+    {
         try await DeployFixtures.deployer(site, to: try target(bucket: "photos", prefix: prefix), lines: lines).deploy()
     }
 
@@ -126,7 +138,8 @@ final class MotoServer: @unchecked Sendable {
             guard process.isRunning else { break }
             try await Task.sleep(nanoseconds: 100_000_000)
         }
-        throw ToolFailed(description: "moto_server did not start: \((try? String(contentsOf: log, encoding: .utf8)) ?? "")")
+        throw ToolFailed(
+            description: "moto_server did not start: \((try? String(contentsOf: log, encoding: .utf8)) ?? "")")
     }
 
     private func get(_ path: String) async throws -> Int {
@@ -137,10 +150,13 @@ final class MotoServer: @unchecked Sendable {
     }
 
     private func post(_ path: String, body: String) async throws {
-        let result = BrowserTools.run(["python3", "-c", "import sys, urllib.request; urllib.request.urlopen("
-                                       + "urllib.request.Request(sys.argv[1], data=sys.argv[2].encode(), method='POST', "
-                                       + "headers={'Content-Type': 'text/plain'}))",
-                                       endpoint + path, body])
+        let result = BrowserTools.run([
+            "python3", "-c",
+            "import sys, urllib.request; urllib.request.urlopen("
+                + "urllib.request.Request(sys.argv[1], data=sys.argv[2].encode(), method='POST', "
+                + "headers={'Content-Type': 'text/plain'}))",
+            endpoint + path, body
+        ])
         guard result.status == 0 else { throw ToolFailed(description: "POST \(path) failed: \(result.errors)") }
     }
 
@@ -164,7 +180,9 @@ final class MotoServer: @unchecked Sendable {
 
     static func executable(_ name: String) -> String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-        return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        return path.split(separator: ":").map { "\($0)/\(name)" }.first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
     }
 
     struct ToolFailed: Error, CustomStringConvertible {
@@ -191,9 +209,13 @@ enum DeployFixtures {
     }
 
     /// A deployer of `site`'s output that records each progress line in `lines`.
-    static func deployer(_ site: FixtureSite, to target: any DeployTarget, lines: Lines = Lines(),
-                         redact: @escaping @Sendable (String) -> String = { $0 }) -> Deployer {
-        Deployer(target: target, site: site.output, concurrency: 3, redact: redact, progress: { _, _, line in lines.append(line) })
+    static func deployer(
+        _ site: FixtureSite, to target: any DeployTarget, lines: Lines = Lines(),
+        redact: @escaping @Sendable (String) -> String = { $0 }
+    ) -> Deployer {
+        Deployer(
+            target: target, site: site.output, concurrency: 3, redact: redact,
+            progress: { _, _, line in lines.append(line) })
     }
 
     /// Progress lines, in the order the deployer reported them.

@@ -15,13 +15,16 @@ import Testing
     static let failures: [(any Error, WriteFailure?)] = [
         (POSIXError(.ENOSPC), .diskFull),
         (CocoaError(.fileWriteOutOfSpace), .diskFull),
-        (NSError(domain: NSCocoaErrorDomain, code: CocoaError.fileWriteUnknown.rawValue,
-                 userInfo: [NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(ENOSPC))]), .diskFull),
+        (
+            NSError(
+                domain: NSCocoaErrorDomain, code: CocoaError.fileWriteUnknown.rawValue,
+                userInfo: [NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(ENOSPC))]), .diskFull
+        ),
         (POSIXError(.EACCES), .notWritable),
         (POSIXError(.EROFS), .notWritable),
         (CocoaError(.fileWriteNoPermission), .notWritable),
         (POSIXError(.EIO), nil),
-        (CocoaError(.fileNoSuchFile), nil),
+        (CocoaError(.fileNoSuchFile), nil)
     ]
 
     /// The output and the state folder say the same of the same failure.
@@ -33,7 +36,8 @@ import Testing
             switch expected {
             case .diskFull?:
                 #expect(output?.reason.hasPrefix("the disk is full") == true, "\(error)")
-                #expect(state.kind == .diskFull && state.description.hasPrefix("/state/b: the disk is full"), "\(error)")
+                #expect(
+                    state.kind == .diskFull && state.description.hasPrefix("/state/b: the disk is full"), "\(error)")
             case .notWritable?:
                 #expect(output?.reason.hasPrefix("not writable") == true, "\(error)")
                 #expect(state.kind == .notWritable && state.description.hasPrefix("/state/b: not writable"), "\(error)")
@@ -55,7 +59,8 @@ import Testing
         for (ext, type) in MediaTypes.byExtension {
             let served = SiteMiddleware<BasicRequestContext>.mediaType(URL(fileURLWithPath: "/site/a.\(ext)"))
             #expect(served.split(separator: ";").first.map(String.init) == type, "\(ext)")
-            #expect(LocalSite.contentType("a/b.\(ext.uppercased())").split(separator: ";").first.map(String.init) == type)
+            #expect(
+                LocalSite.contentType("a/b.\(ext.uppercased())").split(separator: ";").first.map(String.init) == type)
         }
         #expect(LocalSite.contentType("index.html") == "text/html; charset=utf-8")
         #expect(LocalSite.contentType("feed.xml") == "application/xml")

@@ -7,12 +7,15 @@ import Testing
 /// canonical request, the string to sign and the Authorization header must match byte for byte.
 @Suite("SigV4 signing")
 struct SigV4Tests {
-    static let cases = ["get-vanilla", "get-vanilla-query-order-key-case", "get-vanilla-query-unreserved", "get-vanilla-utf8-query",
-                        "get-unreserved", "get-utf8", "get-space", "get-header-value-trim", "get-header-key-duplicate",
-                        "post-vanilla-query", "post-x-www-form-urlencoded", "post-header-key-sort"]
+    static let cases = [
+        "get-vanilla", "get-vanilla-query-order-key-case", "get-vanilla-query-unreserved", "get-vanilla-utf8-query",
+        "get-unreserved", "get-utf8", "get-space", "get-header-value-trim", "get-header-key-duplicate",
+        "post-vanilla-query", "post-x-www-form-urlencoded", "post-header-key-sort"
+    ]
 
-    static let signer = SigV4(keys: .init(accessKeyID: "AKIDEXAMPLE", secretAccessKey: "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY"),
-                              region: "us-east-1", service: "service")
+    static let signer = SigV4(
+        keys: .init(accessKeyID: "AKIDEXAMPLE", secretAccessKey: "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY"),
+        region: "us-east-1", service: "service")
 
     @Test(arguments: cases)
     func matchesTheTestSuite(_ name: String) throws {
@@ -21,9 +24,11 @@ struct SigV4Tests {
         let timestamp = try #require(request.headers.first { $0.name.lowercased() == "x-amz-date" }?.value)
         let canonical = Self.signer.canonicalRequest(request)
         #expect(canonical == String(decoding: try Fixtures.data(folder + ".creq"), as: UTF8.self))
-        #expect(Self.signer.stringToSign(canonicalRequest: canonical, timestamp: timestamp)
+        #expect(
+            Self.signer.stringToSign(canonicalRequest: canonical, timestamp: timestamp)
                 == String(decoding: try Fixtures.data(folder + ".sts"), as: UTF8.self))
-        #expect(Self.signer.authorization(request, timestamp: timestamp)
+        #expect(
+            Self.signer.authorization(request, timestamp: timestamp)
                 == String(decoding: try Fixtures.data(folder + ".authz"), as: UTF8.self))
     }
 
@@ -31,14 +36,17 @@ struct SigV4Tests {
         var keys = Self.signer.keys
         keys.sessionToken = "token-value"
         let signer = SigV4(keys: keys, region: "us-east-1", service: "s3")
-        let request = SigV4.Request(method: "GET", path: "/bucket", query: [], headers: [("host", "127.0.0.1:9000")],
-                                    payloadHash: SigV4.hex(Data().sha256Digest))
+        let request = SigV4.Request(
+            method: "GET", path: "/bucket", query: [], headers: [("host", "127.0.0.1:9000")],
+            payloadHash: SigV4.hex(Data().sha256Digest))
         let headers = signer.sign(request, at: Date(timeIntervalSince1970: 1_440_938_160))
         #expect(headers.first { $0.name == "x-amz-date" }?.value == "20150830T123600Z")
         #expect(headers.first { $0.name == "x-amz-security-token" }?.value == "token-value")
         let authorization = try #require(headers.first { $0.name == "Authorization" }?.value)
-        #expect(authorization.hasPrefix("AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE/20150830/us-east-1/s3/aws4_request, "
-                                        + "SignedHeaders=host;x-amz-date;x-amz-security-token, Signature="))
+        #expect(
+            authorization.hasPrefix(
+                "AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE/20150830/us-east-1/s3/aws4_request, "
+                    + "SignedHeaders=host;x-amz-date;x-amz-security-token, Signature="))
     }
 
     /// Reads a `.req` file: the request line, header lines (a line starting with whitespace continues
@@ -50,7 +58,8 @@ struct SigV4Tests {
         let method = requestLine[0]
         let target = requestLine[1..<(requestLine.count - 1)].joined(separator: " ")
         let pathAndQuery = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
-        let query: [(name: String, value: String)] = pathAndQuery.count > 1
+        let query: [(name: String, value: String)] =
+            pathAndQuery.count > 1
             ? pathAndQuery[1].split(separator: "&").map {
                 let pair = $0.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
                 return (String(pair[0]), pair.count > 1 ? String(pair[1]) : "")
@@ -61,8 +70,9 @@ struct SigV4Tests {
             headers.append((String(line[..<colon]), String(line[line.index(after: colon)...])))
         }
         let body = Data((parts.count > 1 ? parts[1...].joined(separator: "\n\n") : "").utf8)
-        return SigV4.Request(method: method, path: String(pathAndQuery[0]), query: query, headers: headers,
-                             payloadHash: SigV4.hex(body.sha256Digest))
+        return SigV4.Request(
+            method: method, path: String(pathAndQuery[0]), query: query, headers: headers,
+            payloadHash: SigV4.hex(body.sha256Digest))
     }
 }
 

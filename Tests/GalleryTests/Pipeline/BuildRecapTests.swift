@@ -13,9 +13,12 @@ struct BuildRecapTests {
         let config = folder.appendingPathComponent("site-config.json")
         try Data(#"{"source": {"type": "folder", "path": "photoz"}}"#.utf8).write(to: config)
         let events = EventLog()
-        let report = try await Build(config: try SiteConfig.load(from: config, environment: [:]), options: BuildOptions(jobs: 1),
-                                     progress: { events.append($0) }).run()
-        let expected = "no photos found in folder \(photos.path); the site will be empty. To fix it, put JPEG, PNG, WebP, "
+        let report = try await Build(
+            config: try SiteConfig.load(from: config, environment: [:]), options: BuildOptions(jobs: 1),
+            progress: { events.append($0) }
+        ).run()
+        let expected =
+            "no photos found in folder \(photos.path); the site will be empty. To fix it, put JPEG, PNG, WebP, "
             + "HEIF, AVIF, TIFF or GIF files in it (or in folders inside it), or fix source.path in site-config.json"
         #expect(report.emptySource == expected)
         #expect(events.all.contains(.warning(expected)))
@@ -26,32 +29,42 @@ struct BuildRecapTests {
     @Test func skippedPhotosAreListedAgainByReason() {
         var report = BuildReport()
         let text = (0..<12).map {
-            BuildReport.Failure(id: "t\($0)", location: "photos/t\($0).jpg", stage: .imaging, status: nil, reason: "a text file, not an image")
+            BuildReport.Failure(
+                id: "t\($0)", location: "photos/t\($0).jpg", stage: .imaging, status: nil,
+                reason: "a text file, not an image")
         }
-        report.failures = [BuildReport.Failure(id: "gone", location: "https://x/gone.jpg", stage: .fetch, status: 404, reason: "HTTP 404")]
+        report.failures =
+            [
+                BuildReport.Failure(
+                    id: "gone", location: "https://x/gone.jpg", stage: .fetch, status: 404, reason: "HTTP 404")
+            ]
             + text
-        report.warnings = [BuildReport.Failure(id: "w", location: nil, stage: .imaging, status: nil, reason: "JPEG: junk")]
-        #expect(report.recap(perGroup: 10) == [
-            "13 photos skipped, by reason:",
-            "  imaging: a text file, not an image (12):",
-        ] + (0..<10).map { "    t\($0) (photos/t\($0).jpg)" } + [
-            "    … and 2 more; --report lists them",
-            "  fetch: HTTP 404 (1):",
-            "    gone (https://x/gone.jpg)",
-            "1 photo published with warnings, by reason:",
-            "  imaging: JPEG: junk (1):",
-            "    w",
-        ])
-        #expect(report.recap(perGroup: 1, groups: 1) == [
-            "13 photos skipped, by reason:",
-            "  imaging: a text file, not an image (12):",
-            "    t0 (photos/t0.jpg)",
-            "    … and 11 more; --report lists them",
-            "  … and 1 more reason (1 photo); --report lists them",
-            "1 photo published with warnings, by reason:",
-            "  imaging: JPEG: junk (1):",
-            "    w",
-        ])
+        report.warnings = [
+            BuildReport.Failure(id: "w", location: nil, stage: .imaging, status: nil, reason: "JPEG: junk")
+        ]
+        #expect(
+            report.recap(perGroup: 10) == [
+                "13 photos skipped, by reason:",
+                "  imaging: a text file, not an image (12):"
+            ] + (0..<10).map { "    t\($0) (photos/t\($0).jpg)" } + [
+                "    … and 2 more; --report lists them",
+                "  fetch: HTTP 404 (1):",
+                "    gone (https://x/gone.jpg)",
+                "1 photo published with warnings, by reason:",
+                "  imaging: JPEG: junk (1):",
+                "    w"
+            ])
+        #expect(
+            report.recap(perGroup: 1, groups: 1) == [
+                "13 photos skipped, by reason:",
+                "  imaging: a text file, not an image (12):",
+                "    t0 (photos/t0.jpg)",
+                "    … and 11 more; --report lists them",
+                "  … and 1 more reason (1 photo); --report lists them",
+                "1 photo published with warnings, by reason:",
+                "  imaging: JPEG: junk (1):",
+                "    w"
+            ])
         #expect(BuildReport().recap().isEmpty)
     }
 }

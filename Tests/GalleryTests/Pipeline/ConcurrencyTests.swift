@@ -48,7 +48,12 @@ struct ConcurrencyTests {
             let budget = WorkBudget(jobs: 1, pixels: 100)
             let gate = Gate()
             let started = Atomic<Int>(0)
-            let holder = Task(executorPreference: Self.threads) { try await budget.run(pixels: 10) { started.add(1, ordering: .relaxed); gate.pass() } }
+            let holder = Task(executorPreference: Self.threads) {
+                try await budget.run(pixels: 10) {
+                    started.add(1, ordering: .relaxed)
+                    gate.pass()
+                }
+            }
             #expect(await Self.eventually { started.load(ordering: .relaxed) == 1 })
 
             // The budget is full: this one waits, then is cancelled while the holder still runs.
@@ -58,7 +63,8 @@ struct ConcurrencyTests {
             waiter.cancel()
             let result = await waiter.result
             let waited = cancelled.duration(to: .now)
-            gate.release()   // only now: with waiters that ignore cancellation, the waiter ran once this freed the budget
+            // Only now: with waiters that ignore cancellation, the waiter ran once this freed the budget.
+            gate.release()
             #expect(throws: CancellationError.self) { try result.get() }
             #expect(waited < .seconds(1), "the cancelled waiter took \(waited) to give up")
             try await holder.value
@@ -77,7 +83,12 @@ struct ConcurrencyTests {
             let budget = WorkBudget(jobs: 2, pixels: 100)
             let gate = Gate()
             let started = Atomic<Int>(0)
-            let holder = Task(executorPreference: Self.threads) { try await budget.run(pixels: 60) { started.add(1, ordering: .relaxed); gate.pass() } }
+            let holder = Task(executorPreference: Self.threads) {
+                try await budget.run(pixels: 60) {
+                    started.add(1, ordering: .relaxed)
+                    gate.pass()
+                }
+            }
             #expect(await Self.eventually { started.load(ordering: .relaxed) == 1 })
             let large = Task(executorPreference: Self.threads) { try await budget.run(pixels: 100) { 1 } }
             try await Task.sleep(for: .milliseconds(50))
@@ -105,12 +116,14 @@ struct ConcurrencyTests {
             let holder = Task(executorPreference: Self.threads) {
                 try await limiter.withSlot(for: "example.org") {
                     holding.add(1, ordering: .relaxed)
-                    try? await Task.sleep(for: .seconds(2))   // not cancelled: the slot stays taken
+                    try? await Task.sleep(for: .seconds(2))  // not cancelled: the slot stays taken
                 }
             }
             #expect(await Self.eventually { holding.load(ordering: .relaxed) == 1 })
             let ran = Atomic<Int>(0)
-            let waiter = Task(executorPreference: Self.threads) { try await limiter.withSlot(for: "example.org") { ran.add(1, ordering: .relaxed) } }
+            let waiter = Task(executorPreference: Self.threads) {
+                try await limiter.withSlot(for: "example.org") { ran.add(1, ordering: .relaxed) }
+            }
             try await Task.sleep(for: .milliseconds(50))
             let cancelled = ContinuousClock.now
             waiter.cancel()
@@ -136,7 +149,7 @@ struct ConcurrencyTests {
                 }
             }
             #expect(await Self.eventually { attempts.load(ordering: .relaxed) == 1 })
-            try await Task.sleep(for: .milliseconds(20))   // in the first backoff (5 to 10 s)
+            try await Task.sleep(for: .milliseconds(20))  // in the first backoff (5 to 10 s)
             let cancelled = ContinuousClock.now
             retrying.cancel()
             let result = await retrying.result
@@ -169,9 +182,11 @@ struct ConcurrencyTests {
         let store = BlobStore(folder: folder, kind: "images")
         let key = Fixtures.key("shared blob")
         var bytes = Data(count: 24 << 20)
-        bytes.withUnsafeMutableBytes { for index in stride(from: 0, to: $0.count, by: 4096) { $0[index] = UInt8(truncatingIfNeeded: index >> 12) } }
+        bytes.withUnsafeMutableBytes {
+            for index in stride(from: 0, to: $0.count, by: 4096) { $0[index] = UInt8(truncatingIfNeeded: index >> 12) }
+        }
         var (record, _) = try store.put(bytes, key: key)
-        record.modified -= 1_000   // as if the file had been touched: each check hashes it
+        record.modified -= 1_000  // as if the file had been touched: each check hashes it
         var records = DigestTable<BlobStamp>(capacity: 1)
         records.append(key, record)
         records.sort()
@@ -196,9 +211,9 @@ struct ConcurrencyTests {
         let store = BlobStore(folder: folder, kind: "pages")
         let cache = BlobCache(store: store, records: DigestTable(), reuse: true)
         let key = Fixtures.key("missing page")
-        #expect(await cache.file(key) == nil)   // a key nobody recorded: a miss, without a look
+        #expect(await cache.file(key) == nil)  // a key nobody recorded: a miss, without a look
         let stored = try cache.put(Data("page".utf8), key: key)
-        #expect(stored.record?.size == 4)   // the new record, for the work that stored it to carry back
+        #expect(stored.record?.size == 4)  // the new record, for the work that stored it to carry back
         #expect(await cache.file(key)?.identity == stored.identity)
         #expect(cache.record(key)?.size == 4)
     }
@@ -206,7 +221,9 @@ struct ConcurrencyTests {
     /// A blob's new record stays with the work that uses it until the state's pending records have
     /// that very record: one older than the blob's current file (stored again since) does not count.
     @Test func aBlobStoredAgainKeepsItsNewerRecordUntilThatIsRecorded() async throws {
-        let cache = BlobCache(store: BlobStore(folder: try Fixtures.temporaryFolder(), kind: "images"), records: DigestTable(), reuse: true)
+        let cache = BlobCache(
+            store: BlobStore(folder: try Fixtures.temporaryFolder(), kind: "images"), records: DigestTable(),
+            reuse: true)
         let key = Fixtures.key("stored twice")
         let first = try #require(try cache.put(Data("first".utf8), key: key).record)
         let second = try #require(try cache.put(Data("second, longer".utf8), key: key).record)

@@ -46,7 +46,8 @@ extension FixtureSite {
     /// The state's rows for this site's manifest source.
     func stateSnapshot() throws -> StateSnapshot {
         let config = try SiteConfig.load(from: configURL, environment: [:])
-        return try StateDatabase.open(folder: config.stateDirectory).snapshot(source: "manifest \(folder.appendingPathComponent("manifest.json").standardizedFileURL.path)")
+        return try StateDatabase.open(folder: config.stateDirectory).snapshot(
+            source: "manifest \(folder.appendingPathComponent("manifest.json").standardizedFileURL.path)")
     }
 
     /// A fresh site with the same photos, config and manifest, built from scratch: what every
@@ -55,7 +56,8 @@ extension FixtureSite {
         let twin = try Fixtures.temporaryFolder()
         for name in ["photos", "manifest.json", "site-config.json", "Templates"]
         where FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path) {
-            try FileManager.default.copyItem(at: folder.appendingPathComponent(name), to: twin.appendingPathComponent(name))
+            try FileManager.default.copyItem(
+                at: folder.appendingPathComponent(name), to: twin.appendingPathComponent(name))
         }
         let site = FixtureSite(folder: twin)
         _ = try await site.build()
@@ -65,21 +67,26 @@ extension FixtureSite {
 
 /// Good photos only, so counts are easy to follow.
 enum IncrementalFixtures {
-    static var five: [[String: Any]] { [
-        ["id": "one", "title": "One", "image": "photos/photo-1.jpg"],
-        ["id": "two", "title": "Two", "image": "photos/photo-2.jpg"],
-        ["id": "three", "title": "Three", "image": "photos/photo-3.jpg"],
-        ["id": "four", "title": "Four", "image": "photos/photo-4.jpg"],
-        ["id": "five", "title": "Five", "image": "photos/photo-5.jpg"],
-    ] }
+    static var five: [[String: Any]] {
+        [
+            ["id": "one", "title": "One", "image": "photos/photo-1.jpg"],
+            ["id": "two", "title": "Two", "image": "photos/photo-2.jpg"],
+            ["id": "three", "title": "Three", "image": "photos/photo-3.jpg"],
+            ["id": "four", "title": "Four", "image": "photos/photo-4.jpg"],
+            ["id": "five", "title": "Five", "image": "photos/photo-5.jpg"]
+        ]
+    }
 
     /// The `galleryssg` executable that `swift build` put beside the test bundle.
     static func cli() throws -> URL {
         let bundle = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-        let candidates = [bundle.appendingPathComponent("galleryssg"),
-                          Fixtures.repository.appendingPathComponent(".build/debug/galleryssg")]
+        let candidates = [
+            bundle.appendingPathComponent("galleryssg"),
+            Fixtures.repository.appendingPathComponent(".build/debug/galleryssg")
+        ]
         guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
-            throw CLIMissing(description: "galleryssg executable not found in \(candidates.map(\.path)); run swift build first")
+            throw CLIMissing(
+                description: "galleryssg executable not found in \(candidates.map(\.path)); run swift build first")
         }
         return found
     }

@@ -10,10 +10,14 @@ struct MetadataBuildTests {
     /// A copy of the fixture site with a folder-source config.
     static func site() throws -> FixtureSite {
         let folder = try Fixtures.temporaryFolder()
-        try FileManager.default.copyItem(at: Fixtures.url("metadata/site/photos"), to: folder.appendingPathComponent("photos"))
-        let settings: [String: Any] = ["title": "Metadata", "pageSize": 10, "source": ["type": "folder", "path": "photos"],
-                                       "images": ["thumbnail": 64, "preview": 120, "widths": [80]]]
-        try JSONSerialization.data(withJSONObject: settings).write(to: folder.appendingPathComponent("site-config.json"))
+        try FileManager.default.copyItem(
+            at: Fixtures.url("metadata/site/photos"), to: folder.appendingPathComponent("photos"))
+        let settings: [String: Any] = [
+            "title": "Metadata", "pageSize": 10, "source": ["type": "folder", "path": "photos"],
+            "images": ["thumbnail": 64, "preview": 120, "widths": [80]]
+        ]
+        try JSONSerialization.data(withJSONObject: settings).write(
+            to: folder.appendingPathComponent("site-config.json"))
         return FixtureSite(folder: folder)
     }
 
@@ -29,7 +33,9 @@ struct MetadataBuildTests {
         #expect(beach.contains(">sand</a>") && beach.contains(">sea &amp; sky</a>"))
         #expect(!beach.contains("Embedded beach title") && !beach.contains("embedded-tag"))
         #expect(beach.contains("Sidecar Author") && !beach.contains("Embedded Creator"))
-        #expect(beach.contains(#"<a href="https://creativecommons.org/licenses/by-sa/4.0/" rel="license">CC-BY-SA-4.0</a>"#))
+        #expect(
+            beach.contains(#"<a href="https://creativecommons.org/licenses/by-sa/4.0/" rel="license">CC-BY-SA-4.0</a>"#)
+        )
 
         // cliff.jpg.xmp (darktable) beats the IPTC title embedded in the file; its caption shows literally.
         let cliff = try site.read("photos/cliff/index.html")
@@ -82,8 +88,9 @@ struct MetadataBuildTests {
         #expect(Set(batch.map(\.0)) == Set(hashes))
         for (hash, facts) in batch { #expect(try database.facts(hash) == facts) }
 
-        let state = BuildState(snapshot: snapshot, blobs: (DigestTable(), DigestTable()), cache: site.cache, reuse: true,
-                               database: database)
+        let state = BuildState(
+            snapshot: snapshot, blobs: (DigestTable(), DigestTable()), cache: site.cache, reuse: true,
+            database: database)
         await state.prefetchFacts(hashes)
         try await database.queue.write { db in try db.execute(sql: "DELETE FROM original") }
         for (hash, facts) in batch { #expect(state.facts(hash)?.value == facts) }

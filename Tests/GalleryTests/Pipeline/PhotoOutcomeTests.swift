@@ -22,12 +22,15 @@ import Testing
         init(folder: URL) throws {
             self.folder = folder
             database = try StateDatabase.open(folder: folder.appendingPathComponent("state"))
-            state = BuildState(snapshot: StateSnapshot(), blobs: (DigestTable(), DigestTable()), cache: folder.appendingPathComponent("cache"),
-                               reuse: true, database: database)
+            state = BuildState(
+                snapshot: StateSnapshot(), blobs: (DigestTable(), DigestTable()),
+                cache: folder.appendingPathComponent("cache"),
+                reuse: true, database: database)
             let downloader = Downloader(transport: transport, cacheFolder: nil)
-            publisher = PhotoPublisher(fetcher: OriginalFetcher(downloader: downloader, maxBytes: 1 << 26),
-                                       processor: ImageProcessor(settings: try ImageSettings.defaults()), writer: nil,
-                                       publishOriginals: .stripped, state: state)
+            publisher = PhotoPublisher(
+                fetcher: OriginalFetcher(downloader: downloader, maxBytes: 1 << 26),
+                processor: ImageProcessor(settings: try ImageSettings.defaults()), writer: nil,
+                publishOriginals: .stripped, state: state)
         }
 
         /// Runs `body` with a setup in a new temporary folder, then always shuts its client down.
@@ -46,21 +49,28 @@ import Testing
     @Test func whatAPhotoLearntComesBackInItsOutcomeAndReachesTheStateOnlyThroughIt() async throws {
         try await Setup.run { setup in
             let photo = Photo(id: "p1", image: .file(Fixtures.url("images/photo-1.jpg")))
-            let (_, published) = try await setup.publisher.attempt(photo, position: 0, cpu: WorkBudget(jobs: 1, pixels: 1 << 26), trustPrior: true)
+            let (_, published) = try await setup.publisher.attempt(
+                photo, position: 0, cpu: WorkBudget(jobs: 1, pixels: 1 << 26), trustPrior: true)
 
             let learnt = published.learnt
             let facts = try #require(learnt.facts)
             #expect(facts.hash == published.row.contentHash && facts.value.format == .jpeg)
             let placeholder = try #require(learnt.placeholder)
-            #expect(placeholder.key == published.row.thumbnailKey && placeholder.value.dataURI.hasPrefix("data:image/jpeg;base64,"))
+            #expect(
+                placeholder.key == published.row.thumbnailKey
+                    && placeholder.value.dataURI.hasPrefix("data:image/jpeg;base64,"))
             // Every file the photo made, derivatives and published original, with its record.
-            #expect(Set(learnt.blobs.map(\.key)) == Set(published.row.blobKeys) && learnt.blobs.count == published.row.blobKeys.count)
+            #expect(
+                Set(learnt.blobs.map(\.key)) == Set(published.row.blobKeys)
+                    && learnt.blobs.count == published.row.blobKeys.count)
             #expect(learnt.blobs.allSatisfy { $0.kind == "images" && $0.size > 0 })
 
             // Nothing went to the state on the side: it learns the facts and placeholder when the outcome is taken in.
             #expect(setup.state.facts(facts.hash) == nil && setup.state.placeholder(placeholder.key) == nil)
             #expect(setup.state.learn(learnt) == false)
-            #expect(setup.state.facts(facts.hash)?.value == facts.value && setup.state.placeholder(placeholder.key)?.value == placeholder.value)
+            #expect(
+                setup.state.facts(facts.hash)?.value == facts.value
+                    && setup.state.placeholder(placeholder.key)?.value == placeholder.value)
             await setup.state.flush()
             #expect(try setup.database.facts(facts.hash) == facts.value)
             #expect(try setup.database.placeholderURI(placeholder.key) == placeholder.value.dataURI)
@@ -75,17 +85,22 @@ import Testing
         try await Setup.run { setup in
             let image = ImageLocation.file(Fixtures.url("images/photo-2.jpg"))
             let budget = WorkBudget(jobs: 1, pixels: 1 << 26)
-            let (_, first) = try await setup.publisher.attempt(Photo(id: "a", image: image), position: 0, cpu: budget, trustPrior: true)
-            let (_, beforeMerge) = try await setup.publisher.attempt(Photo(id: "b", image: image), position: 1, cpu: budget, trustPrior: true)
+            let (_, first) = try await setup.publisher.attempt(
+                Photo(id: "a", image: image), position: 0, cpu: budget, trustPrior: true)
+            let (_, beforeMerge) = try await setup.publisher.attempt(
+                Photo(id: "b", image: image), position: 1, cpu: budget, trustPrior: true)
             #expect(first.made > 0 && beforeMerge.made == 0)
             #expect(Set(beforeMerge.learnt.blobs.map(\.key)) == Set(first.learnt.blobs.map(\.key)))
             #expect(beforeMerge.learnt.placeholder?.value == first.learnt.placeholder?.value)
 
             _ = setup.state.learn(first.learnt)
             setup.state.images.recorded(first.learnt.blobs)
-            let (_, afterMerge) = try await setup.publisher.attempt(Photo(id: "c", image: image), position: 2, cpu: budget, trustPrior: true)
+            let (_, afterMerge) = try await setup.publisher.attempt(
+                Photo(id: "c", image: image), position: 2, cpu: budget, trustPrior: true)
             #expect(afterMerge.made == 0 && afterMerge.row.blobKeys == first.row.blobKeys)
-            #expect(afterMerge.learnt.facts == nil && afterMerge.learnt.placeholder == nil && afterMerge.learnt.blobs.isEmpty)
+            #expect(
+                afterMerge.learnt.facts == nil && afterMerge.learnt.placeholder == nil
+                    && afterMerge.learnt.blobs.isEmpty)
         }
     }
 }

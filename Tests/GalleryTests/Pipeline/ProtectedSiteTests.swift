@@ -19,11 +19,15 @@ struct ProtectedSiteTests {
         let site = try ProtectedAlbumTests.site()
         try site.updateConfig(setting.merging(["download": "album"]) { _, new in new })
         // A photo of 282 KB, published as its original: five chunks, for the streaming and range checks.
-        try FileManager.default.copyItem(at: Fixtures.repository.appendingPathComponent("Samples/photos/ColorfulCups.jpg"),
-                                         to: site.folder.appendingPathComponent("photos/cups.jpg"))
+        try FileManager.default.copyItem(
+            at: Fixtures.repository.appendingPathComponent("Samples/photos/ColorfulCups.jpg"),
+            to: site.folder.appendingPathComponent("photos/cups.jpg"))
         let file = site.folder.appendingPathComponent("manifest.json")
         var manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as! [String: Any]
-        manifest["photos"] = (manifest["photos"] as! [[String: Any]]) + [["id": "cups", "title": "Colourful cups", "image": "photos/cups.jpg"]]
+        manifest["photos"] =
+            (manifest["photos"] as! [[String: Any]]) + [
+                ["id": "cups", "title": "Colourful cups", "image": "photos/cups.jpg"]
+            ]
         try JSONSerialization.data(withJSONObject: manifest).write(to: file)
         return site
     }
@@ -41,36 +45,51 @@ struct ProtectedSiteTests {
         #expect(report.failures.isEmpty, "\(report.failures)")
         let files = try ProtectedAlbumTests.published(site)
         // Every photo's title, id, tags, original name and album, the public album's as well as the protected one's.
-        let secrets = ProtectedAlbumTests.secrets + ["Public shore", "Loose photo", "shore", "loose", "Trips", "photo-1", "photo-5", "Colourful"]
+        let secrets =
+            ProtectedAlbumTests.secrets + [
+                "Public shore", "Loose photo", "shore", "loose", "Trips", "photo-1", "photo-5", "Colourful"
+            ]
         var leaks: [String] = []
         for (path, bytes) in files where !path.hasPrefix("static/") {
-            for secret in secrets where bytes.range(of: Data(secret.utf8)) != nil || path.lowercased().contains(PhotoID.slug(secret)) {
+            for secret in secrets
+            where bytes.range(of: Data(secret.utf8)) != nil || path.lowercased().contains(PhotoID.slug(secret)) {
                 leaks.append("\(path): \(secret)")
             }
-            for name in ["photos", "albums", "tags", "search", "feed", "sitemap", "sea"] where path.split(separator: "/").contains(where: {
-                $0.lowercased().hasPrefix(name) }) {
+            for name in ["photos", "albums", "tags", "search", "feed", "sitemap", "sea"]
+            where path.split(separator: "/").contains(where: {
+                $0.lowercased().hasPrefix(name)
+            }) {
                 leaks.append("\(path): \(name)")
             }
         }
         #expect(leaks.isEmpty, "\(leaks)")
         #expect(try site.read("robots.txt") == "User-agent: *\nDisallow: /\n")
-        #expect(files[SiteLayout.serviceWorker] != nil && files["index.html"] != nil && files[SiteLayout.sealedPage] != nil)
-        #expect(try site.read("index.html").contains("data-except=\"[&quot;static\\/&quot;"), "the shell names what the key does not open")
+        #expect(
+            files[SiteLayout.serviceWorker] != nil && files["index.html"] != nil && files[SiteLayout.sealedPage] != nil)
+        #expect(
+            try site.read("index.html").contains("data-except=\"[&quot;static\\/&quot;"),
+            "the shell names what the key does not open")
         let headers = HeadersFile(try site.read("_headers"))
         let sealed = files.keys.filter { !SitePathMapTests.isPublic($0) }
-        #expect(!sealed.isEmpty && sealed.allSatisfy { headers.value("Cache-Control", for: $0) == "private" },
-                "\(sealed.filter { headers.value("Cache-Control", for: $0) != "private" })")
+        #expect(
+            !sealed.isEmpty && sealed.allSatisfy { headers.value("Cache-Control", for: $0) == "private" },
+            "\(sealed.filter { headers.value("Cache-Control", for: $0) != "private" })")
 
         // Decrypted, the pages are the site: the home page lists the public photos and not the
         // protected album's, and every link of every page reaches a published file.
         let key = try Self.key(site)
-        let home = String(decoding: try key.decrypt(try #require(files[SiteLayout.sealedPage]), path: SiteLayout.sealedPage), as: UTF8.self)
+        let home = String(
+            decoding: try key.decrypt(try #require(files[SiteLayout.sealedPage]), path: SiteLayout.sealedPage),
+            as: UTF8.self)
         #expect(home.contains("Public shore") && home.contains("Loose photo") && !home.contains("Nana birthday secret"))
         let mirror = try Self.decryptedMirror(site, key: key)
         let broken = try mirror.brokenLinks()
         #expect(broken.isEmpty, "\(broken)")
-        let image = try #require(try NSRegularExpression(pattern: #"src="((?:[a-z2-7]{26}/){2}[a-z2-7]{26}\.jpg)""#)
-            .firstMatch(in: home, range: NSRange(home.startIndex..., in: home)).map { String(home[Range($0.range(at: 1), in: home)!]) })
+        let image = try #require(
+            try NSRegularExpression(pattern: #"src="((?:[a-z2-7]{26}/){2}[a-z2-7]{26}\.jpg)""#)
+                .firstMatch(in: home, range: NSRange(home.startIndex..., in: home)).map {
+                    String(home[Range($0.range(at: 1), in: home)!])
+                })
         #expect(try key.decrypt(try #require(files[image]), path: image).prefix(2) == [0xFF, 0xD8])
     }
 
@@ -79,7 +98,10 @@ struct ProtectedSiteTests {
         let mirror = FixtureSite(folder: try Fixtures.temporaryFolder())
         try FileManager.default.copyItem(at: site.output, to: mirror.output)
         for path in mirror.outputFiles() where path.hasSuffix(SiteLayout.sealedPage) {
-            guard let page = try? key.decrypt(try Data(contentsOf: mirror.output.appendingPathComponent(path)), path: path) else { continue }
+            guard
+                let page = try? key.decrypt(
+                    try Data(contentsOf: mirror.output.appendingPathComponent(path)), path: path)
+            else { continue }
             let shell = String(path.dropLast(SiteLayout.sealedPage.count)) + SiteLayout.folderIndex
             try Data(page).write(to: mirror.output.appendingPathComponent(shell))
         }
@@ -97,7 +119,9 @@ struct ProtectedSiteTests {
         // build (linked from the cache), the protected album's images too.
         let again = Self.inodes(site)
         let kept = inodes.keys.filter { $0.hasSuffix(".jpg") || $0 == SiteLayout.sealedPage }
-        #expect(kept.count > 20 && kept.allSatisfy { again[$0] == inodes[$0] }, "\(kept.filter { again[$0] != inodes[$0] })")
+        #expect(
+            kept.count > 20 && kept.allSatisfy { again[$0] == inodes[$0] }, "\(kept.filter { again[$0] != inodes[$0] })"
+        )
 
         try site.updateConfig(["password": "another long password"])
         _ = try await site.build()
@@ -119,10 +143,12 @@ struct ProtectedSiteTests {
 
     /// Each published file's inode, by path.
     static func inodes(_ site: FixtureSite) -> [String: UInt64] {
-        Dictionary(uniqueKeysWithValues: site.outputFiles().compactMap { path in
-            var info = stat()
-            return stat(site.output.appendingPathComponent(path).path, &info) == 0 ? (path, UInt64(info.st_ino)) : nil
-        })
+        Dictionary(
+            uniqueKeysWithValues: site.outputFiles().compactMap { path in
+                var info = stat()
+                return stat(site.output.appendingPathComponent(path).path, &info) == 0
+                    ? (path, UInt64(info.st_ino)) : nil
+            })
     }
 
     @Test func aMissingOrDoubleSettingIsRefused() async throws {
@@ -134,7 +160,8 @@ struct ProtectedSiteTests {
         config["passwordEnv"] = "GALLERYSSG_TEST_UNSET_SITE_PASSWORD"
         try JSONSerialization.data(withJSONObject: config).write(to: site.configURL)
         await #expect { try await site.build() } throws: { error in
-            "\(error)".contains(ProtectedAlbumError.siteUnsetEnvironment(name: "GALLERYSSG_TEST_UNSET_SITE_PASSWORD").description)
+            "\(error)".contains(
+                ProtectedAlbumError.siteUnsetEnvironment(name: "GALLERYSSG_TEST_UNSET_SITE_PASSWORD").description)
         }
         #expect(try ProtectedAlbumTests.published(site) == before)
 

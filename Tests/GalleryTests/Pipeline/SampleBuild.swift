@@ -18,8 +18,11 @@ actor SampleBuild {
     }
 
     /// A build of its own of the sample, with its config changed by `adjust`, in a new temporary folder.
-    static func build(_ adjust: @Sendable (inout SiteConfig) -> Void = { _ in }) async throws -> (config: SiteConfig, report: BuildReport) {
-        var config = try SiteConfig.load(from: Fixtures.repository.appendingPathComponent("site-config.json"), environment: [:])
+    static func build(_ adjust: @Sendable (inout SiteConfig) -> Void = { _ in }) async throws -> (
+        config: SiteConfig, report: BuildReport
+    ) {
+        var config = try SiteConfig.load(
+            from: Fixtures.repository.appendingPathComponent("site-config.json"), environment: [:])
         adjust(&config)
         let folder = try Fixtures.temporaryFolder()
         config.output = folder.appendingPathComponent("public")

@@ -8,8 +8,10 @@ struct SampleSiteTests {
         let (config, report) = try await SampleBuild.shared.site()
         let folder = config.output.deletingLastPathComponent()
 
-        let manifest = try JSONSerialization.jsonObject(
-            with: Data(contentsOf: Fixtures.repository.appendingPathComponent("Samples/manifest.json"))) as? [String: Any]
+        let manifest =
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: Fixtures.repository.appendingPathComponent("Samples/manifest.json")))
+            as? [String: Any]
         let ids = try #require(manifest?["photos"] as? [[String: Any]]).compactMap { $0["id"] as? String }
         #expect(ids.count == 15)
         #expect(report.photosPublished == 15)
@@ -19,8 +21,10 @@ struct SampleSiteTests {
         let files = Set(site.outputFiles())
         #expect(report.pages == files.filter { $0.hasSuffix(".html") }.count)
         #expect(report.pages > pages + ids.count)
-        for file in ["albums/index.html", "albums/basque-country/index.html", "tags/index.html", "tags/mountains/index.html",
-                     "404.html", "feed.xml", "robots.txt", "search.json", "search-index.js", "_headers"] {
+        for file in [
+            "albums/index.html", "albums/basque-country/index.html", "tags/index.html", "tags/mountains/index.html",
+            "404.html", "feed.xml", "robots.txt", "search.json", "search-index.js", "_headers"
+        ] {
             #expect(files.contains(file), "no \(file)")
         }
         #expect(files.contains("index.html"))

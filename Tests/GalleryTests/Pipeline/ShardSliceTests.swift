@@ -39,7 +39,9 @@ import Testing
         let there = SourceRoot(.folder(URL(fileURLWithPath: "/mnt/checkout/site")))
         #expect(here.key("/runner/site/photos/a b.jpg") == "photos/a b.jpg")
         #expect(there.location("photos/a b.jpg") == "/mnt/checkout/site/photos/a b.jpg")
-        #expect(here.key("/elsewhere/x.jpg") == "/elsewhere/x.jpg" && there.location("/elsewhere/x.jpg") == "/elsewhere/x.jpg")
+        #expect(
+            here.key("/elsewhere/x.jpg") == "/elsewhere/x.jpg"
+                && there.location("/elsewhere/x.jpg") == "/elsewhere/x.jpg")
         #expect(here.key("/runner/site-2/x.jpg") == "/runner/site-2/x.jpg")
         let remote = SourceRoot(.manifestURL(URL(string: "https://example.com/manifest.json")!))
         #expect(remote.key("https://example.com/a.jpg") == "https://example.com/a.jpg")
@@ -48,9 +50,11 @@ import Testing
 
     /// An entry the manifest cannot use is reported by an images-only build as by a plain one.
     @Test func anImagesOnlyBuildReportsTheManifestsBadEntries() async throws {
-        let site = try FixtureSite.make(entries: IncrementalFixtures.five + [["id": "outside", "image": "../../etc/passwd"]])
+        let site = try FixtureSite.make(
+            entries: IncrementalFixtures.five + [["id": "outside", "image": "../../etc/passwd"]])
         let report = try await site.build(BuildOptions(jobs: 2, imagesOnly: try Shard(1, of: 2)))
-        #expect(report.failures.map(\.id) == ["outside"] && report.failures.first?.stage == .manifest, "\(report.failures)")
+        #expect(
+            report.failures.map(\.id) == ["outside"] && report.failures.first?.stage == .manifest, "\(report.failures)")
         #expect(report.photosInManifest == 6 && report.photosSkipped == 1)
     }
 
@@ -71,10 +75,13 @@ import Testing
         try await FixtureServer.with(handler) { base, log in
             func site(cache: URL?) throws -> FixtureSite {
                 let folder = try Fixtures.temporaryFolder()
-                var settings: [String: Any] = ["title": "Remote", "pageSize": 4, "source": ["type": "manifest", "url": "\(base)/manifest.json"],
-                                               "images": ["thumbnail": 64, "preview": 120, "widths": [80]]]
+                var settings: [String: Any] = [
+                    "title": "Remote", "pageSize": 4, "source": ["type": "manifest", "url": "\(base)/manifest.json"],
+                    "images": ["thumbnail": 64, "preview": 120, "widths": [80]]
+                ]
                 if let cache { settings["cache"] = cache.path }
-                try JSONSerialization.data(withJSONObject: settings).write(to: folder.appendingPathComponent("site-config.json"))
+                try JSONSerialization.data(withJSONObject: settings).write(
+                    to: folder.appendingPathComponent("site-config.json"))
                 return FixtureSite(folder: folder)
             }
             let single = try site(cache: nil)

@@ -12,15 +12,19 @@ struct SiteBuildTests {
     /// reported by its index, and the entries after it still line up.
     @Test func nonObjectEntriesAreReportedInPlace() async throws {
         let site = try FixtureSite.make(entries: [])
-        let text = #"{"photos": [{"id": "one", "image": "photos/photo-1.jpg"}, 42, "text", [1, 2], null, "#
+        let text =
+            #"{"photos": [{"id": "one", "image": "photos/photo-1.jpg"}, 42, "text", [1, 2], null, "#
             + #"{"id": "two", "image": "photos/photo-2.jpg", "tags": ["x", 1, true, null, {"k": 1}], "#
             + #""author": {"name": "Ana", "url": "https://example.com/ana"}}]}"#
         try Data(text.utf8).write(to: site.folder.appendingPathComponent("manifest.json"))
         let report = try await site.build()
         #expect(report.photosPublished == 2)
         let reasons = Dictionary(uniqueKeysWithValues: report.failures.map { ($0.id, $0.reason) })
-        #expect(reasons == ["photos[1]": "expected an object, got a number", "photos[2]": "expected an object, got a string",
-                            "photos[3]": "expected an object, got an array", "photos[4]": "expected an object, got null"])
+        #expect(
+            reasons == [
+                "photos[1]": "expected an object, got a number", "photos[2]": "expected an object, got a string",
+                "photos[3]": "expected an object, got an array", "photos[4]": "expected an object, got null"
+            ])
         #expect(try site.read("photos/two/index.html").contains("Ana"))
     }
 
@@ -34,7 +38,8 @@ struct SiteBuildTests {
         #expect(report.photosSkipped == 5)
         let failures = Dictionary(uniqueKeysWithValues: report.failures.map { ($0.id, $0) })
         #expect(failures["broken"]?.stage == .imaging)
-        #expect(failures["broken"]?.reason.contains("damaged or truncated") == true, "\(failures["broken"]?.reason ?? "")")
+        #expect(
+            failures["broken"]?.reason.contains("damaged or truncated") == true, "\(failures["broken"]?.reason ?? "")")
         #expect(failures["text"]?.reason == "a text file, not an image")
         #expect(failures["text"]?.firstBytes == "74 68 69 73 20 69 73 20")
         #expect(failures["broken"]?.firstBytes == nil)
@@ -74,14 +79,18 @@ struct SiteBuildTests {
     @Test func hostileTextIsEscapedAndMarkdownIsSafe() async throws {
         let site = try FixtureSite.make()
         _ = try await site.build()
-        let allowedScripts = ["<script>\ndocument.documentElement.className = \"js\";\n",
-                              #"<script src=""#, #"<script type="application/ld+json">"#]
+        let allowedScripts = [
+            "<script>\ndocument.documentElement.className = \"js\";\n",
+            #"<script src=""#, #"<script type="application/ld+json">"#
+        ]
         for page in ["index.html", "photos/one/index.html", "tags/tag/index.html", "albums/index.html", "404.html"] {
             let html = try site.read(page)
             var rest = html[...]
             while let start = rest.range(of: "<script") {
                 let tail = rest[start.lowerBound...]
-                #expect(allowedScripts.contains { tail.hasPrefix($0) }, "\(page) has an unexpected script: \(tail.prefix(60))")
+                #expect(
+                    allowedScripts.contains { tail.hasPrefix($0) },
+                    "\(page) has an unexpected script: \(tail.prefix(60))")
                 rest = rest[start.upperBound...]
             }
             #expect(!html.contains("<script>alert"), "\(page) has an injected script element")
@@ -92,7 +101,10 @@ struct SiteBuildTests {
             #expect(!html.contains("<b>Bold"), "\(page) passes author HTML through")
         }
         let photo = try site.read("photos/one/index.html")
-        #expect(photo.contains("<h1>&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &quot;&gt;&lt;img src=x onerror=alert(1)&gt;</h1>"))
+        #expect(
+            photo.contains(
+                "<h1>&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &quot;&gt;&lt;img src=x onerror=alert(1)&gt;</h1>"
+            ))
         #expect(photo.contains(#"alt="&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;"#))
         #expect(photo.contains(#"<li><a href="../../tags/tag/index.html" rel="tag">&lt;tag&gt;</a></li>"#))
         // JSON-LD holds the hostile title, but nothing in it can close the script element.
@@ -117,12 +129,17 @@ struct SiteBuildTests {
             let html = try site.read(page)
             for match in imgPattern.matches(in: html, range: NSRange(html.startIndex..., in: html)) {
                 let tag = String(html[Range(match.range, in: html)!])
-                #expect(tag.contains(" width=\"") && tag.contains(" height=\"") && tag.contains(" alt=\""), "\(page): \(tag)")
+                #expect(
+                    tag.contains(" width=\"") && tag.contains(" height=\"") && tag.contains(" alt=\""),
+                    "\(page): \(tag)")
             }
         }
         // The declared size of the preview is the real size of the file.
         let photo = try site.read("photos/two/index.html")
-        let src = try #require(photo.firstMatch(of: /<img class="main" src="\.\.\/\.\.\/(photos\/two\/[0-9x]+\.jpg)"[^>]* width="(\d+)" height="(\d+)"/))
+        let src = try #require(
+            photo.firstMatch(
+                of: /<img class="main" src="\.\.\/\.\.\/(photos\/two\/[0-9x]+\.jpg)"[^>]* width="(\d+)" height="(\d+)"/)
+        )
         let data = try Data(contentsOf: site.output.appendingPathComponent(String(src.1)))
         let header = try JPEGCodec.header(data)
         #expect(header.size == PixelSize(width: Int(src.2)!, height: Int(src.3)!))
@@ -138,14 +155,16 @@ struct SiteBuildTests {
         // Break the theme: the next build fails at the theme step.
         let templates = site.folder.appendingPathComponent("Templates")
         try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
-        try "{{#unclosed}}".write(to: templates.appendingPathComponent("grid.mustache"), atomically: true, encoding: .utf8)
+        try "{{#unclosed}}".write(
+            to: templates.appendingPathComponent("grid.mustache"), atomically: true, encoding: .utf8)
         await #expect(throws: BuildError.self) { _ = try await site.build() }
         try FileManager.default.removeItem(at: templates)
 
         // Every photo broken: the images step fails.
         let broken = try FixtureSite.make(entries: [["id": "a", "image": "photos/truncated.jpg"]])
         try FileManager.default.removeItem(at: broken.folder.appendingPathComponent("manifest.json"))
-        try FileManager.default.copyItem(at: broken.folder.appendingPathComponent("photos"), to: site.folder.appendingPathComponent("photos-b"))
+        try FileManager.default.copyItem(
+            at: broken.folder.appendingPathComponent("photos"), to: site.folder.appendingPathComponent("photos-b"))
         try JSONSerialization.data(withJSONObject: ["photos": [["id": "a", "image": "photos/truncated.jpg"]]])
             .write(to: site.folder.appendingPathComponent("manifest.json"))
         do {
@@ -178,8 +197,10 @@ struct SiteBuildTests {
     @Test func rebuildReplacesTheSiteAndDropsRemovedPhotos() async throws {
         let site = try FixtureSite.make()
         _ = try await site.build()
-        try JSONSerialization.data(withJSONObject: ["photos": [["id": "solo", "title": "Solo", "image": "photos/photo-1.jpg"]]])
-            .write(to: site.folder.appendingPathComponent("manifest.json"))
+        try JSONSerialization.data(withJSONObject: [
+            "photos": [["id": "solo", "title": "Solo", "image": "photos/photo-1.jpg"]]
+        ])
+        .write(to: site.folder.appendingPathComponent("manifest.json"))
         let report = try await site.build()
         #expect(report.photosPublished == 1)
         #expect(!site.outputFiles().contains("photos/one/index.html"))
@@ -202,11 +223,15 @@ struct SiteBuildTests {
     @Test func folderSourceMakesAlbumsFromSubfolders() async throws {
         let folder = try Fixtures.temporaryFolder()
         let photos = folder.appendingPathComponent("photos")
-        try FileManager.default.createDirectory(at: photos.appendingPathComponent("Summer Trip"), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: Fixtures.url("images/photo-1.jpg"), to: photos.appendingPathComponent("IMG_0001.jpg"))
-        try FileManager.default.copyItem(at: Fixtures.url("images/photo-2.jpg"),
-                                         to: photos.appendingPathComponent("Summer Trip/beach_day.JPG"))
-        try FileManager.default.copyItem(at: Fixtures.url("images/not-an-image.jpg"), to: photos.appendingPathComponent(".hidden.jpg"))
+        try FileManager.default.createDirectory(
+            at: photos.appendingPathComponent("Summer Trip"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: Fixtures.url("images/photo-1.jpg"), to: photos.appendingPathComponent("IMG_0001.jpg"))
+        try FileManager.default.copyItem(
+            at: Fixtures.url("images/photo-2.jpg"),
+            to: photos.appendingPathComponent("Summer Trip/beach_day.JPG"))
+        try FileManager.default.copyItem(
+            at: Fixtures.url("images/not-an-image.jpg"), to: photos.appendingPathComponent(".hidden.jpg"))
         try "notes".write(to: photos.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
         let manifest = try await FolderProvider(folder: photos).fetchManifest()
         #expect(manifest.photos.map(\.id) == ["img-0001", "summer-trip-beach-day"])

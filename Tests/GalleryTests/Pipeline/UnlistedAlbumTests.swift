@@ -12,21 +12,36 @@ import Testing
 @Suite("Unlisted albums")
 struct UnlistedAlbumTests {
     /// Two public albums (one nested) and an unlisted one with a sub-album.
-    static var entries: [[String: Any]] { [
-        ["id": "shore", "title": "Public shore", "image": "photos/photo-1.jpg", "album": "Trips", "tags": ["sea"]],
-        ["id": "cliff", "title": "Public cliff", "image": "photos/photo-2.jpg", "album": "Trips/Coast", "tags": ["sea"]],
-        ["id": "nana-cake", "title": "Nana birthday secret", "image": "photos/photo-3.jpg", "album": "Family",
-         "tags": ["famtag", "sea"], "description": "Only for the family"],
-        ["id": "kids-party", "title": "Kids party hidden", "image": "photos/photo-4.jpg", "album": "Family/Kids",
-         "tags": ["famtag"]],
-        ["id": "home-only", "title": "Loose photo", "image": "photos/photo-5.jpg"],
-    ] }
+    static var entries: [[String: Any]] {
+        [
+            ["id": "shore", "title": "Public shore", "image": "photos/photo-1.jpg", "album": "Trips", "tags": ["sea"]],
+            [
+                "id": "cliff", "title": "Public cliff", "image": "photos/photo-2.jpg", "album": "Trips/Coast",
+                "tags": ["sea"]
+            ],
+            [
+                "id": "nana-cake", "title": "Nana birthday secret", "image": "photos/photo-3.jpg", "album": "Family",
+                "tags": ["famtag", "sea"], "description": "Only for the family"
+            ],
+            [
+                "id": "kids-party", "title": "Kids party hidden", "image": "photos/photo-4.jpg", "album": "Family/Kids",
+                "tags": ["famtag"]
+            ],
+            ["id": "home-only", "title": "Loose photo", "image": "photos/photo-5.jpg"]
+        ]
+    }
 
     static func site() throws -> FixtureSite {
         let site = try FixtureSite.make(entries: entries, config: ["pageSize": 24])
-        let manifest: [String: Any] = ["photos": entries, "albums": ["Family": ["unlisted": true, "title": "Family Secret Album"],
-                                                                     "Trips": ["title": "Trips"]]]
-        try JSONSerialization.data(withJSONObject: manifest).write(to: site.folder.appendingPathComponent("manifest.json"))
+        let manifest: [String: Any] = [
+            "photos": entries,
+            "albums": [
+                "Family": ["unlisted": true, "title": "Family Secret Album"],
+                "Trips": ["title": "Trips"]
+            ]
+        ]
+        try JSONSerialization.data(withJSONObject: manifest).write(
+            to: site.folder.appendingPathComponent("manifest.json"))
         return site
     }
 
@@ -40,25 +55,32 @@ struct UnlistedAlbumTests {
         let report = try await site.build()
         #expect(report.failures.isEmpty, "\(report.failures)")
         let files = site.outputFiles()
-        let albumFolders = Set(files.compactMap { path -> String? in
-            let parts = path.split(separator: "/")
-            return parts.count > 2 && parts[0] == "albums" && parts[1].hasPrefix("family-") ? "albums/\(parts[1])" : nil
-        })
+        let albumFolders = Set(
+            files.compactMap { path -> String? in
+                let parts = path.split(separator: "/")
+                return parts.count > 2 && parts[0] == "albums" && parts[1].hasPrefix("family-")
+                    ? "albums/\(parts[1])" : nil
+            })
         let album = try #require(albumFolders.first, "\(files)")
         #expect(albumFolders.count == 1)
         let token = String(album.dropFirst("albums/family-".count))
-        #expect(token.count == SiteSecret.tokenLength && token.allSatisfy { $0.isLowercase || ("2"..."7").contains($0) })
+        #expect(
+            token.count == SiteSecret.tokenLength && token.allSatisfy { $0.isLowercase || ("2"..."7").contains($0) })
         #expect(files.contains(album + "/kids/index.html"))
         // The photos' folders carry tokens, not their ids.
         #expect(!files.contains { $0.contains("nana-cake") || $0.contains("kids-party") })
-        let photoFolders = Set(files.compactMap { path -> String? in
-            let parts = path.split(separator: "/")
-            return parts.count > 2 && parts[0] == "photos" && parts[1].hasPrefix("u") ? "photos/\(parts[1])" : nil
-        })
+        let photoFolders = Set(
+            files.compactMap { path -> String? in
+                let parts = path.split(separator: "/")
+                return parts.count > 2 && parts[0] == "photos" && parts[1].hasPrefix("u") ? "photos/\(parts[1])" : nil
+            })
         #expect(photoFolders.count == 2)
 
-        let secrets = ["Nana birthday secret", "Kids party hidden", "Family Secret Album", "famtag", "nana-cake", "kids-party",
-                       "Only for the family", token] + photoFolders.map { String($0.dropFirst("photos/".count)) }
+        let secrets =
+            [
+                "Nana birthday secret", "Kids party hidden", "Family Secret Album", "famtag", "nana-cake", "kids-party",
+                "Only for the family", token
+            ] + photoFolders.map { String($0.dropFirst("photos/".count)) }
         var leaks: [String] = []
         for path in files where !Self.isOwn(path, album: album, photoFolders: photoFolders) {
             let bytes = try Data(contentsOf: site.output.appendingPathComponent(path))
@@ -89,9 +111,13 @@ struct UnlistedAlbumTests {
 
     @Test func tokensAreStableKeyedAndDistinct() {
         let secret = SiteSecret(bytes: Array(repeating: 7, count: 32))
-        #expect(secret.token("album", "Family") == SiteSecret(bytes: Array(repeating: 7, count: 32)).token("album", "Family"))
+        #expect(
+            secret.token("album", "Family")
+                == SiteSecret(bytes: Array(repeating: 7, count: 32)).token("album", "Family"))
         #expect(secret.token("album", "Family") != secret.token("photo", "Family"))
-        #expect(secret.token("album", "Family") != SiteSecret(bytes: Array(repeating: 8, count: 32)).token("album", "Family"))
+        #expect(
+            secret.token("album", "Family")
+                != SiteSecret(bytes: Array(repeating: 8, count: 32)).token("album", "Family"))
         #expect(secret.token("album", "Family").count == SiteSecret.tokenLength)
         // Pinned: links already sent must keep working. HMAC-SHA256(key 01 02 03, "album\0Family"),
         // RFC 4648 base32 lowercased, 20 characters (Python: hmac + base64.b32encode).
@@ -103,7 +129,8 @@ struct UnlistedAlbumTests {
         #expect(throws: SiteSecretError.tooShort(length: 5)) {
             try SiteSecretFile.load(stateDirectory: state, environment: [SiteSecretFile.environmentVariable: "short"])
         }
-        let fromEnvironment = try SiteSecretFile.load(stateDirectory: state, environment: [SiteSecretFile.environmentVariable: "a long enough secret"])
+        let fromEnvironment = try SiteSecretFile.load(
+            stateDirectory: state, environment: [SiteSecretFile.environmentVariable: "a long enough secret"])
         #expect(fromEnvironment.created == nil)
         #expect(!FileManager.default.fileExists(atPath: state.appendingPathComponent(SiteSecretFile.fileName).path))
 
@@ -114,15 +141,20 @@ struct UnlistedAlbumTests {
         let (read, again) = try SiteSecretFile.load(stateDirectory: state, environment: [:])
         #expect(again == nil && read == made && made.count == 32)
         try Data("not hex\n".utf8).write(to: file)
-        #expect(throws: SiteSecretError.malformed(path: file.path)) { try SiteSecretFile.load(stateDirectory: state, environment: [:]) }
+        #expect(throws: SiteSecretError.malformed(path: file.path)) {
+            try SiteSecretFile.load(stateDirectory: state, environment: [:])
+        }
     }
 
     /// A build from the state (`--offline`) has no album settings: the photos' marks put them back.
     @Test func marksSurviveWithoutAlbumSettings() {
         let secret = SiteSecret(bytes: Array(repeating: 1, count: 32))
-        var manifest = Manifest(photos: [Photo(id: "a", album: "Family/Kids", image: .file(URL(fileURLWithPath: "/a.jpg"))),
-                                         Photo(id: "b", album: "Public", image: .file(URL(fileURLWithPath: "/b.jpg")))],
-                                albums: ["Family": AlbumInfo(cover: "a", unlisted: true)])
+        var manifest = Manifest(
+            photos: [
+                Photo(id: "a", album: "Family/Kids", image: .file(URL(fileURLWithPath: "/a.jpg"))),
+                Photo(id: "b", album: "Public", image: .file(URL(fileURLWithPath: "/b.jpg")))
+            ],
+            albums: ["Family": AlbumInfo(cover: "a", unlisted: true)])
         let tokens = UnlistedAlbums.apply(&manifest, secret: secret)
         #expect(Set(tokens.keys) == ["Family"])
         let renamed = manifest.photos[0].id

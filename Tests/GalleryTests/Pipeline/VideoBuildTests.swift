@@ -12,9 +12,11 @@ import Testing
 @Suite("Video builds")
 struct VideoBuildTests {
     static func ffmpeg(_ arguments: [String], in folder: URL) async throws {
-        let output = try await VideoProbeTests.tool("ffmpeg").run(["-v", "error", "-y"] + arguments.map {
-            $0.hasPrefix("out:") ? folder.appendingPathComponent(String($0.dropFirst(4))).path : $0
-        }, timeout: 120)
+        let output = try await VideoProbeTests.tool("ffmpeg").run(
+            ["-v", "error", "-y"]
+                + arguments.map {
+                    $0.hasPrefix("out:") ? folder.appendingPathComponent(String($0.dropFirst(4))).path : $0
+                }, timeout: 120)
         #expect(output.status == 0, "\(output.stderr)")
     }
 
@@ -29,35 +31,70 @@ struct VideoBuildTests {
         try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
         try Fixtures.data("images/photo-1.jpg").write(to: photos.appendingPathComponent("IMG_0001.jpg"))
         let phone = try await VideoProbeTests.phoneClip(in: folder)
-        try await ffmpeg(["-i", phone.path, "-c", "copy", "-metadata", "com.apple.quicktime.location.ISO6709=+48.8577+002.2950+035.0/",
-                          "-metadata", "location=+48.8577+002.2950/", "-metadata", "com.apple.quicktime.make=Apple",
-                          "-metadata", "com.apple.quicktime.model=iPhone 15", "-metadata:s:v:0", "rotate=90",
-                          "-movflags", "use_metadata_tags", "out:photos/Trip/IMG_0002.MOV"], in: folder)
-        try await ffmpeg(["-f", "lavfi", "-i", "testsrc2=size=320x180:rate=25:duration=2", "-c:v", "libx265", "-x265-params", "log-level=error",
-                          "-pix_fmt", "yuv420p10le", "-tag:v", "hvc1", "-metadata", "location=+48.8577+002.2950/", "out:photos/Trip/hevc.mp4"],
-                         in: folder)
-        try await ffmpeg(["-f", "lavfi", "-i", "color=black:size=192x108:rate=25:duration=1", "-f", "lavfi",
-                          "-i", "testsrc2=size=192x108:rate=25:duration=2", "-filter_complex", "[0][1]concat=n=2:v=1",
-                          "-c:v", "libvpx-vp9", "-b:v", "200k", "out:photos/Trip/fade-in.webm"], in: folder)
-        try await ffmpeg(["-f", "lavfi", "-i", "testsrc2=size=352x288:rate=25:duration=1", "-vf", "tinterlace=interleave_top,fieldorder=tff",
-                          "-c:v", "mpeg2video", "-flags", "+ilme+ildct", "-f", "mpegts", "out:photos/Trip/camcorder.MTS"], in: folder)
-        try await ffmpeg(["-f", "lavfi", "-i", "testsrc2=size=160x90:rate=25", "-frames:v", "1", "-c:v", "libx264",
-                          "out:photos/Trip/one-frame.mp4"], in: folder)
-        try await ffmpeg(["-f", "lavfi", "-i", "testsrc2=size=160x90:rate=30:duration=0.3", "-c:v", "libx264", "-pix_fmt", "yuv420p",
-                          "out:photos/Trip/short.mp4"], in: folder)
+        try await ffmpeg(
+            [
+                "-i", phone.path, "-c", "copy", "-metadata",
+                "com.apple.quicktime.location.ISO6709=+48.8577+002.2950+035.0/",
+                "-metadata", "location=+48.8577+002.2950/", "-metadata", "com.apple.quicktime.make=Apple",
+                "-metadata", "com.apple.quicktime.model=iPhone 15", "-metadata:s:v:0", "rotate=90",
+                "-movflags", "use_metadata_tags", "out:photos/Trip/IMG_0002.MOV"
+            ], in: folder)
+        try await ffmpeg(
+            [
+                "-f", "lavfi", "-i", "testsrc2=size=320x180:rate=25:duration=2", "-c:v", "libx265", "-x265-params",
+                "log-level=error",
+                "-pix_fmt", "yuv420p10le", "-tag:v", "hvc1", "-metadata", "location=+48.8577+002.2950/",
+                "out:photos/Trip/hevc.mp4"
+            ],
+            in: folder)
+        try await ffmpeg(
+            [
+                "-f", "lavfi", "-i", "color=black:size=192x108:rate=25:duration=1", "-f", "lavfi",
+                "-i", "testsrc2=size=192x108:rate=25:duration=2", "-filter_complex", "[0][1]concat=n=2:v=1",
+                "-c:v", "libvpx-vp9", "-b:v", "200k", "out:photos/Trip/fade-in.webm"
+            ], in: folder)
+        try await ffmpeg(
+            [
+                "-f", "lavfi", "-i", "testsrc2=size=352x288:rate=25:duration=1", "-vf",
+                "tinterlace=interleave_top,fieldorder=tff",
+                "-c:v", "mpeg2video", "-flags", "+ilme+ildct", "-f", "mpegts", "out:photos/Trip/camcorder.MTS"
+            ], in: folder)
+        try await ffmpeg(
+            [
+                "-f", "lavfi", "-i", "testsrc2=size=160x90:rate=25", "-frames:v", "1", "-c:v", "libx264",
+                "out:photos/Trip/one-frame.mp4"
+            ], in: folder)
+        try await ffmpeg(
+            [
+                "-f", "lavfi", "-i", "testsrc2=size=160x90:rate=30:duration=0.3", "-c:v", "libx264", "-pix_fmt",
+                "yuv420p",
+                "out:photos/Trip/short.mp4"
+            ], in: folder)
         // Truncated: the first half of an MP4 whose index (moov) is at the end.
         let hevc = try Data(contentsOf: photos.appendingPathComponent("hevc.mp4"))
         try hevc.prefix(hevc.count / 2).write(to: photos.appendingPathComponent("truncated.mp4"))
-        try await ffmpeg(["-f", "lavfi", "-i", "testsrc2=size=160x90:rate=30:duration=2", "-vf", "setpts='if(lt(N,30),N,30+(N-30)*3)/30/TB'",
-                          "-fps_mode", "vfr", "-c:v", "libx264", "-pix_fmt", "yuv420p", "out:photos/Trip/vfr.mp4"], in: folder)
+        try await ffmpeg(
+            [
+                "-f", "lavfi", "-i", "testsrc2=size=160x90:rate=30:duration=2", "-vf",
+                "setpts='if(lt(N,30),N,30+(N-30)*3)/30/TB'",
+                "-fps_mode", "vfr", "-c:v", "libx264", "-pix_fmt", "yuv420p", "out:photos/Trip/vfr.mp4"
+            ], in: folder)
         try Data().write(to: photos.appendingPathComponent("empty.mov"))
         // A Live Photo: a still and its 1.5 s HEVC clip of the same name.
         try Fixtures.data("images/photo-2.jpg").write(to: photos.appendingPathComponent("IMG_0003.jpg"))
-        try await ffmpeg(["-f", "lavfi", "-i", "testsrc2=size=320x180:rate=30:duration=1.5", "-c:v", "libx265", "-x265-params", "log-level=error",
-                          "-tag:v", "hvc1", "out:photos/Trip/IMG_0003.MOV"], in: folder)
+        try await ffmpeg(
+            [
+                "-f", "lavfi", "-i", "testsrc2=size=320x180:rate=30:duration=1.5", "-c:v", "libx265", "-x265-params",
+                "log-level=error",
+                "-tag:v", "hvc1", "out:photos/Trip/IMG_0003.MOV"
+            ], in: folder)
         // A 256×256 FFV1 clip whose Matroska PixelWidth and PixelHeight (EBML ids B0 and BA, two bytes each) now say 65535.
-        try await ffmpeg(["-f", "lavfi", "-i", "color=red:size=256x256:rate=5:duration=0.4", "-c:v", "ffv1", "out:photos/Trip/huge.mkv"],
-                         in: folder)
+        try await ffmpeg(
+            [
+                "-f", "lavfi", "-i", "color=red:size=256x256:rate=5:duration=0.4", "-c:v", "ffv1",
+                "out:photos/Trip/huge.mkv"
+            ],
+            in: folder)
         var huge = try Data(contentsOf: photos.appendingPathComponent("huge.mkv"))
         for id in [UInt8(0xb0), 0xba] {
             let field = try #require(huge.firstRange(of: Data([id, 0x82, 0x01, 0x00])))
@@ -65,14 +102,18 @@ struct VideoBuildTests {
         }
         try huge.write(to: photos.appendingPathComponent("huge.mkv"))
         try await ffmpeg(["-f", "lavfi", "-i", "sine=d=1", "-c:a", "aac", "out:photos/Trip/voice.mp4"], in: folder)
-        let config: [String: Any] = ["title": "Trip", "baseURL": "https://example.org/", "source": ["type": "folder", "path": "photos"],
-                                     "images": ["thumbnail": 40, "preview": 160, "widths": [Int]()]]
+        let config: [String: Any] = [
+            "title": "Trip", "baseURL": "https://example.org/", "source": ["type": "folder", "path": "photos"],
+            "images": ["thumbnail": 40, "preview": 160, "widths": [Int]()]
+        ]
         try JSONSerialization.data(withJSONObject: config).write(to: folder.appendingPathComponent("site-config.json"))
         return folder
     }
 
-    static func build(_ folder: URL, toolPath: String? = ProcessInfo.processInfo.environment["PATH"],
-                      imagesOnly: Shard? = nil) async throws -> BuildReport {
+    static func build(
+        _ folder: URL, toolPath: String? = ProcessInfo.processInfo.environment["PATH"],
+        imagesOnly: Shard? = nil
+    ) async throws -> BuildReport {
         let config = try SiteConfig.load(from: folder.appendingPathComponent("site-config.json"), environment: [:])
         var options = BuildOptions(jobs: 2, imagesOnly: imagesOnly)
         options.toolPath = toolPath
@@ -82,8 +123,11 @@ struct VideoBuildTests {
     /// What ffprobe says of a published web file: codec, pixel format and shown size per stream.
     static func streams(_ file: URL) async throws -> String {
         let output = try await VideoProbeTests.tool("ffprobe").run(
-            ["-v", "error", "-show_entries", "stream=codec_name,pix_fmt,width,height:stream_side_data=rotation", "-of", "compact",
-             "file:" + file.path], timeout: 30)
+            [
+                "-v", "error", "-show_entries", "stream=codec_name,pix_fmt,width,height:stream_side_data=rotation",
+                "-of", "compact",
+                "file:" + file.path
+            ], timeout: 30)
         return String(decoding: output.stdout, as: UTF8.self)
     }
 
@@ -91,17 +135,23 @@ struct VideoBuildTests {
         let folder = try await Self.makeLibrary()
         let report = try await Self.build(folder)
         let failed = Dictionary(report.failures.map { ($0.id, $0.reason) }, uniquingKeysWith: { first, _ in first })
-        #expect(report.photosPublished == 9 && report.clipsPublished == 7 && report.motionsPublished == 1, "\(report.failures)")
+        #expect(
+            report.photosPublished == 9 && report.clipsPublished == 7 && report.motionsPublished == 1,
+            "\(report.failures)")
         #expect(Set(failed.keys) == ["trip-truncated", "trip-empty", "trip-voice", "trip-huge"], "\(failed)")
         #expect(failed["trip-huge"]?.contains("65535x65535") == true, "\(failed)")
         #expect(failed["trip-voice"]?.contains("no video stream") == true, "\(failed)")
         #expect(failed["trip-truncated"]?.contains("video: ") == true, "\(failed)")
 
         let site = folder.appendingPathComponent("public")
-        for id in ["trip-img-0002", "trip-hevc", "trip-fade-in", "trip-camcorder", "trip-one-frame", "trip-short", "trip-vfr"] {
+        for id in [
+            "trip-img-0002", "trip-hevc", "trip-fade-in", "trip-camcorder", "trip-one-frame", "trip-short", "trip-vfr"
+        ] {
             let web = site.appendingPathComponent("photos/\(id)/video.mp4")
             let streams = try await Self.streams(web)
-            #expect(streams.contains("codec_name=h264") && streams.contains("pix_fmt=yuv420p") && !streams.contains("yuv420p10"), "\(id): \(streams)")
+            #expect(
+                streams.contains("codec_name=h264") && streams.contains("pix_fmt=yuv420p")
+                    && !streams.contains("yuv420p10"), "\(id): \(streams)")
             let page = try String(contentsOf: site.appendingPathComponent("photos/\(id)/index.html"), encoding: .utf8)
             #expect(page.contains("<video class=\"main\" controls playsinline preload=\"none\" poster=\""), "\(id)")
             #expect(page.contains("\"@type\":\"VideoObject\""), "\(id)")
@@ -126,16 +176,24 @@ struct VideoBuildTests {
             }
         }
         let tags = try Self.exiftool(site.appendingPathComponent("photos/trip-img-0002/video.mp4"))
-        #expect(!tags.keys.contains { $0.localizedCaseInsensitiveContains("gps") || $0.localizedCaseInsensitiveContains("location")
-            || $0.hasSuffix(":Make") || $0.hasSuffix(":Model") }, "\(tags.keys.sorted())")
+        #expect(
+            !tags.keys.contains {
+                $0.localizedCaseInsensitiveContains("gps") || $0.localizedCaseInsensitiveContains("location")
+                    || $0.hasSuffix(":Make") || $0.hasSuffix(":Model")
+            }, "\(tags.keys.sorted())")
 
         // The grid shows the length on a play badge; the feed and the sitemap name the web file.
         let home = try String(contentsOf: site.appendingPathComponent("index.html"), encoding: .utf8)
         #expect(home.contains("class=\"badge\"") && home.contains("</span>0:01</span>"))
         let feed = try String(contentsOf: site.appendingPathComponent("feed.xml"), encoding: .utf8)
-        #expect(feed.contains("<link rel=\"enclosure\" type=\"video/mp4\" href=\"https://example.org/photos/trip-hevc/video.mp4\"/>"))
+        #expect(
+            feed.contains(
+                "<link rel=\"enclosure\" type=\"video/mp4\" href=\"https://example.org/photos/trip-hevc/video.mp4\"/>"))
         let sitemap = try String(contentsOf: site.appendingPathComponent("sitemap.xml"), encoding: .utf8)
-        #expect(sitemap.contains("<video:content_loc>https://example.org/photos/trip-hevc/video.mp4</video:content_loc><video:duration>2</video:duration>"))
+        #expect(
+            sitemap.contains(
+                "<video:content_loc>https://example.org/photos/trip-hevc/video.mp4</video:content_loc><video:duration>2</video:duration>"
+            ))
 
         // A rebuild probes, encodes and renders nothing.
         let again = try await Self.build(folder)
@@ -148,14 +206,18 @@ struct VideoBuildTests {
         try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
         try Fixtures.data("images/photo-1.jpg").write(to: photos.appendingPathComponent("IMG_0001.jpg"))
         _ = try await VideoProbeTests.phoneClip(in: photos)
-        let config: [String: Any] = ["title": "No ffmpeg", "source": ["type": "folder", "path": "photos"],
-                                     "images": ["thumbnail": 40, "preview": 120, "widths": [Int]()]]
+        let config: [String: Any] = [
+            "title": "No ffmpeg", "source": ["type": "folder", "path": "photos"],
+            "images": ["thumbnail": 40, "preview": 120, "widths": [Int]()]
+        ]
         try JSONSerialization.data(withJSONObject: config).write(to: folder.appendingPathComponent("site-config.json"))
         let report = try await Self.build(folder, toolPath: "")
         #expect(report.photosPublished == 1)
-        #expect(report.failures.count == 2 && report.failures.allSatisfy {
-            $0.reason.contains("install ffmpeg (Debian: sudo apt install ffmpeg)")
-        }, "\(report.failures)")
+        #expect(
+            report.failures.count == 2
+                && report.failures.allSatisfy {
+                    $0.reason.contains("install ffmpeg (Debian: sudo apt install ffmpeg)")
+                }, "\(report.failures)")
     }
 
     @Test(arguments: [true, false])
@@ -164,11 +226,16 @@ struct VideoBuildTests {
         let photos = folder.appendingPathComponent("photos")
         try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
         try Fixtures.data("images/photo-1.jpg").write(to: photos.appendingPathComponent("IMG_0010.jpg"))
-        try await Self.ffmpeg(["-f", "lavfi", "-i", "testsrc2=size=320x180:rate=30:duration=1.5", "-f", "lavfi", "-i", "sine=d=1.5",
-                               "-c:v", "libx265", "-x265-params", "log-level=error", "-tag:v", "hvc1", "-c:a", "aac",
-                               "-metadata", "location=+48.8577+002.2950/", "out:photos/IMG_0010.MOV"], in: folder)
-        let config: [String: Any] = ["title": "Live", "source": ["type": "folder", "path": "photos"],
-                                     "images": ["thumbnail": 40, "preview": 120, "widths": [Int]()], "video": ["livePhotos": livePhotos]]
+        try await Self.ffmpeg(
+            [
+                "-f", "lavfi", "-i", "testsrc2=size=320x180:rate=30:duration=1.5", "-f", "lavfi", "-i", "sine=d=1.5",
+                "-c:v", "libx265", "-x265-params", "log-level=error", "-tag:v", "hvc1", "-c:a", "aac",
+                "-metadata", "location=+48.8577+002.2950/", "out:photos/IMG_0010.MOV"
+            ], in: folder)
+        let config: [String: Any] = [
+            "title": "Live", "source": ["type": "folder", "path": "photos"],
+            "images": ["thumbnail": 40, "preview": 120, "widths": [Int]()], "video": ["livePhotos": livePhotos]
+        ]
         try JSONSerialization.data(withJSONObject: config).write(to: folder.appendingPathComponent("site-config.json"))
         let report = try await Self.build(folder)
         #expect(report.photosPublished == 1 && report.failures.isEmpty, "\(report.failures)")
@@ -177,7 +244,10 @@ struct VideoBuildTests {
         let motion = site.appendingPathComponent("motion.mp4")
         if livePhotos {
             #expect(report.ignoredSummary == "1 Live Photo clip paired")
-            #expect(page.contains("<video class=\"motion\" muted playsinline preload=\"none\" src=\"../../photos/img-0010/motion.mp4\""))
+            #expect(
+                page.contains(
+                    "<video class=\"motion\" muted playsinline preload=\"none\" src=\"../../photos/img-0010/motion.mp4\""
+                ))
             #expect(page.contains("<button type=\"button\" class=\"live\""))
             // Upright H.264 without its sound or its position.
             let streams = try await Self.streams(motion)
@@ -194,12 +264,14 @@ struct VideoBuildTests {
     /// A motion photo as Google's camera writes it: a JPEG whose XMP says `GCamera:MotionPhoto="1"`
     /// and gives the clip's length in its Container directory, then the MP4 appended.
     static func motionPhoto(jpeg: Data, clip: Data, oldForm: Bool = false) -> Data {
-        let xmp = oldForm
+        let xmp =
+            oldForm
             ? #"<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description xmlns:GCamera="http://ns.google.com/photos/1.0/camera/" GCamera:MicroVideo="1" GCamera:MicroVideoVersion="1" GCamera:MicroVideoOffset="\#(clip.count)"/></rdf:RDF></x:xmpmeta>"#
             : #"<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description xmlns:GCamera="http://ns.google.com/photos/1.0/camera/" xmlns:Container="http://ns.google.com/photos/1.0/container/" xmlns:Item="http://ns.google.com/photos/1.0/container/item/" GCamera:MotionPhoto="1" GCamera:MotionPhotoVersion="1"><Container:Directory><rdf:Seq><rdf:li rdf:parseType="Resource"><Container:Item Item:Mime="image/jpeg" Item:Semantic="Primary" Item:Length="0"/></rdf:li><rdf:li rdf:parseType="Resource"><Container:Item Item:Mime="video/mp4" Item:Semantic="MotionPhoto" Item:Length="\#(clip.count)"/></rdf:li></rdf:Seq></Container:Directory></rdf:Description></rdf:RDF></x:xmpmeta>"#
         let body = Array("http://ns.adobe.com/xap/1.0/".utf8) + [0] + Array(xmp.utf8)
         let length = body.count + 2
-        return Data([0xff, 0xd8, 0xff, 0xe1, UInt8(length >> 8), UInt8(length & 0xff)]) + Data(body) + jpeg.dropFirst(2) + clip
+        return Data([0xff, 0xd8, 0xff, 0xe1, UInt8(length >> 8), UInt8(length & 0xff)]) + Data(body) + jpeg.dropFirst(2)
+            + clip
     }
 
     @Test(arguments: [false, true])
@@ -207,17 +279,25 @@ struct VideoBuildTests {
         let folder = try Fixtures.temporaryFolder()
         let photos = folder.appendingPathComponent("photos")
         try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
-        try await Self.ffmpeg(["-f", "lavfi", "-i", "testsrc2=size=320x180:rate=30:duration=1", "-c:v", "libx264", "-pix_fmt", "yuv420p",
-                               "-metadata", "location=+48.8577+002.2950/", "out:clip.mp4"], in: folder)
+        try await Self.ffmpeg(
+            [
+                "-f", "lavfi", "-i", "testsrc2=size=320x180:rate=30:duration=1", "-c:v", "libx264", "-pix_fmt",
+                "yuv420p",
+                "-metadata", "location=+48.8577+002.2950/", "out:clip.mp4"
+            ], in: folder)
         let clip = try Data(contentsOf: folder.appendingPathComponent("clip.mp4"))
         let photo = Self.motionPhoto(jpeg: try Fixtures.data("images/photo-1.jpg"), clip: clip, oldForm: oldForm)
         #expect(MotionPhoto.clip(in: photo) == (photo.count - clip.count)..<photo.count)
         try photo.write(to: photos.appendingPathComponent("PXL_0001.MP.jpg"))
-        let config: [String: Any] = ["title": "Motion", "source": ["type": "folder", "path": "photos"],
-                                     "images": ["thumbnail": 40, "preview": 120, "widths": [Int]()]]
+        let config: [String: Any] = [
+            "title": "Motion", "source": ["type": "folder", "path": "photos"],
+            "images": ["thumbnail": 40, "preview": 120, "widths": [Int]()]
+        ]
         try JSONSerialization.data(withJSONObject: config).write(to: folder.appendingPathComponent("site-config.json"))
         let report = try await Self.build(folder)
-        #expect(report.photosPublished == 1 && report.failures.isEmpty && report.warnings.isEmpty, "\(report.failures) \(report.warnings)")
+        #expect(
+            report.photosPublished == 1 && report.failures.isEmpty && report.warnings.isEmpty,
+            "\(report.failures) \(report.warnings)")
         let site = folder.appendingPathComponent("public/photos/pxl-0001-mp")
         let motion = site.appendingPathComponent("motion.mp4")
         let streams = try await Self.streams(motion)
@@ -238,14 +318,22 @@ struct VideoBuildTests {
         try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
         try Fixtures.data("images/photo-1.jpg").write(to: photos.appendingPathComponent("IMG_0001.jpg"))
         for index in 2...3 {
-            try await Self.ffmpeg(["-f", "lavfi", "-i", "testsrc2=size=320x180:rate=25:duration=1", "-c:v", "libx265",
-                                   "-x265-params", "log-level=error", "-tag:v", "hvc1", "out:photos/IMG_000\(index).mp4"], in: folder)
+            try await Self.ffmpeg(
+                [
+                    "-f", "lavfi", "-i", "testsrc2=size=320x180:rate=25:duration=1", "-c:v", "libx265",
+                    "-x265-params", "log-level=error", "-tag:v", "hvc1", "out:photos/IMG_000\(index).mp4"
+                ], in: folder)
         }
         try Fixtures.data("images/photo-2.jpg").write(to: photos.appendingPathComponent("IMG_0004.jpg"))
-        try await Self.ffmpeg(["-f", "lavfi", "-i", "testsrc2=size=320x180:rate=25:duration=1", "-c:v", "libx264",
-                               "out:photos/IMG_0004.MOV"], in: folder)
-        let config: [String: Any] = ["title": "Shards", "source": ["type": "folder", "path": "photos"],
-                                     "images": ["thumbnail": 40, "preview": 120, "widths": [Int]()]]
+        try await Self.ffmpeg(
+            [
+                "-f", "lavfi", "-i", "testsrc2=size=320x180:rate=25:duration=1", "-c:v", "libx264",
+                "out:photos/IMG_0004.MOV"
+            ], in: folder)
+        let config: [String: Any] = [
+            "title": "Shards", "source": ["type": "folder", "path": "photos"],
+            "images": ["thumbnail": 40, "preview": 120, "widths": [Int]()]
+        ]
         try JSONSerialization.data(withJSONObject: config).write(to: folder.appendingPathComponent("site-config.json"))
         var made = 0
         for index in 1...2 {
@@ -255,7 +343,8 @@ struct VideoBuildTests {
         }
         #expect(made > 0)
         let final = try await Self.build(folder)
-        #expect(final.photosPublished == 4 && final.clipsPublished == 2 && final.motionsPublished == 1, "\(final.failures)")
+        #expect(
+            final.photosPublished == 4 && final.clipsPublished == 2 && final.motionsPublished == 1, "\(final.failures)")
         #expect(final.derivativesMade == 0, "the final build made \(final.derivativesMade) files the shards had made")
         let site = folder.appendingPathComponent("public/photos")
         for file in ["img-0002/video.mp4", "img-0003/video.mp4", "img-0004/motion.mp4"] {
@@ -277,8 +366,9 @@ struct VideoBuildTests {
         try Data(repeating: 7, count: 4096).write(to: damaged)
         let encoder = VideoEncoder.find(settings: VideoSettings())
         let output = folder.appendingPathComponent("web.mp4").path
-        let info = VideoInfo(duration: 1, stored: PixelSize(width: 160, height: 90), rotation: 0, videoCodec: "hevc", audioCodec: nil,
-                             frameRate: 25, pixelFormat: "yuv420p", interlaced: false, container: "mov,mp4", bytes: 4096)
+        let info = VideoInfo(
+            duration: 1, stored: PixelSize(width: 160, height: 90), rotation: 0, videoCodec: "hevc", audioCodec: nil,
+            frameRate: 25, pixelFormat: "yuv420p", interlaced: false, container: "mov,mp4", bytes: 4096)
         await #expect(throws: ImagingError.self) { try await encoder.webVideo(damaged, video: info, to: output) }
         #expect(!FileManager.default.fileExists(atPath: output))
     }
@@ -290,10 +380,12 @@ struct VideoBuildTests {
         func u16(_ value: Int) -> [UInt8] { [UInt8(value >> 8 & 0xff), UInt8(value & 0xff)] }
         func u32(_ value: Int) -> [UInt8] { u16(value >> 16) + u16(value & 0xffff) }
         let text = Array(identifier.utf8) + [0]
-        let note = Array("Apple iOS\0".utf8) + u16(1) + Array("MM".utf8) + u16(1)
+        let note =
+            Array("Apple iOS\0".utf8) + u16(1) + Array("MM".utf8) + u16(1)
             + u16(0x0011) + u16(2) + u32(text.count) + u32(32) + u32(0) + text
         // TIFF header (8), IFD0 at 8 (2 + 12 + 4 = 18 bytes), Exif IFD at 26 (18 bytes), the note at 44.
-        let tiff = Array("MM".utf8) + u16(42) + u32(8)
+        let tiff =
+            Array("MM".utf8) + u16(42) + u32(8)
             + u16(1) + u16(0x8769) + u16(4) + u32(1) + u32(26) + u32(0)
             + u16(1) + u16(0x927c) + u16(7) + u32(note.count) + u32(44) + u32(0)
             + note
@@ -311,26 +403,46 @@ struct VideoBuildTests {
         #expect(LivePhotoIdentifier.ofStill(still) == identifier)
         // A HEIF's EXIF block has no `Exif\0\0` prefix: the bare TIFF structure gives the same identifier.
         let bare = try #require(MetadataBlocks.fromJPEG(still).exif).dropFirst(6)
-        #expect(ExifReader.makerNote(exif: Data(bare)).flatMap(LivePhotoIdentifier.appleContentIdentifier) == identifier)
+        #expect(
+            ExifReader.makerNote(exif: Data(bare)).flatMap(LivePhotoIdentifier.appleContentIdentifier) == identifier)
         // exiftool, an independent reader, finds the same identifier in the fixture.
         let tags = try Self.exiftool(photos.appendingPathComponent("Lisbon tram.jpg"))
-        #expect(tags.contains { ($0.key.hasSuffix("ContentIdentifier") || $0.key.hasSuffix("MediaGroupUUID")) && "\($0.value)" == identifier },
-                "\(tags.keys.sorted())")
-        try await Self.ffmpeg(["-f", "lavfi", "-i", "testsrc2=size=320x180:rate=30:duration=1.5", "-c:v", "libx264", "-pix_fmt", "yuv420p",
-                               "-metadata", "com.apple.quicktime.content.identifier=\(identifier)", "-movflags", "use_metadata_tags",
-                               "out:photos/IMG_0042.MOV"], in: folder)
+        #expect(
+            tags.contains {
+                ($0.key.hasSuffix("ContentIdentifier") || $0.key.hasSuffix("MediaGroupUUID"))
+                    && "\($0.value)" == identifier
+            },
+            "\(tags.keys.sorted())")
+        try await Self.ffmpeg(
+            [
+                "-f", "lavfi", "-i", "testsrc2=size=320x180:rate=30:duration=1.5", "-c:v", "libx264", "-pix_fmt",
+                "yuv420p",
+                "-metadata", "com.apple.quicktime.content.identifier=\(identifier)", "-movflags", "use_metadata_tags",
+                "out:photos/IMG_0042.MOV"
+            ], in: folder)
         // A clip of its own, with no identifier: not paired, published as a clip.
-        try await Self.ffmpeg(["-f", "lavfi", "-i", "testsrc2=size=320x180:rate=30:duration=1", "-c:v", "libx264", "-pix_fmt", "yuv420p",
-                               "out:photos/IMG_0043.MOV"], in: folder)
-        let config: [String: Any] = ["title": "Renamed", "source": ["type": "folder", "path": "photos"],
-                                     "images": ["thumbnail": 40, "preview": 120, "widths": [Int]()]]
+        try await Self.ffmpeg(
+            [
+                "-f", "lavfi", "-i", "testsrc2=size=320x180:rate=30:duration=1", "-c:v", "libx264", "-pix_fmt",
+                "yuv420p",
+                "out:photos/IMG_0043.MOV"
+            ], in: folder)
+        let config: [String: Any] = [
+            "title": "Renamed", "source": ["type": "folder", "path": "photos"],
+            "images": ["thumbnail": 40, "preview": 120, "widths": [Int]()]
+        ]
         try JSONSerialization.data(withJSONObject: config).write(to: folder.appendingPathComponent("site-config.json"))
         let report = try await Self.build(folder)
-        #expect(report.photosPublished == 2 && report.clipsPublished == 1 && report.motionsPublished == 1, "\(report.failures)")
+        #expect(
+            report.photosPublished == 2 && report.clipsPublished == 1 && report.motionsPublished == 1,
+            "\(report.failures)")
         #expect(report.ignored.map(\.reason) == [.livePhotoClipPaired(with: "Lisbon tram.jpg", byIdentifier: true)])
-        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("public/photos/lisbon-tram/motion.mp4").path))
+        #expect(
+            FileManager.default.fileExists(
+                atPath: folder.appendingPathComponent("public/photos/lisbon-tram/motion.mp4").path))
         // What was read is kept by path, size and time: the rebuild opens neither file again.
-        let cache = try String(contentsOf: folder.appendingPathComponent(".galleryssg/live-photos.json"), encoding: .utf8)
+        let cache = try String(
+            contentsOf: folder.appendingPathComponent(".galleryssg/live-photos.json"), encoding: .utf8)
         #expect(cache.contains(identifier) && cache.contains("IMG_0043.MOV"), "\(cache)")
         // (Run without ffprobe: the answers come from the cache.)
         let again = try await Self.build(folder, toolPath: "")
@@ -341,13 +453,20 @@ struct VideoBuildTests {
         let folder = try Fixtures.temporaryFolder()
         let photos = folder.appendingPathComponent("photos")
         try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
-        try await Self.ffmpeg(["-f", "lavfi", "-i", "testsrc2=size=160x90:rate=25:duration=3", "-c:v", "libx264",
-                               "out:photos/long.mp4"], in: folder)
+        try await Self.ffmpeg(
+            [
+                "-f", "lavfi", "-i", "testsrc2=size=160x90:rate=25:duration=3", "-c:v", "libx264",
+                "out:photos/long.mp4"
+            ], in: folder)
         try Fixtures.data("images/photo-1.jpg").write(to: photos.appendingPathComponent("photo.jpg"))
-        let config: [String: Any] = ["title": "Limits", "source": ["type": "folder", "path": "photos"], "video": ["maxSeconds": 2]]
+        let config: [String: Any] = [
+            "title": "Limits", "source": ["type": "folder", "path": "photos"], "video": ["maxSeconds": 2]
+        ]
         try JSONSerialization.data(withJSONObject: config).write(to: folder.appendingPathComponent("site-config.json"))
         let report = try await Self.build(folder)
-        #expect(report.failures.first?.reason.contains("over the 2 s limit (video.maxSeconds)") == true, "\(report.failures)")
+        #expect(
+            report.failures.first?.reason.contains("over the 2 s limit (video.maxSeconds)") == true,
+            "\(report.failures)")
     }
 
     /// A photo folder's JPEG derivatives, smallest first.

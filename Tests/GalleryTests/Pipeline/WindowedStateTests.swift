@@ -11,8 +11,11 @@ import Testing
 struct WindowedStateTests {
     /// The counts that say what a build decided.
     static func decisions(_ report: BuildReport) -> [Int] {
-        [report.photosNew, report.photosChanged, report.photosUnchanged, report.photosRemoved, report.derivativesMade,
-         report.derivativesReused, report.pages, report.pagesRendered, report.pagesReused]
+        [
+            report.photosNew, report.photosChanged, report.photosUnchanged, report.photosRemoved,
+            report.derivativesMade,
+            report.derivativesReused, report.pages, report.pagesRendered, report.pagesReused
+        ]
     }
 
     @Test func theBuildsSnapshotLeavesPhotoRowsAndPagesInTheState() async throws {
@@ -42,14 +45,15 @@ struct WindowedStateTests {
             #expect(!site.outputFiles().contains { $0.hasPrefix("photos/five/") })
             #expect(try site.read("photos/three/index.html").contains("Three, retitled"))
             // Its neighbours in the new order (four and two) show its new title.
-            #expect(try ["four", "two"].allSatisfy { try site.read("photos/\($0)/index.html").contains("Three, retitled") })
+            #expect(
+                try ["four", "two"].allSatisfy { try site.read("photos/\($0)/index.html").contains("Three, retitled") })
             #expect(try site.treeHash() == (try await site.cleanBuildHash()))
             reports.append(try await site.build(options))
             decided.append(reports.map(Self.decisions))
         }
         #expect(decided[0] == decided[1])
-        #expect(decided[0][1][7] == 0 && decided[0][3][7] == 0)   // the no-ops render no page
-        #expect(decided[0][2][3] == 1 && decided[0][2][7] > 0)    // five removed; pages rendered again
+        #expect(decided[0][1][7] == 0 && decided[0][3][7] == 0)  // the no-ops render no page
+        #expect(decided[0][2][3] == 1 && decided[0][2][7] > 0)  // five removed; pages rendered again
     }
 
     /// A page record whose key is damaged (a state edited by hand) is not one the next build can
@@ -59,7 +63,9 @@ struct WindowedStateTests {
         _ = try await site.build()
         let tree = try site.treeHash()
         let queue = try DatabaseQueue(path: StateDatabase.file(in: site.state).path)
-        try await queue.write { db in try db.execute(sql: "UPDATE page SET key = 'damaged' WHERE path = 'photos/three/index.html'") }
+        try await queue.write { db in
+            try db.execute(sql: "UPDATE page SET key = 'damaged' WHERE path = 'photos/three/index.html'")
+        }
         try queue.close()
         let again = try await site.build()
         #expect(site.outputFiles().contains("photos/three/index.html"))

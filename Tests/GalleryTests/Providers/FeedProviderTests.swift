@@ -10,23 +10,27 @@ struct FeedProviderTests {
     // MARK: 500px
 
     func pxSource(_ base: URL, limit: Int? = nil, perPage: Int = 50) -> FiveHundredPxSource {
-        FiveHundredPxSource(endpoint: base.appendingPathComponent("v1"), consumerKey: "px-consumer-SECRET", feature: "popular",
-                            params: ["only": "Landscapes"], imageSizes: [2048, 4], limit: limit, perPage: perPage)
+        FiveHundredPxSource(
+            endpoint: base.appendingPathComponent("v1"), consumerKey: "px-consumer-SECRET", feature: "popular",
+            params: ["only": "Landscapes"], imageSizes: [2048, 4], limit: limit, perPage: perPage)
     }
 
     @Test func mapsRecordedPopularStream() async throws {
         let manifest = try await FixtureServer.with({ request, base in
-            try request.path == "/v1/photos" ? FixtureServer.recorded("500px/popular-2019.json", base: base) : .json("{}", status: 404)
+            try request.path == "/v1/photos"
+                ? FixtureServer.recorded("500px/popular-2019.json", base: base) : .json("{}", status: 404)
         }) { base, log in
             let manifest = try await NetworkStack().run { downloader in
-                try await FiveHundredPxProvider(source: pxSource(base, limit: 50), downloader: downloader,
-                                                credentials: Credentials()).fetchManifest()
+                try await FiveHundredPxProvider(
+                    source: pxSource(base, limit: 50), downloader: downloader,
+                    credentials: Credentials()
+                ).fetchManifest()
             }
             let request = try #require(await log.requests.first)
             #expect(request.query["feature"] == "popular")
             #expect(request.query["only"] == "Landscapes")
             #expect(request.query["consumer_key"] == "px-consumer-SECRET")
-            #expect(await log.requests.count == 1)   // the limit is reached on page 1 of 1,620
+            #expect(await log.requests.count == 1)  // the limit is reached on page 1 of 1,620
             return manifest
         }
         #expect(manifest.photos.count == 50)
@@ -36,15 +40,17 @@ struct FeedProviderTests {
         #expect(first.author == "Tanner Wendell Stewart")
         #expect(first.authorURL?.absoluteString == "https://500px.com/tannerwendellstewart")
         #expect(first.camera.model == "NIKON CORPORATION NIKON D850")
-        #expect(first.camera.lens == nil)   // recorded as "0"
+        #expect(first.camera.lens == nil)  // recorded as "0"
         #expect(first.camera.exposureTime == 1.0 / 25)
         #expect(first.camera.aperture == 11)
         #expect(first.camera.focalLength == 50)
         #expect(first.camera.iso == 64)
         #expect(first.takenAt == "2018-10-04T08:04:08+00:00")
         #expect(first.location == GeoPoint(latitude: 51.2280476, longitude: -115.4965835))
-        #expect(first.license == nil)   // the 2019 recording has no license_type
-        #expect(first.sourcePage?.absoluteString == "https://500px.com/photo/1005044390/Two-jack-lake-by-Tanner-Wendell-Stewart")
+        #expect(first.license == nil)  // the 2019 recording has no license_type
+        #expect(
+            first.sourcePage?.absoluteString
+                == "https://500px.com/photo/1005044390/Two-jack-lake-by-Tanner-Wendell-Stewart")
         #expect(first.image.description.contains("/img/drscdn.500px.org/photo/1005044390/"))
     }
 
@@ -60,8 +66,10 @@ struct FeedProviderTests {
             return try Paging.json(object)
         }) { base, _ in
             try await NetworkStack().run { downloader in
-                try await FiveHundredPxProvider(source: pxSource(base, perPage: 30), downloader: downloader,
-                                                credentials: Credentials()).fetchManifest()
+                try await FiveHundredPxProvider(
+                    source: pxSource(base, perPage: 30), downloader: downloader,
+                    credentials: Credentials()
+                ).fetchManifest()
             }
         }
         #expect(manifest.photos.count == 50)
@@ -69,12 +77,17 @@ struct FeedProviderTests {
     }
 
     @Test func apiErrorsAreReadFromTheBody() async throws {
-        let message = try await FixtureServer.with({ _, _ in .json(#"{"status":401,"error":"Consumer key missing"}"#, status: 401) }) { base, _ in
+        let message = try await FixtureServer.with({ _, _ in
+            .json(#"{"status":401,"error":"Consumer key missing"}"#, status: 401)
+        }) { base, _ in
             try await NetworkStack().run { downloader -> String in
                 do {
-                    _ = try await FiveHundredPxProvider(source: pxSource(base), downloader: downloader,
-                                                        credentials: Credentials(secrets: ["px-consumer-SECRET"],
-                                                                                 variables: ["source.consumerKey": "PX500_KEY"])).fetchManifest()
+                    _ = try await FiveHundredPxProvider(
+                        source: pxSource(base), downloader: downloader,
+                        credentials: Credentials(
+                            secrets: ["px-consumer-SECRET"],
+                            variables: ["source.consumerKey": "PX500_KEY"])
+                    ).fetchManifest()
                     return "no error"
                 } catch { return "\(error)" }
             }
@@ -85,9 +98,11 @@ struct FeedProviderTests {
     // MARK: Parse
 
     func parseSource(_ base: URL, perPage: Int = 2) -> ParseSource {
-        ParseSource(endpoint: base.appendingPathComponent("parse"), applicationId: "app-id-SECRET", restApiKey: "rest-key-SECRET",
-                    className: "Resource", columns: ParseSource.defaultColumns, order: "createdAt,objectId", whereJSON: nil,
-                    limit: nil, perPage: perPage)
+        ParseSource(
+            endpoint: base.appendingPathComponent("parse"), applicationId: "app-id-SECRET",
+            restApiKey: "rest-key-SECRET",
+            className: "Resource", columns: ParseSource.defaultColumns, order: "createdAt,objectId", whereJSON: nil,
+            limit: nil, perPage: perPage)
     }
 
     /// Pages the hand-made Resource rows by `skip`/`limit`, and checks the headers like parse-server does.
@@ -95,12 +110,15 @@ struct FeedProviderTests {
         guard request.path == "/parse/classes/Resource" else {
             return .data(status: 404, contentType: "text/html", body: Data("Cannot GET \(request.path)".utf8))
         }
-        guard request.headers["x-parse-application-id"] == "app-id-SECRET", request.headers["x-parse-rest-api-key"] == "rest-key-SECRET" else {
+        guard request.headers["x-parse-application-id"] == "app-id-SECRET",
+            request.headers["x-parse-rest-api-key"] == "rest-key-SECRET"
+        else {
             return .json(#"{"error":"unauthorized"}"#, status: 403)
         }
         var object = try Paging.object("parse/resource-rows-handmade.json", base: base)
         let rows = object["results"] as! [Any]
-        let skip = Int(request.query["skip"] ?? "0")!, limit = Int(request.query["limit"] ?? "100")!
+        let skip = Int(request.query["skip"] ?? "0")!
+        let limit = Int(request.query["limit"] ?? "100")!
         object["results"] = Array(rows.dropFirst(skip).prefix(limit))
         if request.query["count"] != "1" { object["count"] = nil }
         return try Paging.json(object)
@@ -109,12 +127,14 @@ struct FeedProviderTests {
     @Test func pagesAClassWithHeadersAndMapsColumns() async throws {
         let (manifest, requests) = try await FixtureServer.with(parseServer) { base, log in
             let manifest = try await NetworkStack().run { downloader in
-                try await ParseProvider(source: parseSource(base), downloader: downloader, credentials: Credentials()).fetchManifest()
+                try await ParseProvider(source: parseSource(base), downloader: downloader, credentials: Credentials())
+                    .fetchManifest()
             }
             return (manifest, await log.requests)
         }
         #expect(requests.map { $0.query["skip"] } == ["0", "2", "4"])
-        #expect(requests.map { $0.query["order"] } == ["createdAt,objectId", "createdAt,objectId", "createdAt,objectId"])
+        #expect(
+            requests.map { $0.query["order"] } == ["createdAt,objectId", "createdAt,objectId", "createdAt,objectId"])
         #expect(requests.first?.query["count"] == "1")
         #expect(manifest.photos.map(\.id) == ["aB3dE5gH7j", "Kq9Lm2Np4R", "Tt5Yy7Uu9I", "Oo1Pp3Aa5S"])
         #expect(manifest.photos[0].title == "harbour at dusk")
@@ -136,7 +156,8 @@ struct FeedProviderTests {
                 wrongPath.endpoint = base.appendingPathComponent("api")
                 for source in [wrongKey, wrongPath] {
                     do {
-                        _ = try await ParseProvider(source: source, downloader: downloader, credentials: Credentials()).fetchManifest()
+                        _ = try await ParseProvider(source: source, downloader: downloader, credentials: Credentials())
+                            .fetchManifest()
                         results.append("no error")
                     } catch { results.append("\(error)") }
                 }
@@ -144,7 +165,10 @@ struct FeedProviderTests {
             }
         }
         #expect(messages[0] == "parse: 403 unauthorized: check applicationId/restApiKey")
-        #expect(messages[1] == #"parse: HTTP 404, and the body is not JSON ("Cannot GET /api/classes/Resource"); check source.endpoint, which should end with the server's mount path, e.g. https://example.com/parse"#)
+        #expect(
+            messages[1]
+                == #"parse: HTTP 404, and the body is not JSON ("Cannot GET /api/classes/Resource"); check source.endpoint, which should end with the server's mount path, e.g. https://example.com/parse"#
+        )
     }
 
     @Test func recordedSchemalessRowsAreToleratedAndCounted() throws {
@@ -152,7 +176,10 @@ struct FeedProviderTests {
         #expect(body["count"]?.integer == 69)
         let rows = try #require(body["results"]?.array)
         var collector = ManifestCollector(limit: nil)
-        for row in rows { collector.add(Result { try ParseMapping(columns: ["title": "title", "image": "title"]).photo(row) }, position: "r") }
+        for row in rows {
+            collector.add(
+                Result { try ParseMapping(columns: ["title": "title", "image": "title"]).photo(row) }, position: "r")
+        }
         // Post rows hold no image URLs: every row is reported, none crashes, none is published.
         #expect(collector.manifest.photos.isEmpty)
         #expect(collector.manifest.issues.count == 69)

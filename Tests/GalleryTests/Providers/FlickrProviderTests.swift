@@ -9,9 +9,12 @@ import Testing
 struct FlickrProviderTests {
     static let key = "0123456789abcdef-SECRET"
 
-    func source(_ base: URL, method: String = "flickr.photos.search", limit: Int? = nil, perPage: Int = 100) -> FlickrSource {
-        FlickrSource(endpoint: base.appendingPathComponent("services/rest/"), apiKey: Self.key, method: method,
-                     params: ["user_id": "67131352@N04"], limit: limit, perPage: perPage)
+    func source(_ base: URL, method: String = "flickr.photos.search", limit: Int? = nil, perPage: Int = 100)
+        -> FlickrSource
+    {
+        FlickrSource(
+            endpoint: base.appendingPathComponent("services/rest/"), apiKey: Self.key, method: method,
+            params: ["user_id": "67131352@N04"], limit: limit, perPage: perPage)
     }
 
     let credentials = Credentials(secrets: [key], variables: ["source.apiKey": "FLICKR_API_KEY"])
@@ -20,7 +23,9 @@ struct FlickrProviderTests {
     func handler(pageSize: Int) -> @Sendable (FixtureServer.Request, URL) async throws -> FixtureServer.Reply {
         { request, base in
             if request.isImage { return (try? FixtureServer.image(for: request.path)) ?? .json("{}", status: 500) }
-            guard request.query["api_key"] == Self.key else { return try FixtureServer.recorded("flickr/error-invalid-api-key-2012.json", base: base) }
+            guard request.query["api_key"] == Self.key else {
+                return try FixtureServer.recorded("flickr/error-invalid-api-key-2012.json", base: base)
+            }
             if request.query["method"] == "flickr.photos.licenses.getInfo" {
                 return try FixtureServer.recorded("flickr/licenses-getinfo-2012.json", base: base)
             }
@@ -41,7 +46,8 @@ struct FlickrProviderTests {
     @Test func mapsRecordedSearchRows() async throws {
         let manifest = try await FixtureServer.with(handler(pageSize: 100)) { base, _ in
             try await NetworkStack().run { downloader in
-                try await FlickrProvider(source: source(base), downloader: downloader, credentials: credentials).fetchManifest()
+                try await FlickrProvider(source: source(base), downloader: downloader, credentials: credentials)
+                    .fetchManifest()
             }
         }
         #expect(manifest.photos.count == 97)
@@ -54,7 +60,7 @@ struct FlickrProviderTests {
         #expect(first.sourcePage?.absoluteString == "https://www.flickr.com/photos/67131352@N04/7093101501/")
         #expect(first.takenAt == "2011-03-27T14:21:21")
         #expect(first.license?.name == "All Rights Reserved")
-        #expect(first.location == nil)   // latitude/longitude 0 means "not geotagged"
+        #expect(first.location == nil)  // latitude/longitude 0 means "not geotagged"
         // url_o is absent in the recording: the largest present size is url_k (2048 px, its own secret).
         #expect(first.image.description.hasSuffix("/img/farm8.staticflickr.com/7090/7093101501_2e55ed8fbf_k.jpg"))
     }
@@ -62,7 +68,9 @@ struct FlickrProviderTests {
     @Test func fetchesEveryPageOnceAndHonoursTheLimit() async throws {
         let (all, requests) = try await FixtureServer.with(handler(pageSize: 40)) { base, log in
             let manifest = try await NetworkStack().run { downloader in
-                try await FlickrProvider(source: source(base, perPage: 40), downloader: downloader, credentials: credentials).fetchManifest()
+                try await FlickrProvider(
+                    source: source(base, perPage: 40), downloader: downloader, credentials: credentials
+                ).fetchManifest()
             }
             return (manifest, await log.requests.filter { $0.query["method"] == "flickr.photos.search" })
         }
@@ -72,8 +80,10 @@ struct FlickrProviderTests {
 
         let (limited, pages) = try await FixtureServer.with(handler(pageSize: 40)) { base, log in
             let manifest = try await NetworkStack().run { downloader in
-                try await FlickrProvider(source: source(base, limit: 50, perPage: 40), downloader: downloader,
-                                         credentials: credentials).fetchManifest()
+                try await FlickrProvider(
+                    source: source(base, limit: 50, perPage: 40), downloader: downloader,
+                    credentials: credentials
+                ).fetchManifest()
             }
             return (manifest, await log.count { $0.query["method"] == "flickr.photos.search" })
         }
@@ -87,7 +97,8 @@ struct FlickrProviderTests {
         }) { base, _ in
             try await NetworkStack().run { downloader -> String in
                 do {
-                    _ = try await FlickrProvider(source: source(base), downloader: downloader, credentials: credentials).fetchManifest()
+                    _ = try await FlickrProvider(source: source(base), downloader: downloader, credentials: credentials)
+                        .fetchManifest()
                     return "no error"
                 } catch {
                     #expect((error as? ProviderError)?.kind == .refused)
@@ -108,7 +119,8 @@ struct FlickrProviderTests {
             return try await handler(pageSize: 100)(request, base)
         }) { base, _ in
             try await NetworkStack().run { downloader in
-                try await FlickrProvider(source: source(base), downloader: downloader, credentials: credentials).fetchManifest()
+                try await FlickrProvider(source: source(base), downloader: downloader, credentials: credentials)
+                    .fetchManifest()
             }
         }
         #expect(manifest.photos.count == 97)
@@ -121,7 +133,8 @@ struct FlickrProviderTests {
         #expect(body["photos"]?["photo"]?.array?.count == 2)
         #expect(body["photos"]?["total"]?.integer == 2)
         let row = try #require(body["photos"]?["photo"]?.array?.first)
-        #expect(throws: MappingError.self) { try FlickrMapping.photo(row, licenses: [:], album: nil) }   // no url_* extras
+        // No url_* extras.
+        #expect(throws: MappingError.self) { try FlickrMapping.photo(row, licenses: [:], album: nil) }
     }
 
     @Test func recordedRowsUpgradeFlickrImagesToHTTPS() throws {
@@ -134,13 +147,16 @@ struct FlickrProviderTests {
 
     @Test func publicFeedNeedsNoKey() async throws {
         let manifest = try await FixtureServer.with({ request, base in
-            try request.path.hasSuffix("photos_public.gne") ? FixtureServer.recorded("flickr/feed-photos_public-2024.json", base: base)
+            try request.path.hasSuffix("photos_public.gne")
+                ? FixtureServer.recorded("flickr/feed-photos_public-2024.json", base: base)
                 : .json("{}", status: 404)
         }) { base, log in
-            let feed = FlickrSource(endpoint: base.appendingPathComponent("services/feeds/photos_public.gne"), apiKey: nil,
-                                    method: "feed", params: ["tags": "porcupine"], limit: nil, perPage: 20)
+            let feed = FlickrSource(
+                endpoint: base.appendingPathComponent("services/feeds/photos_public.gne"), apiKey: nil,
+                method: "feed", params: ["tags": "porcupine"], limit: nil, perPage: 20)
             let manifest = try await NetworkStack().run { downloader in
-                try await FlickrProvider(source: feed, downloader: downloader, credentials: Credentials()).fetchManifest()
+                try await FlickrProvider(source: feed, downloader: downloader, credentials: Credentials())
+                    .fetchManifest()
             }
             let request = try #require(await log.requests.first)
             #expect(request.query["tags"] == "porcupine")

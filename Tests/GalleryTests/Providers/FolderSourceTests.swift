@@ -54,12 +54,21 @@ import Testing
         let photos = manifest.photos.map { $0.image.description.replacingOccurrences(of: root.path + "/", with: "") }
         // A raw without a photo of its name beside it is a photo (read by LibRaw when the build gets to
         // it), and a clip is an item like a photo (probed by ffprobe then).
-        #expect(photos == ["2024/Iceland/Day 1/IMG_1001.jpg", "2024/Iceland/Day 1/IMG_1002.JPG",
-                           "2025/Family/DSC_0001.NEF", "2025/Family/clip.MOV", "2025/Family/kids.png", "Portfolio/best.jpg"])
-        #expect(manifest.photos.map(\.album) == ["2024/Iceland/Day 1", "2024/Iceland/Day 1", "2025/Family", "2025/Family", "2025/Family",
-                                                 "Portfolio"])
-        #expect(manifest.photos.map(\.id) == ["2024-iceland-day-1-img-1001", "2024-iceland-day-1-img-1002",
-                                              "2025-family-dsc-0001", "2025-family-clip", "2025-family-kids", "portfolio-best"])
+        #expect(
+            photos == [
+                "2024/Iceland/Day 1/IMG_1001.jpg", "2024/Iceland/Day 1/IMG_1002.JPG",
+                "2025/Family/DSC_0001.NEF", "2025/Family/clip.MOV", "2025/Family/kids.png", "Portfolio/best.jpg"
+            ])
+        #expect(
+            manifest.photos.map(\.album) == [
+                "2024/Iceland/Day 1", "2024/Iceland/Day 1", "2025/Family", "2025/Family", "2025/Family",
+                "Portfolio"
+            ])
+        #expect(
+            manifest.photos.map(\.id) == [
+                "2024-iceland-day-1-img-1001", "2024-iceland-day-1-img-1002",
+                "2025-family-dsc-0001", "2025-family-clip", "2025-family-kids", "portfolio-best"
+            ])
         #expect(manifest.photos[0].fallbackTitle == "IMG 1001")
 
         let rejected = Dictionary(manifest.issues.map { ($0.item, $0.reason) }, uniquingKeysWith: { first, _ in first })
@@ -87,7 +96,9 @@ import Testing
         let named = Set(photos + manifest.issues.map(\.item) + manifest.ignored.map(\.path))
         #expect(named.count == photos.count + manifest.issues.count + manifest.ignored.count)
         for entry in try Self.entriesOnDisk(root) {
-            #expect(named.contains(entry) || named.contains(entry + "/") || named.contains { $0.hasSuffix("/") && entry.hasPrefix($0) }, "\(entry) is unaccounted for")
+            #expect(
+                named.contains(entry) || named.contains(entry + "/")
+                    || named.contains { $0.hasSuffix("/") && entry.hasPrefix($0) }, "\(entry) is unaccounted for")
         }
     }
 
@@ -97,7 +108,9 @@ import Testing
         let file = folder.appendingPathComponent("a.jpg")
         try Data("x".utf8).write(to: file)
         for path in [folder.appendingPathComponent("none"), file] {
-            let error = await #expect(throws: ProviderError.self) { _ = try await FolderProvider(folder: path).fetchManifest() }
+            let error = await #expect(throws: ProviderError.self) {
+                _ = try await FolderProvider(folder: path).fetchManifest()
+            }
             #expect(error?.kind == .notFound, "\(String(describing: error))")
         }
     }
@@ -105,11 +118,15 @@ import Testing
     @Test func ignoredAndRejectedFilesAreCountedInTheReport() async throws {
         let root = try Self.makeLibrary()
         let site = try Fixtures.temporaryFolder()
-        let config: [String: Any] = ["title": "Library", "source": ["type": "folder", "path": root.path],
-                                     "images": ["thumbnail": 64, "preview": 96, "widths": [Int]()]]
+        let config: [String: Any] = [
+            "title": "Library", "source": ["type": "folder", "path": root.path],
+            "images": ["thumbnail": 64, "preview": 96, "widths": [Int]()]
+        ]
         try JSONSerialization.data(withJSONObject: config).write(to: site.appendingPathComponent("site-config.json"))
-        let report = try await Build(config: try SiteConfig.load(from: site.appendingPathComponent("site-config.json"), environment: [:]),
-                                     options: BuildOptions(jobs: 2)).run()
+        let report = try await Build(
+            config: try SiteConfig.load(from: site.appendingPathComponent("site-config.json"), environment: [:]),
+            options: BuildOptions(jobs: 2)
+        ).run()
         #expect(report.photosPublished == 4)
         #expect(report.photosSkipped == 6)
         #expect(report.ignored.count == 12)

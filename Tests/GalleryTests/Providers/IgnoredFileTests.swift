@@ -12,7 +12,7 @@ import Testing
         .alreadyListed(as: "/photos/2024 (old)"), .rawBesideItsPhoto("IMG_0042.jpg"), .rawSkipped,
         .livePhotoClipPaired(with: "Lisbon tram.jpg", byIdentifier: false),
         .livePhotoClipPaired(with: "Lisbon tram (paired by its content identifier).jpg", byIdentifier: true),
-        .livePhotoClipPaired(with: "IMG_0001.HEIC", byIdentifier: true), .livePhotoClipLeftOut(of: "IMG_0001.HEIC"),
+        .livePhotoClipPaired(with: "IMG_0001.HEIC", byIdentifier: true), .livePhotoClipLeftOut(of: "IMG_0001.HEIC")
     ]
 
     @Test(arguments: reasons) func aReasonIsWrittenAsItsWordsAndReadBack(reason: IgnoredFile.Reason) throws {
@@ -33,11 +33,14 @@ import Testing
     /// The summary counts by kind, most files first, ties in the kinds' order.
     @Test func theSummaryCountsEachKind() {
         var report = BuildReport()
-        report.ignored = [.sidecarRead, .systemFile, .sidecarRead, .hiddenBy("x.md"), .alreadyListed(as: "/p"),
-                          .sourceIndexIsNoAlbum, .livePhotoClipPaired(with: "a.jpg", byIdentifier: true),
-                          .livePhotoClipPaired(with: "b.jpg", byIdentifier: false)]
-            .map { IgnoredFile(path: "f", reason: $0) }
-        #expect(report.ignoredSummary == "2 sidecars read, 2 Live Photo clips paired, 1 hidden photo, 1 system file, "
-            + "1 folder linked twice, 1 other")
+        report.ignored = [
+            .sidecarRead, .systemFile, .sidecarRead, .hiddenBy("x.md"), .alreadyListed(as: "/p"),
+            .sourceIndexIsNoAlbum, .livePhotoClipPaired(with: "a.jpg", byIdentifier: true),
+            .livePhotoClipPaired(with: "b.jpg", byIdentifier: false)
+        ]
+        .map { IgnoredFile(path: "f", reason: $0) }
+        #expect(
+            report.ignoredSummary == "2 sidecars read, 2 Live Photo clips paired, 1 hidden photo, 1 system file, "
+                + "1 folder linked twice, 1 other")
     }
 }

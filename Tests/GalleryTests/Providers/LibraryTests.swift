@@ -19,8 +19,10 @@ import Testing
 
     static func build() async throws -> Site {
         let folder = try Fixtures.temporaryFolder()
-        let config: [String: Any] = ["title": "Library", "source": ["type": "folder", "path": Fixtures.url("library/Photos").path],
-                                     "images": ["thumbnail": 64, "preview": 96, "widths": [Int]()]]
+        let config: [String: Any] = [
+            "title": "Library", "source": ["type": "folder", "path": Fixtures.url("library/Photos").path],
+            "images": ["thumbnail": 64, "preview": 96, "widths": [Int]()]
+        ]
         try JSONSerialization.data(withJSONObject: config).write(to: folder.appendingPathComponent("site-config.json"))
         let loaded = try SiteConfig.load(from: folder.appendingPathComponent("site-config.json"), environment: [:])
         return Site(folder: folder, report: try await Build(config: loaded, options: BuildOptions(jobs: 2)).run())
@@ -37,23 +39,33 @@ import Testing
         #expect(report.photosPublished == 14, "\(report.failures)")
         // IMG_0042.CR2 is 12 bytes that start as a Canon raw does: read as a raw, and reported as LibRaw finds it.
         #expect(Set(report.failures.map(\.id)) == ["portfolio-img-0042", "Portfolio/notes.txt"])
-        #expect(report.failures.first { $0.id == "portfolio-img-0042" }?.reason.hasPrefix("camera raw: LibRaw failed") == true,
-                "\(report.failures)")
-        #expect(Set(report.ignored.map(\.path)) == [
-            "2024/Iceland/Day 1/IMG_1004.md", "2024/Iceland/Day 2/waterfall.jpg.xmp", "2024/Iceland/index.md",
-            "2025/Family/index.md", "2025/Family/.DS_Store", "2025/Family/private.jpg", "Thumbs.db"])
+        #expect(
+            report.failures.first { $0.id == "portfolio-img-0042" }?.reason.hasPrefix("camera raw: LibRaw failed")
+                == true,
+            "\(report.failures)")
+        #expect(
+            Set(report.ignored.map(\.path)) == [
+                "2024/Iceland/Day 1/IMG_1004.md", "2024/Iceland/Day 2/waterfall.jpg.xmp", "2024/Iceland/index.md",
+                "2025/Family/index.md", "2025/Family/.DS_Store", "2025/Family/private.jpg", "Thumbs.db"
+            ])
         #expect(report.ignored.first { $0.path == "2025/Family/private.jpg" }?.reason.tally == .hiddenPhoto)
         // Junk bytes before a marker decode as browsers show them, with a warning naming the file.
         #expect(report.warnings.map(\.id) == ["portfolio-retouched"], "\(report.warnings)")
         #expect(report.warnings.first?.reason.contains("extraneous bytes before marker") == true)
         #expect(report.warnings.first?.location?.hasSuffix("Portfolio/retouched.jpg") == true)
-        for id in ["2024-iceland-day-1-harbour", "2024-iceland-day-1-church", "2024-iceland-day-1-img-1003",
-                   "2024-iceland-day-1-img-1004", "2024-iceland-day-2-geyser", "2024-iceland-day-2-waterfall",
-                   "2024-iceland-day-2-ice", "2025-family-dog", "2025-family-kids", "2025-family-party",
-                   "portfolio-scan", "portfolio-best", "portfolio-retouched", "portfolio-capture-one"] {
-            #expect(FileManager.default.fileExists(atPath: site.output.appendingPathComponent("photos/\(id)/index.html").path), "\(id)")
+        for id in [
+            "2024-iceland-day-1-harbour", "2024-iceland-day-1-church", "2024-iceland-day-1-img-1003",
+            "2024-iceland-day-1-img-1004", "2024-iceland-day-2-geyser", "2024-iceland-day-2-waterfall",
+            "2024-iceland-day-2-ice", "2025-family-dog", "2025-family-kids", "2025-family-party",
+            "portfolio-scan", "portfolio-best", "portfolio-retouched", "portfolio-capture-one"
+        ] {
+            #expect(
+                FileManager.default.fileExists(
+                    atPath: site.output.appendingPathComponent("photos/\(id)/index.html").path), "\(id)")
         }
-        #expect(!FileManager.default.fileExists(atPath: site.output.appendingPathComponent("photos/2025-family-private").path))
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: site.output.appendingPathComponent("photos/2025-family-private").path))
     }
 
     @Test func titlesCaptionsAndTagsComeFromTheFilesInPrecedenceOrder() async throws {
@@ -116,37 +128,54 @@ import Testing
         }
         #expect(checked > 40)
         // The JPEG original is published, stripped; the HEIC's is not (its page links the largest derivative).
-        #expect(FileManager.default.fileExists(atPath: site.output.appendingPathComponent("photos/2024-iceland-day-1-harbour/original.jpg").path))
-        #expect(!FileManager.default.fileExists(atPath: site.output.appendingPathComponent("photos/2024-iceland-day-2-geyser/original.heic").path))
+        #expect(
+            FileManager.default.fileExists(
+                atPath: site.output.appendingPathComponent("photos/2024-iceland-day-1-harbour/original.jpg").path))
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: site.output.appendingPathComponent("photos/2024-iceland-day-2-geyser/original.heic").path))
     }
 
     @Test func albumsNestWithTheirOwnPagesBreadcrumbsAndCards() async throws {
         let site = try await Self.build()
         // The albums index shows the top level only, each card with its cover and counts.
         let index = try site.read("albums/index.html")
-        for top in ["2024", "2025", "portfolio"] { #expect(index.contains("href=\"../albums/\(top)/index.html\""), "\(top)") }
+        for top in ["2024", "2025", "portfolio"] {
+            #expect(index.contains("href=\"../albums/\(top)/index.html\""), "\(top)")
+        }
         #expect(!index.contains("albums/2024/iceland/index.html"))
         #expect(index.contains("<span class=\"name\">2024</span> <span class=\"count\">7 photos · 1 album</span>"))
         // 2025's cover is its Family album's, which index.md sets to dog.webp.
-        #expect(index.contains("href=\"../albums/2025/index.html\" title=\"2025\"><img src=\"../photos/2025-family-dog/"))
+        #expect(
+            index.contains("href=\"../albums/2025/index.html\" title=\"2025\"><img src=\"../photos/2025-family-dog/"))
 
         // An album of albums: breadcrumbs, title and Markdown description from index.md, sub-album cards.
         let iceland = try site.read("albums/2024/iceland/index.html")
-        #expect(iceland.contains("<li><a href=\"../../../albums/index.html\">Albums</a></li><li><a href=\"../../../albums/2024/index.html\">2024</a></li><li aria-current=\"page\">Iceland, ring road</li>"))
+        #expect(
+            iceland.contains(
+                "<li><a href=\"../../../albums/index.html\">Albums</a></li><li><a href=\"../../../albums/2024/index.html\">2024</a></li><li aria-current=\"page\">Iceland, ring road</li>"
+            ))
         #expect(iceland.contains("<h1 class=\"gallery-heading\">Iceland, ring road</h1>"))
         #expect(iceland.contains("<p>Ten days around the <em>ring road</em>.</p>"))
         #expect(iceland.contains("<span class=\"name\">Day 1</span> <span class=\"count\">4 photos</span>"))
         #expect(iceland.contains("<span class=\"name\">Day 2</span> <span class=\"count\">3 photos</span>"))
         #expect(Self.tiles(iceland).isEmpty)
         // Its `sort: name` orders the sub-albums too (by date, Day 2 would come first).
-        let day1Card = try #require(iceland.range(of: ">Day 1</span>")), day2Card = try #require(iceland.range(of: ">Day 2</span>"))
+        let day1Card = try #require(iceland.range(of: ">Day 1</span>"))
+        let day2Card = try #require(iceland.range(of: ">Day 2</span>"))
         #expect(day1Card.lowerBound < day2Card.lowerBound)
 
         // Day 1 has no index.md: it takes Iceland's `sort: name`, where the site sorts newest first.
         let day1 = try site.read("albums/2024/iceland/day-1/index.html")
-        #expect(Self.tiles(day1) == ["2024-iceland-day-1-church", "2024-iceland-day-1-harbour", "2024-iceland-day-1-img-1003",
-                                     "2024-iceland-day-1-img-1004"])
-        #expect(day1.contains("<li><a href=\"../../../../albums/2024/iceland/index.html\">Iceland, ring road</a></li><li aria-current=\"page\">Day 1</li>"))
+        #expect(
+            Self.tiles(day1) == [
+                "2024-iceland-day-1-church", "2024-iceland-day-1-harbour", "2024-iceland-day-1-img-1003",
+                "2024-iceland-day-1-img-1004"
+            ])
+        #expect(
+            day1.contains(
+                "<li><a href=\"../../../../albums/2024/iceland/index.html\">Iceland, ring road</a></li><li aria-current=\"page\">Day 1</li>"
+            ))
 
         // Family: newest first, private.jpg hidden, kept off the home grid.
         let family = try site.read("albums/2025/family/index.html")
@@ -157,7 +186,10 @@ import Testing
 
         // Every photo page names its album path in breadcrumbs.
         let harbour = try site.read("photos/2024-iceland-day-1-harbour/index.html")
-        #expect(harbour.contains("<li><a href=\"../../albums/2024/iceland/day-1/index.html\">Day 1</a></li><li aria-current=\"page\">Harbour at dawn</li>"))
+        #expect(
+            harbour.contains(
+                "<li><a href=\"../../albums/2024/iceland/day-1/index.html\">Day 1</a></li><li aria-current=\"page\">Harbour at dawn</li>"
+            ))
     }
 
     /// `--strict` fails a build whose photos were all published but one with a decoder warning,
@@ -165,10 +197,14 @@ import Testing
     @Test func strictCountsDecoderWarnings() async throws {
         let site = try await Self.build()
         for attempt in 1...2 {
-            let (status, text) = try IncrementalFixtures.run(["build", "--config",
-                                                               site.folder.appendingPathComponent("site-config.json").path, "--strict"])
+            let (status, text) = try IncrementalFixtures.run([
+                "build", "--config",
+                site.folder.appendingPathComponent("site-config.json").path, "--strict"
+            ])
             #expect(status == 3, "attempt \(attempt): \(text)")
-            #expect(text.contains("portfolio-retouched") && text.contains("extraneous bytes"), "attempt \(attempt): \(text)")
+            #expect(
+                text.contains("portfolio-retouched") && text.contains("extraneous bytes"), "attempt \(attempt): \(text)"
+            )
             // exempi prints the XMP Toolkit's errors to stderr; none of it may reach the user.
             #expect(!text.contains("Duplicate property"), "attempt \(attempt): \(text)")
         }

@@ -9,11 +9,15 @@ import Testing
 struct ManifestEquivalenceTests {
     static let mapper = ManifestEntryMapper(resolver: .folder(URL(fileURLWithPath: "/site/manifests")))
 
-    static func expectSame(_ data: Data, chunkSize: Int, _ note: @autoclosure () -> String,
-                           sourceLocation: SourceLocation = #_sourceLocation) -> ManifestOutcome {
+    static func expectSame(
+        _ data: Data, chunkSize: Int, _ note: @autoclosure () -> String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> ManifestOutcome {
         let whole = WholeManifestDecode.outcome(data, mapper: mapper)
         let entryByEntry = ManifestOutcome.entryByEntry(data, mapper: mapper, chunkSize: chunkSize)
-        #expect(entryByEntry == whole, """
+        #expect(
+            entryByEntry == whole,
+            """
             \(note()), chunks of \(chunkSize): \(entryByEntry) but a whole decode: \(whole)
             \(String(decoding: data, as: UTF8.self))
             """, sourceLocation: sourceLocation)
@@ -22,25 +26,30 @@ struct ManifestEquivalenceTests {
 
     @Test func generatedDocumentsReadAsAWholeDecodeReadsThem() {
         var random = SeededRandom(seed: 13)
-        var refused = 0, photos = 0, issues = 0
+        var refused = 0
+        var photos = 0
+        var issues = 0
         for index in 0..<400 {
             var generator = ManifestGenerator(random: random)
             let data = generator.document()
             random = generator.random
-            let outcome = Self.expectSame(data, chunkSize: [1, 3, 7, 100, ManifestBytes.chunkSize][index % 5], "document \(index)")
+            let outcome = Self.expectSame(
+                data, chunkSize: [1, 3, 7, 100, ManifestBytes.chunkSize][index % 5], "document \(index)")
             if outcome.failure != nil { refused += 1 }
             photos += outcome.photos.count
             issues += outcome.issues.count
         }
         // The generator makes mostly valid manifests, with photos and with issues.
-        #expect(refused < 120 && photos > 1_000 && issues > 1_000, "\(refused) refused, \(photos) photos, \(issues) issues")
+        #expect(
+            refused < 120 && photos > 1_000 && issues > 1_000, "\(refused) refused, \(photos) photos, \(issues) issues")
     }
 
     /// Every truncation of small documents, and bytes changed, dropped or added where they do most harm.
     @Test func damagedDocumentsFailAsAWholeDecodeFails() {
         var random = SeededRandom(seed: 2026)
         let harmful = Array(#""\[]{},: 0eu-/"#.utf8) + [0, 0x0c, 0xff, 0xc3]
-        var refused = 0, total = 0
+        var refused = 0
+        var total = 0
         for index in 0..<40 {
             var generator = ManifestGenerator(random: random, maxEntries: 3)
             let document = [UInt8](generator.document())
@@ -58,7 +67,9 @@ struct ManifestEquivalenceTests {
             }
             for (number, bytes) in damaged.enumerated() {
                 let chunkSize = [1, 2, 5, ManifestBytes.chunkSize][number % 4]
-                if Self.expectSame(Data(bytes), chunkSize: chunkSize, "document \(index), damage \(number)").failure != nil {
+                if Self.expectSame(Data(bytes), chunkSize: chunkSize, "document \(index), damage \(number)").failure
+                    != nil
+                {
                     refused += 1
                 }
                 total += 1

@@ -16,13 +16,15 @@ struct PhotoMetadataTests {
         OriginalFacts(format: .jpeg, size: PixelSize(width: 10, height: 10), exif: exif, embedded: embedded)
     }
 
-    static let file = EmbeddedMetadata(title: "File title", caption: "File caption", keywords: ["file"], creator: "File Creator",
-                                       rights: "CC-BY-4.0", licenseURL: nil, rating: 2, takenAt: "2020-01-01")
+    static let file = EmbeddedMetadata(
+        title: "File title", caption: "File caption", keywords: ["file"], creator: "File Creator",
+        rights: "CC-BY-4.0", licenseURL: nil, rating: 2, takenAt: "2020-01-01")
 
     /// Every field the provider (or its sidecar) sets wins over the file.
     @Test func providerWins() {
-        var photo = Photo(id: "p", title: "Provider title", description: "Provider *text*", author: "Provider Author",
-                          takenAt: "2024-01-01", tags: ["provider"], license: License(name: "CC0-1.0"), image: Self.image)
+        var photo = Photo(
+            id: "p", title: "Provider title", description: "Provider *text*", author: "Provider Author",
+            takenAt: "2024-01-01", tags: ["provider"], license: License(name: "CC0-1.0"), image: Self.image)
         photo.rating = 5
         photo.fallbackTitle = "IMG 1001"
         let merged = PhotoMetadata.merge(photo: photo, facts: Self.facts(Self.file))
@@ -46,7 +48,9 @@ struct PhotoMetadataTests {
         #expect(merged.description.map(Markdown.html) == "<p>Not *bold* &lt;b&gt;x&lt;/b&gt;</p>\n")
         #expect(merged.author == "File Creator")
         #expect(merged.tags == ["file"])
-        #expect(merged.license == License(name: "CC-BY-4.0", url: URL(string: "https://creativecommons.org/licenses/by/4.0/")))
+        #expect(
+            merged.license
+                == License(name: "CC-BY-4.0", url: URL(string: "https://creativecommons.org/licenses/by/4.0/")))
         #expect(merged.takenAt == "2020-01-01")
         #expect(merged.rating == 2)
     }
@@ -71,13 +75,17 @@ struct PhotoMetadataTests {
         let url = try #require(URL(string: "https://creativecommons.org/licenses/by-nc/4.0/"))
         #expect(PhotoMetadata.license(rights: nil, url: url) == License(name: "CC-BY-NC-4.0", url: url))
         let other = try #require(URL(string: "https://example.com/terms"))
-        #expect(PhotoMetadata.license(rights: nil, url: other) == License(name: "https://example.com/terms", url: other))
+        #expect(
+            PhotoMetadata.license(rights: nil, url: other) == License(name: "https://example.com/terms", url: other))
         #expect(PhotoMetadata.license(rights: nil, url: nil) == nil)
     }
 
     @Test func markdownLiteralKeepsTextAndLineBreaks() {
         let text = "# Not a heading\n1. not a list\n    not code\n\nNew paragraph with `tick` and \\ and _under_"
         let html = Markdown.html(PhotoMetadata.markdownLiteral(text))
-        #expect(html == "<p># Not a heading<br />\n1. not a list<br />\nnot code</p>\n<p>New paragraph with `tick` and \\ and _under_</p>\n")
+        #expect(
+            html
+                == "<p># Not a heading<br />\n1. not a list<br />\nnot code</p>\n<p>New paragraph with `tick` and \\ and _under_</p>\n"
+        )
     }
 }

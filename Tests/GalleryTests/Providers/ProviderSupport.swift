@@ -8,7 +8,10 @@ struct NetworkStack {
     let transport: HTTPTransport
     let downloader: Downloader
 
-    init(settings: NetworkSettings = NetworkSettings(timeoutSeconds: Fixtures.seconds(5), retries: 2, retryBaseDelay: 0.01), cache: URL? = nil) {
+    init(
+        settings: NetworkSettings = NetworkSettings(
+            timeoutSeconds: Fixtures.seconds(5), retries: 2, retryBaseDelay: 0.01), cache: URL? = nil
+    ) {
         transport = HTTPTransport(settings: settings)
         downloader = Downloader(transport: transport, cacheFolder: cache)
     }
@@ -39,7 +42,8 @@ enum Paging {
 
     static func object(_ fixture: String, base: URL) throws -> [String: Any] {
         guard case .data(_, _, _, let body) = try FixtureServer.recorded(fixture, base: base),
-              let object = try JSONSerialization.jsonObject(with: body) as? [String: Any] else { throw BadFixture(fixture: fixture) }
+            let object = try JSONSerialization.jsonObject(with: body) as? [String: Any]
+        else { throw BadFixture(fixture: fixture) }
         return object
     }
 

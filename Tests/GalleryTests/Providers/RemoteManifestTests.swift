@@ -19,13 +19,17 @@ struct RemoteManifestTests {
         let routes: [String: FixtureServer.Reply] = [
             "/feeds/manifest.json": .json(manifest),
             "/feeds/images/photo-1.jpg": .ok(try Fixtures.data("images/photo-1.jpg"), contentType: "image/jpeg"),
-            "/images/photo-2.jpg": .ok(try Fixtures.data("images/photo-2.jpg"), contentType: "image/jpeg"),
+            "/images/photo-2.jpg": .ok(try Fixtures.data("images/photo-2.jpg"), contentType: "image/jpeg")
         ]
         let folder = try Fixtures.temporaryFolder()
         let report = try await FixtureServer.with(routes) { base in
-            let config = ["title": "Remote", "source": ["type": "manifest", "url": "\(base)/feeds/manifest.json"],
-                          "images": ["thumbnail": 64, "preview": 120]] as [String: Any]
-            try JSONSerialization.data(withJSONObject: config).write(to: folder.appendingPathComponent("site-config.json"))
+            let config =
+                [
+                    "title": "Remote", "source": ["type": "manifest", "url": "\(base)/feeds/manifest.json"],
+                    "images": ["thumbnail": 64, "preview": 120]
+                ] as [String: Any]
+            try JSONSerialization.data(withJSONObject: config).write(
+                to: folder.appendingPathComponent("site-config.json"))
             let site = try SiteConfig.load(from: folder.appendingPathComponent("site-config.json"), environment: [:])
             return try await Build(config: site).run()
         }
@@ -37,7 +41,8 @@ struct RemoteManifestTests {
         #expect(page.contains("From the server"))
         // Remote originals are linked, not copied.
         #expect(page.contains(#"<a href="http://127.0.0.1:"#))
-        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("public/photos/a/original.jpg").path))
+        #expect(
+            !FileManager.default.fileExists(atPath: folder.appendingPathComponent("public/photos/a/original.jpg").path))
     }
 
     @Test func oversizedResponsesAreRefused() async throws {
@@ -64,10 +69,14 @@ struct RemoteManifestTests {
         let manifest = #"{"photos": ["# + entries.joined(separator: ",") + "]}"
         let file = try Fixtures.temporaryFolder().appendingPathComponent("manifest.json")
         try Data(manifest.utf8).write(to: file)
-        func photos(_ location: @escaping @Sendable (URL) -> ManifestProvider.Location, cap: Int) async throws -> Result<Int, ProviderError> {
+        func photos(_ location: @escaping @Sendable (URL) -> ManifestProvider.Location, cap: Int) async throws
+            -> Result<Int, ProviderError>
+        {
             try await FixtureServer.with(["/manifest.json": .json(manifest)]) { base in
-                let transport = HTTPTransport(settings: NetworkSettings(timeoutSeconds: Fixtures.seconds(10), maxDownloadBytes: cap))
-                let provider = ManifestProvider(location: location(base), downloader: Downloader(transport: transport, cacheFolder: nil))
+                let transport = HTTPTransport(
+                    settings: NetworkSettings(timeoutSeconds: Fixtures.seconds(10), maxDownloadBytes: cap))
+                let provider = ManifestProvider(
+                    location: location(base), downloader: Downloader(transport: transport, cacheFolder: nil))
                 let result: Result<Int, ProviderError>
                 do {
                     result = .success(try await provider.fetchManifest().photos.count)
@@ -78,7 +87,9 @@ struct RemoteManifestTests {
                 return result
             }
         }
-        let locations: [@Sendable (URL) -> ManifestProvider.Location] = [{ .url($0.appendingPathComponent("manifest.json")) }, { _ in .file(file) }]
+        let locations: [@Sendable (URL) -> ManifestProvider.Location] = [
+            { .url($0.appendingPathComponent("manifest.json")) }, { _ in .file(file) }
+        ]
         for location in locations {
             let small = manifest.utf8.count / 2
             guard case .failure(let error) = try await photos(location, cap: small) else {
@@ -94,12 +105,16 @@ struct RemoteManifestTests {
         let settings = NetworkSettings(timeoutSeconds: Fixtures.seconds(5), maxDownloadBytes: 1024)
         let transport = HTTPTransport(settings: settings)
         // The policy is checked before any connection is made, so this sends no traffic.
-        await #expect(throws: FetchError.self) { _ = try await transport.get(URL(string: "http://photos.example.com/a.jpg")!) }
+        await #expect(throws: FetchError.self) {
+            _ = try await transport.get(URL(string: "http://photos.example.com/a.jpg")!)
+        }
         do {
             _ = try await transport.get(URL(string: "http://photos.example.com/a.jpg")!)
         } catch let error as FetchError {
-            #expect(error.description
-                    == "http://photos.example.com/a.jpg: plain http is allowed only to loopback; use https or set source.allowInsecureHTTP")
+            #expect(
+                error.description
+                    == "http://photos.example.com/a.jpg: plain http is allowed only to loopback; use https or set source.allowInsecureHTTP"
+            )
         }
         await transport.shutdown()
         #expect(HTTPTransport.isLoopback("127.0.0.1"))

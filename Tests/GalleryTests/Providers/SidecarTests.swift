@@ -79,7 +79,7 @@ struct SidecarTests {
             ("---\nrating: 7\n---\n", 2, "whole number from -1"),
             ("---\nhidden: maybe\n---\n", 2, "true or false"),
             ("---\ntitle: [a, b]\n---\n", 2, "single value"),
-            ("---\n- a\n- b\n---\n", 2, "key: value"),
+            ("---\n- a\n- b\n---\n", 2, "key: value")
         ]
         for (text, line, reason) in cases {
             let url = try Self.file("bad.md", text)
@@ -103,13 +103,18 @@ struct SidecarTests {
 
     @Test func albumIndex() throws {
         let ids = ["a.jpg": "iceland-a", "b.jpg": "iceland-b"]
-        let (info, hidden) = try AlbumIndex.read(Self.photos.appendingPathComponent("Iceland/index.md"), photoIDsByFileName: ids)
-        #expect(info == AlbumInfo(title: "Iceland, June 2024", description: "Ten days around the **Ring Road**.", cover: "iceland-b",
-                                  sort: PhotoSort("-taken"), showInHome: false))
+        let (info, hidden) = try AlbumIndex.read(
+            Self.photos.appendingPathComponent("Iceland/index.md"), photoIDsByFileName: ids)
+        #expect(
+            info
+                == AlbumInfo(
+                    title: "Iceland, June 2024", description: "Ten days around the **Ring Road**.", cover: "iceland-b",
+                    sort: PhotoSort("-taken"), showInHome: false))
         #expect(hidden == ["a.jpg"])
 
         let bare = try Self.file("index.md", "Only a description.\n")
-        #expect(try AlbumIndex.read(bare, photoIDsByFileName: ids) == (AlbumInfo(description: "Only a description."), []))
+        #expect(
+            try AlbumIndex.read(bare, photoIDsByFileName: ids) == (AlbumInfo(description: "Only a description."), []))
     }
 
     @Test func albumIndexErrors() throws {
@@ -117,11 +122,13 @@ struct SidecarTests {
             ("---\ntitle: t\nsort: newest\n---\n", 3, "unknown sort \"newest\""),
             ("---\ncover: missing.jpg\n---\n", 2, "cover \"missing.jpg\" is not a photo in this folder"),
             ("---\nhome: sometimes\n---\n", 2, "true or false"),
-            ("---\norder: name\n---\n", 2, "unknown key \"order\""),
+            ("---\norder: name\n---\n", 2, "unknown key \"order\"")
         ]
         for (text, line, reason) in cases {
             let url = try Self.file("index.md", text)
-            let error = try #require(throws: MetadataFileError.self) { try AlbumIndex.read(url, photoIDsByFileName: ["a.jpg": "a"]) }
+            let error = try #require(throws: MetadataFileError.self) {
+                try AlbumIndex.read(url, photoIDsByFileName: ["a.jpg": "a"])
+            }
             #expect(error.line == line)
             #expect(error.reason.contains(reason), "\(error)")
         }
@@ -138,8 +145,13 @@ struct SidecarTests {
         var failures = 0
         for _ in 0..<300 {
             var garbled = bytes
-            for _ in 0..<3 { garbled[Int.random(in: 0..<garbled.count, using: &generator)] = UInt8.random(in: 0...127, using: &generator) }
-            do { _ = try FrontMatter.parse(String(decoding: garbled, as: UTF8.self), file: "x.md") } catch { failures += 1 }
+            for _ in 0..<3 {
+                garbled[Int.random(in: 0..<garbled.count, using: &generator)] = UInt8.random(
+                    in: 0...127, using: &generator)
+            }
+            do { _ = try FrontMatter.parse(String(decoding: garbled, as: UTF8.self), file: "x.md") } catch {
+                failures += 1
+            }
         }
         #expect(failures < 300)
     }

@@ -30,7 +30,8 @@ struct WholeManifestDecode: Decodable {
         decoder.userInfo[mapperKey] = mapper
         var text = ManifestBytes.data(data)
         guard (try? text.convertToUTF8()) != nil, let utf8 = try? text.rest(),
-              (try? JSONSyntax.check(Data(utf8))) != nil else {
+            (try? JSONSyntax.check(Data(utf8))) != nil
+        else {
             return ManifestOutcome(failure: ManifestOutcome.notJSON)
         }
         do {
@@ -97,7 +98,9 @@ struct ManifestOutcome: Equatable, CustomStringConvertible {
     }
 
     /// What `ManifestDocument` makes of `data`, read `chunkSize` bytes at a time.
-    static func entryByEntry(_ data: Data, mapper: ManifestEntryMapper, chunkSize: Int = ManifestBytes.chunkSize) -> Self {
+    static func entryByEntry(_ data: Data, mapper: ManifestEntryMapper, chunkSize: Int = ManifestBytes.chunkSize)
+        -> Self
+    {
         do {
             return Self(try ManifestDocument.read(.data(data, chunkSize: chunkSize), mapper: mapper))
         } catch ManifestDocument.Failure.shape(let reason) {

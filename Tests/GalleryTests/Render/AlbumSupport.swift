@@ -18,10 +18,13 @@ struct AlbumFixture {
     }
 
     /// A photo with only what ordering and albums look at.
-    static func photo(_ id: String, album: String? = nil, taken: String? = nil, title: String? = nil,
-                      rating: Int? = nil) -> Photo {
-        var photo = Photo(id: id, title: title ?? "Photo \(id)", takenAt: taken, tags: ["all"], album: album,
-                          image: .file(URL(fileURLWithPath: "/photos/\(id).jpg")))
+    static func photo(
+        _ id: String, album: String? = nil, taken: String? = nil, title: String? = nil,
+        rating: Int? = nil
+    ) -> Photo {
+        var photo = Photo(
+            id: id, title: title ?? "Photo \(id)", takenAt: taken, tags: ["all"], album: album,
+            image: .file(URL(fileURLWithPath: "/photos/\(id).jpg")))
         photo.rating = rating
         return photo
     }
@@ -30,9 +33,10 @@ struct AlbumFixture {
     func items(_ photos: [Photo]) -> [GalleryItem] {
         photos.enumerated().map { index, photo in
             let display = PixelSize(width: 1200 + index, height: 900)
-            return GalleryItem(photo: photo, displaySize: display,
-                               plan: DerivativePlan(display: display, settings: config.images, folder: "photos/\(photo.id)"),
-                               averageColor: "#336699", placeholderKey: Fixtures.key(photo.id), original: .none)
+            return GalleryItem(
+                photo: photo, displaySize: display,
+                plan: DerivativePlan(display: display, settings: config.images, folder: "photos/\(photo.id)"),
+                averageColor: "#336699", placeholderKey: Fixtures.key(photo.id), original: .none)
         }
     }
 

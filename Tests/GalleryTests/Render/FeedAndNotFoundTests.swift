@@ -1,8 +1,9 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import Testing
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// The Atom feed's links stand on their own (no `xml:base`), and `404.html` is styled wherever it is served.
 @Suite("Feed links and the 404 page")
@@ -28,11 +29,15 @@ struct FeedAndNotFoundTests {
         let links = try Self.links(feed)
         #expect(links.count >= 2 + 6 * 4)
         #expect(links.allSatisfy { $0.hasPrefix("https://example.com/gallery/") }, "\(links)")
-        #expect(feed.contains(#"<link rel="self" type="application/atom+xml" href="https://example.com/gallery/feed.xml"/>"#))
-        #expect(feed.contains(#"<link rel="alternate" type="text/html" href="https://example.com/gallery/photos/p5/"/>"#))
+        #expect(
+            feed.contains(
+                #"<link rel="self" type="application/atom+xml" href="https://example.com/gallery/feed.xml"/>"#))
+        #expect(
+            feed.contains(#"<link rel="alternate" type="text/html" href="https://example.com/gallery/photos/p5/"/>"#))
 
         // One enclosure per entry, naming a JPEG the site really has.
-        let enclosure = try NSRegularExpression(pattern: #"<link rel="enclosure" type="image/jpeg" href="https://example\.com/gallery/([^"]+)"/>"#)
+        let enclosure = try NSRegularExpression(
+            pattern: #"<link rel="enclosure" type="image/jpeg" href="https://example\.com/gallery/([^"]+)"/>"#)
         let matches = enclosure.matches(in: feed, range: NSRange(feed.startIndex..., in: feed))
         #expect(matches.count == 6)
         for match in matches {
@@ -56,7 +61,9 @@ struct FeedAndNotFoundTests {
         let page = try site.read("404.html")
         let css = try #require(site.outputFiles().first { $0.hasPrefix("static/style.") && $0.hasSuffix(".css") })
         // The stylesheet is inlined, not linked through the absolute baseURL that a preview cannot reach.
-        let inlined = "data:text/css;base64," + (try Data(contentsOf: site.output.appendingPathComponent(css))).base64EncodedString()
+        let inlined =
+            "data:text/css;base64,"
+            + (try Data(contentsOf: site.output.appendingPathComponent(css))).base64EncodedString()
         #expect(page.contains(#"<link rel="stylesheet" href="\#(inlined)">"#))
         #expect(!page.contains("/static/style."))
         // Its links still work at any path.

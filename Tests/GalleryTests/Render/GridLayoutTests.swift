@@ -13,7 +13,8 @@ struct GridLayoutTests {
     func assertFills(_ layout: GridLayout, _ aspects: [Double], _ rows: [GridLayout.Row]) {
         #expect(rows.flatMap { Array($0.range) } == Array(aspects.indices), "rows cover each tile once, in order")
         for row in rows where !row.short {
-            let width = aspects[row.range].reduce(0) { $0 + $1 * row.natural } + layout.gap * Double(row.range.count - 1)
+            let width =
+                aspects[row.range].reduce(0) { $0 + $1 * row.natural } + layout.gap * Double(row.range.count - 1)
             #expect(abs(width - layout.width) < 0.001, "row \(row.range) is \(width) px wide")
         }
         #expect(rows.dropLast().allSatisfy { !$0.short }, "only the last row may be short")
@@ -28,12 +29,16 @@ struct GridLayoutTests {
         assertFills(layout, aspects, rows)
         #expect(rows.allSatisfy { $0.shown <= 844 / 2 }, "\(rows.map(\.shown))")
         #expect(rows.allSatisfy { $0.shown >= 100 && $0.shown <= 300 }, "\(rows.map(\.shown))")
-        #expect(!rows.contains { !$0.short && $0.range.count == 1 && aspects[$0.range.lowerBound] < 1 }, "a portrait alone in a full row")
+        #expect(
+            !rows.contains { !$0.short && $0.range.count == 1 && aspects[$0.range.lowerBound] < 1 },
+            "a portrait alone in a full row")
     }
 
     /// The mixed shapes of the audit's 40-photo site: phone rows within 100–300 px.
     @Test func mixedShapesMakeRowsOfHundredToThreeHundredPixels() {
-        let shapes = [Self.landscape, Self.portrait, Self.square, Self.panorama, Self.landscape, Self.landscape, Self.portrait]
+        let shapes = [
+            Self.landscape, Self.portrait, Self.square, Self.panorama, Self.landscape, Self.landscape, Self.portrait
+        ]
         let aspects = (0..<40).map { shapes[($0 * 3) % shapes.count] }
         let layout = GridLayout.phone()
         let rows = layout.rows(aspects)
@@ -50,7 +55,8 @@ struct GridLayoutTests {
         var best = Double.infinity
         // Each of the 2^(n-1) sets of breaks between tiles.
         for mask in 0..<(1 << (aspects.count - 1)) {
-            var cost = 0.0, start = 0
+            var cost = 0.0
+            var start = 0
             for end in 1...aspects.count where end == aspects.count || mask & (1 << (end - 1)) != 0 {
                 cost += layout.row(start..<end, sum: aspects[start..<end].reduce(0, +), last: end == aspects.count).cost
                 start = end
@@ -65,9 +71,12 @@ struct GridLayoutTests {
     @Test func cropIsBoundedAndOnlyWhereARowWouldBeTooTall() {
         let layout = GridLayout.phone()
         let lone = layout.rows([Self.portrait], closed: true)
-        #expect(lone.count == 1 && lone[0].shown >= lone[0].natural * GridLayout.crop - 1e-9 && lone[0].shown < lone[0].natural)
+        #expect(
+            lone.count == 1 && lone[0].shown >= lone[0].natural * GridLayout.crop - 1e-9
+                && lone[0].shown < lone[0].natural)
         let places = layout.tiles([Self.landscape, Self.landscape, Self.portrait, Self.landscape, Self.square])
-        for (place, aspect) in zip(places, [Self.landscape, Self.landscape, Self.portrait, Self.landscape, Self.square]) {
+        for (place, aspect) in zip(places, [Self.landscape, Self.landscape, Self.portrait, Self.landscape, Self.square])
+        {
             #expect(place.shape >= aspect - 1e-9 && place.shape <= aspect / GridLayout.crop + 1e-9)
         }
     }

@@ -12,7 +12,8 @@ import Testing
 @Suite("Grid sources and sizes")
 struct GridSourcesTests {
     @Test func gridStepsFillTheGapsBetweenTheThumbnailAndSixHundredPixelsTall() throws {
-        let plan = try DerivativePlan(display: PixelSize(width: 3000, height: 2000), settings: .defaults(), folder: "photos/a")
+        let plan = try DerivativePlan(
+            display: PixelSize(width: 3000, height: 2000), settings: .defaults(), folder: "photos/a")
         #expect(plan.gridSteps.map(\.size.width) == [960, 691, 576])
         #expect(plan.all.map(\.size.width) == [1600, 1200, 800, 480, 400, 960, 691, 576], "the grid's sizes come last")
         #expect(plan.thumbnailSources.map(\.size.width) == [400, 480, 576, 691, 800, 960, 1200, 1600])
@@ -20,12 +21,16 @@ struct GridSourcesTests {
         // Each step is at most 1.2 times (and 5 %) wider than the one before, up to 600 px tall.
         let grid = plan.thumbnailSources.filter { $0.size.height <= DerivativePlan.gridTallest }
         for (small, large) in zip(grid, grid.dropFirst()) {
-            #expect(Double(large.size.width) <= Double(small.size.width) * DerivativePlan.gridStep * 1.05, "\(small.size) → \(large.size)")
+            #expect(
+                Double(large.size.width) <= Double(small.size.width) * DerivativePlan.gridStep * 1.05,
+                "\(small.size) → \(large.size)")
         }
         #expect(plan.thumbnailSources.contains { $0.size.height >= DerivativePlan.gridTallest && $0.size.width < 1200 })
 
-        let portrait = try DerivativePlan(display: PixelSize(width: 2000, height: 3000), settings: .defaults(), folder: "photos/p")
-        #expect(portrait.gridSteps.map(\.size) == [PixelSize(width: 384, height: 576), PixelSize(width: 320, height: 480)])
+        let portrait = try DerivativePlan(
+            display: PixelSize(width: 2000, height: 3000), settings: .defaults(), folder: "photos/p")
+        #expect(
+            portrait.gridSteps.map(\.size) == [PixelSize(width: 384, height: 576), PixelSize(width: 320, height: 480)])
         #expect(portrait.thumbnailSources.map(\.size.width) == [267, 320, 384, 480, 800, 1067])
 
         // Never wider than the photo (here its own size, the preview, is the step after 480), and
@@ -60,7 +65,10 @@ struct GridSourcesTests {
     /// sizes as before and keep their cache keys: an incremental build makes only the new files.
     @Test func gridStepsLeaveTheOtherSizesKeysAsTheyWere() throws {
         let processor = try ImageProcessor(settings: .defaults())
-        for size in [PixelSize(width: 4000, height: 6000), PixelSize(width: 6000, height: 4000), PixelSize(width: 4000, height: 1000)] {
+        for size in [
+            PixelSize(width: 4000, height: 6000), PixelSize(width: 6000, height: 4000),
+            PixelSize(width: 4000, height: 1000)
+        ] {
             let facts = OriginalFacts(format: .jpeg, size: size, exif: ExifInfo())
             let layout = try processor.layout(facts, folder: "photos/a")
             var without = layout
@@ -88,22 +96,28 @@ struct GridSourcesTests {
     /// grid's width), and a panorama between portraits shares their rows.
     @Test func phoneSizesAreEachTilesWidthInItsRow() throws {
         let css = String(decoding: try #require(DefaultTheme.files["static/style.css"]), as: UTF8.self)
-        #expect(css.contains("--gap: \(Int(SiteRenderer.gridGap))px;") && css.contains("main { flex: 1; padding: 1rem var(--gap); }"))
+        #expect(
+            css.contains("--gap: \(Int(SiteRenderer.gridGap))px;")
+                && css.contains("main { flex: 1; padding: 1rem var(--gap); }"))
         #expect(css.contains("flex: 0 0 calc((100% - var(--pg)) * var(--pf))"))
         // A portrait and a 3:2 photo, two 16:10 photos, a 3:1 panorama, then three 3:2 photos.
         let aspects = [2.0 / 3, 1.5, 1.6, 1.6, 3, 1.5, 1.5, 1.5]
         let sizes = SiteRenderer.gridSizes(aspects: aspects)
-        let phone = try sizes.map { try #require($0.split(separator: ",").first?.dropFirst("(max-width: 600px) ".count)) }
+        let phone = try sizes.map {
+            try #require($0.split(separator: ",").first?.dropFirst("(max-width: 600px) ".count))
+        }
         let rows = GridLayout.phone().rows(aspects)
         #expect(rows.flatMap { Array($0.range) } == Array(aspects.indices))
         for width in [360.0, 390, 430] {
             let grid = width - 12
             for row in rows {
-                let sum = aspects[row.range].reduce(0, +), gaps = 6 * Double(row.range.count - 1)
+                let sum = aspects[row.range].reduce(0, +)
+                let gaps = 6 * Double(row.range.count - 1)
                 for index in row.range {
                     let expected = row.short ? aspects[index] * 0.4 * grid : aspects[index] / sum * (grid - gaps)
-                    #expect(abs(evaluate(String(phone[index]), width: width) - expected) < 1,
-                            "\(width) px, tile \(index): \(phone[index]), not \(expected)")
+                    #expect(
+                        abs(evaluate(String(phone[index]), width: width) - expected) < 1,
+                        "\(width) px, tile \(index): \(phone[index]), not \(expected)")
                 }
             }
         }

@@ -33,9 +33,11 @@ struct IconTests {
     /// control's whole text (a close button); in "1600 × 1067" it is a multiplication sign.
     static func glyphs(_ text: String) -> String {
         let arrows = text.unicodeScalars.filter { scalar in
-            [0x2190...0x21FF, 0x2039...0x2039, 0x203A...0x203A, 0x00AB...0x00AB, 0x00BB...0x00BB, 0x2794...0x27BF,
-             0x25B6...0x25C2, 0x23E9...0x23FA, 0x26F6...0x26F6, 0x2715...0x2717, 0x2A2F...0x2A2F, 0x2B05...0x2B07]
-                .contains { $0.contains(scalar.value) }
+            [
+                0x2190...0x21FF, 0x2039...0x2039, 0x203A...0x203A, 0x00AB...0x00AB, 0x00BB...0x00BB, 0x2794...0x27BF,
+                0x25B6...0x25C2, 0x23E9...0x23FA, 0x26F6...0x26F6, 0x2715...0x2717, 0x2A2F...0x2A2F, 0x2B05...0x2B07
+            ]
+            .contains { $0.contains(scalar.value) }
         }
         let close = text.trimmingCharacters(in: .whitespacesAndNewlines) == "×" ? "×" : ""
         return String(String.UnicodeScalarView(arrows)) + close

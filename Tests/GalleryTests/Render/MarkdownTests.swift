@@ -16,17 +16,25 @@ struct MarkdownTests {
 
     @Test func unsafeLinksBecomeText() {
         #expect(Markdown.html("[click](javascript:alert(1)) and [data](data:text/html,x)") == "<p>click and data</p>\n")
-        #expect(Markdown.html("[ok](https://example.com) [mail](mailto:a@b.c) [rel](../x)")
-                == #"<p><a href="https://example.com">ok</a> <a href="mailto:a@b.c">mail</a> <a href="../x">rel</a></p>"# + "\n")
+        #expect(
+            Markdown.html("[ok](https://example.com) [mail](mailto:a@b.c) [rel](../x)")
+                == #"<p><a href="https://example.com">ok</a> <a href="mailto:a@b.c">mail</a> <a href="../x">rel</a></p>"#
+                + "\n")
     }
 
     @Test func imagesBecomeLinksAndNestedOnesBecomeText() {
-        #expect(Markdown.html("![a pixel](https://t.example/p.gif)") == #"<p><a href="https://t.example/p.gif">a pixel</a></p>"# + "\n")
-        #expect(Markdown.html("![](https://t.example/p.gif)") == #"<p><a href="https://t.example/p.gif">image</a></p>"# + "\n")
+        #expect(
+            Markdown.html("![a pixel](https://t.example/p.gif)")
+                == #"<p><a href="https://t.example/p.gif">a pixel</a></p>"# + "\n")
+        #expect(
+            Markdown.html("![](https://t.example/p.gif)") == #"<p><a href="https://t.example/p.gif">image</a></p>"#
+                + "\n")
         #expect(Markdown.html("![x ![inner](https://a.example/i.png)](javascript:1)") == "<p>x inner</p>\n")
-        #expect(Markdown.html("![outer ![inner](https://a.example/i.png)](https://b.example/o.png)")
+        #expect(
+            Markdown.html("![outer ![inner](https://a.example/i.png)](https://b.example/o.png)")
                 == #"<p><a href="https://b.example/o.png">outer inner</a></p>"# + "\n")
-        #expect(Markdown.html("[see ![pic](https://a.example/i.png)](https://b.example/)")
+        #expect(
+            Markdown.html("[see ![pic](https://a.example/i.png)](https://b.example/)")
                 == #"<p><a href="https://b.example/">see pic</a></p>"# + "\n")
     }
 
@@ -35,7 +43,8 @@ struct MarkdownTests {
     }
 
     @Test func plainTextForMetaDescriptions() {
-        #expect(Markdown.plainText("Some *light*\nand [a link](https://x.example).\n\n- one\n- two", limit: 200)
+        #expect(
+            Markdown.plainText("Some *light*\nand [a link](https://x.example).\n\n- one\n- two", limit: 200)
                 == "Some light and a link. one two")
         #expect(Markdown.plainText("one two three four", limit: 10) == "one two…")
     }

@@ -15,31 +15,45 @@ struct PageModelTests {
     /// A renderer and the plan of a site with every optional value present, or with none.
     static func site(full: Bool, count: Int = 30, titles: [Int: String] = [:]) throws -> (SiteRenderer, SitePlan) {
         // Photos stay in list order ("sort": "source"), which the page numbers below count on.
-        let fixture = try FixtureSite.make(entries: [], config: full
-            ? ["description": "All the <values>", "sort": "source",
-               "images": ["thumbnail": 64, "preview": 120, "widths": [80], "webp": true, "avif": true, "showLocation": true]]
-            : ["baseURL": NSNull(), "sort": "source"])
+        let fixture = try FixtureSite.make(
+            entries: [],
+            config: full
+                ? [
+                    "description": "All the <values>", "sort": "source",
+                    "images": [
+                        "thumbnail": 64, "preview": 120, "widths": [80], "webp": true, "avif": true,
+                        "showLocation": true
+                    ]
+                ]
+                : ["baseURL": NSNull(), "sort": "source"])
         let config = try SiteConfig.load(from: fixture.configURL, environment: [:])
         let theme = try Theme(overridesIn: nil)
         let renderer = try SiteRenderer(config: config, theme: theme, assets: Assets(staticFiles: theme.staticFiles))
         let items = (0..<count).map { index in
-            let photo = full
-                ? Photo(id: "p\(index)", title: titles[index] ?? "Photo \(index) <&>", description: "Some **Markdown** \(index)",
-                        author: "Ana \"A\" O'Neil", authorURL: URL(string: "https://example.com/ana"),
-                        takenAt: "2021-06-\(String(format: "%02d", index % 28 + 1))T10:20:00Z",
-                        tags: ["sea", "tag-\(index % 3)"], album: "Album \(index % 2)",
-                        license: License(name: "CC BY 4.0", url: URL(string: "https://creativecommons.org/licenses/by/4.0/")),
-                        image: .remote(URL(string: "https://img.example.com/\(index).jpg")!),
-                        camera: CameraInfo(make: "Canon", model: "EOS R5", lens: "RF 24-70", focalLength: 35, aperture: 2.8,
-                                           exposureTime: 0.004, iso: 200),
-                        location: GeoPoint(latitude: 59.9, longitude: 10.7),
-                        sourcePage: URL(string: "https://www.flickr.com/photos/x/\(index)"))
-                : Photo(id: "p\(index)", title: titles[index], image: .file(URL(fileURLWithPath: "/photos/\(index).jpg")))
+            let photo =
+                full
+                ? Photo(
+                    id: "p\(index)", title: titles[index] ?? "Photo \(index) <&>",
+                    description: "Some **Markdown** \(index)",
+                    author: "Ana \"A\" O'Neil", authorURL: URL(string: "https://example.com/ana"),
+                    takenAt: "2021-06-\(String(format: "%02d", index % 28 + 1))T10:20:00Z",
+                    tags: ["sea", "tag-\(index % 3)"], album: "Album \(index % 2)",
+                    license: License(
+                        name: "CC BY 4.0", url: URL(string: "https://creativecommons.org/licenses/by/4.0/")),
+                    image: .remote(URL(string: "https://img.example.com/\(index).jpg")!),
+                    camera: CameraInfo(
+                        make: "Canon", model: "EOS R5", lens: "RF 24-70", focalLength: 35, aperture: 2.8,
+                        exposureTime: 0.004, iso: 200),
+                    location: GeoPoint(latitude: 59.9, longitude: 10.7),
+                    sourcePage: URL(string: "https://www.flickr.com/photos/x/\(index)"))
+                : Photo(
+                    id: "p\(index)", title: titles[index], image: .file(URL(fileURLWithPath: "/photos/\(index).jpg")))
             let display = PixelSize(width: 1600 + index, height: 1200)
-            return GalleryItem(photo: photo, displaySize: display,
-                               plan: DerivativePlan(display: display, settings: config.images, folder: "photos/p\(index)"),
-                               averageColor: "#336699", placeholderKey: Fixtures.key(photo.id),
-                               original: full ? .remote("https://img.example.com/\(index).jpg") : .none)
+            return GalleryItem(
+                photo: photo, displaySize: display,
+                plan: DerivativePlan(display: display, settings: config.images, folder: "photos/p\(index)"),
+                averageColor: "#336699", placeholderKey: Fixtures.key(photo.id),
+                original: full ? .remote("https://img.example.com/\(index).jpg") : .none)
         }
         return (renderer, try renderer.plan(items, placeholders: Fixtures.placeholder))
     }
@@ -55,12 +69,18 @@ struct PageModelTests {
             try Self.expectFields(of: model.context, at: model.path, checked: &checked)
         }
         // Every model type was seen, so a field added anywhere is checked.
-        #expect(checked.isSuperset(of: ["GridContext", "PhotoPageContext", "NotFoundContext", "FeedContext", "FeedEntry",
-                                        "SiteContext", "PageContext", "SocialCard", "GridTile", "PhotoContext", "NeighborLink",
-                                        "PageNumber", "Pagination"]), "\(checked.sorted())")
+        #expect(
+            checked.isSuperset(of: [
+                "GridContext", "PhotoPageContext", "NotFoundContext", "FeedContext", "FeedEntry",
+                "SiteContext", "PageContext", "SocialCard", "GridTile", "PhotoContext", "NeighborLink",
+                "PageNumber", "Pagination"
+            ]), "\(checked.sorted())")
         if full {
-            #expect(checked.isSuperset(of: ["AlbumsContext", "TagsContext", "CollectionTile", "TagLink", "MetadataRow",
-                                            "SitemapContext"]), "\(checked.sorted())")
+            #expect(
+                checked.isSuperset(of: [
+                    "AlbumsContext", "TagsContext", "CollectionTile", "TagLink", "MetadataRow",
+                    "SitemapContext"
+                ]), "\(checked.sorted())")
         }
     }
 
@@ -70,7 +90,9 @@ struct PageModelTests {
             for child in Mirror(reflecting: value).children {
                 let label = try #require(child.label)
                 // Theme.warnings() calls a name outside this list one that renders as nothing.
-                #expect(TemplateFields.names.contains(label), "\(type(of: value)).\(label) is missing from TemplateFields.names")
+                #expect(
+                    TemplateFields.names.contains(label),
+                    "\(type(of: value)).\(label) is missing from TemplateFields.names")
                 let expected = unwrap(child.value)
                 let found = parent.child(named: label)
                 #expect((expected == nil) == (found == nil), "\(path): \(type(of: value)).\(label)")
@@ -82,7 +104,9 @@ struct PageModelTests {
                     #expect("\(type(of: expected))" == "\(type(of: found))", "\(path): \(type(of: value)).\(label)")
                     try expectFields(of: found, at: path, checked: &checked)
                 } else {
-                    #expect(String(describing: expected) == String(describing: found), "\(path): \(type(of: value)).\(label)")
+                    #expect(
+                        String(describing: expected) == String(describing: found),
+                        "\(path): \(type(of: value)).\(label)")
                 }
             }
         } else if let array = value as? [Any] {
@@ -99,8 +123,10 @@ struct PageModelTests {
     /// The byte-level escaper gives what swift-mustache's HTML escaping gives.
     @Test func fastEscapingMatchesMustache() throws {
         let template = try MustacheTemplate(string: "{{value}}")
-        let samples = ["", "plain", FixtureSite.hostileTitle, "a & b < c > d \" e ' f", "&amp;&lt;", "海 <🌊> é",
-                       String(repeating: "x<", count: 500), "data:image/jpeg;base64,/9j/4AAQ+/=="]
+        let samples = [
+            "", "plain", FixtureSite.hostileTitle, "a & b < c > d \" e ' f", "&amp;&lt;", "海 <🌊> é",
+            String(repeating: "x<", count: 500), "data:image/jpeg;base64,/9j/4AAQ+/=="
+        ]
         for sample in samples {
             #expect(FastHTMLEscaping.escape(sample) == template.render(["value": sample]), "\(sample)")
         }
@@ -130,8 +156,12 @@ struct PageModelTests {
         for index in (0..<50).reversed() { reordered["k\(index)"] = "\(index)" }
         var ordered: [String: String] = [:]
         for index in 0..<50 { ordered["k\(index)"] = "\(index)" }
-        #expect(try key(Nested(lists: [], note: nil, table: ordered)) == key(Nested(lists: [], note: nil, table: reordered)))
-        #expect(try key(Nested(lists: [], note: nil, table: ["a": "bc"])) != key(Nested(lists: [], note: nil, table: ["ab": "c"])))
+        #expect(
+            try key(Nested(lists: [], note: nil, table: ordered)) == key(Nested(lists: [], note: nil, table: reordered))
+        )
+        #expect(
+            try key(Nested(lists: [], note: nil, table: ["a": "bc"]))
+                != key(Nested(lists: [], note: nil, table: ["ab": "c"])))
     }
 
     /// Retitling one photo changes the input keys of exactly the pages that show its title.
@@ -156,7 +186,7 @@ struct PageModelTests {
         let expected: Set<String> = [
             "photos/p7/index.html", "photos/p6/index.html", "photos/p8/index.html", "page/3/index.html",
             "albums/album-1/page/2/index.html", "tags/sea/page/3/index.html", "tags/tag-1/index.html",
-            "map/index.html",
+            "map/index.html"
         ]
         #expect(changed == expected, "\(changed.sorted())")
     }

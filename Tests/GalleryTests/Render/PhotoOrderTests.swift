@@ -34,15 +34,17 @@ struct PhotoOrderTests {
         let photos = [
             AlbumFixture.photo("undated"),
             AlbumFixture.photo("midnight", taken: "2024-06-01"),
-            AlbumFixture.photo("offset", taken: "2024-06-01T10:00:00+02:00"),   // 08:00 UTC
+            AlbumFixture.photo("offset", taken: "2024-06-01T10:00:00+02:00"),  // 08:00 UTC
             AlbumFixture.photo("garbage", taken: "last summer"),
             AlbumFixture.photo("exif", taken: "2024:06:01 09:00:00"),
             AlbumFixture.photo("zulu", taken: "2024-06-01T08:30Z"),
             AlbumFixture.photo("old", taken: "1999-12-31T23:59:59"),
-            AlbumFixture.photo("twin", taken: "2024-06-01T08:00:00Z"),           // the same instant as "offset"
+            AlbumFixture.photo("twin", taken: "2024-06-01T08:00:00Z")  // the same instant as "offset"
         ]
-        #expect(try order(photos, "-taken") == ["exif", "zulu", "offset", "twin", "midnight", "old", "undated", "garbage"])
-        #expect(try order(photos, "taken") == ["old", "midnight", "offset", "twin", "zulu", "exif", "undated", "garbage"])
+        #expect(
+            try order(photos, "-taken") == ["exif", "zulu", "offset", "twin", "midnight", "old", "undated", "garbage"])
+        #expect(
+            try order(photos, "taken") == ["old", "midnight", "offset", "twin", "zulu", "exif", "undated", "garbage"])
         // The site default is the same as "-taken".
         #expect(PhotoSort.newestFirst == PhotoSort("-taken"))
         #expect(SiteConfig.Defaults.sort == .newestFirst)
@@ -52,7 +54,7 @@ struct PhotoOrderTests {
         var photos = [
             AlbumFixture.photo("a", title: "IMG 10"), AlbumFixture.photo("b", title: "img 2"),
             AlbumFixture.photo("c", title: "IMG 1"), AlbumFixture.photo("d", title: "Beach"),
-            AlbumFixture.photo("e", title: "IMG 02"), AlbumFixture.photo("f", title: "IMG 2 beach"),
+            AlbumFixture.photo("e", title: "IMG 02"), AlbumFixture.photo("f", title: "IMG 2 beach")
         ]
         var untitled = AlbumFixture.photo("g")
         untitled.title = nil
@@ -62,7 +64,9 @@ struct PhotoOrderTests {
         #expect(try order(photos, "-name") == ["a", "g", "f", "e", "b", "c", "d"])
         #expect(try order(photos, "source") == ["a", "b", "c", "d", "e", "f", "g"])
         #expect(try order(photos, "-source") == ["g", "f", "e", "d", "c", "b", "a"])
-        #expect(NameChunk.compare(NameChunk.split("x99999999999999999999999"), NameChunk.split("x100000000000000000000000")) == -1)
+        #expect(
+            NameChunk.compare(NameChunk.split("x99999999999999999999999"), NameChunk.split("x100000000000000000000000"))
+                == -1)
     }
 
     @Test func ratingThenDateWithUnratedLast() throws {
@@ -71,7 +75,7 @@ struct PhotoOrderTests {
             AlbumFixture.photo("three-old", taken: "2020-01-01", rating: 3),
             AlbumFixture.photo("five", rating: 5),
             AlbumFixture.photo("three-new", taken: "2023-01-01", rating: 3),
-            AlbumFixture.photo("rejected", rating: -1),
+            AlbumFixture.photo("rejected", rating: -1)
         ]
         #expect(try order(photos, "-rating") == ["five", "three-new", "three-old", "rejected", "unrated"])
         #expect(try order(photos, "rating") == ["rejected", "three-old", "three-new", "five", "unrated"])
@@ -81,7 +85,7 @@ struct PhotoOrderTests {
     @Test func siteSortOrdersTheHomeGridAndNavigation() throws {
         let photos = [
             AlbumFixture.photo("p1"), AlbumFixture.photo("p2", taken: "2020-01-01"),
-            AlbumFixture.photo("p3", taken: "2022-01-01"), AlbumFixture.photo("p4", taken: "2021:01:01 00:00:00"),
+            AlbumFixture.photo("p3", taken: "2022-01-01"), AlbumFixture.photo("p4", taken: "2021:01:01 00:00:00")
         ]
         let pages = try AlbumFixture().render(AlbumFixture().plan(photos))
         #expect(AlbumFixture.tileIDs(try #require(pages["index.html"])) == ["p3", "p4", "p2"])
@@ -100,13 +104,17 @@ struct PhotoOrderTests {
     @Test func sortConfigKeyIsValidated() throws {
         let file = URL(fileURLWithPath: "/sites/demo/site-config.json")
         func load(_ sort: String) throws -> SiteConfig {
-            try SiteConfig.parse(Data(#"{"sort": "\#(sort)", "source": {"type": "folder", "path": "p"}}"#.utf8), file: file,
-                                 environment: [:])
+            try SiteConfig.parse(
+                Data(#"{"sort": "\#(sort)", "source": {"type": "folder", "path": "p"}}"#.utf8), file: file,
+                environment: [:])
         }
         #expect(try load("-name").sort == PhotoSort(key: .name, descending: true))
         #expect(try load(" rating").sort == PhotoSort(key: .rating, descending: false))
-        #expect(try SiteConfig.parse(Data(#"{"source": {"type": "folder", "path": "p"}}"#.utf8), file: file,
-                                     environment: [:]).sort == .newestFirst)
+        #expect(
+            try SiteConfig.parse(
+                Data(#"{"source": {"type": "folder", "path": "p"}}"#.utf8), file: file,
+                environment: [:]
+            ).sort == .newestFirst)
         let error = try #require(throws: ConfigError.self) { try load("sideways") }
         #expect(error.message.hasPrefix(#"sort: "sideways" is not a sort order"#), "\(error.message)")
     }

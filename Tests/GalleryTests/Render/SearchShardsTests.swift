@@ -73,7 +73,8 @@ struct SearchShardsTests {
                 let rows = try #require(try payload(path) as? [[Any]])
                 urls.append(try #require(rows[id % chunk][1] as? String))
             }
-            return QueryLoad(bytes: loaded.reduce(0) { $0 + (files[$1]?.count ?? 0) }, files: loaded, count: ids.count, urls: urls)
+            return QueryLoad(
+                bytes: loaded.reduce(0) { $0 + (files[$1]?.count ?? 0) }, files: loaded, count: ids.count, urls: urls)
         }
 
         static func decode(_ list: String, count: Int) -> [Int] {
@@ -82,19 +83,26 @@ struct SearchShardsTests {
                 return (0..<count).filter { bytes[$0 / 8] & (1 << UInt8($0 % 8)) != 0 }
             }
             var id = 0
-            return list.split(separator: ",").map { id += Int($0, radix: 36) ?? 0; return id }
+            return list.split(separator: ",").map {
+                id += Int($0, radix: 36) ?? 0
+                return id
+            }
         }
     }
 
-    static let vocabulary = ["harbour", "mountain", "river", "sunset", "forest", "street", "market", "bridge", "garden",
-                             "castle", "beach", "winter", "summer", "autumn", "spring", "night", "morning", "cloud"]
+    static let vocabulary = [
+        "harbour", "mountain", "river", "sunset", "forest", "street", "market", "bridge", "garden",
+        "castle", "beach", "winter", "summer", "autumn", "spring", "night", "morning", "cloud"
+    ]
 
     /// A synthetic photo: two words of the vocabulary and a word of its own in the caption, one of
     /// 1,000 albums (one of them "Basque Country"), and a tag every photo has.
     static func entry(_ id: Int) -> SearchIndex.Entry {
         let album = id % 1000 == 7 ? "Spain / Basque Country" : "Album \(id % 1000)"
         return SearchIndex.Entry(
-            title: "Photo \(id)", text: "A \(vocabulary[id % vocabulary.count]) by the \(vocabulary[(id / 7) % vocabulary.count]), frame q\(String(id, radix: 36))x",
+            title: "Photo \(id)",
+            text:
+                "A \(vocabulary[id % vocabulary.count]) by the \(vocabulary[(id / 7) % vocabulary.count]), frame q\(String(id, radix: 36))x",
             tags: ["everything"], author: "Author \(id % 50)", camera: nil, album: album,
             url: "photos/p\(id)/index.html", thumb: "photos/p\(id)/400x300.jpg", width: 400, height: 300)
     }
@@ -144,12 +152,15 @@ struct SearchShardsTests {
 
     @Test func albumNamesAreSearchableAndASmallSiteKeepsOneFile() async throws {
         let entries: [[String: Any]] = (1...6).map { number in
-            ["id": "p\(number)", "title": "Photo \(number)", "image": "photos/photo-\(number).jpg",
-             "album": number <= 5 ? "Spain/Basque Country" : "Elsewhere"]
+            [
+                "id": "p\(number)", "title": "Photo \(number)", "image": "photos/photo-\(number).jpg",
+                "album": number <= 5 ? "Spain/Basque Country" : "Elsewhere"
+            ]
         }
         let site = try FixtureSite.make(entries: entries)
         _ = try await site.build()
-        let index = try JSONSerialization.jsonObject(with: Data(contentsOf: site.output.appendingPathComponent("search.json")))
+        let index = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: site.output.appendingPathComponent("search.json")))
         let photos = try #require((index as? [String: Any])?["photos"] as? [[String: Any]])
         let basque = photos.filter { ($0["album"] as? String)?.contains("Basque Country") == true }
         #expect(basque.count == 5)

@@ -1,10 +1,11 @@
-#if canImport(FoundationXML)
-#endif
 import Foundation
 import FoundationXML
 import GalleryModel
 import GalleryRender
 import Testing
+
+#if canImport(FoundationXML)
+#endif
 
 /// Albums, tags, feed, sitemap, search index, link previews and fingerprinted assets of whole builds.
 @Suite("Site sections and publishing files")
@@ -12,8 +13,10 @@ struct SiteSectionsTests {
     /// Five photos in one album, so the album has two pages at three a page.
     static var albumEntries: [[String: Any]] {
         (1...6).map { number in
-            var entry: [String: Any] = ["id": "p\(number)", "title": "Photo \(number)", "image": "photos/photo-\(number).jpg",
-                                        "tags": number.isMultiple(of: 2) ? ["Even", "海"] : ["odd"]]
+            var entry: [String: Any] = [
+                "id": "p\(number)", "title": "Photo \(number)", "image": "photos/photo-\(number).jpg",
+                "tags": number.isMultiple(of: 2) ? ["Even", "海"] : ["odd"]
+            ]
             if number <= 5 { entry["album"] = "Big <Album>" }
             if number == 6 { entry["album"] = "big album" }
             if number == 3 { entry["takenAt"] = "2020-02-03" }
@@ -27,8 +30,10 @@ struct SiteSectionsTests {
         _ = try await site.build()
         let files = Set(site.outputFiles())
         // "Big <Album>" and "big album" slug alike; the second gets a suffix.
-        for path in ["albums/index.html", "albums/big-album/index.html", "albums/big-album/page/2/index.html",
-                     "albums/big-album-2/index.html", "tags/index.html", "tags/even/index.html", "tags/odd/index.html"] {
+        for path in [
+            "albums/index.html", "albums/big-album/index.html", "albums/big-album/page/2/index.html",
+            "albums/big-album-2/index.html", "tags/index.html", "tags/even/index.html", "tags/odd/index.html"
+        ] {
             #expect(files.contains(path), "no \(path)")
         }
         #expect(!files.contains("albums/big-album/page/3/index.html"))
@@ -43,7 +48,10 @@ struct SiteSectionsTests {
         #expect(album.contains(#"href="../../photos/p1/index.html""#))
         let albumPage2 = try site.read("albums/big-album/page/2/index.html")
         #expect(albumPage2.contains(#"href="../../../../photos/p4/index.html""#))
-        #expect(albumPage2.contains(#"<li><a href="../../../../albums/index.html">Albums</a></li><li aria-current="page">Big &lt;Album&gt;</li>"#))
+        #expect(
+            albumPage2.contains(
+                #"<li><a href="../../../../albums/index.html">Albums</a></li><li aria-current="page">Big &lt;Album&gt;</li>"#
+            ))
 
         let albums = try site.read("albums/index.html")
         #expect(albums.contains("<span class=\"name\">Big &lt;Album&gt;</span> <span class=\"count\">5 photos</span>"))
@@ -75,8 +83,9 @@ struct SiteSectionsTests {
         let parsed = XMLElements(feed)
         #expect(parsed.wellFormed)
         #expect(parsed.values("id").first == "https://example.com/gallery/")
-        #expect(Array(parsed.values("id").dropFirst().prefix(2))
-            == ["https://example.com/gallery/photos/p5/", "https://example.com/gallery/photos/p3/"])
+        #expect(
+            Array(parsed.values("id").dropFirst().prefix(2))
+                == ["https://example.com/gallery/photos/p5/", "https://example.com/gallery/photos/p3/"])
         #expect(parsed.values("updated").first == "2021-01-01T08:00:00+01:00")
         #expect(parsed.values("entry").count == 6)
         let feedText = String(decoding: feed, as: UTF8.self)
@@ -91,7 +100,8 @@ struct SiteSectionsTests {
         #expect(sitemap.values("loc").contains("https://example.com/gallery/albums/big-album/page/2/"))
         #expect(try site.read("robots.txt").contains("Sitemap: https://example.com/gallery/sitemap.xml"))
 
-        let index = try JSONSerialization.jsonObject(with: Data(contentsOf: site.output.appendingPathComponent("search.json")))
+        let index = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: site.output.appendingPathComponent("search.json")))
         let photos = try #require((index as? [String: Any])?["photos"] as? [[String: Any]])
         #expect(photos.count == 6)
         #expect(photos[1]["title"] as? String == "Photo 2")
@@ -117,8 +127,9 @@ struct SiteSectionsTests {
             #expect(!html.contains("example.com"), "\(page)")
             #expect(!html.contains("og:image"), "\(page)")
         }
-        #expect(XMLElements(try Data(contentsOf: site.output.appendingPathComponent("feed.xml"))).values("id").last
-            == "urn:galleryssg:photo:p6")
+        #expect(
+            XMLElements(try Data(contentsOf: site.output.appendingPathComponent("feed.xml"))).values("id").last
+                == "urn:galleryssg:photo:p6")
     }
 
     @Test func photoPagesHaveLinkPreviewsAndStructuredData() async throws {
@@ -129,8 +140,11 @@ struct SiteSectionsTests {
         #expect(photo.contains(#"<meta name="twitter:card" content="summary_large_image">"#))
         let image = try #require(photo.firstMatch(of: /<meta property="og:image" content="([^"]+)">/))
         #expect(image.1.hasPrefix("https://example.com/gallery/photos/two/"))
-        #expect(FileManager.default.fileExists(atPath: site.output.appendingPathComponent(
-            String(image.1.dropFirst("https://example.com/gallery/".count))).path))
+        #expect(
+            FileManager.default.fileExists(
+                atPath: site.output.appendingPathComponent(
+                    String(image.1.dropFirst("https://example.com/gallery/".count))
+                ).path))
         let jsonLD = try #require(photo.firstMatch(of: /<script type="application\/ld\+json">(.*?)<\/script>/))
         let object = try #require(try JSONSerialization.jsonObject(with: Data(jsonLD.1.utf8)) as? [String: Any])
         #expect(object["@context"] as? String == "https://schema.org")
@@ -141,14 +155,17 @@ struct SiteSectionsTests {
         // saves data (issue 14), so no <link rel="prefetch"> fetches them regardless.
         #expect(!photo.contains(#"rel="prefetch""#))
         #expect(photo.contains(#"<link rel="next" href="../../photos/three/index.html">"#))
-        #expect(photo.contains(#"class="next" rel="next" href="../../photos/three/index.html" data-srcset="../../photos/three/"#))
+        #expect(
+            photo.contains(
+                #"class="next" rel="next" href="../../photos/three/index.html" data-srcset="../../photos/three/"#))
     }
 
     @Test func cssAndJSAreFingerprintedAndSiteStaticFilesArePublished() async throws {
         let site = try FixtureSite.make(entries: Array(Self.albumEntries.prefix(2)))
         let templates = site.folder.appendingPathComponent("Templates/static")
         try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
-        try "body { color: red; }".write(to: templates.appendingPathComponent("style.css"), atomically: true, encoding: .utf8)
+        try "body { color: red; }".write(
+            to: templates.appendingPathComponent("style.css"), atomically: true, encoding: .utf8)
         try "console.log(1)".write(to: templates.appendingPathComponent("extra.js"), atomically: true, encoding: .utf8)
         try Data([0x89, 0x50]).write(to: templates.appendingPathComponent("logo.png"))
         _ = try await site.build()
@@ -190,8 +207,10 @@ final class XMLElements: NSObject, XMLParserDelegate {
 
     func values(_ name: String) -> [String] { texts[name] ?? [] }
 
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                attributes: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
         stack.append((name, ""))
     }
 

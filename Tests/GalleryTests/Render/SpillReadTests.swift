@@ -1,9 +1,9 @@
 import Foundation
 import GalleryKeys
-import Glibc
 import GalleryModel
 import GalleryPipeline
 import GalleryRender
+import Glibc
 import Testing
 
 /// A build's spill file (`SpillFile`: the items and the manifest's photos, kept on disk) that can no
@@ -60,7 +60,8 @@ import Testing
         let fixture = try AlbumFixture()
         let folder = try Fixtures.temporaryFolder()
         let photos = (0..<4).map { AlbumFixture.photo("p\($0)", album: "Trip") }
-        let plan = fixture.renderer.plan(try ItemList(fixture.items(photos), folder: folder), placeholders: Fixtures.placeholder)
+        let plan = fixture.renderer.plan(
+            try ItemList(fixture.items(photos), folder: folder), placeholders: Fixtures.placeholder)
         #expect(try fixture.render(plan).count == plan.pages.count)
         #expect(try Self.truncateSpillFiles(in: folder) == 1)
         for page in [SitePage.home(page: 1), .photo(index: 0), .album(index: 0, page: 1), .albums, .feed] {

@@ -15,16 +15,24 @@ struct TemplateErrorTests {
 
     @Test func sectionErrorsNameBothNamesAndWhereTheSectionOpened() throws {
         let cases = [
-            ("<ul>\n  {{#photos}}\n    <li>{{title}}</li>\n  {{/photo}}\n</ul>",
-             "template grid.mustache: section {{#photos}} opened at line 2, column 3 is closed with {{/photo}} at line 4, column 3; "
-                + "close it with {{/photos}}"),
-            ("{{<layout}}{{$content}}\n{{#pagination}}\n<p>{{heading}}</p>\n{{/content}}{{/layout}}",
-             "template grid.mustache: section {{#pagination}} opened at line 2, column 1 is closed with {{/content}} at line 4, "
-                + "column 1; close it with {{/pagination}}"),
-            ("<h1>{{heading}}</h1>\n{{^photos}}\n<p>none</p>\n",
-             "template grid.mustache: section {{^photos}} opened at line 2, column 1 is never closed; add {{/photos}} where it should end"),
-            ("<h1>{{heading}}</h1>\n{{/photos}}",
-             "template grid.mustache: {{/photos}} at line 2, column 1 closes no open section; remove it"),
+            (
+                "<ul>\n  {{#photos}}\n    <li>{{title}}</li>\n  {{/photo}}\n</ul>",
+                "template grid.mustache: section {{#photos}} opened at line 2, column 3 is closed with {{/photo}} at line 4, column 3; "
+                    + "close it with {{/photos}}"
+            ),
+            (
+                "{{<layout}}{{$content}}\n{{#pagination}}\n<p>{{heading}}</p>\n{{/content}}{{/layout}}",
+                "template grid.mustache: section {{#pagination}} opened at line 2, column 1 is closed with {{/content}} at line 4, "
+                    + "column 1; close it with {{/pagination}}"
+            ),
+            (
+                "<h1>{{heading}}</h1>\n{{^photos}}\n<p>none</p>\n",
+                "template grid.mustache: section {{^photos}} opened at line 2, column 1 is never closed; add {{/photos}} where it should end"
+            ),
+            (
+                "<h1>{{heading}}</h1>\n{{/photos}}",
+                "template grid.mustache: {{/photos}} at line 2, column 1 closes no open section; remove it"
+            )
         ]
         for (grid, expected) in cases {
             let theme = try Self.theme(grid: grid)
@@ -38,20 +46,22 @@ struct TemplateErrorTests {
     }
 
     @Test func namesAndPartialsThatRenderAsNothingAreWarnedAbout() throws {
-        let theme = try Self.theme(grid: """
-            {{<layout}}{{$content}}
-            <h1>{{heading}} {{titel}}</h1>
-            {{#photos}}{{photo.alt}} {{lowercased(hrf)}} {{site.t.anything}} {{#first}}{{.}}{{/first}}{{/photos}}
-            {{>breadcrumb}} {{>footer-of-mine}}
-            {{/content}}{{/layout}}
-            """)
+        let theme = try Self.theme(
+            grid: """
+                {{<layout}}{{$content}}
+                <h1>{{heading}} {{titel}}</h1>
+                {{#photos}}{{photo.alt}} {{lowercased(hrf)}} {{site.t.anything}} {{#first}}{{.}}{{/first}}{{/photos}}
+                {{>breadcrumb}} {{>footer-of-mine}}
+                {{/content}}{{/layout}}
+                """)
         #expect(throws: Never.self) { try theme.library() }
-        #expect(theme.warnings() == [
-            #"template grid.mustache, line 2, column 17: no page has a field "titel" (in {{titel}}); did you mean "title"? it renders as nothing"#,
-            #"template grid.mustache, line 3, column 26: no page has a field "hrf" (in {{lowercased(hrf)}}); did you mean "href"? it renders as nothing"#,
-            "template grid.mustache, line 4, column 1: {{>breadcrumb}} names no template; did you mean {{>breadcrumbs}}? it renders as nothing",
-            "template grid.mustache, line 4, column 17: {{>footer-of-mine}} names no template; it renders as nothing",
-        ])
+        #expect(
+            theme.warnings() == [
+                #"template grid.mustache, line 2, column 17: no page has a field "titel" (in {{titel}}); did you mean "title"? it renders as nothing"#,
+                #"template grid.mustache, line 3, column 26: no page has a field "hrf" (in {{lowercased(hrf)}}); did you mean "href"? it renders as nothing"#,
+                "template grid.mustache, line 4, column 1: {{>breadcrumb}} names no template; did you mean {{>breadcrumbs}}? it renders as nothing",
+                "template grid.mustache, line 4, column 17: {{>footer-of-mine}} names no template; it renders as nothing"
+            ])
         #expect(try Theme(overridesIn: nil).warnings() == [])
     }
 }

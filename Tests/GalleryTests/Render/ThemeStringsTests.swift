@@ -22,7 +22,8 @@ struct ThemeStringsTests {
             #expect(Set(table.keys) == Set(english.keys), "\(language)")
             // Every placeholder of the English string is in the translation too.
             for (key, text) in english {
-                for name in ["{n}", "{total}", "{name}", "{label}", "{title}", "{width}", "{height}", "{host}"] where text.contains(name) {
+                for name in ["{n}", "{total}", "{name}", "{label}", "{title}", "{width}", "{height}", "{host}"]
+                where text.contains(name) {
                     #expect(table[key]?.contains(name) == true, "\(language).\(key) lacks \(name)")
                 }
             }
@@ -65,8 +66,13 @@ struct ThemeStringsTests {
         let i18n = folder.appendingPathComponent("i18n")
         try FileManager.default.createDirectory(at: i18n, withIntermediateDirectories: true)
         try Data("{\n  \"navPhotos\": \"Bilder\",\n}\n".utf8).write(to: i18n.appendingPathComponent("de.json"))
-        let error = #expect(throws: RenderError.self) { try ThemeStrings(theme: try Theme(overridesIn: folder), language: "de") }
-        #expect(error?.description == #"i18n/de.json:2:24: trailing comma after the value of "navPhotos"; remove it (JSON allows no comma before "}")"#)
+        let error = #expect(throws: RenderError.self) {
+            try ThemeStrings(theme: try Theme(overridesIn: folder), language: "de")
+        }
+        #expect(
+            error?.description
+                == #"i18n/de.json:2:24: trailing comma after the value of "navPhotos"; remove it (JSON allows no comma before "}")"#
+        )
     }
 
     @Test func anUnknownLanguageIsAnErrorNamingTheKey() throws {
@@ -74,14 +80,19 @@ struct ThemeStringsTests {
         let error = #expect(throws: RenderError.self) { try ThemeStrings(theme: theme, language: "xx") }
         #expect(error?.description.hasPrefix(#"language: "xx" has no strings"#) == true)
         #expect(error?.description.contains("de, en, es, fr, ja") == true)
-        let bad = #expect(throws: ConfigError.self) { try Self.config(#"{"language": "english!", "source": {"type": "folder", "path": "p"}}"#) }
+        let bad = #expect(throws: ConfigError.self) {
+            try Self.config(#"{"language": "english!", "source": {"type": "folder", "path": "p"}}"#)
+        }
         #expect(bad?.key == "language")
         #expect(try Self.config(#"{"source": {"type": "folder", "path": "p"}}"#).language == "en")
     }
 
     @Test func aGermanSiteIsGermanThroughout() async throws {
         let entries: [[String: Any]] = (1...4).map {
-            ["id": "p\($0)", "title": "Photo \($0)", "image": "photos/photo-\($0).jpg", "album": "Reise", "takenAt": "2018-04-0\($0)"]
+            [
+                "id": "p\($0)", "title": "Photo \($0)", "image": "photos/photo-\($0).jpg", "album": "Reise",
+                "takenAt": "2018-04-0\($0)"
+            ]
         }
         let site = try FixtureSite.make(entries: entries, config: ["language": "de"])
         _ = try await site.build()
@@ -93,12 +104,15 @@ struct ThemeStringsTests {
         #expect(photo.contains("<dt>Aufgenommen</dt>") && photo.contains(">2. April 2018</time>"))
         #expect(photo.contains(#"<p class="position">Foto "#))
         // The viewer's toolbar, the grid's slideshow button and the infinite scroll's error are German too.
-        #expect(photo.contains(#"aria-label="Fotobetrachter""#) && photo.contains(">Vergrößern</span>")
-            && photo.contains(">Verkleinern</span>") && photo.contains(">Vollbild</span>"))
-        #expect(photo.contains(#"data-pause="Diashow anhalten"><svg class="icon""#)
-            && photo.contains(#"</svg><span class="label visually-hidden">Diashow starten</span>"#))
+        #expect(
+            photo.contains(#"aria-label="Fotobetrachter""#) && photo.contains(">Vergrößern</span>")
+                && photo.contains(">Verkleinern</span>") && photo.contains(">Vollbild</span>"))
+        #expect(
+            photo.contains(#"data-pause="Diashow anhalten"><svg class="icon""#)
+                && photo.contains(#"</svg><span class="label visually-hidden">Diashow starten</span>"#))
         #expect(grid.contains(#"</svg> Diashow</button>"#))
-        #expect(grid.contains(#"data-failed="Weitere Fotos konnten nicht geladen werden." data-retry="Erneut versuchen""#))
+        #expect(
+            grid.contains(#"data-failed="Weitere Fotos konnten nicht geladen werden." data-retry="Erneut versuchen""#))
         for english in ["Photo viewer", "Zoom in", "Zoom out", "Play slideshow", "Pause slideshow", "Full screen"] {
             #expect(!photo.contains(english), "\(english)")
         }

@@ -10,7 +10,8 @@ struct ViewerSettingsTests {
     let file = URL(fileURLWithPath: "/sites/demo/site-config.json")
 
     func load(_ viewer: String) throws -> SiteConfig {
-        let json = #"{"source": {"type": "folder", "path": "photos"}\#(viewer.isEmpty ? "" : ", \"viewer\": \(viewer)")}"#
+        let json =
+            #"{"source": {"type": "folder", "path": "photos"}\#(viewer.isEmpty ? "" : ", \"viewer\": \(viewer)")}"#
         return try SiteConfig.parse(Data(json.utf8), file: file, environment: [:])
     }
 

@@ -25,7 +25,8 @@ import Testing
         #expect(!snapshot.placeholders.isEmpty && snapshot.placeholders.values.allSatisfy { $0.dataURI.isEmpty })
         let templates = site.folder.appendingPathComponent("Templates")
         try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
-        let notFound = try String(contentsOf: Fixtures.repository.appendingPathComponent("Templates/404.mustache"), encoding: .utf8)
+        let notFound = try String(
+            contentsOf: Fixtures.repository.appendingPathComponent("Templates/404.mustache"), encoding: .utf8)
         try Data((notFound + "<!-- changed -->\n").utf8).write(to: templates.appendingPathComponent("404.mustache"))
         let rebuilt = try await site.build()
         #expect(rebuilt.derivativesMade == 0)
@@ -36,7 +37,9 @@ import Testing
     @Test func learntFactsAndPlaceholdersAreWrittenInBatchesDuringTheBuild() async throws {
         let folder = try Fixtures.temporaryFolder()
         let database = try StateDatabase.open(folder: folder)
-        let state = BuildState(snapshot: StateSnapshot(), blobs: (DigestTable(), DigestTable()), cache: folder, reuse: true, database: database)
+        let state = BuildState(
+            snapshot: StateSnapshot(), blobs: (DigestTable(), DigestTable()), cache: folder, reuse: true,
+            database: database)
         for index in 0..<(BuildState.batchSize + 3) {
             let placeholder = Placeholder(averageColor: "#000000", dataURI: "data:image/jpeg;base64,\(index)")
             // As the images step gathers photos' outcomes: a full batch is written at once.
@@ -47,9 +50,13 @@ import Testing
         #expect(state.placeholder(Fixtures.key("key-0"))?.value.dataURI == "")
         #expect(state.placeholderURI(Fixtures.key("key-0")) == "data:image/jpeg;base64,0")
         #expect(try database.placeholderURI(Fixtures.key("key-\(BuildState.batchSize + 1)")) == nil)
-        #expect(state.placeholderURI(Fixtures.key("key-\(BuildState.batchSize + 1)")) == "data:image/jpeg;base64,\(BuildState.batchSize + 1)")
+        #expect(
+            state.placeholderURI(Fixtures.key("key-\(BuildState.batchSize + 1)"))
+                == "data:image/jpeg;base64,\(BuildState.batchSize + 1)")
         await state.flush()
-        #expect(try database.placeholderURI(Fixtures.key("key-\(BuildState.batchSize + 2)")) == "data:image/jpeg;base64,\(BuildState.batchSize + 2)")
+        #expect(
+            try database.placeholderURI(Fixtures.key("key-\(BuildState.batchSize + 2)"))
+                == "data:image/jpeg;base64,\(BuildState.batchSize + 2)")
         #expect(state.learnt.placeholders.isEmpty)
         // A key nobody stored is a failure the build reports, not an empty image.
         #expect(state.placeholderURI(Fixtures.key("unknown")) == "")

@@ -15,9 +15,11 @@ import Testing
 
     static func row(_ index: Int, position: Int, title: String = "") -> StateDatabase.PendingPhoto {
         let key = Fixtures.key("photo \(index)\(title)")
-        return StateDatabase.PendingPhoto(row: PhotoState(id: "p\(index)", position: position, metadataHash: key,
-                                                          location: "/photos/\(index).jpg", contentHash: key, blobKeys: [key],
-                                                          thumbnailKey: key), metadata: "{}")
+        return StateDatabase.PendingPhoto(
+            row: PhotoState(
+                id: "p\(index)", position: position, metadataHash: key,
+                location: "/photos/\(index).jpg", contentHash: key, blobKeys: [key],
+                thumbnailKey: key), metadata: "{}")
     }
 
     /// A state whose last build saved `count` photos of `source`, in order, and a row of another
@@ -29,11 +31,12 @@ import Testing
         }
         try await database.saveChanges(StateChanges(source: source))
         try await database.queue.write { db in
-            try db.execute(sql: """
-                INSERT INTO photo (source, id, position, metadata, metadataHash, location, contentHash, blobKeys, thumbnailKey)
-                    SELECT 'another source', 'p-1', 0, metadata, metadataHash, location, contentHash, blobKeys, thumbnailKey
-                    FROM photo WHERE id = 'p0'
-                """)
+            try db.execute(
+                sql: """
+                    INSERT INTO photo (source, id, position, metadata, metadataHash, location, contentHash, blobKeys, thumbnailKey)
+                        SELECT 'another source', 'p-1', 0, metadata, metadataHash, location, contentHash, blobKeys, thumbnailKey
+                        FROM photo WHERE id = 'p0'
+                    """)
         }
         return database
     }
@@ -51,7 +54,8 @@ import Testing
             #expect(prior.state.id == id && prior.state.position == Self.count - 1 - position)
             let written = position % 7 == 3
             if written { pending.append(Self.row(Self.count - 1 - position, position: position, title: "retitled")) }
-            published.append(PhotoPublisher.PublishedRow(prior: prior.rowid, position: Int32(position), written: written))
+            published.append(
+                PhotoPublisher.PublishedRow(prior: prior.rowid, position: Int32(position), written: written))
         }
         try await database.addPendingRows(pending.shuffled())
         #expect(try priors.row("p\(Self.count)") == nil)
@@ -60,11 +64,16 @@ import Testing
         try await PhotoRows.forEach(published, database: database, window: 1000) { read.append(($0.id, $0.position)) }
         #expect(read.map(\.id) == ids)
         // Written rows carry their new position; the others the last build's.
-        #expect(read.enumerated().allSatisfy { position, row in row.position == (position % 7 == 3 ? position : Self.count - 1 - position) })
+        #expect(
+            read.enumerated().allSatisfy { position, row in
+                row.position == (position % 7 == 3 ? position : Self.count - 1 - position)
+            })
 
         // A row the build says it wrote but did not is an error, not a silent gap.
         published[1].written = true
-        await #expect(throws: StoreError.self) { try await PhotoRows.forEach(published, database: database, window: 1000) { _ in } }
+        await #expect(throws: StoreError.self) {
+            try await PhotoRows.forEach(published, database: database, window: 1000) { _ in }
+        }
     }
 
     @Test func rowsNoLongerListedAreFoundWithoutLoadingTheTable() async throws {
@@ -83,7 +92,8 @@ import Testing
     @Test func pagesAreReadAWindowAtATime() async throws {
         let database = try StateDatabase.open(folder: try Fixtures.temporaryFolder())
         let paths = (0..<10).map { "photos/p\($0)/index.html" }
-        try await database.addPendingPages(paths.map { ($0, PageRecord(inputs: Fixtures.key("in " + $0), key: Fixtures.key($0))) })
+        try await database.addPendingPages(
+            paths.map { ($0, PageRecord(inputs: Fixtures.key("in " + $0), key: Fixtures.key($0))) })
         var changes = StateChanges(source: Self.source)
         changes.pagesStaged = true
         try await database.saveChanges(changes)
@@ -99,7 +109,12 @@ import Testing
         }
         #expect(read == paths.sorted())
         let some = try await database.priorPages(paths: ["photos/p3/index.html", "photos/none/index.html"])
-        #expect(some.count == 1 && some["photos/p3/index.html"] == PageRecord(inputs: Fixtures.key("in photos/p3/index.html"),
-                                                                                key: Fixtures.key("photos/p3/index.html")))
+        #expect(
+            some.count == 1
+                && some["photos/p3/index.html"]
+                    == PageRecord(
+                        inputs: Fixtures.key("in photos/p3/index.html"),
+                        key: Fixtures.key("photos/p3/index.html"))
+        )
     }
 }

@@ -16,7 +16,9 @@ struct FixtureServer {
     }
 
     indirect enum Reply: Sendable {
-        case data(status: Int = 200, contentType: String = "application/octet-stream", headers: [String: String] = [:], body: Data)
+        case data(
+            status: Int = 200, contentType: String = "application/octet-stream", headers: [String: String] = [:],
+            body: Data)
         /// Waits before answering, to trip client timeouts.
         case delayed(seconds: Double, Reply)
         /// Declares `declared` bytes, sends `sent` of them, then drops the connection.
@@ -37,7 +39,11 @@ struct FixtureServer {
         private(set) var maxActive = 0
         /// Errors the handler threw (a missing or unreadable fixture), each with the request's path.
         private(set) var handlerErrors: [String] = []
-        func begin(_ request: Request) { requests.append(request); active += 1; maxActive = max(maxActive, active) }
+        func begin(_ request: Request) {
+            requests.append(request)
+            active += 1
+            maxActive = max(maxActive, active)
+        }
         func end() { active -= 1 }
         func failed(_ request: Request, _ error: any Error) { handlerErrors.append("\(request.path): \(error)") }
         func count(where predicate: (Request) -> Bool) -> Int { requests.filter(predicate).count }
@@ -53,8 +59,10 @@ struct FixtureServer {
     ///
     /// A handler that throws (a fixture it could not read) answers that request with a 500, and
     /// `with` then throws ``HandlerFailed``, so one test fails instead of the whole run crashing.
-    static func with<T: Sendable>(_ handler: @escaping @Sendable (Request, URL) async throws -> Reply,
-                                  _ body: @Sendable (URL, Log) async throws -> T) async throws -> T {
+    static func with<T: Sendable>(
+        _ handler: @escaping @Sendable (Request, URL) async throws -> Reply,
+        _ body: @Sendable (URL, Log) async throws -> T
+    ) async throws -> T {
         let log = Log()
         let base = BaseBox()
         let router = Router()
@@ -70,7 +78,8 @@ struct FixtureServer {
                 reply = try await handler(seen, await base.url)
             } catch {
                 await log.failed(seen, error)
-                reply = .data(status: 500, contentType: "text/plain", body: Data("fixture handler threw: \(error)".utf8))
+                reply = .data(
+                    status: 500, contentType: "text/plain", body: Data("fixture handler threw: \(error)".utf8))
             }
             let response = await render(reply)
             await log.end()
@@ -79,11 +88,12 @@ struct FixtureServer {
         var logger = Logger(label: "fixture-server")
         logger.logLevel = .critical
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-                              onServerRunning: { channel in
-                                  continuation.yield(channel.localAddress?.port ?? 0)
-                                  continuation.finish()
-                              }, logger: logger)
+        let app = Application(
+            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+            onServerRunning: { channel in
+                continuation.yield(channel.localAddress?.port ?? 0)
+                continuation.finish()
+            }, logger: logger)
         let server = Task { try await app.runService(gracefulShutdownSignals: []) }
         defer { server.cancel() }
         var iterator = ports.makeAsyncIterator()
@@ -98,8 +108,11 @@ struct FixtureServer {
     }
 
     /// A server with a fixed reply per path.
-    static func with<T: Sendable>(_ routes: [String: Reply], _ body: @Sendable (URL) async throws -> T) async throws -> T {
-        try await with({ request, _ in routes[request.path] ?? .data(status: 404, body: Data("no such fixture".utf8)) }) { url, _ in
+    static func with<T: Sendable>(_ routes: [String: Reply], _ body: @Sendable (URL) async throws -> T) async throws
+        -> T
+    {
+        try await with({ request, _ in routes[request.path] ?? .data(status: 404, body: Data("no such fixture".utf8)) })
+        { url, _ in
             try await body(url)
         }
     }
@@ -109,7 +122,8 @@ struct FixtureServer {
         case .data(let status, let contentType, let extra, let body):
             var headers: HTTPFields = [.contentType: contentType]
             for (name, value) in extra { if let field = HTTPFields.Element.Name(name) { headers[field] = value } }
-            return Response(status: .init(code: status), headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
+            return Response(
+                status: .init(code: status), headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
         case .delayed(let seconds, let inner):
             try? await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
             return await render(inner)
@@ -132,7 +146,10 @@ extension FixtureServer {
     /// Serves a recorded API body with its image hosts (Flickr farms, 500px CDN) pointed at this server's `/img/`.
     static func recorded(_ fixture: String, base: URL) throws -> Reply {
         let text = String(decoding: try Fixtures.data("api/\(fixture)"), as: UTF8.self)
-        let pattern = try NSRegularExpression(pattern: #"https?:(\\?/)(\\?/)((farm[0-9]+|live)\.static\.?flickr\.com|drscdn\.500px\.org|bucket\.s3\.amazonaws\.com|files\.example\.com)(\\?/)"#)
+        let pattern = try NSRegularExpression(
+            pattern:
+                #"https?:(\\?/)(\\?/)((farm[0-9]+|live)\.static\.?flickr\.com|drscdn\.500px\.org|bucket\.s3\.amazonaws\.com|files\.example\.com)(\\?/)"#
+        )
         let host = base.absoluteString
         let rewritten = pattern.stringByReplacingMatches(
             in: text, range: NSRange(text.startIndex..., in: text),

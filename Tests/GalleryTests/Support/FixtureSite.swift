@@ -13,22 +13,28 @@ struct FixtureSite {
     /// Manifest entries; `image` names a file in Tests/Fixtures/images.
     static let hostileTitle = #"<script>alert("x")</script> & "><img src=x onerror=alert(1)>"#
 
-    static var defaultEntries: [[String: Any]] { [
-        ["id": "one", "title": hostileTitle, "image": "photos/photo-1.jpg",
-         "description": "Hello <iframe src=\"https://evil.example\"></iframe> [click](javascript:alert(1)) ![pixel](https://tracker.example/p.gif)",
-         "author": "Ana <b>Bold</b>", "tags": ["sea", "<tag>"], "license": "CC-BY-4.0", "takenAt": "2021-06-01T10:20:00+02:00"],
-        ["id": "two", "title": "Two", "image": "photos/photo-2.jpg", "album": "Album A"],
-        ["id": "broken", "title": "Broken", "image": "photos/truncated.jpg"],
-        ["id": "three", "title": "Three", "image": "photos/photo-3.jpg"],
-        ["id": "text", "title": "Not a photo", "image": "photos/not-an-image.jpg"],
-        ["id": "four", "image": "photos/photo-4.jpg", "author": "Bo"],
-        ["id": "five", "title": "Five", "image": "photos/photo-5.jpg"],
-        ["id": "six", "title": "Six", "image": "photos/photo-6.jpg"],
-        ["id": "png", "title": "Transparent", "image": "photos/half-transparent.png"],
-        ["id": "../escape", "title": "Bad id", "image": "photos/photo-1.jpg"],
-        ["id": "outside", "title": "Outside", "image": "../../etc/passwd"],
-        ["id": "missing", "title": "Missing", "image": "photos/does-not-exist.jpg"],
-    ] }
+    static var defaultEntries: [[String: Any]] {
+        [
+            [
+                "id": "one", "title": hostileTitle, "image": "photos/photo-1.jpg",
+                "description":
+                    "Hello <iframe src=\"https://evil.example\"></iframe> [click](javascript:alert(1)) ![pixel](https://tracker.example/p.gif)",
+                "author": "Ana <b>Bold</b>", "tags": ["sea", "<tag>"], "license": "CC-BY-4.0",
+                "takenAt": "2021-06-01T10:20:00+02:00"
+            ],
+            ["id": "two", "title": "Two", "image": "photos/photo-2.jpg", "album": "Album A"],
+            ["id": "broken", "title": "Broken", "image": "photos/truncated.jpg"],
+            ["id": "three", "title": "Three", "image": "photos/photo-3.jpg"],
+            ["id": "text", "title": "Not a photo", "image": "photos/not-an-image.jpg"],
+            ["id": "four", "image": "photos/photo-4.jpg", "author": "Bo"],
+            ["id": "five", "title": "Five", "image": "photos/photo-5.jpg"],
+            ["id": "six", "title": "Six", "image": "photos/photo-6.jpg"],
+            ["id": "png", "title": "Transparent", "image": "photos/half-transparent.png"],
+            ["id": "../escape", "title": "Bad id", "image": "photos/photo-1.jpg"],
+            ["id": "outside", "title": "Outside", "image": "../../etc/passwd"],
+            ["id": "missing", "title": "Missing", "image": "photos/does-not-exist.jpg"]
+        ]
+    }
 
     static func make(entries: [[String: Any]] = defaultEntries, config: [String: Any] = [:]) throws -> FixtureSite {
         let folder = try Fixtures.temporaryFolder()
@@ -36,20 +42,25 @@ struct FixtureSite {
         try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
         let images = Fixtures.url("images")
         for name in try FileManager.default.contentsOfDirectory(atPath: images.path) {
-            try FileManager.default.copyItem(at: images.appendingPathComponent(name), to: photos.appendingPathComponent(name))
+            try FileManager.default.copyItem(
+                at: images.appendingPathComponent(name), to: photos.appendingPathComponent(name))
         }
         let manifest = try JSONSerialization.data(withJSONObject: ["photos": entries], options: [.prettyPrinted])
         try manifest.write(to: folder.appendingPathComponent("manifest.json"))
-        var settings: [String: Any] = ["title": "Fixture <Gallery>", "pageSize": 3, "baseURL": "https://example.com/gallery/",
-                                       "source": ["type": "manifest", "path": "manifest.json"],
-                                       "images": ["thumbnail": 64, "preview": 120, "widths": [80]]]
+        var settings: [String: Any] = [
+            "title": "Fixture <Gallery>", "pageSize": 3, "baseURL": "https://example.com/gallery/",
+            "source": ["type": "manifest", "path": "manifest.json"],
+            "images": ["thumbnail": 64, "preview": 120, "widths": [80]]
+        ]
         settings.merge(config) { _, new in new }
-        try JSONSerialization.data(withJSONObject: settings).write(to: folder.appendingPathComponent("site-config.json"))
+        try JSONSerialization.data(withJSONObject: settings).write(
+            to: folder.appendingPathComponent("site-config.json"))
         return FixtureSite(folder: folder)
     }
 
     func build() async throws -> BuildReport {
-        try await Build(config: try SiteConfig.load(from: configURL, environment: [:]), options: BuildOptions(jobs: 2)).run()
+        try await Build(config: try SiteConfig.load(from: configURL, environment: [:]), options: BuildOptions(jobs: 2))
+            .run()
     }
 
     func read(_ path: String) throws -> String {
@@ -69,8 +80,10 @@ struct FixtureSite {
         var files: [String] = []
         while let path = walker?.nextObject() as? String {
             var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isDirectory), !isDirectory.boolValue,
-               !SiteMarker.names.contains(path) {
+            if FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isDirectory),
+                !isDirectory.boolValue,
+                !SiteMarker.names.contains(path)
+            {
                 files.append(path)
             }
         }
@@ -86,16 +99,27 @@ struct FixtureSite {
             let base = output.appendingPathComponent(page).deletingLastPathComponent()
             for match in pattern.matches(in: html, range: NSRange(html.startIndex..., in: html)) {
                 let attribute = String(html[Range(match.range(at: 1), in: html)!])
-                let value = String(html[Range(match.range(at: 2), in: html)!]).replacingOccurrences(of: "&amp;", with: "&")
-                let targets = attribute == "srcset"
-                    ? value.split(separator: ",").compactMap { $0.split(separator: " ").first.map(String.init) } : [value]
+                let value = String(html[Range(match.range(at: 2), in: html)!]).replacingOccurrences(
+                    of: "&amp;", with: "&")
+                let targets =
+                    attribute == "srcset"
+                    ? value.split(separator: ",").compactMap { $0.split(separator: " ").first.map(String.init) }
+                    : [value]
                 for target in targets {
-                    if target.hasPrefix("https://") || target.hasPrefix("http://") || target.hasPrefix("#") || target.hasPrefix("data:") { continue }
+                    if target.hasPrefix("https://") || target.hasPrefix("http://") || target.hasPrefix("#")
+                        || target.hasPrefix("data:")
+                    {
+                        continue
+                    }
                     let path = String(target.split(separator: "#", omittingEmptySubsequences: false)[0])
                     let resolved = base.appendingPathComponent(path).standardizedFileURL.path
                     var isDirectory: ObjCBool = false
-                    let exists = FileManager.default.fileExists(atPath: resolved, isDirectory: &isDirectory) && !isDirectory.boolValue
-                    if !exists || !resolved.hasPrefix(output.standardizedFileURL.path) { broken.append("\(page): \(target)") }
+                    let exists =
+                        FileManager.default.fileExists(atPath: resolved, isDirectory: &isDirectory)
+                        && !isDirectory.boolValue
+                    if !exists || !resolved.hasPrefix(output.standardizedFileURL.path) {
+                        broken.append("\(page): \(target)")
+                    }
                 }
             }
         }

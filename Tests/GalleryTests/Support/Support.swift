@@ -35,7 +35,8 @@ enum Fixtures {
     static func unique(_ jpeg: Data, _ text: String) -> Data {
         let comment = Array(text.utf8)
         let length = comment.count + 2
-        return jpeg.prefix(2) + Data([0xff, 0xfe, UInt8(length >> 8), UInt8(length & 0xff)] + comment) + jpeg.dropFirst(2)
+        return jpeg.prefix(2) + Data([0xff, 0xfe, UInt8(length >> 8), UInt8(length & 0xff)] + comment)
+            + jpeg.dropFirst(2)
     }
 
     /// A new empty folder under this test process's folder in the system temp folder, which is

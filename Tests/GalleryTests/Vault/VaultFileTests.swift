@@ -9,11 +9,16 @@ import Testing
     static let small = try! VaultFormat(chunkShift: 12)
     static let key = try! ContentKey(raw: (0..<32).map { UInt8($0) })
 
-    static func bytes(_ count: Int, seed: UInt8 = 1) -> [UInt8] { (0..<count).map { UInt8(truncatingIfNeeded: $0 * 31 + Int(seed)) } }
+    static func bytes(_ count: Int, seed: UInt8 = 1) -> [UInt8] {
+        (0..<count).map { UInt8(truncatingIfNeeded: $0 * 31 + Int(seed)) }
+    }
 
     /// The kind of `VaultError` that `body` throws; nil when it throws none.
     static func refusal(_ body: () throws -> Any) -> VaultError.Kind? {
-        do { _ = try body(); return nil } catch let error as VaultError { return error.kind } catch { return nil }
+        do {
+            _ = try body()
+            return nil
+        } catch let error as VaultError { return error.kind } catch { return nil }
     }
 
     @Test("Round trip at the chunk edges", arguments: [0, 1, 4095, 4096, 4097, 3 * 4096, 10_000])
@@ -31,10 +36,12 @@ import Testing
         #expect(try Self.key.encrypt(plaintext, path: "p/1", format: Self.small) == one)
         var changed = plaintext
         changed[8999] ^= 1
-        let others = [try Self.key.encrypt(plaintext, path: "p/2", format: Self.small),
-                      try Self.key.encrypt(changed, path: "p/1", format: Self.small),
-                      try Self.key.encrypt(plaintext, path: "p/1"),  // another chunk size
-                      try ContentKey.random().encrypt(plaintext, path: "p/1", format: Self.small)]
+        let others = [
+            try Self.key.encrypt(plaintext, path: "p/2", format: Self.small),
+            try Self.key.encrypt(changed, path: "p/1", format: Self.small),
+            try Self.key.encrypt(plaintext, path: "p/1"),  // another chunk size
+            try ContentKey.random().encrypt(plaintext, path: "p/1", format: Self.small)
+        ]
         let ivs = Set(([one] + others).map { Array($0[8..<24]) })
         #expect(ivs.count == 5, "the synthetic IVs (nonce prefixes) must all differ")
         // The first chunk of `changed` is equal to `one`'s, yet its ciphertext differs: the IV covers the whole file.
@@ -60,7 +67,8 @@ import Testing
 
     @Test("Cut, reordered, moved or foreign files are refused")
     func structure() throws {
-        let path = "album/big.bin", plaintext = Self.bytes(3 * 4096 + 100)
+        let path = "album/big.bin"
+        let plaintext = Self.bytes(3 * 4096 + 100)
         let sealed = try Self.key.encrypt(plaintext, path: path, format: Self.small)
         let block = 4096 + 16
         let chunks = (0..<4).map { Array(sealed[(24 + $0 * block)..<min(24 + ($0 + 1) * block, sealed.count)]) }
@@ -70,7 +78,9 @@ import Testing
         #expect(Self.refusal { try Self.key.decrypt(header, path: path) } == .truncated)
         #expect(Self.refusal { try Self.key.decrypt(Array(header.prefix(10)), path: path) } == .truncated)
         #expect(Self.refusal { try Self.key.decrypt(Array(sealed.dropLast(1)), path: path) } != nil)
-        #expect(Self.refusal { try Self.key.decrypt(header + chunks[1] + chunks[0] + chunks[2] + chunks[3], path: path) } == .tampered)
+        #expect(
+            Self.refusal { try Self.key.decrypt(header + chunks[1] + chunks[0] + chunks[2] + chunks[3], path: path) }
+                == .tampered)
         #expect(Self.refusal { try Self.key.decrypt(sealed + [0], path: path) } == .tampered)
         #expect(Self.refusal { try Self.key.decrypt(sealed, path: "album/other.bin") } == .tampered)
         #expect(Self.refusal { try ContentKey.random().decrypt(sealed, path: path) } == .tampered)

@@ -62,15 +62,22 @@ import Testing
                 var changed = json
                 changed[position] ^= 1 << bit
                 let kind = Self.refusal { try KeyFile(json: Data(changed)).unwrap(password: "pw") }
-                #expect(kind != nil, "byte \(position) bit \(bit) (\(String(decoding: changed, as: UTF8.self))) was not refused")
+                #expect(
+                    kind != nil,
+                    "byte \(position) bit \(bit) (\(String(decoding: changed, as: UTF8.self))) was not refused")
             }
         }
     }
 
     @Test("Another version or kind of file is named as such")
     func versions() throws {
-        let json = String(decoding: try KeyFile.wrap(ContentKey.random(), password: "pw", parameters: Self.quick).json(), as: UTF8.self)
-        #expect(Self.refusal { try KeyFile(json: Data(json.replacingOccurrences(of: "\"version\":1", with: "\"version\":2").utf8)) } == .unknownVersion)
+        let json = String(
+            decoding: try KeyFile.wrap(ContentKey.random(), password: "pw", parameters: Self.quick).json(),
+            as: UTF8.self)
+        #expect(
+            Self.refusal {
+                try KeyFile(json: Data(json.replacingOccurrences(of: "\"version\":1", with: "\"version\":2").utf8))
+            } == .unknownVersion)
         #expect(Self.refusal { try KeyFile(json: Data("{}".utf8)) } == .malformedKeyFile)
         #expect(Self.refusal { try KeyFile(json: Data("not json".utf8)) } == .malformedKeyFile)
         #expect(VaultError(.wrongPassword).description.contains("wrong password"))

@@ -10,11 +10,15 @@ import Testing
     @Test("A streamed file equals the in-memory one and decrypts back", arguments: [0, 4096, 3 * 4096 + 5])
     func roundTrip(size: Int) throws {
         let folder = try Fixtures.temporaryFolder()
-        let plain = folder.appendingPathComponent("plain"), sealed = folder.appendingPathComponent("sealed")
-        let back = folder.appendingPathComponent("back"), bytes = VaultFileTests.bytes(size, seed: 7)
+        let plain = folder.appendingPathComponent("plain")
+        let sealed = folder.appendingPathComponent("sealed")
+        let back = folder.appendingPathComponent("back")
+        let bytes = VaultFileTests.bytes(size, seed: 7)
         try Data(bytes).write(to: plain)
         try Self.key.encryptFile(at: plain, to: sealed, path: "x/y.zip", format: VaultFileTests.small)
-        #expect(Array(try Data(contentsOf: sealed)) == (try Self.key.encrypt(bytes, path: "x/y.zip", format: VaultFileTests.small)))
+        #expect(
+            Array(try Data(contentsOf: sealed))
+                == (try Self.key.encrypt(bytes, path: "x/y.zip", format: VaultFileTests.small)))
         try Self.key.decryptFile(at: sealed, to: back, path: "x/y.zip")
         #expect(Array(try Data(contentsOf: back)) == bytes)
     }
@@ -22,15 +26,18 @@ import Testing
     @Test("A changed, cut or moved file is refused and no plaintext is left")
     func refusals() throws {
         let folder = try Fixtures.temporaryFolder()
-        let plain = folder.appendingPathComponent("plain"), sealed = folder.appendingPathComponent("sealed")
+        let plain = folder.appendingPathComponent("plain")
+        let sealed = folder.appendingPathComponent("sealed")
         let back = folder.appendingPathComponent("back")
         try Data(VaultFileTests.bytes(5 * 4096)).write(to: plain)
         try Self.key.encryptFile(at: plain, to: sealed, path: "v.mp4", format: VaultFileTests.small)
         let good = try Data(contentsOf: sealed)
         var flipped = good
-        flipped[good.count - 20] ^= 0x10   // in the last chunk: four good chunks were written before it fails
-        let cases: [(Data, String, VaultError.Kind)] = [(flipped, "v.mp4", .tampered), (good.prefix(24 + 3 * 4112), "v.mp4", .truncated),
-                                                        (good, "w.mp4", .tampered)]
+        flipped[good.count - 20] ^= 0x10  // in the last chunk: four good chunks were written before it fails
+        let cases: [(Data, String, VaultError.Kind)] = [
+            (flipped, "v.mp4", .tampered), (good.prefix(24 + 3 * 4112), "v.mp4", .truncated),
+            (good, "w.mp4", .tampered)
+        ]
         for (bytes, path, kind) in cases {
             try bytes.write(to: sealed)
             #expect(VaultFileTests.refusal { try Self.key.decryptFile(at: sealed, to: back, path: path) } == kind)
