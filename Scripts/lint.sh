@@ -5,7 +5,12 @@
 # (Scripts/embed-theme.sh, Scripts/embed-schema.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-mapfile -t files < <(git ls-files '*.swift' | grep -v -e '^Sources/GalleryRender/DefaultTheme+Files.swift$' \
+# The tracked files in a clone; every Swift file under the project's folders in a copy without git.
+swift_files() {
+    if git rev-parse --is-inside-work-tree > /dev/null 2>&1; then git ls-files '*.swift'
+    else find Package.swift Sources Tests Fuzz -name '*.swift' | sort; fi
+}
+mapfile -t files < <(swift_files | grep -v -e '^Sources/GalleryRender/DefaultTheme+Files.swift$' \
     -e '^Sources/GalleryConfig/SiteConfigSchema.swift$')
 if [[ ${1:-} == --fix ]]; then
     swift format format --in-place --parallel "${files[@]}"
