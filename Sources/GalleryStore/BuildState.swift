@@ -233,7 +233,7 @@ package final class BuildState: Sendable {
         if let uri = books.withLockedValue({ $0.placeholders[key]?.dataURI }), !uri.isEmpty { return uri }
         do {
             if let uri = try database?.placeholderURI(key) { return uri }
-            throw StoreError("placeholder \(key) is not in the state database")
+            throw StoreError(.damaged, "placeholder \(key) is not in the state database")
         } catch {
             keep(error)
             return ""

@@ -108,7 +108,8 @@ extension StateDatabase {
                     """, arguments: [positions.lowerBound, positions.upperBound]
             ).map { row in
                 guard let state = try Self.photoState(row) else {
-                    throw StoreError("\(self.file.path): the pending row of \(row[0] as String? ?? "?") is damaged")
+                    throw StoreError(
+                        .damaged, "\(self.file.path): the pending row of \(row[0] as String? ?? "?") is damaged")
                 }
                 return state
             }

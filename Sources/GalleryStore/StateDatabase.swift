@@ -44,10 +44,10 @@ public final class StateDatabase: Sendable {
             do {
                 return try StateDatabase(file: file)
             } catch {
-                throw StoreError("\(file.path): cannot create the state database: \(error)")
+                throw StoreError(.unopenable, "\(file.path): cannot create the state database: \(error)")
             }
         } catch {
-            throw StoreError("\(file.path): cannot open the state database: \(error)")
+            throw StoreError(.unopenable, "\(file.path): cannot open the state database: \(error)")
         }
     }
 

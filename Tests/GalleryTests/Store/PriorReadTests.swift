@@ -71,9 +71,10 @@ import Testing
 
         // A row the build says it wrote but did not is an error, not a silent gap.
         published[1].written = true
-        await #expect(throws: StoreError.self) {
+        let error = await #expect(throws: StoreError.self) {
             try await PhotoRows.forEach(published, database: database, window: 1000) { _ in }
         }
+        #expect(error?.kind == .damaged)
     }
 
     @Test func rowsNoLongerListedAreFoundWithoutLoadingTheTable() async throws {
