@@ -22,13 +22,9 @@ extension FuzzHarness {
         let streamed = Result { try processor.streamLargest(job, recipe) }
         guard job.exif.orientation == 1, let size = recipe.steps.first?.derivative.size else { return nil }
         let whole = Result { () throws -> (Bitmap, [String]) in
-            let decoded = try processor.decode(job)
-            var base = decoded.bitmap
-            if let profile = job.iccProfile, let converted = ColorManagement.toSRGB(base, profile: profile) {
-                base = converted
-            }
+            let decoded = try processor.decodeUpright(job)
             return (
-                Resampler.resize(base, to: size, region: job.decodeContent, linearLight: recipe.linearLight),
+                Resampler.resize(decoded.bitmap, to: size, region: decoded.region, linearLight: recipe.linearLight),
                 decoded.warnings
             )
         }

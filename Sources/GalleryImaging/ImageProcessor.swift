@@ -94,19 +94,27 @@ public struct ImageProcessor: Sendable {
             return image
         }
         let clock = ContinuousClock.now
-        let profile = job.iccProfile
+        let decoded = try decodeUpright(job)
+        var image = try finish(
+            job, recipe, base: (decoded.bitmap, decoded.region), seconds: [.decode: clock.secondsElapsed],
+            wanted: wanted)
+        image.warnings = decoded.warnings
+        return image
+    }
+
+    /// The whole original decoded, in sRGB and turned upright, with the region its picture covers
+    /// and the decode's warnings: what every derivative is made from when `streamLargest` cannot.
+    package func decodeUpright(_ job: ImageJob) throws -> (bitmap: Bitmap, region: SourceRegion, warnings: [String]) {
         let decoded = try decode(job)
         var base = decoded.bitmap
         // CMYK was converted while decoding; an RGB profile other than sRGB is converted here.
-        if job.jpegHeader?.isCMYK != true, let profile, let converted = ColorManagement.toSRGB(base, profile: profile) {
+        if job.jpegHeader?.isCMYK != true, let profile = job.iccProfile,
+            let converted = ColorManagement.toSRGB(base, profile: profile)
+        {
             base = converted
         }
-        base = Orientation.apply(job.exif.orientation, to: base)
         let region = Orientation.apply(job.exif.orientation, to: job.decodeContent, in: job.decodeSize)
-        var image = try finish(
-            job, recipe, base: (base, region), seconds: [.decode: clock.secondsElapsed], wanted: wanted)
-        image.warnings = decoded.warnings
-        return image
+        return (Orientation.apply(job.exif.orientation, to: base), region, decoded.warnings)
     }
 
     /// Makes and encodes every derivative (or those in `wanted`) from the decoded `base`, whose

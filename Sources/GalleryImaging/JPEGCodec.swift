@@ -105,8 +105,8 @@ package enum JPEGCodec {
         -> (bitmap: Bitmap, warnings: [String])
     {
         let channels = header.isCMYK ? 4 : 3
-        // Zeroed like a new buffer, though every row is written before the decode returns.
-        var buffer = PixelBuffers.take(size.width * size.height * channels, zeroed: true)
+        // Not zeroed: every row is written, or the decode throws.
+        var buffer = PixelBuffers.take(size.width * size.height * channels)
         let decoded = try buffer.withUnsafeMutableBufferPointer { out in
             try JPEGRows.decode(data, size: size, cmyk: header.isCMYK) { rows in
                 try rows.read(into: out.baseAddress!, count: size.height)

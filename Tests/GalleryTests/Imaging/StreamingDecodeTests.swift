@@ -21,15 +21,11 @@ import Testing
     static func wholeDecode(_ processor: ImageProcessor, _ job: ImageJob, _ recipe: DerivativeRecipe) throws
         -> (bitmap: Bitmap, warnings: [String])
     {
-        let decoded = try processor.decode(job)
-        var base = decoded.bitmap
-        if let profile = job.iccProfile, let converted = ColorManagement.toSRGB(base, profile: profile) {
-            base = converted
-        }
-        base = Orientation.apply(job.exif.orientation, to: base)
-        let region = Orientation.apply(job.exif.orientation, to: job.decodeContent, in: job.decodeSize)
+        let decoded = try processor.decodeUpright(job)
         let size = try #require(recipe.steps.first).derivative.size
-        return (Resampler.resize(base, to: size, region: region, linearLight: recipe.linearLight), decoded.warnings)
+        let resized = Resampler.resize(
+            decoded.bitmap, to: size, region: decoded.region, linearLight: recipe.linearLight)
+        return (resized, decoded.warnings)
     }
 
     static func streamed(_ data: Data, preview: Int, thumbnail: Int, linearLight: Bool = false) throws
