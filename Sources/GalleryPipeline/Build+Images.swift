@@ -9,11 +9,11 @@ extension Build {
     /// learnt, and puts the outcome in the report: budget and peaks, downloads, warnings, counts.
     /// Each failure is announced and added to `report.failures`.
     /// - Parameter noneProcessed: The reason the build stops when there were photos and none was published.
-    /// - Throws: `BuildError` at `images` when none was published or what was learnt could not be written;
-    ///   `CancellationError` when the task was cancelled.
+    /// - Throws: `BuildError` at `images` when none was published; the error that stopped writing what
+    ///   was learnt (the caller's step names it); `CancellationError` when the task was cancelled.
     package func publishImages(
         _ photos: some PhotoWindows, with publisher: PhotoPublisher, state: BuildState, downloader: Downloader,
-        report: inout BuildReport, timings: inout [BuildStep: Double],
+        report: inout BuildReport,
         noneProcessed: @autoclosure () -> String
     ) async throws -> PhotoPublisher.Outcome {
         let budget =
@@ -22,21 +22,15 @@ extension Build {
         report.pixelBudget = budget
         let inFlight = options.jobs + 2 * config.network.connectionsPerHost
         // An images-only build renders no pages, and writes nothing in the state folder.
-        let items = try step(.images, &timings) {
-            try ItemList.Builder(folder: options.imagesOnly == nil ? config.stateDirectory : nil)
-        }
-        let outcome = try await asyncStep(.images, &timings) {
-            try await publisher.publishAll(
-                photos, jobs: options.jobs, inFlight: inFlight, pixelBudget: budget, items: items,
-                progress: photoProgress)
-        }
+        let items = try ItemList.Builder(folder: options.imagesOnly == nil ? config.stateDirectory : nil)
+        let outcome = try await publisher.publishAll(
+            photos, jobs: options.jobs, inFlight: inFlight, pixelBudget: budget, items: items,
+            progress: photoProgress)
         // Cancelled: the photos cut short are not failures to report, and nothing is published
         // (the batches of learnt facts already written are kept, as a killed build keeps them).
         try Task.checkCancellation()
-        try step(.images, &timings) {
-            try state.check()
-            if let failure = outcome.rowsFailure { throw failure }
-        }
+        try state.check()
+        if let failure = outcome.rowsFailure { throw failure }
         report.peakJobs = outcome.peaks.jobs
         report.peakPixelsInFlight = outcome.peaks.pixels
         report.downloads = await downloader.stats.snapshot()

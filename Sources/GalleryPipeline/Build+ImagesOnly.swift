@@ -51,11 +51,12 @@ extension Build {
             processor: ImageProcessor(settings: config.images), writer: nil,
             publishOriginals: config.images.publishOriginals, state: state,
             videos: VideoWork(config.video, options: options))
-        let outcome = try await publishImages(
-            slice, with: photos, state: state, downloader: downloader, report: &report,
-            timings: &timings,
-            noneProcessed: "none of the \(slice.count) photos of shard \(shard) could be processed "
-                + "(see the lines above)")
+        let outcome = try await asyncStep(.images, &timings) {
+            try await publishImages(
+                slice, with: photos, state: state, downloader: downloader, report: &report,
+                noneProcessed: "none of the \(slice.count) photos of shard \(shard) could be processed "
+                    + "(see the lines above)")
+        }
         let file = try step(.learnt, &timings) {
             try SharedCache(folder: config.cacheDirectory).write(shard, rows: outcome.rows, state: state, root: root)
         }

@@ -1,33 +1,33 @@
 import Foundation
 import GalleryConfig
 import GalleryFetch
-import GalleryImaging
-import GalleryModel
-import GalleryOutput
 import GalleryProviders
-import GalleryRender
 import GalleryStore
 
-/// A whole build, and the only place that knows the order of the pipeline's steps:
+/// A whole build, and the only place that knows the order of the pipeline's steps. `Build.steps`
+/// lists them as values (each a `Step` that `BuildRun` carries the build's work through); in words:
 ///
 /// 1. `lock`     take the site's state lock, so two builds never run at once
-/// 2. `theme`    load the built-in templates and the site's overrides
-/// 3. `state`    open the state database and load what the last build left
-/// 4. `manifest` ask the provider for the photo list (or the state, `--offline`)
-/// 5. `images`   per photo, in parallel: identify the original, make the missing derivatives, stage them;
+/// 2. `output`   check that the output is missing, empty or galleryssg's (`--force` moves a stranger's aside)
+/// 3. `theme`    load the built-in templates and the site's overrides
+/// 4. `state`    open the state database and clear what a failed build left pending
+/// 5. `manifest` ask the provider for the photo list (or the state, `--offline`)
+/// 6. `state`    load what the last build left; `output` begins the staging folder beside the output
+/// 7. `images`   per photo, in parallel: identify the original, make the missing derivatives, stage them;
 ///               each photo's outcome comes back as a value, with what it learnt (`Learnt`), and one
 ///               task gathers them: rows and blob records stream into the state's pending tables
 ///               (`PhotoRows`), facts and placeholders into `BuildState`
-/// 6. `downloads` zip each album whose `download` is `album`, from the files the images step staged,
-///               or link its unchanged zip from the cache (`AlbumZips`); album pages show the sizes
-/// 7. `pages`    work out the model of every grid, photo, album, tag and 404 page, the feed and the
-///               sitemap; render those whose inputs changed, link the rest from the page cache
-/// 8. `static`   stage the theme's static files (CSS and JS fingerprinted) and `_headers`
-/// 9. `state`    merge the manifest into the state: new, changed, removed photos and their blobs, the
-///               pending rows applied in the same transaction
-/// 10. `publish`  swap the staged site in for the old one
+/// 8. `pages`    work out the model of every grid, photo, album, tag and 404 page, the feed and the
+///               sitemap; `downloads` zips each album whose `download` is `album` from the files the
+///               images step staged, or links its unchanged zip from the cache (`AlbumZips`); then
+///               `pages` renders those whose inputs changed and links the rest from the page cache
+/// 9. `static`   stage the theme's static files (CSS and JS fingerprinted) and `_headers`; `seal`
+///               encrypts protected albums (or the whole site under a password)
+/// 10. `publish` check that the old site's files the new one drops are galleryssg's; `state` merges
+///               the manifest into the state (new, changed, removed photos and their blobs, the pending
+///               rows in the same transaction); `publish` swaps the staged site in for the old one
 ///
-/// Step 3 also reads what images-only builds on other machines left in the cache (`SharedCache`),
+/// Step 6 also reads what images-only builds on other machines left in the cache (`SharedCache`),
 /// so a build after `--shard` builds decodes nothing they made; those builds run `runImagesOnly`.
 ///
 /// Every build stages the complete site, so its output is the same as a clean build's; the state
@@ -84,210 +84,39 @@ public struct Build: Sendable {
 
     private func run(downloader: Downloader) async throws -> BuildReport {
         if let shard = options.imagesOnly { return try await runImagesOnly(shard, downloader: downloader) }
-        let started = ContinuousClock.now
-        var report = BuildReport()
-        var timings: [BuildStep: Double] = [:]
-        report.output = config.output.path
-        report.offline = options.offline
-        report.forced = options.rebuild
-
-        let lock = try step(.lock, &timings) {
-            try BuildLock.acquire(stateDirectory: config.stateDirectory, purpose: "build of \(config.configFile.path)")
-        }
-        defer { lock.release() }
-        // Before any work: the output must be missing, empty or galleryssg's (`--force` takes it over).
-        let aside = OutputFolder.asideFolder(for: config.output)
-        let claim = try step(.output, &timings) {
-            try OutputFolder.claim(
-                config.output, protecting: config.protectedFolders, builtByState: { stateRecordsBuilds },
-                takeOver: options.takeOver, aside: aside)
-        }
-        if let moved = claim.moved {
-            progress(.warning(OutputError.movedAside(claim.movedCount, from: config.output.path, to: moved.path)))
-        }
-
-        let theme = try step(.theme, &timings) {
-            try Theme(overridesIn: config.templates)
-        }
-        if !theme.overrides.isEmpty {
-            progress(.step("theme: \(theme.overrides.count) file(s) from \(config.templates.path)"))
-        }
-        report.templateWarnings = theme.warnings()
-        report.templateWarnings.forEach { progress(.warning($0)) }
-        let assets = try step(.theme, &timings) {
-            Assets(
-                staticFiles: try MapLibrary.staticFiles(needed: config.images.showLocation)
-                    .merging(theme.staticFiles) { _, theme in theme })
-        }
-        let renderer = try step(.theme, &timings) { try SiteRenderer(config: config, theme: theme, assets: assets) }
-
-        let provider = makeProvider(downloader: downloader)
-        report.source = provider.summary
-        let database = try step(.state, &timings) {
-            try StateDatabase.open(folder: config.stateDirectory, warn: { progress(.warning($0)) })
-        }
-        // What a build that failed or was killed left pending describes no site.
-        try await asyncStep(.state, &timings) { try await database.clearPending() }
-        var manifest = try await asyncStep(.manifest, &timings) {
-            try await fetchManifest(provider, database: database)
-        }
-        let hidden = try step(.manifest, &timings) { try hideAlbums(&manifest) }
-        report.photosInManifest = manifest.photos.count + manifest.issues.count
-        report.failures = manifestFailures(manifest)
-        report.ignored = manifest.ignored
-        if !manifest.ignored.isEmpty {
-            progress(
-                .step(
-                    "manifest: \(manifest.ignored.count) files ignored on purpose (\(report.ignoredSummary)); --report lists them"
-                ))
-        }
-        if manifest.photos.isEmpty && manifest.issues.isEmpty {
-            report.emptySource = emptySourceWarning(provider)
-            progress(.warning(report.emptySource ?? ""))
-        }
-
-        // The manifest's photos wait in a file, each read when its turn comes (`PhotoList`). The file
-        // is written before the state is loaded, so the photos (about 0.6 KB each) and the state's
-        // blob records are never in memory together.
-        let listed = try step(.images, &timings) { try PhotoList(manifest.photos, folder: config.stateDirectory) }
-        manifest.photos = []
-        var snapshot = try await asyncStep(.state, &timings) {
-            try await database.loadSnapshot(source: provider.summary)
-        }
-
-        let writer = try step(.output, &timings) {
-            try StagedWriter.begin(
-                output: config.output, protecting: config.protectedFolders,
-                takeOver: options.takeOver, aside: aside)
-        }
+        let run = BuildRun(build: self, downloader: downloader)
+        defer { run.lock?.release() }
         do {
-            let blobs = snapshot.takeBlobs()
-            let consumed = try await asyncStep(.state, &timings) { try await database.consumedLearntFiles() }
-            let state = try step(.state, &timings) {
-                BuildState(
-                    snapshot: snapshot, blobs: blobs, cache: config.cacheDirectory,
-                    shared: learntInCache(consumed: consumed), reuse: !options.rebuild, database: database)
-            }
-            report.learntFilesRead = state.shared.files
-            report.learntFilesUnchanged = state.shared.unchanged
-            let fetcher = OriginalFetcher(downloader: downloader, maxBytes: config.network.maxDownloadBytes)
-            let photos = PhotoPublisher(
-                fetcher: fetcher, processor: ImageProcessor(settings: config.images),
-                writer: writer, publishOriginals: config.images.publishOriginals, state: state,
-                videos: VideoWork(config.video, options: options))
-            var outcome = try await publishImages(
-                listed, with: photos, state: state, downloader: downloader,
-                report: &report, timings: &timings,
-                noneProcessed: "none of the \(listed.count) photos could be processed "
-                    + "(see the lines above); the previous site was kept")
-
-            let pages: PagePublisher.Outcome
-            var sealTargets: [AlbumSealer.Target] = []
-            do {  // The plan holds every gallery item; it goes with this scope, before the state step.
-                var plan = renderer.plan(
-                    outcome.takeItems(), albums: manifest.albums, albumTokens: hidden.tokens,
-                    albumFolders: hidden.folders,
-                    placeholders: PlaceholderLookup { state.placeholderURI($0) })
-                announceUnlisted(plan, hidden, renderer: renderer)
-                sealTargets = hidden.protected.compactMap { album in
-                    plan.sections.albums.albums.first { $0.path == album.path }
-                        .map { AlbumSealer.Target(album: album, folder: SiteLayout.album($0.slugPath)) }
-                }
-                let zips = AlbumZips(writer: writer, cache: config.cacheDirectory, reuse: !options.rebuild)
-                let zipped = try step(.downloads, &timings) { try zips.publish(plan) }
-                plan = plan.adding(downloads: zipped.downloads)
-                report.bytesWritten += Int(zipped.bytesMade)
-                if !zipped.downloads.isEmpty {
-                    progress(
-                        .step(
-                            "downloads: \(zipped.downloads.count) album zips (\(zipped.made) new or changed, \(zipped.reused) unchanged)"
-                        ))
-                }
-                let publisher = PagePublisher(
-                    writer: writer, cache: state.pages, reusePages: !options.rebuild, linkWindow: options.readWindow,
-                    previousSiteKey: options.rebuild ? nil : snapshot.pagesKey, database: database)
-                pages = try await asyncStep(.pages, &timings) {
-                    try await publisher.publish(
-                        plan, renderer: renderer, jobs: options.jobs,
-                        rows: {
-                            try await PhotoRows.forEach(
-                                outcome.published, database: database, window: options.readWindow, $0)
-                        })
-                }
-            }
-            try step(.pages, &timings) { try state.check() }
-            report.pages = pages.pages
-            report.pagesRendered = pages.rendered
-            report.pagesReused = pages.reused
-            report.searchIndexSeconds = pages.plainFileSeconds
-            report.bytesWritten += pages.bytes
-            progress(.step("pages: \(pages.pages) pages (\(pages.rendered) new or changed, \(pages.reused) unchanged)"))
-
-            try step(.static, &timings) {
-                for (path, data) in assets.files.sorted(by: { $0.key < $1.key }) {
-                    try writer.write(data, to: path)
-                    report.bytesWritten += data.count
-                }
-                try writer.write(Data(assets.headersFile.utf8), to: "_headers")
-            }
-            if !sealTargets.isEmpty || hidden.site != nil {
-                let sealed = try step(.seal, &timings) {
-                    try sealProtected(
-                        sealTargets, site: hidden.site, writer: writer, renderer: renderer, assets: assets)
-                }
-                report.bytesWritten += sealed.bytes
-                let what =
-                    (hidden.site == nil ? [] : ["the site"])
-                    + (sealTargets.isEmpty ? [] : ["\(sealTargets.count) protected album(s)"])
-                progress(
-                    .step(
-                        "seal: \(sealed.files) files of \(what.joined(separator: " and ")) encrypted "
-                            + "(\(sealed.made) made, \(sealed.reused) from the cache)"))
-            }
-            // Before the state is saved: the earlier site's files this build does not keep must all be galleryssg's.
-            let moved = try await asyncStep(.publish, &timings) {
-                try await writer.settle(takeOver: options.takeOver, aside: aside)
-            }
-            if moved.foreign > 0 {
-                progress(.warning(OutputError.movedAside(moved.foreign, from: writer.staging.path, to: aside.path)))
-            }
-            if moved.unknown > 0 {
-                progress(.warning(OutputError.movedFromEarlierVersion(moved.unknown, to: aside.path)))
-            }
-            try await asyncStep(.state, &timings) {
-                let merge = try await StateMerge(
-                    priors: state.priors, window: options.readWindow, published: outcome.published,
-                    tally: outcome.tally, failed: outcome.failed, pages: pages, database: database)
-                var changes = merge.changes
-                outcome.published = []  // what the state needs of them is in `changes` and the pending table now
-                report.photosRemoved = changes.counts.photosRemoved
-                state.images.remove(merge.orphanImageKeys)
-                state.pages.remove(merge.orphanPageKeys)
-                changes.deletedBlobs = merge.orphanImageKeys + merge.orphanPageKeys
-                // The blob records the photos and pages carried back are in the pending table
-                // (`PhotoRows`, `PagePublisher`), applied with the rest in this transaction.
-                (changes.originals, changes.placeholders) = state.learnt
-                changes.pagesKey = pages.siteKey
-                changes.learntFiles = state.shared.stamps
-                changes.counts.pagesRendered = pages.rendered
-                changes.counts.pagesReused = pages.reused
-                for location in merge.orphanDownloads { fetcher.forget(location) }
-                try await database.saveChanges(changes)
-            }
-            try await asyncStep(.publish, &timings) {
-                let marker = SiteMarker(inputs: SiteFreshness.inputs(config), stateBuild: try database.lastBuildID())
-                try await writer.commit(marker: marker)
-            }
+            for step in Self.steps { try await step.run(run) }
         } catch {
-            writer.abort()
+            run.writer?.abort()
             throw error
         }
-        report.failures = redacted(report.failures)
-        report.photosSkipped = report.failures.count
-        report.stepSeconds = timings
-        report.totalSeconds = started.secondsElapsed
-        return report
+        return run.finish()
     }
+
+    /// A full build's steps, in order (see `Build`); each is timed under its name, and an error in it
+    /// names it. Several share a name, so the report's timings add up to the ten steps above.
+    package static let steps: [Step] = [
+        Step(.lock) { try $0.takeLock() },
+        Step(.output) { try $0.claimOutput() },
+        Step(.theme) { try $0.loadTheme() },
+        Step(.state) { try await $0.openState() },
+        Step(.manifest) { try await $0.readManifest() },
+        Step(.images) { try $0.listPhotos() },
+        Step(.state) { try await $0.loadLastBuild() },
+        Step(.output) { try $0.beginStaging() },
+        Step(.state) { try await $0.prepareCaches() },
+        Step(.images) { try await $0.publishImages() },
+        Step(.pages) { $0.planSite() },
+        Step(.downloads) { try $0.zipAlbums() },
+        Step(.pages) { try await $0.publishPages() },
+        Step(.static) { try $0.stageStatic() },
+        Step(.seal, if: \.hasSealing) { try $0.seal() },
+        Step(.publish) { try await $0.settle() },
+        Step(.state) { try await $0.saveState() },
+        Step(.publish) { try await $0.commit() }
+    ]
 
     /// Whether the photo list comes over the network, so `--offline` reads it from the state.
     private var sourceIsRemote: Bool {
@@ -298,7 +127,7 @@ public struct Build: Sendable {
     }
 
     /// The provider's manifest, or with `--offline` and a remote source the one the last build saved.
-    private func fetchManifest(_ provider: any PhotoProvider, database: StateDatabase) async throws -> Manifest {
+    package func fetchManifest(_ provider: any PhotoProvider, database: StateDatabase) async throws -> Manifest {
         if options.offline && sourceIsRemote {
             let photos = try await database.persistedManifest(source: provider.summary)
             guard !photos.isEmpty else {
