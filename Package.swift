@@ -164,7 +164,10 @@ let package = Package(
                 .target(name: "CMalloc", condition: .when(platforms: [.linux])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log")
-            ]
+            ],
+            // The command line sees only the stages' `public` API, so `public` is exactly what it uses
+            // (and what GalleryServe uses); everything else between the targets is `package`.
+            packageAccess: false
         ),
         // Coverage-guided fuzzing (docs/contributing.md, "Fuzzing"; Scripts/fuzz.sh): one harness per parser of untrusted
         // bytes, and the libFuzzer driver, which a normal build builds as a replay tool.

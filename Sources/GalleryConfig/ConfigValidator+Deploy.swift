@@ -3,12 +3,12 @@ import Foundation
 /// The config's `deploy` block: the defaults of `galleryssg deploy`, each overridable on the command line.
 public struct DeploySettings: Sendable, Equatable {
     /// `s3://bucket/prefix` or `file:///folder`.
-    public var target: String?
+    package var target: String?
     /// An S3-compatible endpoint URL; AWS's regional endpoint when nil.
-    public var endpoint: String?
-    public var region: String?
+    package var endpoint: String?
+    package var region: String?
     /// Address buckets as `endpoint/bucket/key` (MinIO, most self-hosted stores) instead of `bucket.endpoint/key`.
-    public var pathStyle: Bool?
+    package var pathStyle: Bool?
 
     public init(target: String? = nil, endpoint: String? = nil, region: String? = nil, pathStyle: Bool? = nil) {
         self.target = target

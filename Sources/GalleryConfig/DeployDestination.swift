@@ -13,7 +13,7 @@ public enum DeployDestination: Sendable, Equatable {
     ///   - region: The signing region; `us-east-1` when nil.
     ///   - pathStyle: `https://endpoint/bucket/key` instead of `https://bucket.endpoint/key`.
     /// - Throws: `DeployDestination.Problem` saying what is wrong with which value; callers name the key or option.
-    public static func parse(
+    package static func parse(
         _ target: String, endpoint: String? = nil, region: String? = nil,
         pathStyle: Bool = false
     ) throws -> DeployDestination {
@@ -80,16 +80,16 @@ public enum DeployDestination: Sendable, Equatable {
 
 /// A bucket, the prefix the site lives under, and how to reach and sign for it.
 public struct S3Location: Sendable, Equatable {
-    public static let defaultRegion = "us-east-1"
+    package static let defaultRegion = "us-east-1"
 
-    public var bucket: String
+    package var bucket: String
     /// Empty, or a key prefix ending in `/` (`site/`).
-    public var prefix: String
-    public var endpoint: URL
-    public var region: String
-    public var pathStyle: Bool
+    package var prefix: String
+    package var endpoint: URL
+    package var region: String
+    package var pathStyle: Bool
 
-    public var description: String { "s3://\(bucket)/\(prefix)" }
+    package var description: String { "s3://\(bucket)/\(prefix)" }
 
     /// S3's bucket naming rules, loosely: 3–63 of `a-z 0-9 . -`, starting and ending with a letter or digit.
     package static func isValidBucket(_ name: String) -> Bool {
@@ -97,7 +97,7 @@ public struct S3Location: Sendable, Equatable {
         return (3...63).contains(name.count) && allowed && name.first!.isLetterOrDigit && name.last!.isLetterOrDigit
     }
 
-    public init(bucket: String, prefix: String, endpoint: URL, region: String, pathStyle: Bool) {
+    package init(bucket: String, prefix: String, endpoint: URL, region: String, pathStyle: Bool) {
         self.bucket = bucket
         self.prefix = prefix
         self.endpoint = endpoint

@@ -27,7 +27,7 @@ extension SiteConfig {
 
     /// Parses config bytes as if read from `file`.
     /// - Throws: `ConfigError`.
-    public static func parse(_ data: Data, file: URL, environment: [String: String]) throws -> SiteConfig {
+    package static func parse(_ data: Data, file: URL, environment: [String: String]) throws -> SiteConfig {
         let name = file.path
         try checkSyntax(data, file: name)
         let raw: JSONValue

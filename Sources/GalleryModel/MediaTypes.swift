@@ -3,9 +3,9 @@ import Foundation
 /// The media type of every kind of file a site holds, by extension: one table for the deploy's
 /// `Content-Type` (`LocalSite`), the preview server (`SiteMiddleware`) and the originals' formats
 /// (`ImageFormat.mimeType`). The service worker of protected albums keeps its own, in JavaScript.
-package enum MediaTypes {
+public enum MediaTypes {
     /// Bare types, without parameters (each user adds its own `charset`), by lower-case extension.
-    package static let byExtension: [String: String] = [
+    public static let byExtension: [String: String] = [
         "html": "text/html", "htm": "text/html", "css": "text/css", "js": "text/javascript", "mjs": "text/javascript",
         "json": "application/json", "map": "application/json", "webmanifest": "application/manifest+json",
         "xml": "application/xml", "txt": "text/plain", "md": "text/markdown",
@@ -17,6 +17,6 @@ package enum MediaTypes {
     ]
 
     /// For files of no known type.
-    package static let unknown = "application/octet-stream"
+    public static let unknown = "application/octet-stream"
 
 }

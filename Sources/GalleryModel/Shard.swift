@@ -12,11 +12,11 @@ import Foundation
 /// the same files under the same keys, which costs time but never correctness.
 public struct Shard: Sendable, Equatable, CustomStringConvertible {
     /// 1 to `count`.
-    public let index: Int
-    public let count: Int
+    package let index: Int
+    package let count: Int
 
     /// The most slices a site may be cut into.
-    public static let maxCount = 10_000
+    package static let maxCount = 10_000
 
     /// Every photo: an images-only build without `--shard`.
     public static let all = Shard(validIndex: 1, count: 1)
@@ -27,7 +27,7 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// - Throws: `ShardError` unless 1 ≤ `index` ≤ `count` ≤ `maxCount`.
-    public init(_ index: Int, of count: Int) throws {
+    package init(_ index: Int, of count: Int) throws {
         guard (1...Self.maxCount).contains(count) else {
             throw ShardError("the number of shards must be 1 to \(Self.maxCount), got \(count)")
         }
@@ -61,8 +61,8 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// A `--shard` value that is not K/N with 1 ≤ K ≤ N.
-public struct ShardError: Error, CustomStringConvertible, Sendable {
-    public let description: String
+package struct ShardError: Error, CustomStringConvertible, Sendable {
+    package let description: String
 
     package init(_ description: String) {
         self.description = description

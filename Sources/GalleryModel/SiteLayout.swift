@@ -6,7 +6,7 @@ import Foundation
 /// the preview server all name paths through it. Paths are relative to the site root.
 public enum SiteLayout {
     /// The first page of the home grid.
-    package static let home = "index.html"
+    public static let home = "index.html"
     package static let albums = "albums/index.html"
     package static let tags = "tags/index.html"
     package static let notFound = "404.html"
@@ -20,7 +20,7 @@ public enum SiteLayout {
     /// A protected page's encrypted content, beside the shell published at its path.
     package static let sealedPage = "page.bin"
     /// The file a folder's URL serves.
-    package static let folderIndex = "index.html"
+    public static let folderIndex = "index.html"
 
     /// The folder of a photo's page and its images: `photos/ID`.
     package static func photoFolder(id: String) -> String { "photos/\(id)" }

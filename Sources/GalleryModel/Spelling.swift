@@ -2,10 +2,10 @@
 ///
 /// One edit distance for every such hint (config keys, front matter keys, commands and options), so
 /// that they all agree on what counts as close.
-package enum Spelling {
+public enum Spelling {
     /// The known word nearest to `word`, if it is near enough to be a likely typo: at most a third of
     /// its letters changed (at least one), ignoring case. Of equally near words the first is taken.
-    package static func closest(to word: String, among known: some Sequence<String>) -> String? {
+    public static func closest(to word: String, among known: some Sequence<String>) -> String? {
         let target = Array(word.lowercased())
         let allowed = max(1, target.count / 3)
         var best: (word: String, distance: Int)?

@@ -14,10 +14,10 @@ import GalleryModel
 public struct Deployer: Sendable {
     public let target: any DeployTarget
     /// The built site's folder (the config's `output`).
-    public let site: URL
-    public let delete: Bool
+    package let site: URL
+    package let delete: Bool
     /// Uploads in flight at once.
-    public let concurrency: Int
+    package let concurrency: Int
     package let redact: @Sendable (String) -> String
     package let log: @Sendable (String) -> Void
     package let progress: @Sendable (_ done: Int, _ total: Int, _ line: String) -> Void
@@ -45,7 +45,7 @@ public struct Deployer: Sendable {
 
     /// Reads the site and lists the target.
     /// - Throws: `DeployError`, redacted.
-    public func plan() async throws -> DeployPlan {
+    package func plan() async throws -> DeployPlan {
         do {
             let files = try LocalSite.scan(site)
             let remote = try await target.list()
@@ -58,7 +58,7 @@ public struct Deployer: Sendable {
     /// Carries out `plan`, step by step.
     /// - Returns: What was sent and deleted.
     /// - Throws: `DeployError` naming the step that failed and what that leaves online, redacted.
-    public func run(_ plan: DeployPlan) async throws -> DeployReport {
+    package func run(_ plan: DeployPlan) async throws -> DeployReport {
         var report = DeployReport(plan: plan)
         let total = plan.uploads.count + plan.deletions.count
         do {
@@ -157,10 +157,10 @@ public struct Deployer: Sendable {
 /// What a deploy did (or, dry, would do).
 public struct DeployReport: Sendable, Equatable {
     public var plan: DeployPlan
-    public var dryRun = false
-    public var uploaded = 0
-    public var uploadedBytes = 0
-    public var deleted = 0
+    package var dryRun = false
+    package var uploaded = 0
+    package var uploadedBytes = 0
+    package var deleted = 0
 
     /// `12 uploaded (3.4 MB), 2 deleted, 140 unchanged`, or for a dry run what would be.
     public var summary: String {

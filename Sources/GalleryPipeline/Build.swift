@@ -35,8 +35,8 @@ import GalleryStore
 /// the previous site untouched, and so does a `kill -9` at any moment. One bad photo is reported
 /// and skipped; the build only fails when no photo at all could be published.
 public struct Build: Sendable {
-    public let config: SiteConfig
-    public let options: BuildOptions
+    package let config: SiteConfig
+    package let options: BuildOptions
     package let progress: @Sendable (BuildEvent) -> Void
     package let photoProgress: @Sendable (_ done: Int, _ total: Int) -> Void
 

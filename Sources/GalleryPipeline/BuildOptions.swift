@@ -7,13 +7,13 @@ public struct BuildOptions: Sendable {
     public var jobs: Int
     /// Ignore every cache: download, decode, encode and render everything again (`build --rebuild`).
     /// The results still refresh the caches.
-    public var rebuild: Bool
+    package var rebuild: Bool
     /// Take over an output folder that holds files galleryssg did not write, by moving them into a
     /// folder beside it (`build --force`); without it such a build is refused before any work.
-    public var takeOver: Bool
+    package var takeOver: Bool
     /// Build from the last fetched manifest and the cached originals, without the network
     /// (`build --offline`).
-    public var offline: Bool
+    package var offline: Bool
     /// Make only the derivatives of this slice of the photos, into the cache, and write what was
     /// learnt there for a later full build (`build --images-only [--shard K/N]`); nil builds the site.
     public var imagesOnly: Shard?

@@ -44,7 +44,8 @@ extension BuildRun {
     func openState() async throws {
         provider = build.makeProvider(downloader: downloader)
         report.source = provider.summary
-        database = try StateDatabase.open(folder: config.stateDirectory, warn: { [build] in build.progress(.warning($0)) })
+        database = try StateDatabase.open(
+            folder: config.stateDirectory, warn: { [build] in build.progress(.warning($0)) })
         try await database.clearPending()
     }
 

@@ -16,20 +16,20 @@ public enum Maintenance {
         public var name: String
         public var files = 0
         public var bytes = 0
-        public var unreferencedFiles = 0
-        public var unreferencedBytes = 0
+        package var unreferencedFiles = 0
+        package var unreferencedBytes = 0
     }
 
     /// What `cache stats` prints.
     public struct CacheStats: Sendable, CustomStringConvertible {
-        public var stateFolder: String
-        public var photos = 0
-        public var caches: [CacheUsage] = []
+        package var stateFolder: String
+        package var photos = 0
+        package var caches: [CacheUsage] = []
         /// Counts of the last build, if any.
-        public var lastBuild: BuildCounts?
+        package var lastBuild: BuildCounts?
         /// Counts summed over the remembered builds (at most `StateDatabase.historyLength`).
-        public var total = BuildCounts()
-        public var builds = 0
+        package var total = BuildCounts()
+        package var builds = 0
 
         public var description: String {
             var lines = ["state: \(stateFolder)", "photos: \(photos)"]

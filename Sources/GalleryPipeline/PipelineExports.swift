@@ -16,4 +16,4 @@ public typealias Shard = GalleryModel.Shard
 public typealias ByteCount = GalleryModel.ByteCount
 public typealias Deployer = GalleryOutput.Deployer
 /// The edit distance behind "did you mean …?" hints, for misspelt commands.
-package typealias Spelling = GalleryModel.Spelling
+public typealias Spelling = GalleryModel.Spelling

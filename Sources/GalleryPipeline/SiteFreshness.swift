@@ -65,8 +65,8 @@ public enum SiteFreshness {
 
 /// The site in the output folder is older than its config, templates or state.
 public struct StaleSite: Error, CustomStringConvertible, Sendable {
-    public var output: String
-    public var changes: [String]
+    package var output: String
+    package var changes: [String]
 
     /// The refusal, with the fix.
     public var description: String {

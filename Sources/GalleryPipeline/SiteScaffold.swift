@@ -9,7 +9,7 @@ import GalleryRender
 /// check it without any setting; `galleryssg schema` prints the current one.
 public enum SiteScaffold {
     /// The files `init` writes, relative to the site folder, with their contents.
-    public static var files: [(path: String, data: Data)] {
+    package static var files: [(path: String, data: Data)] {
         var files: [(String, Data)] = [
             (SiteConfig.Defaults.fileName, Data(config.utf8)),
             ("site-config.schema.json", Data((SiteConfigSchema.json + "\n").utf8)),
@@ -89,6 +89,6 @@ public enum SiteScaffold {
         """
 }
 
-public struct ScaffoldError: Error, CustomStringConvertible {
-    public let description: String
+package struct ScaffoldError: Error, CustomStringConvertible {
+    package let description: String
 }
