@@ -29,10 +29,10 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
     /// - Throws: `ShardError` unless 1 ≤ `index` ≤ `count` ≤ `maxCount`.
     public init(_ index: Int, of count: Int) throws {
         guard (1...Self.maxCount).contains(count) else {
-            throw ShardError("the number of shards must be 1 to \(Self.maxCount), got \(count)")
+            throw ShardError(.countOutOfRange, "the number of shards must be 1 to \(Self.maxCount), got \(count)")
         }
         guard (1...count).contains(index) else {
-            throw ShardError("the shard must be 1 to \(count), got \(index)")
+            throw ShardError(.indexOutOfRange, "the shard must be 1 to \(count), got \(index)")
         }
         self.init(validIndex: index, count: count)
     }
@@ -42,7 +42,7 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
     public init(parsing text: String) throws {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]) else {
-            throw ShardError("\"\(text)\" is not K/N, such as 2/4 for the second of four slices")
+            throw ShardError(.notKOfN, "\"\(text)\" is not K/N, such as 2/4 for the second of four slices")
         }
         try self.init(index, of: count)
     }
@@ -62,9 +62,20 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
 
 /// A `--shard` value that is not K/N with 1 ≤ K ≤ N.
 public struct ShardError: Error, CustomStringConvertible, Sendable {
+    public enum Kind: Sendable, Equatable {
+        /// The text is not two whole numbers with a slash between them.
+        case notKOfN
+        /// N is not 1 to `Shard.maxCount`.
+        case countOutOfRange
+        /// K is not 1 to N.
+        case indexOutOfRange
+    }
+
+    public let kind: Kind
     public let description: String
 
-    package init(_ description: String) {
+    package init(_ kind: Kind, _ description: String) {
+        self.kind = kind
         self.description = description
     }
 }

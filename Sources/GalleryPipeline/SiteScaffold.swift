@@ -31,7 +31,8 @@ public enum SiteScaffold {
         }
         if !force && !existing.isEmpty {
             throw ScaffoldError(
-                description: "\(folder.path) already has \(existing.joined(separator: ", ")); "
+                .filesExist,
+                "\(folder.path) already has \(existing.joined(separator: ", ")); "
                     + "nothing was written (use --force to overwrite these files)")
         }
         for (path, data) in files {
@@ -41,7 +42,7 @@ public enum SiteScaffold {
                     at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try data.write(to: target, options: .atomic)
             } catch {
-                throw ScaffoldError(description: "\(target.path): could not write: \(error.localizedDescription)")
+                throw ScaffoldError(.writeFailed, "\(target.path): could not write: \(error.localizedDescription)")
             }
         }
         return files.map(\.path)
@@ -89,6 +90,22 @@ public enum SiteScaffold {
         """
 }
 
+/// Why `init` wrote nothing, or stopped.
+///
+/// Callers that act on the problem switch on `kind`, never on the words.
 public struct ScaffoldError: Error, CustomStringConvertible {
+    public enum Kind: Sendable, Equatable {
+        /// Files the scaffold would write are there already; nothing was written (`--force` overwrites them).
+        case filesExist
+        /// A file of the scaffold could not be written; the words carry the system's reason.
+        case writeFailed
+    }
+
+    public let kind: Kind
     public let description: String
+
+    package init(_ kind: Kind, _ description: String) {
+        self.kind = kind
+        self.description = description
+    }
 }

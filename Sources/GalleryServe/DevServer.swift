@@ -82,7 +82,7 @@ public struct DevServer: Sendable {
                 config = built
                 log("built \(built.output.path): \(report.summary)")
             } catch {
-                throw DevServerError("the first build failed: \(error)")
+                throw DevServerError(.firstBuildFailed, "the first build failed: \(error)")
             }
         }
         let liveReload = options.watch ? LiveReload() : nil
@@ -107,6 +107,7 @@ public struct DevServer: Sendable {
             try await app.runService()
         } catch let error as IOError where error.errnoCode == EADDRINUSE {
             throw DevServerError(
+                .addressInUse,
                 "\(options.host):\(options.port) is already in use (is another server running?); "
                     + "try --port \(options.port + 1)")
         }
@@ -128,7 +129,22 @@ package struct WatchService: Service {
     }
 }
 
+/// Why `serve` could not start.
+///
+/// Callers that act on the problem switch on `kind`, never on the words.
 public struct DevServerError: Error, CustomStringConvertible {
+    public enum Kind: Sendable, Equatable {
+        /// There was no site to serve and building it failed; the words carry the build's error.
+        case firstBuildFailed
+        /// Another program listens on the host and port.
+        case addressInUse
+    }
+
+    public let kind: Kind
     public let description: String
-    package init(_ description: String) { self.description = description }
+
+    package init(_ kind: Kind, _ description: String) {
+        self.kind = kind
+        self.description = description
+    }
 }

@@ -65,7 +65,7 @@ public struct BlobStore: Sendable {
         do {
             try makeSubfolder(of: key)
             guard rename(file, target) == 0 else {
-                throw StoreError("rename failed: \(String(cString: strerror(errno)))")
+                throw StoreError(.writeFailed, "rename failed: \(String(cString: strerror(errno)))")
             }
         } catch {
             throw StoreError.writing(target, error)
