@@ -5,8 +5,8 @@ import GalleryModel
 /// Callers that act on the problem switch on `kind`, never on the words. The format helpers
 /// (`jpeg`, `png`, …) name the format in the words; a decoder's reason is `damaged` unless its
 /// site says otherwise.
-public struct ImagingError: Error, CustomStringConvertible, Sendable, Equatable {
-    public enum Kind: Sendable, Equatable {
+package struct ImagingError: Error, CustomStringConvertible, Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// The file is no image galleryssg reads: empty, text, a web page, a PDF… (`firstBytes` holds its start).
         case notAnImage
         /// Over a configured limit: `images.maxPixels`, or a video's `maxPixels`, `maxBytes` or `maxSeconds`.
@@ -25,10 +25,10 @@ public struct ImagingError: Error, CustomStringConvertible, Sendable, Equatable 
         case toolFailed
     }
 
-    public let kind: Kind
-    public let description: String
+    package let kind: Kind
+    package let description: String
     /// For a file that is no image, its first bytes in hex (`74 68 69 73`), for `--report` only.
-    public let firstBytes: String?
+    package let firstBytes: String?
 
     package init(_ kind: Kind, description: String, firstBytes: String? = nil) {
         self.kind = kind

@@ -97,8 +97,8 @@ extension SpillFile {
 /// A spill file that could not be made, written or read back; the build stops and keeps the previous site.
 ///
 /// Callers that act on the problem switch on `kind`, never on the words.
-public struct SpillFileError: Error, CustomStringConvertible, Sendable {
-    public enum Kind: Sendable, Equatable {
+package struct SpillFileError: Error, CustomStringConvertible, Sendable {
+    package enum Kind: Sendable, Equatable {
         /// The file could not be made in the state folder.
         case notMade
         /// A value could not be written to the file (a full disk, say).
@@ -111,8 +111,8 @@ public struct SpillFileError: Error, CustomStringConvertible, Sendable {
         case notKept
     }
 
-    public let kind: Kind
-    public let description: String
+    package let kind: Kind
+    package let description: String
 
     package init(_ kind: Kind, _ description: String) {
         self.kind = kind

@@ -5,8 +5,8 @@ import Yams
 /// A problem with a sidecar or `index.md` file, naming the file and, where known, the line.
 ///
 /// Callers that act on the problem switch on `kind`, never on the words.
-public struct MetadataFileError: Error, CustomStringConvertible, Sendable, Equatable {
-    public enum Kind: Sendable, Equatable {
+package struct MetadataFileError: Error, CustomStringConvertible, Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// The file cannot be read.
         case unreadable
         /// The file is over the size read for its kind.
@@ -21,10 +21,10 @@ public struct MetadataFileError: Error, CustomStringConvertible, Sendable, Equat
         case badValue
     }
 
-    public var kind: Kind
-    public var file: String
-    public var line: Int?
-    public var reason: String
+    package var kind: Kind
+    package var file: String
+    package var line: Int?
+    package var reason: String
 
     package init(_ kind: Kind, file: String, line: Int?, reason: String) {
         self.kind = kind
@@ -33,7 +33,7 @@ public struct MetadataFileError: Error, CustomStringConvertible, Sendable, Equat
         self.reason = reason
     }
 
-    public var description: String { "\(file)\(line.map { ":\($0)" } ?? ""): \(reason)" }
+    package var description: String { "\(file)\(line.map { ":\($0)" } ?? ""): \(reason)" }
 }
 
 /// A Markdown file with optional YAML front matter: the `key: value` lines between a first line

@@ -6,8 +6,8 @@ import Foundation
 /// message through `Credentials.redact` before it leaves the deploy code.
 ///
 /// Callers that act on the problem switch on `kind`, never on the words.
-public struct DeployError: Error, CustomStringConvertible, Sendable {
-    public enum Kind: Sendable, Equatable {
+package struct DeployError: Error, CustomStringConvertible, Sendable {
+    package enum Kind: Sendable, Equatable {
         /// A target address or setting that cannot be used.
         case target
         /// A folder target holds files galleryssg did not deploy there; nothing was sent.
@@ -22,10 +22,10 @@ public struct DeployError: Error, CustomStringConvertible, Sendable {
         case stopped
     }
 
-    public let kind: Kind
+    package let kind: Kind
     /// The object, file or target the problem is about.
-    public let location: String
-    public let reason: String
+    package let location: String
+    package let reason: String
 
     private init(_ kind: Kind, _ location: String, _ reason: String) {
         self.kind = kind
@@ -33,7 +33,7 @@ public struct DeployError: Error, CustomStringConvertible, Sendable {
         self.reason = reason
     }
 
-    public var description: String { location.isEmpty ? reason : "\(location): \(reason)" }
+    package var description: String { location.isEmpty ? reason : "\(location): \(reason)" }
 
     /// A target address or setting that cannot be used.
     package static func target(_ location: String, _ reason: String) -> DeployError {

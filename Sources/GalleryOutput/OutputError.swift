@@ -4,8 +4,8 @@ import Foundation
 /// output folder is made here.
 ///
 /// Callers that act on the problem switch on `kind`, never on the words.
-public struct OutputError: Error, CustomStringConvertible, Sendable {
-    public enum Kind: Sendable, Equatable {
+package struct OutputError: Error, CustomStringConvertible, Sendable {
+    package enum Kind: Sendable, Equatable {
         /// The output exists and is a file.
         case notAFolder
         /// The output is, contains or lies inside a folder the site is made from (photos, state, templates).
@@ -30,10 +30,10 @@ public struct OutputError: Error, CustomStringConvertible, Sendable {
         case writeFailed
     }
 
-    public let kind: Kind
-    public let path: String
-    public let reason: String
-    public var description: String { "\(path): \(reason)" }
+    package let kind: Kind
+    package let path: String
+    package let reason: String
+    package var description: String { "\(path): \(reason)" }
 
     package init(_ kind: Kind, path: String, _ reason: String) {
         self.kind = kind

@@ -81,7 +81,7 @@ extension StagedWriter {
     /// folder in as the output; the previous site becomes the spare.
     /// - Parameter marker: The marker; its `top` is filled in here from the files written.
     /// - Throws: `OutputError`; the previous site is still in place when it does.
-    public func commit(marker: SiteMarker) async throws {
+    package func commit(marker: SiteMarker) async throws {
         let fileManager = FileManager.default
         try removeSettled()
         try writeMarker(marker)
@@ -111,7 +111,7 @@ extension StagedWriter {
     /// Keeps the staging folder of a failed build as the next build's starting point; the output
     /// is untouched. When a spare is already there, the staging folder stays under its own name,
     /// and the next build starts from the spare and leaves it be.
-    public func abort() {
+    package func abort() {
         let spare = Self.spareFolder(of: output)
         if !FileManager.default.fileExists(atPath: spare.path) { _ = rename(staging.path, spare.path) }
     }

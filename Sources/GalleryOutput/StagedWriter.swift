@@ -25,9 +25,9 @@
 ///
 /// One writer is shared by every task of a build; what it changes as they write (the paths
 /// written, the folders made) is in thread-safe sets, and everything else is fixed when it begins.
-public final class StagedWriter: Sendable {
-    public let output: URL
-    public let staging: URL
+package final class StagedWriter: Sendable {
+    package let output: URL
+    package let staging: URL
     /// `staging`'s path; files are named by joining text, which is much cheaper than `URL`'s
     /// path operations when a build stages tens of thousands of files.
     package let stagingPath: String
@@ -65,7 +65,7 @@ public final class StagedWriter: Sendable {
     ///   - protected: Folders the output must keep clear of (`OutputFolder.checkPlace`).
     ///   - takeOver: Move files galleryssg did not write, in the spare, into `aside` rather than refuse.
     /// - Throws: `OutputError` naming the folder and what to do.
-    public static func begin(
+    package static func begin(
         output: URL, protecting protected: [OutputFolder.Protected],
         takeOver: Bool = false, aside: URL? = nil
     ) throws -> StagedWriter {
@@ -137,7 +137,7 @@ public final class StagedWriter: Sendable {
 
     /// Writes a file at a site-relative path inside the staging folder.
     /// - Throws: `OutputError` for unsafe paths or failed writes (a full disk among them).
-    public func write(_ data: Data, to relativePath: String) throws {
+    package func write(_ data: Data, to relativePath: String) throws {
         let target = URL(fileURLWithPath: try resolve(relativePath))
         written?.insert(relativePath)
         try Self.attempt(target.path) {

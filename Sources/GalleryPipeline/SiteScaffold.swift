@@ -7,9 +7,9 @@ import GalleryRender
 ///
 /// The config names a copy of its JSON Schema beside it (`"$schema"`), so that editors complete and
 /// check it without any setting; `galleryssg schema` prints the current one.
-public enum SiteScaffold {
+package enum SiteScaffold {
     /// The files `init` writes, relative to the site folder, with their contents.
-    public static var files: [(path: String, data: Data)] {
+    package static var files: [(path: String, data: Data)] {
         var files: [(String, Data)] = [
             (SiteConfig.Defaults.fileName, Data(config.utf8)),
             ("site-config.schema.json", Data((SiteConfigSchema.json + "\n").utf8)),
@@ -25,7 +25,7 @@ public enum SiteScaffold {
 
     /// Writes the scaffold into `folder` (created if needed) and returns the paths written.
     /// - Throws: `ScaffoldError` naming every file that already exists, unless `force` is set.
-    public static func write(into folder: URL, force: Bool) throws -> [String] {
+    package static func write(into folder: URL, force: Bool) throws -> [String] {
         let existing = files.map(\.path).filter {
             FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path)
         }
@@ -93,16 +93,16 @@ public enum SiteScaffold {
 /// Why `init` wrote nothing, or stopped.
 ///
 /// Callers that act on the problem switch on `kind`, never on the words.
-public struct ScaffoldError: Error, CustomStringConvertible {
-    public enum Kind: Sendable, Equatable {
+package struct ScaffoldError: Error, CustomStringConvertible {
+    package enum Kind: Sendable, Equatable {
         /// Files the scaffold would write are there already; nothing was written (`--force` overwrites them).
         case filesExist
         /// A file of the scaffold could not be written; the words carry the system's reason.
         case writeFailed
     }
 
-    public let kind: Kind
-    public let description: String
+    package let kind: Kind
+    package let description: String
 
     package init(_ kind: Kind, _ description: String) {
         self.kind = kind
