@@ -36,7 +36,7 @@ package enum HEIFCodec {
         try withPrimaryImage(data) { handle in
             let alpha = heif_image_handle_has_alpha_channel(handle) != 0
             guard let options = heif_decoding_options_alloc() else {
-                throw ImagingError.heif("cannot start the decoder")
+                throw ImagingError.heif("cannot start the decoder", kind: .toolFailed)
             }
             defer { heif_decoding_options_free(options) }
             options.pointee.convert_hdr_to_8bit = 1
@@ -90,20 +90,20 @@ package enum HEIFCodec {
     /// - Throws: `ImagingError` when libheif has no AV1 encoder or refuses the picture.
     package static func encodeAVIF(_ bitmap: Bitmap, quality: Int) throws -> Data {
         guard bitmap.width > 0, bitmap.height > 0, bitmap.width <= 65_536, bitmap.height <= 65_536 else {
-            throw ImagingError.heif("\(bitmap.width)×\(bitmap.height) cannot be encoded as AVIF")
+            throw ImagingError.heif("\(bitmap.width)×\(bitmap.height) cannot be encoded as AVIF", kind: .unsupported)
         }
         var created: OpaquePointer?
         try check(
             heif_image_create(
                 Int32(bitmap.width), Int32(bitmap.height), heif_colorspace_RGB, heif_chroma_interleaved_RGB, &created))
-        guard let image = created else { throw ImagingError.heif("cannot make an image to encode") }
+        guard let image = created else { throw ImagingError.heif("cannot make an image to encode", kind: .toolFailed) }
         defer { heif_image_release(image) }
         try check(heif_image_add_plane(image, heif_channel_interleaved, Int32(bitmap.width), Int32(bitmap.height), 8))
         var stride: Int32 = 0
         guard let plane = heif_image_get_plane(image, heif_channel_interleaved, &stride),
             Int(stride) >= bitmap.width * 3
         else {
-            throw ImagingError.heif("cannot make an image to encode")
+            throw ImagingError.heif("cannot make an image to encode", kind: .toolFailed)
         }
         let rowBytes = bitmap.width * 3
         bitmap.pixels.withUnsafeBytes { pixels in
@@ -112,7 +112,9 @@ package enum HEIFCodec {
                     from: pixels.baseAddress!.assumingMemoryBound(to: UInt8.self) + y * rowBytes, count: rowBytes)
             }
         }
-        guard let nclx = heif_nclx_color_profile_alloc() else { throw ImagingError.heif("cannot describe the colours") }
+        guard let nclx = heif_nclx_color_profile_alloc() else {
+            throw ImagingError.heif("cannot describe the colours", kind: .toolFailed)
+        }
         defer { heif_nclx_color_profile_free(nclx) }
         nclx.pointee.color_primaries = heif_color_primaries_ITU_R_BT_709_5
         nclx.pointee.transfer_characteristics = heif_transfer_characteristic_IEC_61966_2_1
@@ -120,19 +122,23 @@ package enum HEIFCodec {
         nclx.pointee.full_range_flag = 1
         try check(heif_image_set_nclx_color_profile(image, nclx))
 
-        guard let context = heif_context_alloc() else { throw ImagingError.heif("cannot start the encoder") }
+        guard let context = heif_context_alloc() else {
+            throw ImagingError.heif("cannot start the encoder", kind: .toolFailed)
+        }
         defer { heif_context_free(context) }
         var found: OpaquePointer?
         try check(heif_context_get_encoder_for_format(context, heif_compression_AV1, &found))
         guard let encoder = found else {
-            throw ImagingError.heif("libheif has no AV1 encoder (install libheif's libaom plugin)")
+            throw ImagingError.heif("libheif has no AV1 encoder (install libheif's libaom plugin)", kind: .toolMissing)
         }
         defer { heif_encoder_release(encoder) }
         try check(heif_encoder_set_lossy_quality(encoder, Int32(min(max(quality, 0), 100))))
         try check(heif_encoder_set_parameter_integer(encoder, "speed", Int32(avifSpeed)))
         try check(heif_encoder_set_parameter_integer(encoder, "threads", 1))
         try check(heif_encoder_set_parameter_string(encoder, "chroma", "420"))
-        guard let options = heif_encoding_options_alloc() else { throw ImagingError.heif("cannot start the encoder") }
+        guard let options = heif_encoding_options_alloc() else {
+            throw ImagingError.heif("cannot start the encoder", kind: .toolFailed)
+        }
         defer { heif_encoding_options_free(options) }
         options.pointee.save_alpha_channel = 0
         try check(heif_context_encode_image(context, image, encoder, options, nil))
@@ -147,13 +153,15 @@ package enum HEIFCodec {
         try withExtendedLifetime(sink) {
             try check(heif_context_write(context, &writer, Unmanaged.passUnretained(sink).toOpaque()))
         }
-        guard !sink.data.isEmpty else { throw ImagingError.heif("the AV1 encoder wrote nothing") }
+        guard !sink.data.isEmpty else { throw ImagingError.heif("the AV1 encoder wrote nothing", kind: .toolFailed) }
         return sink.data
     }
 
     /// Opens the file from memory without copying it and hands the primary image's handle to `body`.
     private static func withPrimaryImage<T>(_ data: Data, _ body: (OpaquePointer) throws -> T) throws -> T {
-        guard let context = heif_context_alloc() else { throw ImagingError.heif("cannot start the decoder") }
+        guard let context = heif_context_alloc() else {
+            throw ImagingError.heif("cannot start the decoder", kind: .toolFailed)
+        }
         defer { heif_context_free(context) }
         // The pipeline already decodes photos in parallel; tiles of one photo need no threads of their own.
         heif_context_set_max_decoding_threads(context, 0)

@@ -57,7 +57,9 @@ extension ImageProcessor {
         let decoded: (bitmap: Bitmap, warnings: [String])
         switch job.format {
         case .jpeg:
-            guard let header = job.jpegHeader else { throw ImagingError.jpeg("the header was not read") }
+            guard let header = job.jpegHeader else {
+                throw ImagingError.jpeg("the header was not read", kind: .toolFailed)
+            }
             let profile = job.iccProfile
             decoded = try JPEGCodec.decodeReportingWarnings(job.data, header: header, size: job.decodeSize) { cmyk in
                 profile.flatMap { ColorManagement.cmykToSRGB(cmyk, profile: $0) }
@@ -73,6 +75,7 @@ extension ImageProcessor {
         // The plan, the pixel limit and the cache keys all assumed the header's size.
         guard decoded.bitmap.size == job.decodeSize else {
             throw ImagingError(
+                .damaged,
                 description:
                     "\(job.format.rawValue): decoded \(decoded.bitmap.size), but the header said \(job.decodeSize)")
         }

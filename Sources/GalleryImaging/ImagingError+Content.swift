@@ -7,7 +7,7 @@ extension ImagingError {
     /// - Parameter head: The first bytes of the file (64 are enough).
     package static func notAnImage(_ head: [UInt8]) -> ImagingError {
         let hex = head.prefix(8).map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined(separator: " ")
-        return ImagingError(description: Content(head).words, firstBytes: hex)
+        return ImagingError(.notAnImage, description: Content(head).words, firstBytes: hex)
     }
 
     /// What a file that is no supported image holds, told from its first bytes.

@@ -1,56 +1,83 @@
 import GalleryModel
 
 /// Why an original could not be turned into derivatives.
+///
+/// Callers that act on the problem switch on `kind`, never on the words. The format helpers
+/// (`jpeg`, `png`, …) name the format in the words; a decoder's reason is `damaged` unless its
+/// site says otherwise.
 package struct ImagingError: Error, CustomStringConvertible, Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
+        /// The file is no image galleryssg reads: empty, text, a web page, a PDF… (`firstBytes` holds its start).
+        case notAnImage
+        /// Over a configured limit: `images.maxPixels`, or a video's `maxPixels`, `maxBytes` or `maxSeconds`.
+        case overLimit
+        /// The file is damaged or truncated: its decoder, or ffprobe, could not read it.
+        case damaged
+        /// The file reads, but holds what galleryssg does not publish (a raw preview in another form, no
+        /// video stream), or is too large for the format a derivative is encoded in.
+        case unsupported
+        /// A camera raw file, with `images.raw` set to `"skip"`.
+        case rawSkipped
+        /// A tool or codec the build needs is not installed, or would not start (ffmpeg, an AV1 encoder).
+        case toolMissing
+        /// A codec or tool failed for a reason that is not the file's: out of memory, an encoder that
+        /// wrote nothing, a tool stopped at its time limit.
+        case toolFailed
+    }
+
+    package let kind: Kind
     package let description: String
     /// For a file that is no image, its first bytes in hex (`74 68 69 73`), for `--report` only.
     package let firstBytes: String?
 
-    package init(description: String, firstBytes: String? = nil) {
+    package init(_ kind: Kind, description: String, firstBytes: String? = nil) {
+        self.kind = kind
         self.description = description
         self.firstBytes = firstBytes
     }
 
     package static func tooManyPixels(_ size: PixelSize, limit: Int) -> ImagingError {
         ImagingError(
+            .overLimit,
             description: "\(size) is \(size.pixelCount) pixels, over the \(limit)-pixel limit (images.maxPixels)")
     }
 
-    package static func jpeg(_ message: String) -> ImagingError {
-        ImagingError(description: "JPEG: \(message)")
+    package static func jpeg(_ message: String, kind: Kind = .damaged) -> ImagingError {
+        ImagingError(kind, description: "JPEG: \(message)")
     }
 
-    package static func png(_ message: String) -> ImagingError {
-        ImagingError(description: "PNG: \(message)")
+    package static func png(_ message: String, kind: Kind = .damaged) -> ImagingError {
+        ImagingError(kind, description: "PNG: \(message)")
     }
 
-    package static func webp(_ message: String) -> ImagingError {
-        ImagingError(description: "WebP: \(message)")
+    package static func webp(_ message: String, kind: Kind = .damaged) -> ImagingError {
+        ImagingError(kind, description: "WebP: \(message)")
     }
 
-    package static func heif(_ message: String) -> ImagingError {
-        ImagingError(description: "HEIF: \(message)")
+    package static func heif(_ message: String, kind: Kind = .damaged) -> ImagingError {
+        ImagingError(kind, description: "HEIF: \(message)")
     }
 
-    package static func tiff(_ message: String) -> ImagingError {
-        ImagingError(description: "TIFF: \(message)")
+    package static func tiff(_ message: String, kind: Kind = .damaged) -> ImagingError {
+        ImagingError(kind, description: "TIFF: \(message)")
     }
 
-    package static func gif(_ message: String) -> ImagingError {
-        ImagingError(description: "GIF: \(message)")
+    package static func gif(_ message: String, kind: Kind = .damaged) -> ImagingError {
+        ImagingError(kind, description: "GIF: \(message)")
     }
 
-    package static func video(_ message: String) -> ImagingError {
-        ImagingError(description: "video: \(message)")
+    package static func video(_ message: String, kind: Kind = .damaged) -> ImagingError {
+        ImagingError(kind, description: "video: \(message)")
     }
 
     /// A video met on a machine without Debian's `ffmpeg` package.
     package static let noFFmpeg = ImagingError(
+        .toolMissing,
         description:
             "video: ffmpeg is not installed, so videos are not published; install ffmpeg (Debian: sudo apt install ffmpeg) and build again"
     )
 
-    package static func raw(_ message: String) -> ImagingError {
-        ImagingError(description: "camera raw: \(message)")
+    package static func raw(_ message: String, kind: Kind = .damaged) -> ImagingError {
+        ImagingError(kind, description: "camera raw: \(message)")
     }
 }

@@ -149,7 +149,9 @@ package enum JPEGCodec {
     /// Encodes a progressive JPEG with 4:2:0 chroma subsampling; progressive mode also optimises Huffman tables.
     /// - Throws: `ImagingError` if the encoder fails.
     package static func encode(_ bitmap: Bitmap, quality: Int) throws -> Data {
-        guard let handle = tjInitCompress() else { throw ImagingError.jpeg("cannot start the encoder") }
+        guard let handle = tjInitCompress() else {
+            throw ImagingError.jpeg("cannot start the encoder", kind: .toolFailed)
+        }
         defer { tjDestroy(handle) }
         var output: UnsafeMutablePointer<UInt8>?
         var length: UInt = 0
@@ -160,12 +162,16 @@ package enum JPEGCodec {
                 &output, &length, Int32(TJSAMP_420.rawValue), Int32(quality),
                 TJFLAG_PROGRESSIVE | TJFLAG_ACCURATEDCT)
         }
-        guard status == 0, let output else { throw ImagingError.jpeg("encoding failed: \(errorText(handle))") }
+        guard status == 0, let output else {
+            throw ImagingError.jpeg("encoding failed: \(errorText(handle))", kind: .toolFailed)
+        }
         return Data(bytes: output, count: Int(length))
     }
 
     private static func withDecompressor<T>(_ body: (tjhandle) throws -> T) throws -> T {
-        guard let handle = tjInitDecompress() else { throw ImagingError.jpeg("cannot start the decoder") }
+        guard let handle = tjInitDecompress() else {
+            throw ImagingError.jpeg("cannot start the decoder", kind: .toolFailed)
+        }
         defer { tjDestroy(handle) }
         return try body(handle)
     }

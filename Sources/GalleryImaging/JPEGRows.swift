@@ -55,7 +55,7 @@ package final class JPEGRows {
                 let handle = gssg_jpeg_rows_open(
                     bytes.baseAddress, UInt(bytes.count), Int32(size.width), Int32(size.height),
                     cmyk ? 1 : 0)
-            else { throw ImagingError.jpeg("out of memory") }
+            else { throw ImagingError.jpeg("out of memory", kind: .toolFailed) }
             let rows = JPEGRows(handle: handle, size: size, channels: cmyk ? 4 : 3, convert: convert)
             try rows.check()
             let result = try body(rows)

@@ -76,7 +76,8 @@ package struct MediaTool: Sendable {
                 let exit = ExitSignal()
                 process.terminationHandler = { _ in Task { await exit.fire() } }
                 do { try process.run() } catch {
-                    throw ImagingError(description: "\(name) could not start: \(error.localizedDescription)")
+                    throw ImagingError(
+                        .toolMissing, description: "\(name) could not start: \(error.localizedDescription)")
                 }
                 group.addTask {
                     await exit.wait()
@@ -99,6 +100,7 @@ package struct MediaTool: Sendable {
         }
         guard ended else {
             throw ImagingError(
+                .toolFailed,
                 description: "\(name) ran past its \(String(format: "%g", timeout)) s limit and was stopped")
         }
         let stdout = (try? FileHandle(forReadingFrom: outURL).readData(ofLength: Self.maxOutput)) ?? Data()

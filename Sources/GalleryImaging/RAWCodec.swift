@@ -105,7 +105,8 @@ package enum RAWCodec {
         case LIBRAW_IMAGE_BITMAP where image.pointee.colors == 3 && image.pointee.bits == 8:
             return .bitmap(try bitmap(image, bytes))
         default:
-            throw ImagingError.raw("its preview is in a form galleryssg does not read (neither JPEG nor 8-bit RGB)")
+            throw ImagingError.raw(
+                "its preview is in a form galleryssg does not read (neither JPEG nor 8-bit RGB)", kind: .unsupported)
         }
     }
 
@@ -125,7 +126,7 @@ package enum RAWCodec {
             }
             defer { libraw_dcraw_clear_mem(image) }
             guard image.pointee.type == LIBRAW_IMAGE_BITMAP, image.pointee.colors == 3, image.pointee.bits == 8 else {
-                throw ImagingError.raw("LibRaw developed it in an unexpected form")
+                throw ImagingError.raw("LibRaw developed it in an unexpected form", kind: .toolFailed)
             }
             return try bitmap(
                 image, UnsafeRawBufferPointer(start: pointer(to: image), count: Int(image.pointee.data_size)))
@@ -135,7 +136,9 @@ package enum RAWCodec {
     /// Opens `data` in a fresh LibRaw instance for `body`, and releases it after.
     private static func withRaw<T>(_ data: Data, _ body: (UnsafeMutablePointer<libraw_data_t>) throws -> T) throws -> T
     {
-        guard let raw = libraw_init(0) else { throw ImagingError.raw("LibRaw could not start (out of memory)") }
+        guard let raw = libraw_init(0) else {
+            throw ImagingError.raw("LibRaw could not start (out of memory)", kind: .toolFailed)
+        }
         defer { libraw_close(raw) }
         raw.pointee.params.max_raw_memory_mb = maxRawMemoryMB
         // LibRaw's own handlers print "unknown file: Unexpected end of file" to stderr for a damaged

@@ -47,7 +47,7 @@ package enum TIFFCodec {
             var reason = [CChar](repeating: 0, count: 1024)
             var image = TIFFRGBAImage()
             guard TIFFRGBAImageOK(tiff, &reason) != 0, TIFFRGBAImageBegin(&image, tiff, 1, &reason) != 0 else {
-                throw ImagingError.tiff(text(reason))
+                throw ImagingError.tiff(text(reason), kind: .unsupported)
             }
             defer { TIFFRGBAImageEnd(&image) }
             image.req_orientation = image.orientation  // rows as stored: no flips
@@ -91,7 +91,9 @@ package enum TIFFCodec {
     private static func withTIFF<T>(_ data: Data, _ body: (OpaquePointer, Log) throws -> T) throws -> T {
         _ = silenced
         let log = Log()
-        guard let options = TIFFOpenOptionsAlloc() else { throw ImagingError.tiff("cannot start the decoder") }
+        guard let options = TIFFOpenOptionsAlloc() else {
+            throw ImagingError.tiff("cannot start the decoder", kind: .toolFailed)
+        }
         defer { TIFFOpenOptionsFree(options) }
         TIFFOpenOptionsSetMaxSingleMemAlloc(options, tmsize_t(maxSingleAllocation))
         return try withExtendedLifetime(log) {

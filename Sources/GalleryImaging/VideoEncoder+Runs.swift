@@ -103,7 +103,7 @@ extension VideoEncoder {
         }
         guard result.status == 0, FileManager.default.fileExists(atPath: output) else {
             try? FileManager.default.removeItem(atPath: output)
-            throw ImagingError.video("ffmpeg could not make the web file: \(result.reason)")
+            throw ImagingError.video("ffmpeg could not make the web file: \(result.reason)", kind: .toolFailed)
         }
     }
 }

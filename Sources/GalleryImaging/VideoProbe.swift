@@ -73,7 +73,8 @@ package enum VideoProbe {
         guard bytes > 0 else { throw ImagingError.video("the file is empty") }
         guard bytes <= limits.maxBytes else {
             throw ImagingError.video(
-                "\(ByteCount.text(bytes)) is over the \(ByteCount.text(limits.maxBytes)) limit (video.maxBytes)")
+                "\(ByteCount.text(bytes)) is over the \(ByteCount.text(limits.maxBytes)) limit (video.maxBytes)",
+                kind: .overLimit)
         }
         let output = try await ffprobe.run(
             [
@@ -86,13 +87,13 @@ package enum VideoProbe {
         let facts = try read(output.stdout, bytes: bytes)
         guard facts.duration <= limits.maxSeconds else {
             throw ImagingError.video(
-                "\(String(format: "%.1f", facts.duration)) s long, over the \(String(format: "%g", limits.maxSeconds)) s limit (video.maxSeconds)"
-            )
+                "\(String(format: "%.1f", facts.duration)) s long, over the \(String(format: "%g", limits.maxSeconds)) s limit (video.maxSeconds)",
+                kind: .overLimit)
         }
         guard facts.stored.pixelCount <= limits.maxPixels else {
             throw ImagingError.video(
-                "\(facts.stored) is \(facts.stored.pixelCount) pixels a frame, over the \(limits.maxPixels)-pixel limit (video.maxPixels)"
-            )
+                "\(facts.stored) is \(facts.stored.pixelCount) pixels a frame, over the \(limits.maxPixels)-pixel limit (video.maxPixels)",
+                kind: .overLimit)
         }
         return facts
     }
@@ -101,13 +102,13 @@ package enum VideoProbe {
     /// - Throws: `ImagingError` when it names no video stream, or no size or duration.
     package static func read(_ json: Data, bytes: Int) throws -> VideoFacts {
         guard let answer = try? JSONDecoder().decode(Answer.self, from: json) else {
-            throw ImagingError.video("ffprobe's answer could not be read")
+            throw ImagingError.video("ffprobe's answer could not be read", kind: .toolFailed)
         }
         // Cover art in an audio file is a video stream of one picture: not a video.
         guard
             let video = answer.streams.first(where: { $0.codecType == "video" && $0.disposition?.attachedPicture != 1 })
         else {
-            throw ImagingError.video("it has no video stream (an audio file?)")
+            throw ImagingError.video("it has no video stream (an audio file?)", kind: .unsupported)
         }
         guard let width = video.width, let height = video.height, width > 0, height > 0 else {
             throw ImagingError.video("its video stream has no frame size")

@@ -91,7 +91,8 @@ package enum WebPCodec {
     /// - Throws: `ImagingError` if libwebp refuses the picture (for example over 16383 px a side).
     package static func encode(_ bitmap: Bitmap, quality: Int) throws -> Data {
         guard bitmap.width <= 16383, bitmap.height <= 16383 else {
-            throw ImagingError.webp("\(bitmap.width)×\(bitmap.height) is over WebP's 16383 px limit")
+            throw ImagingError.webp(
+                "\(bitmap.width)×\(bitmap.height) is over WebP's 16383 px limit", kind: .unsupported)
         }
         var output: UnsafeMutablePointer<UInt8>?
         let length = bitmap.pixels.withUnsafeBufferPointer { pixels in
@@ -100,7 +101,7 @@ package enum WebPCodec {
                 Float(quality), &output)
         }
         defer { if let output { WebPFree(output) } }
-        guard length > 0, let output else { throw ImagingError.webp("encoding failed") }
+        guard length > 0, let output else { throw ImagingError.webp("encoding failed", kind: .toolFailed) }
         return Data(bytes: output, count: length)
     }
 }

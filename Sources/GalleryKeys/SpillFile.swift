@@ -26,7 +26,7 @@ package final class SpillFile: Sendable {
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else {
             throw SpillFileError(
-                "\(folder.path): cannot make the build's item file: \(String(cString: strerror(errno)))")
+                .notMade, "\(folder.path): cannot make the build's item file: \(String(cString: strerror(errno)))")
         }
         template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
         self.descriptor = descriptor
@@ -40,7 +40,9 @@ package final class SpillFile: Sendable {
             var done = 0
             while done < buffer.count {
                 let written = pwrite(descriptor, buffer.baseAddress! + done, buffer.count - done, off_t(offset + done))
-                guard written > 0 else { throw SpillFileError("write: \(String(cString: strerror(errno)))") }
+                guard written > 0 else {
+                    throw SpillFileError(.writeFailed, "write: \(String(cString: strerror(errno)))")
+                }
                 done += written
             }
         }
@@ -60,7 +62,8 @@ package final class SpillFile: Sendable {
                         count == 0
                         ? "the file ends at byte \(record.offset + done), before the \(record.length) bytes "
                             + "from byte \(record.offset) were read" : String(cString: strerror(errno))
-                    throw SpillFileError("\(folder): the build's spill file could not be read back: \(reason)")
+                    throw SpillFileError(
+                        .readFailed, "\(folder): the build's spill file could not be read back: \(reason)")
                 }
                 done += count
             }
@@ -84,6 +87,7 @@ extension SpillFile {
             return try data.withUnsafeBytes(decode)
         } catch {
             throw SpillFileError(
+                .damaged,
                 "\(folder): the build's spill file could not be read back: bytes \(span.offset) to "
                     + "\(span.offset + span.length) are not what was written there (\(error))")
         }
@@ -91,10 +95,27 @@ extension SpillFile {
 }
 
 /// A spill file that could not be made, written or read back; the build stops and keeps the previous site.
+///
+/// Callers that act on the problem switch on `kind`, never on the words.
 package struct SpillFileError: Error, CustomStringConvertible, Sendable {
+    package enum Kind: Sendable, Equatable {
+        /// The file could not be made in the state folder.
+        case notMade
+        /// A value could not be written to the file (a full disk, say).
+        case writeFailed
+        /// The file could not be read back, or ends before a value does.
+        case readFailed
+        /// Bytes read back are not the value written there.
+        case damaged
+        /// The build kept no file, only its items' facts, and an item was asked for.
+        case notKept
+    }
+
+    package let kind: Kind
     package let description: String
 
-    package init(_ description: String) {
+    package init(_ kind: Kind, _ description: String) {
+        self.kind = kind
         self.description = description
     }
 }

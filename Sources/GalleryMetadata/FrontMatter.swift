@@ -3,10 +3,35 @@ import GalleryModel
 import Yams
 
 /// A problem with a sidecar or `index.md` file, naming the file and, where known, the line.
+///
+/// Callers that act on the problem switch on `kind`, never on the words.
 package struct MetadataFileError: Error, CustomStringConvertible, Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
+        /// The file cannot be read.
+        case unreadable
+        /// The file is over the size read for its kind.
+        case tooLarge
+        /// The file is not UTF-8 text.
+        case notText
+        /// The front matter is not YAML `key: value` lines, or the XMP sidecar is no XMP packet.
+        case malformed
+        /// A key the file may not hold (a typo, say).
+        case unknownKey
+        /// A key's value is of the wrong type or out of range.
+        case badValue
+    }
+
+    package var kind: Kind
     package var file: String
     package var line: Int?
     package var reason: String
+
+    package init(_ kind: Kind, file: String, line: Int?, reason: String) {
+        self.kind = kind
+        self.file = file
+        self.line = line
+        self.reason = reason
+    }
 
     package var description: String { "\(file)\(line.map { ":\($0)" } ?? ""): \(reason)" }
 }
@@ -38,15 +63,16 @@ package struct FrontMatter {
             defer { try? handle.close() }
             data = try handle.read(upToCount: maxBytes + 1) ?? Data()
         } catch {
-            throw MetadataFileError(file: url.path, line: nil, reason: "cannot be read: \(error.localizedDescription)")
+            throw MetadataFileError(
+                .unreadable, file: url.path, line: nil, reason: "cannot be read: \(error.localizedDescription)")
         }
         guard data.count <= maxBytes else {
             throw MetadataFileError(
-                file: url.path, line: nil,
+                .tooLarge, file: url.path, line: nil,
                 reason: "is over \(maxBytes / 1024) KiB; sidecars and index.md files are refused above that")
         }
         guard let text = String(validating: data, as: UTF8.self) else {
-            throw MetadataFileError(file: url.path, line: nil, reason: "is not UTF-8 text")
+            throw MetadataFileError(.notText, file: url.path, line: nil, reason: "is not UTF-8 text")
         }
         return try parse(text, file: url.path)
     }
@@ -66,7 +92,8 @@ package struct FrontMatter {
             })
         else {
             throw MetadataFileError(
-                file: file, line: 1, reason: "front matter opened with --- is never closed; end it with a --- line")
+                .malformed, file: file, line: 1,
+                reason: "front matter opened with --- is never closed; end it with a --- line")
         }
         let yaml = lines[1..<close].joined(separator: "\n")
         let root: Node?
@@ -75,13 +102,15 @@ package struct FrontMatter {
         } catch let error as YamlError {
             throw Self.error(error, file: file)
         } catch {
-            throw MetadataFileError(file: file, line: nil, reason: "front matter is not valid YAML: \(error)")
+            throw MetadataFileError(
+                .malformed, file: file, line: nil, reason: "front matter is not valid YAML: \(error)")
         }
         var fields: [String: Node] = [:]
         var keyLines: [String: Int] = [:]
         if let root {
             guard let mapping = root.mapping else {
-                throw MetadataFileError(file: file, line: 2, reason: "front matter must be `key: value` lines")
+                throw MetadataFileError(
+                    .malformed, file: file, line: 2, reason: "front matter must be `key: value` lines")
             }
             for (key, value) in mapping {
                 guard let name = key.scalar?.string else { continue }
@@ -101,17 +130,19 @@ package struct FrontMatter {
         case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _),
             .composer(_, let problem, let mark, _):
             return MetadataFileError(
-                file: file, line: mark.line + 1, reason: "front matter is not valid YAML: \(problem)")
+                .malformed, file: file, line: mark.line + 1, reason: "front matter is not valid YAML: \(problem)")
         default:
-            return MetadataFileError(file: file, line: nil, reason: "front matter is not valid YAML: \(error)")
+            return MetadataFileError(
+                .malformed, file: file, line: nil, reason: "front matter is not valid YAML: \(error)")
         }
     }
 
     // MARK: Typed values
 
-    /// A failure naming `key`'s line.
-    package func failure(_ key: String, _ reason: String) -> MetadataFileError {
-        MetadataFileError(file: file, line: lines[key], reason: reason)
+    /// A failure naming `key`'s line: by default, a value that is wrong.
+    package func failure(_ key: String, _ reason: String, kind: MetadataFileError.Kind = .badValue) -> MetadataFileError
+    {
+        MetadataFileError(kind, file: file, line: lines[key], reason: reason)
     }
 
     /// Fails on any key outside `known`, so a typo (`titel`) is reported rather than ignored.
@@ -120,7 +151,7 @@ package struct FrontMatter {
             let hint =
                 Spelling.closest(to: unknown, among: known).map { "did you mean \"\($0)\"?" }
                 ?? "use \(known.joined(separator: ", "))"
-            throw failure(unknown, "unknown key \"\(unknown.prefix(60))\"; \(hint)")
+            throw failure(unknown, "unknown key \"\(unknown.prefix(60))\"; \(hint)", kind: .unknownKey)
         }
     }
 

@@ -52,17 +52,19 @@ package struct PhotoSidecar: Sendable, Equatable {
             defer { try? handle.close() }
             data = try handle.read(upToCount: XMPReader.maxPacketBytes + 1) ?? Data()
         } catch {
-            throw MetadataFileError(file: url.path, line: nil, reason: "cannot be read: \(error.localizedDescription)")
+            throw MetadataFileError(
+                .unreadable, file: url.path, line: nil, reason: "cannot be read: \(error.localizedDescription)")
         }
         let embedded: EmbeddedMetadata
         do {
             embedded = try XMPReader.read(data).cleaned()
         } catch XMPReader.Failure.tooLarge {
             throw MetadataFileError(
-                file: url.path, line: nil,
+                .tooLarge, file: url.path, line: nil,
                 reason: "is over \(XMPReader.maxPacketBytes / 1024) KiB; XMP sidecars are refused above that")
         } catch {
-            throw MetadataFileError(file: url.path, line: nil, reason: "is not a readable XMP packet (RDF/XML)")
+            throw MetadataFileError(
+                .malformed, file: url.path, line: nil, reason: "is not a readable XMP packet (RDF/XML)")
         }
         var sidecar = PhotoSidecar()
         sidecar.title = embedded.title

@@ -37,10 +37,10 @@ package enum AlbumZipWriter {
         } catch let error as OutputError {
             throw error
         } catch {
-            throw OutputError(path: target, "the album's zip could not be written: \(error)")
+            throw OutputError(.writeFailed, path: target, "the album's zip could not be written: \(error)")
         }
         guard let size = (try? FileManager.default.attributesOfItem(atPath: target))?[.size] as? NSNumber else {
-            throw OutputError(path: target, "the album's zip vanished right after it was written")
+            throw OutputError(.writeFailed, path: target, "the album's zip vanished right after it was written")
         }
         return size.int64Value
     }
@@ -49,7 +49,7 @@ package enum AlbumZipWriter {
         guard let handle = FileHandle(forReadingAtPath: member.path),
             let size = (try? FileManager.default.attributesOfItem(atPath: member.path))?[.size] as? NSNumber
         else {
-            throw OutputError(path: member.path, "could not be read to put it in the album's zip")
+            throw OutputError(.unreadable, path: member.path, "could not be read to put it in the album's zip")
         }
         defer { try? handle.close() }
         try archive.addEntry(

@@ -4,12 +4,25 @@ import Foundation
 ///
 /// Messages name the target and the object, and never carry a secret: the `Deployer` passes every
 /// message through `Credentials.redact` before it leaves the deploy code.
+///
+/// Callers that act on the problem switch on `kind`, never on the words.
 package struct DeployError: Error, CustomStringConvertible, Sendable {
-    private enum Kind: Sendable {
-        case target, credentials, request, local, stopped
+    package enum Kind: Sendable, Equatable {
+        /// A target address or setting that cannot be used.
+        case target
+        /// A folder target holds files galleryssg did not deploy there; nothing was sent.
+        case foreignFiles
+        /// The target refused the credentials (wrong key, bad signature, expired token), or there are none.
+        case credentials
+        /// A request the target answered with an error, or that never got an answer.
+        case request
+        /// A file of the built site that could not be read, or a folder target that could not be written.
+        case local
+        /// A phase of the deploy stopped after another failure; the words say what is online now.
+        case stopped
     }
 
-    private let kind: Kind
+    package let kind: Kind
     /// The object, file or target the problem is about.
     package let location: String
     package let reason: String
@@ -21,9 +34,6 @@ package struct DeployError: Error, CustomStringConvertible, Sendable {
     }
 
     package var description: String { location.isEmpty ? reason : "\(location): \(reason)" }
-
-    /// True when the target refused the credentials (wrong key, bad signature, expired token).
-    package var isCredentialProblem: Bool { kind == .credentials }
 
     /// A target address or setting that cannot be used.
     package static func target(_ location: String, _ reason: String) -> DeployError {
@@ -48,7 +58,7 @@ package struct DeployError: Error, CustomStringConvertible, Sendable {
     /// A folder target holds files galleryssg did not deploy there, which a deploy would replace or delete.
     package static func foreignFiles(_ folder: String, _ keys: [String]) -> DeployError {
         DeployError(
-            .target, folder,
+            .foreignFiles, folder,
             "the target folder holds \(keys.count) \(keys.count == 1 ? "file" : "files") galleryssg "
                 + "did not deploy there: \(OutputError.list(keys)). Nothing was sent: a deploy deletes what the site "
                 + "does not have. Deploy to a new or empty folder, or move \(keys.count == 1 ? "it" : "them") away")

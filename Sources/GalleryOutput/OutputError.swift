@@ -2,12 +2,41 @@ import Foundation
 
 /// The output folder could not be written, or may not be: every word the user reads about the
 /// output folder is made here.
+///
+/// Callers that act on the problem switch on `kind`, never on the words.
 package struct OutputError: Error, CustomStringConvertible, Sendable {
+    package enum Kind: Sendable, Equatable {
+        /// The output exists and is a file.
+        case notAFolder
+        /// The output is, contains or lies inside a folder the site is made from (photos, state, templates).
+        case misplaced
+        /// The output folder holds entries galleryssg did not write; `--force` moves them aside.
+        case foreignEntries
+        /// The previous site, kept as the spare, holds files added by hand; `--force` moves them aside.
+        case foreignInPrevious
+        /// An entry galleryssg did not write could not be moved aside; nothing was deleted.
+        case notMoved
+        /// `clean` kept a folder that holds files galleryssg did not write.
+        case kept
+        /// A site path that would leave the output folder.
+        case unsafePath
+        /// A write found the disk full.
+        case diskFull
+        /// The folder may not be written (permissions, a read-only disk).
+        case notWritable
+        /// A folder could not be listed, or a file read.
+        case unreadable
+        /// A write, move or removal failed for another reason; the words carry the system's reason.
+        case writeFailed
+    }
+
+    package let kind: Kind
     package let path: String
     package let reason: String
     package var description: String { "\(path): \(reason)" }
 
-    package init(path: String, _ reason: String) {
+    package init(_ kind: Kind, path: String, _ reason: String) {
+        self.kind = kind
         self.path = path
         self.reason = reason
     }
@@ -24,7 +53,8 @@ package struct OutputError: Error, CustomStringConvertible, Sendable {
     /// The output is a file.
     package static func notAFolder(_ path: String) -> OutputError {
         OutputError(
-            path: path, "the output exists and is a file, not a folder; move it away or choose another \"output\"")
+            .notAFolder, path: path,
+            "the output exists and is a file, not a folder; move it away or choose another \"output\"")
     }
 
     /// The output is, contains or lies inside a folder the site needs.
@@ -36,13 +66,14 @@ package struct OutputError: Error, CustomStringConvertible, Sendable {
         default: what = "is inside \(role) (\(folder)), which a build must not write into"
         }
         return OutputError(
-            path: output, "the output folder \(what); choose another \"output\" in the config or with --output")
+            .misplaced, path: output,
+            "the output folder \(what); choose another \"output\" in the config or with --output")
     }
 
     /// The output holds entries galleryssg did not write.
     package static func foreign(folder: String, _ names: [String]) -> OutputError {
         OutputError(
-            path: folder,
+            .foreignEntries, path: folder,
             "the output folder holds \(names.count) \(names.count == 1 ? "entry" : "entries") "
                 + "galleryssg did not write: \(list(names)). Nothing was built. Build with --force to move "
                 + "\(names.count == 1 ? "it" : "them") into a folder beside it (the message says where), "
@@ -53,7 +84,7 @@ package struct OutputError: Error, CustomStringConvertible, Sendable {
     /// were added to the published site before the last build swapped it out.
     package static func foreignInPrevious(folder: String, _ paths: [String]) -> OutputError {
         OutputError(
-            path: folder,
+            .foreignInPrevious, path: folder,
             "the previous site, kept here, holds \(paths.count) \(paths.count == 1 ? "file" : "files") "
                 + "galleryssg did not write (added by hand to the published site): \(list(paths)). "
                 + "galleryssg publishes only what it builds, and deletes nothing it did not write, so nothing "
@@ -64,7 +95,7 @@ package struct OutputError: Error, CustomStringConvertible, Sendable {
     /// A foreign entry could not be moved out of the way (`--force`); nothing was copied or deleted.
     package static func notMoved(_ source: String, to target: String, _ reason: String) -> OutputError {
         OutputError(
-            path: source,
+            .notMoved, path: source,
             "could not be moved to \(target) (\(reason)); nothing was deleted. Move it yourself, "
                 + "or choose another \"output\"")
     }
@@ -72,7 +103,7 @@ package struct OutputError: Error, CustomStringConvertible, Sendable {
     /// `clean` left a folder because it holds files galleryssg did not write, or has no list of its files.
     package static func keptByClean(_ folder: String, _ paths: [String]) -> OutputError {
         OutputError(
-            path: folder,
+            .kept, path: folder,
             "kept: \(paths.count) \(paths.count == 1 ? "file" : "files") galleryssg did not write "
                 + "(or wrote before it kept a list of its files): \(list(paths)). Remove them yourself if you mean to")
     }

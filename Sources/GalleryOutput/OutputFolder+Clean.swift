@@ -70,7 +70,8 @@ extension OutputFolder {
                 continue
             }
             guard unlink(root + "/" + path) == 0 || errno == ENOENT else {
-                throw OutputError(path: root + "/" + path, "could not be removed: \(String(cString: strerror(errno)))")
+                throw OutputError(
+                    .writeFailed, path: root + "/" + path, "could not be removed: \(String(cString: strerror(errno)))")
             }
             emptied.insert(StagedWriter.parent(of: path))
         }

@@ -116,7 +116,7 @@ package enum OutputFolder {
         do {
             return try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
         } catch {
-            throw OutputError(path: folder.path, "cannot be listed: \(error.localizedDescription)")
+            throw OutputError(.unreadable, path: folder.path, "cannot be listed: \(error.localizedDescription)")
         }
     }
 
@@ -130,7 +130,8 @@ package enum OutputFolder {
                     at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
             } catch {
                 throw OutputError(
-                    path: target.deletingLastPathComponent().path, "cannot be made: \(error.localizedDescription)")
+                    .writeFailed, path: target.deletingLastPathComponent().path,
+                    "cannot be made: \(error.localizedDescription)")
             }
             let source = root.appendingPathComponent(path).path
             var info = stat()

@@ -102,7 +102,8 @@ extension StagedWriter {
             try fileManager.moveItem(at: staging, to: output)
         } catch {
             try? fileManager.moveItem(at: old, to: output)
-            throw OutputError(path: output.path, "could not publish the new site: \(error.localizedDescription)")
+            throw OutputError(
+                .writeFailed, path: output.path, "could not publish the new site: \(error.localizedDescription)")
         }
         if rename(old.path, spare.path) != 0 { Self.keep(old, beside: output) }
     }
@@ -126,7 +127,8 @@ extension StagedWriter {
         for path in files {
             guard unlink(stagingPath + "/" + path) == 0 || errno == ENOENT else {
                 throw OutputError(
-                    path: stagingPath + "/" + path, "could not remove a stale file: \(String(cString: strerror(errno)))"
+                    .writeFailed, path: stagingPath + "/" + path,
+                    "could not remove a stale file: \(String(cString: strerror(errno)))"
                 )
             }
         }

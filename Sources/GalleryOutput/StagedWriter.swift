@@ -185,7 +185,7 @@ package final class StagedWriter: Sendable {
         guard !relativePath.hasPrefix("/"), !parts.isEmpty,
             parts.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." && !$0.contains("\0") })
         else {
-            throw OutputError(path: relativePath, "unsafe output path refused")
+            throw OutputError(.unsafePath, path: relativePath, "unsafe output path refused")
         }
         return stagingPath + "/" + relativePath
     }
@@ -218,12 +218,14 @@ package final class StagedWriter: Sendable {
             switch WriteFailure(error) {
             case .diskFull?:
                 throw OutputError(
-                    path: path, "the disk is full; free some space and build again (the previous site is kept)")
+                    .diskFull, path: path,
+                    "the disk is full; free some space and build again (the previous site is kept)")
             case .notWritable?:
                 throw OutputError(
-                    path: path, "not writable; check the folder's permissions (the previous site is kept)")
+                    .notWritable, path: path, "not writable; check the folder's permissions (the previous site is kept)"
+                )
             case nil:
-                throw OutputError(path: path, error.localizedDescription)
+                throw OutputError(.writeFailed, path: path, error.localizedDescription)
             }
         }
     }

@@ -63,7 +63,7 @@ package struct AlbumZips: Sendable {
                 let bytes = try AlbumZipWriter.write(members, to: scratch)
                 guard rename(scratch, cached) == 0 else {
                     unlink(scratch)
-                    throw StoreError("\(cached): the album's zip could not be moved into the cache")
+                    throw StoreError(.writeFailed, "\(cached): the album's zip could not be moved into the cache")
                 }
                 outcome.made += 1
                 outcome.bytesMade += bytes

@@ -28,7 +28,7 @@ package struct PhotoList: PhotoWindows {
             for photo in photos { records.append(try writer.append(ItemCoding.encode(photo))) }
             try writer.flush()
         } catch {
-            throw SpillFileError("\(folder.path): the build's photo list could not be written: \(error)")
+            throw SpillFileError(.writeFailed, "\(folder.path): the build's photo list could not be written: \(error)")
         }
         self.records = records
         file = writer.file

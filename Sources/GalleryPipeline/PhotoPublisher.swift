@@ -341,7 +341,9 @@ package struct PhotoPublisher: Sendable {
                 try processor.render(job, encoding: wanted)
             }
             func key(_ path: String) throws -> Digest {
-                guard let key = keyByPath[path] else { throw StoreError("\(path): made without a planned key") }
+                guard let key = keyByPath[path] else {
+                    throw StoreError(.unplanned, "\(path): made without a planned key")
+                }
                 return key
             }
             for (derivative, bytes) in image.encoded { _ = try state.images.put(bytes, key: try key(derivative.path)) }

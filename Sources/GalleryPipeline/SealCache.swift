@@ -72,7 +72,7 @@ final class SealCache {
             }
             guard rename(scratch, cached) == 0 else {
                 unlink(scratch)
-                throw StoreError("\(cached): an encrypted file could not be moved into the cache")
+                throw StoreError(.writeFailed, "\(cached): an encrypted file could not be moved into the cache")
             }
             made += 1
         }

@@ -7,7 +7,7 @@ import GalleryRender
 ///
 /// The config names a copy of its JSON Schema beside it (`"$schema"`), so that editors complete and
 /// check it without any setting; `galleryssg schema` prints the current one.
-public enum SiteScaffold {
+package enum SiteScaffold {
     /// The files `init` writes, relative to the site folder, with their contents.
     package static var files: [(path: String, data: Data)] {
         var files: [(String, Data)] = [
@@ -25,13 +25,14 @@ public enum SiteScaffold {
 
     /// Writes the scaffold into `folder` (created if needed) and returns the paths written.
     /// - Throws: `ScaffoldError` naming every file that already exists, unless `force` is set.
-    public static func write(into folder: URL, force: Bool) throws -> [String] {
+    package static func write(into folder: URL, force: Bool) throws -> [String] {
         let existing = files.map(\.path).filter {
             FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path)
         }
         if !force && !existing.isEmpty {
             throw ScaffoldError(
-                description: "\(folder.path) already has \(existing.joined(separator: ", ")); "
+                .filesExist,
+                "\(folder.path) already has \(existing.joined(separator: ", ")); "
                     + "nothing was written (use --force to overwrite these files)")
         }
         for (path, data) in files {
@@ -41,7 +42,7 @@ public enum SiteScaffold {
                     at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try data.write(to: target, options: .atomic)
             } catch {
-                throw ScaffoldError(description: "\(target.path): could not write: \(error.localizedDescription)")
+                throw ScaffoldError(.writeFailed, "\(target.path): could not write: \(error.localizedDescription)")
             }
         }
         return files.map(\.path)
@@ -89,6 +90,22 @@ public enum SiteScaffold {
         """
 }
 
+/// Why `init` wrote nothing, or stopped.
+///
+/// Callers that act on the problem switch on `kind`, never on the words.
 package struct ScaffoldError: Error, CustomStringConvertible {
+    package enum Kind: Sendable, Equatable {
+        /// Files the scaffold would write are there already; nothing was written (`--force` overwrites them).
+        case filesExist
+        /// A file of the scaffold could not be written; the words carry the system's reason.
+        case writeFailed
+    }
+
+    package let kind: Kind
     package let description: String
+
+    package init(_ kind: Kind, _ description: String) {
+        self.kind = kind
+        self.description = description
+    }
 }

@@ -137,7 +137,7 @@ package enum ItemCoding {
             avif: twins & 2 != 0)
         let color = try input.text()
         guard let key = Digest(hexBuffer: try input.raw(64)) else {
-            throw SpillFileError("item file: bad placeholder key")
+            throw SpillFileError(.damaged, "item file: bad placeholder key")
         }
         let original: OriginalLink
         switch try input.int() {
@@ -183,7 +183,9 @@ package enum ItemCoding {
         var at = 0
 
         mutating func raw(_ count: Int) throws -> UnsafeRawBufferPointer {
-            guard count >= 0, at + count <= bytes.count else { throw SpillFileError("item file: record too short") }
+            guard count >= 0, at + count <= bytes.count else {
+                throw SpillFileError(.damaged, "item file: record too short")
+            }
             defer { at += count }
             return UnsafeRawBufferPointer(rebasing: bytes[at..<at + count])
         }
@@ -198,7 +200,7 @@ package enum ItemCoding {
         }
 
         mutating func text() throws -> String {
-            guard let text = try optionalText() else { throw SpillFileError("item file: missing text") }
+            guard let text = try optionalText() else { throw SpillFileError(.damaged, "item file: missing text") }
             return text
         }
 

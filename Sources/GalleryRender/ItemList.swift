@@ -65,7 +65,7 @@ package struct ItemList: Sendable {
         get throws {
             // Only an images-only build keeps no file, and it renders no pages.
             guard let file else {
-                throw SpillFileError("the build kept only its items' facts: item \(index) cannot be read")
+                throw SpillFileError(.notKept, "the build kept only its items' facts: item \(index) cannot be read")
             }
             return try file.value(records[index], ItemCoding.decode)
         }
@@ -136,7 +136,8 @@ package struct ItemList: Sendable {
             }
             if let failure {
                 throw SpillFileError(
-                    "\(writer?.file.folder ?? ""): the build's item file could not be written: \(failure)")
+                    .writeFailed, "\(writer?.file.folder ?? ""): the build's item file could not be written: \(failure)"
+                )
             }
             return ItemList(facts: facts, records: records, file: writer?.file)
         }

@@ -264,7 +264,7 @@ package struct SiteRenderer: Sendable {
     /// Renders a page's model with its template.
     package func render(_ model: PageModel) throws -> Data {
         guard let text = library.render(model.context, withTemplate: model.template) else {
-            throw RenderError(description: "\(model.path): template \(model.template).mustache is missing")
+            throw RenderError(.missingTemplate, "\(model.path): template \(model.template).mustache is missing")
         }
         return Data(text.utf8)
     }

@@ -29,7 +29,8 @@ package struct Theme: Sendable {
                 guard path.hasPrefix(root + "/") else { continue }
                 let relative = String(path.dropFirst(root.count + 1))
                 guard let data = FileManager.default.contents(atPath: path) else {
-                    throw RenderError(description: "\(path): cannot read this template file; check its permissions")
+                    throw RenderError(
+                        .unreadableTemplate, "\(path): cannot read this template file; check its permissions")
                 }
                 if files[relative] != data { overridden.append(relative) }
                 files[relative] = data
@@ -61,22 +62,42 @@ package struct Theme: Sendable {
                 try library.register(Self.contentTypePragma + text, named: name)
             } catch {
                 throw RenderError(
-                    description:
-                        "template \(name).mustache: \(Self.describe(error, prefix: Self.contentTypePragma, text: text))"
-                )
+                    .templateSyntax,
+                    "template \(name).mustache: \(Self.describe(error, prefix: Self.contentTypePragma, text: text))")
             }
         }
         for required in ["layout", "grid", "photo", "albums", "tags", "404", "atom", "sitemap"]
         where library.getTemplate(named: required) == nil {
-            throw RenderError(description: "template \(required).mustache is missing from the theme")
+            throw RenderError(.missingTemplate, "template \(required).mustache is missing from the theme")
         }
         return library
     }
 }
 
-/// A page that could not be rendered.
+/// A theme that cannot be used, or a page that could not be rendered.
+///
+/// Callers that act on the problem switch on `kind`, never on the words.
 package struct RenderError: Error, CustomStringConvertible, Sendable {
+    package enum Kind: Sendable, Equatable {
+        /// A file in the site's templates folder cannot be read.
+        case unreadableTemplate
+        /// A template does not parse; the words name it, the line and the column.
+        case templateSyntax
+        /// A template the site needs is not in the theme.
+        case missingTemplate
+        /// An `i18n/<language>.json` file is not JSON, or not an object of strings.
+        case malformedStrings
+        /// The site's language has no strings file in the theme.
+        case unknownLanguage
+    }
+
+    package let kind: Kind
     package let description: String
+
+    package init(_ kind: Kind, _ description: String) {
+        self.kind = kind
+        self.description = description
+    }
 }
 
 extension Theme {

@@ -18,12 +18,12 @@ package struct ThemeStrings: Sendable {
             do {
                 try JSONSyntax.check(data)
             } catch {
-                throw RenderError(description: "i18n/\(tag).json:\(error.position): \(error.problem)")
+                throw RenderError(.malformedStrings, "i18n/\(tag).json:\(error.position): \(error.problem)")
             }
             guard let table = try? JSONDecoder().decode([String: String].self, from: data) else {
                 throw RenderError(
-                    description:
-                        "i18n/\(tag).json: expected a JSON object of strings, such as {\"navPhotos\": \"Fotos\"}")
+                    .malformedStrings,
+                    "i18n/\(tag).json: expected a JSON object of strings, such as {\"navPhotos\": \"Fotos\"}")
             }
             return table
         }
@@ -31,7 +31,8 @@ package struct ThemeStrings: Sendable {
         guard let own = try load(language) ?? load(primary) else {
             let known = theme.languages.keys.sorted().joined(separator: ", ")
             throw RenderError(
-                description: "language: \"\(language)\" has no strings: the theme has i18n files for \(known); "
+                .unknownLanguage,
+                "language: \"\(language)\" has no strings: the theme has i18n files for \(known); "
                     + "add templates/i18n/\(language).json (a copy of i18n/en.json, translated) or pick one of those")
         }
         var table = try load("en") ?? [:]

@@ -11,14 +11,14 @@ import ServiceLifecycle
 ///
 /// A failed rebuild keeps the last good site (the build swaps its output in only on success), shows
 /// the error in the terminal and as an overlay in the browser, and the next good build clears it.
-public struct DevServer: Sendable {
-    public struct Options: Sendable {
+package struct DevServer: Sendable {
+    package struct Options: Sendable {
         package var host = "127.0.0.1"
         package var port = 8000
         package var watch = false
         package var jobs: Int?
 
-        public init(host: String = "127.0.0.1", port: Int = 8000, watch: Bool = false, jobs: Int? = nil) {
+        package init(host: String = "127.0.0.1", port: Int = 8000, watch: Bool = false, jobs: Int? = nil) {
             self.host = host
             self.port = port
             self.watch = watch
@@ -32,7 +32,7 @@ public struct DevServer: Sendable {
     package let log: @Sendable (String) -> Void
     package let warn: @Sendable (String) -> Void
 
-    public init(
+    package init(
         configURL: URL, outputOverride: URL?, options: Options,
         log: @escaping @Sendable (String) -> Void, warn: @escaping @Sendable (String) -> Void
     ) {
@@ -73,7 +73,7 @@ public struct DevServer: Sendable {
 
     /// Serves until Ctrl-C (SIGINT) or SIGTERM.
     /// - Throws: `DevServerError` when the site cannot be built or the address cannot be bound.
-    public func run() async throws {
+    package func run() async throws {
         var config = try loadConfig()
         if !FileManager.default.fileExists(atPath: config.output.appendingPathComponent(SiteLayout.home).path) {
             log("no site in \(config.output.path) yet; building it first")
@@ -82,7 +82,7 @@ public struct DevServer: Sendable {
                 config = built
                 log("built \(built.output.path): \(report.summary)")
             } catch {
-                throw DevServerError("the first build failed: \(error)")
+                throw DevServerError(.firstBuildFailed, "the first build failed: \(error)")
             }
         }
         let liveReload = options.watch ? LiveReload() : nil
@@ -107,6 +107,7 @@ public struct DevServer: Sendable {
             try await app.runService()
         } catch let error as IOError where error.errnoCode == EADDRINUSE {
             throw DevServerError(
+                .addressInUse,
                 "\(options.host):\(options.port) is already in use (is another server running?); "
                     + "try --port \(options.port + 1)")
         }
@@ -128,7 +129,22 @@ package struct WatchService: Service {
     }
 }
 
+/// Why `serve` could not start.
+///
+/// Callers that act on the problem switch on `kind`, never on the words.
 package struct DevServerError: Error, CustomStringConvertible {
+    package enum Kind: Sendable, Equatable {
+        /// There was no site to serve and building it failed; the words carry the build's error.
+        case firstBuildFailed
+        /// Another program listens on the host and port.
+        case addressInUse
+    }
+
+    package let kind: Kind
     package let description: String
-    package init(_ description: String) { self.description = description }
+
+    package init(_ kind: Kind, _ description: String) {
+        self.kind = kind
+        self.description = description
+    }
 }

@@ -64,9 +64,8 @@ package struct BlobStore: Sendable {
         }
         do {
             try makeSubfolder(of: key)
-            guard rename(file, target) == 0 else {
-                throw StoreError("rename failed: \(String(cString: strerror(errno)))")
-            }
+            // The errno as a POSIXError, so that `writing` tells a full disk or permissions, or says the system's words.
+            guard rename(file, target) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         } catch {
             throw StoreError.writing(target, error)
         }

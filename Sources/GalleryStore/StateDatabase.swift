@@ -27,6 +27,7 @@ package final class StateDatabase: Sendable {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
             throw StoreError(
+                .unopenable,
                 "\(folder.path): cannot create the state folder: \(error.localizedDescription); check the \"state\" key and the folder's permissions"
             )
         }

@@ -18,8 +18,11 @@ package struct StoreError: Error, CustomStringConvertible, Sendable {
         case missingFile
         /// The state holds what this build did not write (a damaged or foreign row).
         case damaged
-        /// A problem with no kind of its own: its words say what it is.
-        case other
+        /// A write, rename or move in the state folder failed for a reason other than a full disk or
+        /// permissions; the words carry the system's reason.
+        case writeFailed
+        /// The build made a file its plan holds no cache key for: a fault in galleryssg, not in the state.
+        case unplanned
     }
 
     package let kind: Kind
@@ -28,11 +31,6 @@ package struct StoreError: Error, CustomStringConvertible, Sendable {
     package init(_ kind: Kind, _ description: String) {
         self.kind = kind
         self.description = description
-    }
-
-    /// A problem with no kind of its own (`other`).
-    package init(_ description: String) {
-        self.init(.other, description)
     }
 
     /// A failed write in the state folder, with what to do about it.
@@ -44,7 +42,7 @@ package struct StoreError: Error, CustomStringConvertible, Sendable {
         case .notWritable?:
             StoreError(
                 .notWritable, "\(path): not writable; check the state folder's permissions (the previous site is kept)")
-        case nil: StoreError("\(path): \(error.localizedDescription)")
+        case nil: StoreError(.writeFailed, "\(path): \(error.localizedDescription)")
         }
     }
 }

@@ -170,6 +170,8 @@ struct ImagingTests {
             _ = try processor.process(try Fixtures.data("images/not-an-image.jpg"), folder: "x")
             Issue.record("expected an error")
         } catch let error as ImagingError {
+            #expect(error.kind == .notAnImage)
+            // The file named in words, as a person reads it.
             #expect(error.description == "a text file, not an image")
             #expect(error.firstBytes == "74 68 69 73 20 69 73 20")
         }
@@ -212,6 +214,7 @@ struct ImagingTests {
         ]
         for (bytes, words) in cases {
             let error = try #require(throws: ImagingError.self) { try ImageFormat.sniff(Data(bytes)) }
+            #expect(error.kind == .notAnImage)
             #expect(error.description == words, "\(bytes.prefix(8))")
             #expect(error.firstBytes?.split(separator: " ").count == min(bytes.count, 8))
         }
@@ -224,6 +227,8 @@ struct ImagingTests {
             _ = try ImageProcessor(settings: settings).process(try Fixtures.data("images/photo-1.jpg"), folder: "x")
             Issue.record("expected an error")
         } catch let error as ImagingError {
+            #expect(error.kind == .overLimit)
+            // The words name the setting a person raises.
             #expect(error.description == "160×100 is 16000 pixels, over the 1000-pixel limit (images.maxPixels)")
         }
     }

@@ -25,7 +25,7 @@ import Testing
         bytes[428] = 0xDE
         for preview in [64, 1600] {  // made as it decodes, and from the whole decode
             let error = try #require(throws: ImagingError.self) { try Self.render(Data(bytes), preview: preview) }
-            #expect(error.description == "JPEG: Bogus Huffman table definition (the file is damaged or truncated)")
+            #expect(error.kind == .damaged, "\(error)")
         }
     }
 

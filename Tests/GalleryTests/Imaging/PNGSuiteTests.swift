@@ -50,11 +50,8 @@ struct PNGSuiteTests {
             Issue.record("\(name) was accepted")
         } catch let error as ImagingError {
             #expect(error.description.count > 10)
-            // libpng's reason, or, for a damaged signature, what the file is in words.
-            #expect(
-                error.description.hasPrefix("PNG: ")
-                    || error.description.hasPrefix("a PNG file whose signature is damaged"),
-                "\(error)")
+            // libpng's reason, or, for a damaged signature, what the file is.
+            #expect([.damaged, .notAnImage].contains(error.kind), "\(error)")
         }
     }
 }

@@ -128,7 +128,8 @@ struct DeployS3Tests {
                 site, to: try server.target(bucket: "photos", prefix: "", keys: keys),
                 redact: { secrets.redact($0) })
             let error = try await #require(throws: DeployError.self) { try await deployer.deploy() }
-            #expect(error.isCredentialProblem)
+            #expect(error.kind == .credentials, "\(error)")
+            // The words a person reads: the variables to check and the store's code, and never a secret.
             #expect(error.description.contains("AWS_SECRET_ACCESS_KEY"))
             #expect(
                 error.description.contains("SignatureDoesNotMatch") || error.description.contains("InvalidAccessKeyId"))
@@ -160,6 +161,8 @@ struct DeployS3Tests {
         let failing = DeployFixtures.deployer(
             site, to: try server.target(bucket: "photos", prefix: "", keys: denied), lines: lines)
         let error = try await #require(throws: DeployError.self) { try await failing.deploy() }
+        #expect(error.kind == .stopped, "\(error)")
+        // Only the words say which step stopped and what is online now, as the person deploying reads it.
         #expect(error.description.contains("AccessDenied") && error.description.contains("stopped in step assets"))
         #expect(lines.all.contains { $0.hasPrefix("+ photos/five/") }, "some assets went up before the refusal")
         #expect(!lines.all.contains { LocalSite.isPage(String($0.dropFirst(2))) || $0.hasPrefix("- ") })

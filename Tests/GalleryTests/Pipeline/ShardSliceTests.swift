@@ -11,8 +11,14 @@ import Testing
         #expect(try Shard(parsing: "2/4") == Shard(2, of: 4))
         #expect(try Shard(parsing: "1/1") == .all)
         #expect(try Shard(parsing: "4/4").description == "4/4")
-        for bad in ["0/4", "5/4", "-1/4", "1/0", "2", "2/4/8", "a/b", "", "/", "1/10001"] {
-            #expect(throws: ShardError.self, "\(bad)") { try Shard(parsing: bad) }
+        let bad: [(text: String, kind: ShardError.Kind)] = [
+            ("0/4", .indexOutOfRange), ("5/4", .indexOutOfRange), ("-1/4", .indexOutOfRange),
+            ("1/0", .countOutOfRange), ("1/10001", .countOutOfRange),
+            ("2", .notKOfN), ("2/4/8", .notKOfN), ("a/b", .notKOfN), ("", .notKOfN), ("/", .notKOfN)
+        ]
+        for (text, kind) in bad {
+            let error = #expect(throws: ShardError.self, "\(text)") { try Shard(parsing: text) }
+            #expect(error?.kind == kind, "\(text)")
         }
     }
 

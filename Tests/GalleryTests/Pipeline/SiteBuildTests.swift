@@ -1,6 +1,7 @@
 import Foundation
 import GalleryImaging
 import GalleryModel
+import GalleryOutput
 import GalleryPipeline
 import GalleryProviders
 import GalleryRender
@@ -215,7 +216,7 @@ struct SiteBuildTests {
             Issue.record("expected an error")
         } catch let error as BuildError {
             #expect(error.step == .output)
-            #expect(error.reason.contains("the output folder is the folder of the config file"))
+            #expect((error.underlying as? OutputError)?.kind == .misplaced, "\(error)")
         }
         #expect(FileManager.default.fileExists(atPath: site.folder.appendingPathComponent("manifest.json").path))
     }

@@ -27,8 +27,12 @@ import Testing
         return descriptors.count
     }
 
-    static func expectUnreadable(in folder: URL, _ read: () throws -> Void) {
+    static func expectUnreadable(
+        in folder: URL, _ kind: SpillFileError.Kind = .readFailed, _ read: () throws -> Void
+    ) {
         let error = #expect(throws: SpillFileError.self) { try read() }
+        #expect(error?.kind == kind, "\(String(describing: error))")
+        // The words name the state folder, where a person looks for the broken disk.
         #expect(error?.description.hasPrefix(folder.path + ": ") == true, "\(String(describing: error))")
     }
 
@@ -51,7 +55,7 @@ import Testing
         let fd = try #require(try Self.spillDescriptors(in: folder).first)
         let garbage = [UInt8](repeating: 0xFF, count: 4096)
         #expect(pwrite(fd, garbage, garbage.count, 0) == garbage.count)
-        Self.expectUnreadable(in: folder) { _ = try list[0] }
+        Self.expectUnreadable(in: folder, .damaged) { _ = try list[0] }
     }
 
     /// The pages that show an item whose bytes are gone fail with the read's error; those that need

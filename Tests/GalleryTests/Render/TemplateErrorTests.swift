@@ -37,11 +37,14 @@ struct TemplateErrorTests {
         for (grid, expected) in cases {
             let theme = try Self.theme(grid: grid)
             let error = try #require(throws: RenderError.self) { try theme.library() }
+            #expect(error.kind == .templateSyntax)
             #expect(error.description == expected)
         }
         // A template that sets other delimiters keeps the library's own message.
         let other = try Self.theme(grid: "{{=<% %>=}}\n<%#photos%>\n")
         let error = try #require(throws: RenderError.self) { try other.library() }
+        #expect(error.kind == .templateSyntax)
+        // The words name the template and the line, as a person reads them.
         #expect(error.description.hasPrefix("template grid.mustache: line "), "\(error)")
     }
 

@@ -120,7 +120,8 @@ extension LoadSensitive {
 
             try Data("{\"title\": \"mine\", \"source\": {\"type\": \"folder\", \"path\": \"photos\"}}".utf8)
                 .write(to: folder.appendingPathComponent("site-config.json"))
-            #expect(throws: ScaffoldError.self) { try SiteScaffold.write(into: folder, force: false) }
+            let refused = #expect(throws: ScaffoldError.self) { try SiteScaffold.write(into: folder, force: false) }
+            #expect(refused?.kind == .filesExist)
             #expect(
                 try String(contentsOf: folder.appendingPathComponent("site-config.json"), encoding: .utf8).contains(
                     "mine"))
