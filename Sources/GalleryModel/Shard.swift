@@ -10,7 +10,7 @@ import Foundation
 /// whatever folder the site is checked out in, and needs no seed. Photos that share one location
 /// share one slice. Two files with the same bytes in two places may land on two slices: both make
 /// the same files under the same keys, which costs time but never correctness.
-package struct Shard: Sendable, Equatable, CustomStringConvertible {
+public struct Shard: Sendable, Equatable, CustomStringConvertible {
     /// 1 to `count`.
     package let index: Int
     package let count: Int
@@ -19,7 +19,7 @@ package struct Shard: Sendable, Equatable, CustomStringConvertible {
     package static let maxCount = 10_000
 
     /// Every photo: an images-only build without `--shard`.
-    package static let all = Shard(validIndex: 1, count: 1)
+    public static let all = Shard(validIndex: 1, count: 1)
 
     private init(validIndex index: Int, count: Int) {
         self.index = index
@@ -39,7 +39,7 @@ package struct Shard: Sendable, Equatable, CustomStringConvertible {
 
     /// Reads `K/N`, such as `2/4`.
     /// - Throws: `ShardError` saying what is wrong with the text.
-    package init(parsing text: String) throws {
+    public init(parsing text: String) throws {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]) else {
             throw ShardError(.notKOfN, "\"\(text)\" is not K/N, such as 2/4 for the second of four slices")
@@ -47,7 +47,7 @@ package struct Shard: Sendable, Equatable, CustomStringConvertible {
         try self.init(index, of: count)
     }
 
-    package var description: String { "\(index)/\(count)" }
+    public var description: String { "\(index)/\(count)" }
 
     /// The name of the file its learnt facts go to in the cache's `learnt/` folder.
     package var learntFileName: String { "shard-\(index)-of-\(count).json" }

@@ -7,7 +7,7 @@ import GalleryRender
 ///
 /// The config names a copy of its JSON Schema beside it (`"$schema"`), so that editors complete and
 /// check it without any setting; `galleryssg schema` prints the current one.
-package enum SiteScaffold {
+public enum SiteScaffold {
     /// The files `init` writes, relative to the site folder, with their contents.
     package static var files: [(path: String, data: Data)] {
         var files: [(String, Data)] = [
@@ -25,7 +25,7 @@ package enum SiteScaffold {
 
     /// Writes the scaffold into `folder` (created if needed) and returns the paths written.
     /// - Throws: `ScaffoldError` naming every file that already exists, unless `force` is set.
-    package static func write(into folder: URL, force: Bool) throws -> [String] {
+    public static func write(into folder: URL, force: Bool) throws -> [String] {
         let existing = files.map(\.path).filter {
             FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path)
         }

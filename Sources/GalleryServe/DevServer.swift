@@ -11,14 +11,14 @@ import ServiceLifecycle
 ///
 /// A failed rebuild keeps the last good site (the build swaps its output in only on success), shows
 /// the error in the terminal and as an overlay in the browser, and the next good build clears it.
-package struct DevServer: Sendable {
-    package struct Options: Sendable {
+public struct DevServer: Sendable {
+    public struct Options: Sendable {
         package var host = "127.0.0.1"
         package var port = 8000
         package var watch = false
         package var jobs: Int?
 
-        package init(host: String = "127.0.0.1", port: Int = 8000, watch: Bool = false, jobs: Int? = nil) {
+        public init(host: String = "127.0.0.1", port: Int = 8000, watch: Bool = false, jobs: Int? = nil) {
             self.host = host
             self.port = port
             self.watch = watch
@@ -32,7 +32,7 @@ package struct DevServer: Sendable {
     package let log: @Sendable (String) -> Void
     package let warn: @Sendable (String) -> Void
 
-    package init(
+    public init(
         configURL: URL, outputOverride: URL?, options: Options,
         log: @escaping @Sendable (String) -> Void, warn: @escaping @Sendable (String) -> Void
     ) {
@@ -73,7 +73,7 @@ package struct DevServer: Sendable {
 
     /// Serves until Ctrl-C (SIGINT) or SIGTERM.
     /// - Throws: `DevServerError` when the site cannot be built or the address cannot be bound.
-    package func run() async throws {
+    public func run() async throws {
         var config = try loadConfig()
         if !FileManager.default.fileExists(atPath: config.output.appendingPathComponent(SiteLayout.home).path) {
             log("no site in \(config.output.path) yet; building it first")
