@@ -27,6 +27,9 @@ extension StagedWriter {
     /// - Returns: What was moved into `aside`.
     /// - Throws: `OutputError.foreignInPrevious` naming the spare, the files and the fix.
     package func settle(takeOver: Bool, aside: URL) async throws -> Settlement {
+        // The published site holds every file of this build and no other it listed: it is kept.
+        if let live, !live.isStaged, live.matchesList() { return Settlement() }
+        try stage()
         guard let written else { return Settlement() }  // nothing was there to begin with
         let listing = await previous.listing
         var stale: [String] = []
@@ -82,6 +85,7 @@ extension StagedWriter {
     /// - Parameter marker: The marker; its `top` is filled in here from the files written.
     /// - Throws: `OutputError`; the previous site is still in place when it does.
     public func commit(marker: SiteMarker) async throws {
+        if keptPublishedSite { return try commitKept(marker: marker) }
         let fileManager = FileManager.default
         try removeSettled()
         try writeMarker(marker)
@@ -111,6 +115,7 @@ extension StagedWriter {
     /// is untouched. When a spare is already there, the staging folder stays under its own name,
     /// and the next build starts from the spare and leaves it be.
     public func abort() {
+        guard !keptPublishedSite else { return }  // nothing was staged
         let spare = Self.spareFolder(of: output)
         if !FileManager.default.fileExists(atPath: spare.path) { _ = rename(staging.path, spare.path) }
     }
