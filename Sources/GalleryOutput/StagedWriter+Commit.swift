@@ -39,8 +39,10 @@ extension StagedWriter {
             listed += 1
             if !written.contains(path) { stale.append(path) }
         }
-        // Every listed file was written again, and nothing else was: the same files as before.
-        let sameFiles = stale.isEmpty && written.count == listed
+        // Every listed file was written again, and nothing else was: the same files as before. Not
+        // after a build kept the published site for a while: it began staging by linking the files
+        // kept so far while the folder was being listed, so the listing may hold files it wrote.
+        let sameFiles = live == nil && stale.isEmpty && written.count == listed
         var foreign: [String] = []
         var settlement = Settlement()
         if !stale.isEmpty {
