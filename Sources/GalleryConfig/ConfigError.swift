@@ -1,21 +1,21 @@
 import Foundation
 
 /// A problem with `site-config.json`, naming the file, the key path and the bad value.
-public struct ConfigError: Error, CustomStringConvertible, Sendable, Equatable {
+package struct ConfigError: Error, CustomStringConvertible, Sendable, Equatable {
     /// The config file the problem is in.
-    public let file: String
+    package let file: String
     /// The dotted key path, such as `source.type` or `images.widths[2]`; empty for the whole file.
-    public let key: String
+    package let key: String
     /// What is wrong and what to do, without the file and key.
-    public let problem: String
+    package let problem: String
     /// Where in the file, for a syntax error: 1-based line and column.
-    public let line: Int?
-    public let column: Int?
+    package let line: Int?
+    package let column: Int?
 
     /// `key: problem`, the part of the message that does not depend on where the file lives.
-    public var message: String { key.isEmpty ? problem : "\(key): \(problem)" }
+    package var message: String { key.isEmpty ? problem : "\(key): \(problem)" }
 
-    public var description: String {
+    package var description: String {
         guard let line, let column else { return "\(file): \(message)" }
         return "\(file):\(line):\(column): \(message)"
     }

@@ -1,16 +1,16 @@
 import Foundation
 
 /// The config's `deploy` block: the defaults of `galleryssg deploy`, each overridable on the command line.
-public struct DeploySettings: Sendable, Equatable {
+package struct DeploySettings: Sendable, Equatable {
     /// `s3://bucket/prefix` or `file:///folder`.
-    public var target: String?
+    package var target: String?
     /// An S3-compatible endpoint URL; AWS's regional endpoint when nil.
-    public var endpoint: String?
-    public var region: String?
+    package var endpoint: String?
+    package var region: String?
     /// Address buckets as `endpoint/bucket/key` (MinIO, most self-hosted stores) instead of `bucket.endpoint/key`.
-    public var pathStyle: Bool?
+    package var pathStyle: Bool?
 
-    public init(target: String? = nil, endpoint: String? = nil, region: String? = nil, pathStyle: Bool? = nil) {
+    package init(target: String? = nil, endpoint: String? = nil, region: String? = nil, pathStyle: Bool? = nil) {
         self.target = target
         self.endpoint = endpoint
         self.region = region
@@ -19,7 +19,7 @@ public struct DeploySettings: Sendable, Equatable {
 
     /// These settings with `overrides`' non-nil values put over them, resolved.
     /// - Throws: `DeployDestination.Problem`; `.target` also when no target is given at all.
-    public func resolve(over overrides: DeploySettings = DeploySettings()) throws -> DeployDestination {
+    package func resolve(over overrides: DeploySettings = DeploySettings()) throws -> DeployDestination {
         guard let target = overrides.target ?? target else {
             throw DeployDestination.Problem.target(
                 "no target; give one such as s3://bucket/prefix or file:///srv/www, "

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Where `galleryssg deploy` publishes, resolved from the command line and the config's `deploy` block.
-public enum DeployDestination: Sendable, Equatable {
+package enum DeployDestination: Sendable, Equatable {
     case s3(S3Location)
     /// A local or mounted folder (`file:///srv/www/photos`).
     case folder(URL)
@@ -13,7 +13,7 @@ public enum DeployDestination: Sendable, Equatable {
     ///   - region: The signing region; `us-east-1` when nil.
     ///   - pathStyle: `https://endpoint/bucket/key` instead of `https://bucket.endpoint/key`.
     /// - Throws: `DeployDestination.Problem` saying what is wrong with which value; callers name the key or option.
-    public static func parse(
+    package static func parse(
         _ target: String, endpoint: String? = nil, region: String? = nil,
         pathStyle: Bool = false
     ) throws -> DeployDestination {
@@ -65,10 +65,10 @@ public enum DeployDestination: Sendable, Equatable {
     }
 
     /// Which value `parse` refused, and why.
-    public enum Problem: Error, Sendable, Equatable {
+    package enum Problem: Error, Sendable, Equatable {
         case target(String), endpoint(String), region(String)
 
-        public var message: String {
+        package var message: String {
             switch self {
             case .target(let text), .endpoint(let text), .region(let text): return text
             }
@@ -79,17 +79,17 @@ public enum DeployDestination: Sendable, Equatable {
 }
 
 /// A bucket, the prefix the site lives under, and how to reach and sign for it.
-public struct S3Location: Sendable, Equatable {
-    public static let defaultRegion = "us-east-1"
+package struct S3Location: Sendable, Equatable {
+    package static let defaultRegion = "us-east-1"
 
-    public var bucket: String
+    package var bucket: String
     /// Empty, or a key prefix ending in `/` (`site/`).
-    public var prefix: String
-    public var endpoint: URL
-    public var region: String
-    public var pathStyle: Bool
+    package var prefix: String
+    package var endpoint: URL
+    package var region: String
+    package var pathStyle: Bool
 
-    public var description: String { "s3://\(bucket)/\(prefix)" }
+    package var description: String { "s3://\(bucket)/\(prefix)" }
 
     /// S3's bucket naming rules, loosely: 3–63 of `a-z 0-9 . -`, starting and ending with a letter or digit.
     package static func isValidBucket(_ name: String) -> Bool {
@@ -97,7 +97,7 @@ public struct S3Location: Sendable, Equatable {
         return (3...63).contains(name.count) && allowed && name.first!.isLetterOrDigit && name.last!.isLetterOrDigit
     }
 
-    public init(bucket: String, prefix: String, endpoint: URL, region: String, pathStyle: Bool) {
+    package init(bucket: String, prefix: String, endpoint: URL, region: String, pathStyle: Bool) {
         self.bucket = bucket
         self.prefix = prefix
         self.endpoint = endpoint

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Config decoding goes through this type once so that error messages can show the exact value a
 /// user wrote at a key path, which `DecodingError` alone does not carry.
-public enum JSONValue: Codable, Sendable, Equatable {
+package enum JSONValue: Codable, Sendable, Equatable {
     case null
     case bool(Bool)
     case number(Double)
@@ -12,7 +12,7 @@ public enum JSONValue: Codable, Sendable, Equatable {
     case array([JSONValue])
     case object([String: JSONValue])
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         // Each failed guess throws a DecodingError, which is costly in a 10,000-photo manifest, so
         // the kinds are tried from the most common inside an entry: strings, numbers, booleans,
         // arrays (tags), then objects. (Manifests decode their entries as objects directly.)
@@ -32,7 +32,7 @@ public enum JSONValue: Codable, Sendable, Equatable {
         }
     }
 
-    public func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .null: try container.encodeNil()

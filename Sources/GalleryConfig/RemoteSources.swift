@@ -1,25 +1,25 @@
 import Foundation
 
 /// `{"type": "flickr", …}`: Flickr's REST API, or its key-less public feed with `"method": "feed"`.
-public struct FlickrSource: Sendable, Equatable {
-    public static let restEndpoint = URL(string: "https://api.flickr.com/services/rest/")!
-    public static let feedEndpoint = URL(string: "https://www.flickr.com/services/feeds/photos_public.gne")!
-    public static let methods = [
+package struct FlickrSource: Sendable, Equatable {
+    package static let restEndpoint = URL(string: "https://api.flickr.com/services/rest/")!
+    package static let feedEndpoint = URL(string: "https://www.flickr.com/services/feeds/photos_public.gne")!
+    package static let methods = [
         "flickr.interestingness.getList", "flickr.photos.search", "flickr.people.getPublicPhotos",
         "flickr.photosets.getPhotos", "flickr.photos.getRecent", "feed"
     ]
 
-    public var endpoint: URL
-    public var apiKey: String?
+    package var endpoint: URL
+    package var apiKey: String?
     /// A REST method name, or `feed` for `photos_public.gne`.
-    public var method: String
+    package var method: String
     /// Extra query parameters, such as `tags`, `user_id`, `photoset_id`, `sort` or `date`.
-    public var params: [String: String]
-    public var limit: Int?
-    public var perPage: Int
-    public var isFeed: Bool { method == "feed" }
+    package var params: [String: String]
+    package var limit: Int?
+    package var perPage: Int
+    package var isFeed: Bool { method == "feed" }
 
-    public init(
+    package init(
         endpoint: URL, apiKey: String? = nil, method: String, params: [String: String], limit: Int? = nil, perPage: Int
     ) {
         self.endpoint = endpoint
@@ -32,19 +32,19 @@ public struct FlickrSource: Sendable, Equatable {
 }
 
 /// `{"type": "500px", …}`: the 500px API v1 photo streams.
-public struct FiveHundredPxSource: Sendable, Equatable {
-    public static let defaultEndpoint = URL(string: "https://api.500px.com/v1/")!
+package struct FiveHundredPxSource: Sendable, Equatable {
+    package static let defaultEndpoint = URL(string: "https://api.500px.com/v1/")!
 
-    public var endpoint: URL
-    public var consumerKey: String
-    public var feature: String
-    public var params: [String: String]
+    package var endpoint: URL
+    package var consumerKey: String
+    package var feature: String
+    package var params: [String: String]
     /// `image_size[]` values asked for; the largest returned is the original.
-    public var imageSizes: [Int]
-    public var limit: Int?
-    public var perPage: Int
+    package var imageSizes: [Int]
+    package var limit: Int?
+    package var perPage: Int
 
-    public init(
+    package init(
         endpoint: URL, consumerKey: String, feature: String, params: [String: String], imageSizes: [Int],
         limit: Int? = nil, perPage: Int
     ) {
@@ -59,29 +59,29 @@ public struct FiveHundredPxSource: Sendable, Equatable {
 }
 
 /// `{"type": "parse", …}`: rows of a Parse Server class holding image URLs.
-public struct ParseSource: Sendable, Equatable {
+package struct ParseSource: Sendable, Equatable {
     /// Back4App hosts most Parse apps today; self-hosted servers set `endpoint` to their mount path.
-    public static let defaultEndpoint = URL(string: "https://parseapi.back4app.com/")!
-    public static let defaultColumns = [
+    package static let defaultEndpoint = URL(string: "https://parseapi.back4app.com/")!
+    package static let defaultColumns = [
         "title": "filename", "image": "fileURLString", "thumbnail": "thumbnailURLString"
     ]
-    public static let columnFields = [
+    package static let columnFields = [
         "title", "image", "thumbnail", "description", "author", "takenAt", "tags", "album", "license"
     ]
 
-    public var endpoint: URL
-    public var applicationId: String
-    public var restApiKey: String?
-    public var className: String
+    package var endpoint: URL
+    package var applicationId: String
+    package var restApiKey: String?
+    package var className: String
     /// Model field (`title`, `image`, …) to column name.
-    public var columns: [String: String]
-    public var order: String
+    package var columns: [String: String]
+    package var order: String
     /// A `where` constraint as JSON text, passed through.
-    public var whereJSON: String?
-    public var limit: Int?
-    public var perPage: Int
+    package var whereJSON: String?
+    package var limit: Int?
+    package var perPage: Int
 
-    public init(
+    package init(
         endpoint: URL, applicationId: String, restApiKey: String? = nil, className: String, columns: [String: String],
         order: String, whereJSON: String? = nil, limit: Int? = nil, perPage: Int
     ) {
@@ -98,24 +98,24 @@ public struct ParseSource: Sendable, Equatable {
 }
 
 /// Values from the environment that must never be printed, and where each came from.
-public struct Credentials: Sendable, Equatable {
+package struct Credentials: Sendable, Equatable {
     /// Secret values (API keys, application ids) to redact from every message.
-    public var secrets: [String] = []
+    package var secrets: [String] = []
     /// Config key path to the environment variable it was read from, e.g. `source.apiKey` → `FLICKR_API_KEY`.
-    public var variables: [String: String] = [:]
+    package var variables: [String: String] = [:]
 
-    public init(secrets: [String] = [], variables: [String: String] = [:]) {
+    package init(secrets: [String] = [], variables: [String: String] = [:]) {
         self.secrets = secrets
         self.variables = variables
     }
 
     /// What a user should check for a credential: its environment variable, or else its config key.
-    public func hint(_ keyPath: String) -> String {
+    package func hint(_ keyPath: String) -> String {
         variables[keyPath] ?? keyPath
     }
 
     /// Replaces every secret in `text` with `***`.
-    public func redact(_ text: String) -> String {
+    package func redact(_ text: String) -> String {
         secrets.filter { $0.count >= 4 }.reduce(text) { $0.replacingOccurrences(of: $1, with: "***") }
     }
 }

@@ -10,7 +10,7 @@ extension SiteConfig {
     ///   - file: The config file; relative paths in it resolve against its folder.
     ///   - environment: Where `${NAME}` references are looked up.
     /// - Throws: `ConfigError` naming the file, the key and the bad value.
-    public static func load(
+    package static func load(
         from file: URL,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws -> SiteConfig {
@@ -27,7 +27,7 @@ extension SiteConfig {
 
     /// Parses config bytes as if read from `file`.
     /// - Throws: `ConfigError`.
-    public static func parse(_ data: Data, file: URL, environment: [String: String]) throws -> SiteConfig {
+    package static func parse(_ data: Data, file: URL, environment: [String: String]) throws -> SiteConfig {
         let name = file.path
         try checkSyntax(data, file: name)
         let raw: JSONValue

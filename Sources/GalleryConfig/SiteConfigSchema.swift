@@ -4,8 +4,8 @@
 ///
 /// Embedded so that `galleryssg schema` prints it and `galleryssg init` writes it beside a new
 /// config, for editors to complete and check the file; `ConfigSchemaTests` holds it to the loader.
-public enum SiteConfigSchema {
-    public static let json = #"""
+package enum SiteConfigSchema {
+    package static let json = #"""
 {
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "title": "galleryssg site-config.json",

@@ -4,7 +4,7 @@ import GalleryModel
 
 /// The network side of a build: API pages and originals, with per-host limits, retries, one request
 /// per distinct URL, content checks and a revalidating disk cache for originals.
-public final class Downloader: Sendable {
+package final class Downloader: Sendable {
     package let transport: HTTPTransport
     private let limiter: HostLimiter
     /// How failed requests are retried (`network.retries`); API providers retry their own
@@ -22,7 +22,7 @@ public final class Downloader: Sendable {
     ///   - cacheFolder: Where originals are cached; nil disables the cache.
     ///   - offline: Answer from the cache only and never touch the network.
     ///   - reuseCache: False ignores cached copies (they are still refreshed).
-    public init(transport: HTTPTransport, cacheFolder: URL?, offline: Bool = false, reuseCache: Bool = true) {
+    package init(transport: HTTPTransport, cacheFolder: URL?, offline: Bool = false, reuseCache: Bool = true) {
         self.transport = transport
         let settings = transport.settings
         limiter = HostLimiter(limit: settings.connectionsPerHost)
@@ -35,7 +35,7 @@ public final class Downloader: Sendable {
     /// GETs an API page. Timeouts, connection errors, 429 and 5xx are retried; any other status is
     /// returned so the provider can read the API's own error body.
     /// - Throws: `FetchError` once retries are used up.
-    public func api(_ url: URL, headers: [(String, String)] = [], maxBytes: Int = 64 * 1024 * 1024) async throws
+    package func api(_ url: URL, headers: [(String, String)] = [], maxBytes: Int = 64 * 1024 * 1024) async throws
         -> HTTPTransport.Response
     {
         if offline { throw FetchError(url: url, "not requested: the build is --offline") }
@@ -47,13 +47,13 @@ public final class Downloader: Sendable {
     /// An original image's bytes. Each distinct URL is requested once per build, however many photos
     /// share it. A cached copy is revalidated with `If-None-Match`/`If-Modified-Since`, and a 304 reuses it.
     /// - Throws: `FetchError` with the URL, the status and the reason.
-    public func original(_ url: URL) async throws -> Data {
+    package func original(_ url: URL) async throws -> Data {
         try await fetchOriginal(url).data
     }
 
     /// An original's bytes with the validators it was served with (`ETag`, `Last-Modified`).
     /// - Throws: `FetchError` with the URL, the status and the reason.
-    public func fetchOriginal(_ url: URL) async throws -> FetchedOriginal {
+    package func fetchOriginal(_ url: URL) async throws -> FetchedOriginal {
         try await inFlight.value(for: url.absoluteString, again: { self.fetchedThisBuild(url) }) {
             try await self.download(url)
         }
@@ -128,10 +128,10 @@ public final class Downloader: Sendable {
 }
 
 /// An original's bytes and the validators the server sent with them.
-public struct FetchedOriginal: Sendable {
-    public var data: Data
-    public var etag: String?
-    public var lastModified: String?
+package struct FetchedOriginal: Sendable {
+    package var data: Data
+    package var etag: String?
+    package var lastModified: String?
 }
 
 extension FetchedOriginal {
@@ -202,20 +202,20 @@ package actor InFlightRequests {
 }
 
 /// Counters for the build report.
-public actor DownloadStats {
-    public struct Counts: Codable, Sendable, Equatable {
+package actor DownloadStats {
+    package struct Counts: Codable, Sendable, Equatable {
         /// HTTP requests sent, retries included.
-        public var requests = 0
+        package var requests = 0
         /// Originals downloaded in full.
-        public var downloaded = 0
+        package var downloaded = 0
         /// Originals reused from the cache after a 304.
-        public var revalidated = 0
+        package var revalidated = 0
         /// Responses that were 429 or 5xx.
-        public var retriableFailures = 0
+        package var retriableFailures = 0
         /// Originals taken from the cache without asking the server (`--offline`).
-        public var reusedOffline = 0
+        package var reusedOffline = 0
 
-        public init() {}
+        package init() {}
     }
 
     package private(set) var counts = Counts()
@@ -224,5 +224,5 @@ public actor DownloadStats {
         counts[keyPath: field] += 1
     }
 
-    public func snapshot() -> Counts { counts }
+    package func snapshot() -> Counts { counts }
 }

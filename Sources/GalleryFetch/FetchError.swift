@@ -1,23 +1,23 @@
 import Foundation
 
 /// A URL or file that could not be fetched.
-public struct FetchError: Error, CustomStringConvertible, Sendable {
-    public enum Kind: Sendable {
+package struct FetchError: Error, CustomStringConvertible, Sendable {
+    package enum Kind: Sendable {
         /// Worth retrying: timeouts, dropped connections, 5xx and 429.
         case transient
         /// Retrying cannot help: 4xx, policy, size, content.
         case permanent
     }
 
-    public let location: String
-    public let reason: String
+    package let location: String
+    package let reason: String
     /// The HTTP status, when there was a response.
-    public let status: Int?
-    public let kind: Kind
+    package let status: Int?
+    package let kind: Kind
     /// Seconds the server asked us to wait (`Retry-After`).
-    public let retryAfter: Double?
+    package let retryAfter: Double?
 
-    public var description: String { "\(location): \(reason)" }
+    package var description: String { "\(location): \(reason)" }
 
     package init(url: URL, _ reason: String, status: Int? = nil, kind: Kind = .permanent, retryAfter: Double? = nil) {
         self.location = url.absoluteString

@@ -10,13 +10,13 @@ import NIOHTTP1
 /// so a feed cannot quietly pull originals over an unencrypted link. Redirects are followed here,
 /// not by the client, so that each hop is checked against the same policy; five at most.
 /// Retries, per-host limits and caching are the `Downloader`'s job.
-public final class HTTPTransport: Sendable {
+package final class HTTPTransport: Sendable {
     private let client: HTTPClient
     package let settings: NetworkSettings
     package static let userAgent = "galleryssg/0.1"
     package static let maxRedirects = 5
 
-    public init(settings: NetworkSettings) {
+    package init(settings: NetworkSettings) {
         self.settings = settings
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .disallow,
@@ -30,23 +30,23 @@ public final class HTTPTransport: Sendable {
     }
 
     /// Releases the connection pool; call once when the build is done with the network.
-    public func shutdown() async {
+    package func shutdown() async {
         try? await client.shutdown()
     }
 
     /// A response of any status, after redirects.
-    public struct Response: Sendable {
-        public var url: URL
-        public var status: Int
-        public var headers: [(String, String)]
-        public var body: Data
+    package struct Response: Sendable {
+        package var url: URL
+        package var status: Int
+        package var headers: [(String, String)]
+        package var body: Data
 
-        public func header(_ name: String) -> String? {
+        package func header(_ name: String) -> String? {
             headers.first { $0.0.lowercased() == name.lowercased() }?.1
         }
-        public var contentType: String? { header("content-type") }
+        package var contentType: String? { header("content-type") }
 
-        public init(url: URL, status: Int, headers: [(String, String)], body: Data) {
+        package init(url: URL, status: Int, headers: [(String, String)], body: Data) {
             self.url = url
             self.status = status
             self.headers = headers
@@ -59,7 +59,7 @@ public final class HTTPTransport: Sendable {
     ///   - headers: Extra request headers (API keys, conditional-request validators).
     ///   - maxBytes: The largest body accepted; defaults to `network.maxDownloadBytes`.
     /// - Throws: `FetchError` for policy violations, connection problems, timeouts, oversized bodies and redirect loops.
-    public func send(_ url: URL, headers: [(String, String)] = [], maxBytes: Int? = nil) async throws -> Response {
+    package func send(_ url: URL, headers: [(String, String)] = [], maxBytes: Int? = nil) async throws -> Response {
         var current = url
         for _ in 0...Self.maxRedirects {
             try checkPolicy(current)
@@ -107,7 +107,7 @@ public final class HTTPTransport: Sendable {
 
     /// GETs `url` and throws unless the final status is 2xx.
     /// - Throws: `FetchError` naming the URL and status, with the start of the body.
-    public func get(_ url: URL, maxBytes: Int? = nil) async throws -> Response {
+    package func get(_ url: URL, maxBytes: Int? = nil) async throws -> Response {
         let response = try await send(url, maxBytes: maxBytes)
         guard (200..<300).contains(response.status) else { throw FetchError.status(response) }
         return response

@@ -2,18 +2,18 @@ import Foundation
 import GalleryModel
 
 /// Reads each photo's original bytes, from disk or through the `Downloader`, with one size cap for both.
-public struct OriginalFetcher: Sendable {
+package struct OriginalFetcher: Sendable {
     package let downloader: Downloader
     package let maxBytes: Int
 
-    public init(downloader: Downloader, maxBytes: Int) {
+    package init(downloader: Downloader, maxBytes: Int) {
         self.downloader = downloader
         self.maxBytes = maxBytes
     }
 
     /// The original's bytes, with the server's validators for a download.
     /// - Throws: `FetchError` naming the file or URL.
-    public func fetchOriginal(_ location: ImageLocation) async throws -> FetchedOriginal {
+    package func fetchOriginal(_ location: ImageLocation) async throws -> FetchedOriginal {
         switch location.resolved {
         case .remote(let url): return try await downloader.fetchOriginal(url)
         case .file(let url): return FetchedOriginal(data: try Self.readFile(url, maxBytes: maxBytes))

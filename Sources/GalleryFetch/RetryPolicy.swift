@@ -7,19 +7,19 @@ import NIOConcurrencyHelpers
 /// Exponential backoff with "equal jitter" (half fixed, half random), as in AWS's architecture
 /// blog "Exponential Backoff And Jitter", so parallel downloads that failed together do not retry
 /// in lockstep. A server's `Retry-After` wins over the computed delay, up to `maxDelay`.
-public struct RetryPolicy: Sendable {
-    public var retries: Int
-    public var baseDelay: Double
-    public var maxDelay: Double
+package struct RetryPolicy: Sendable {
+    package var retries: Int
+    package var baseDelay: Double
+    package var maxDelay: Double
 
-    public init(retries: Int, baseDelay: Double, maxDelay: Double = 30) {
+    package init(retries: Int, baseDelay: Double, maxDelay: Double = 30) {
         self.retries = retries
         self.baseDelay = baseDelay
         self.maxDelay = maxDelay
     }
 
     /// The policy the config's `network` settings ask for: every retrying client uses this one.
-    public init(network: NetworkSettings) {
+    package init(network: NetworkSettings) {
         self.init(retries: network.retries, baseDelay: network.retryBaseDelay)
     }
 

@@ -3,12 +3,12 @@ import GalleryKeys
 import GalleryModel
 
 /// Where an original's derivatives go and how they are made, known before any pixel is decoded.
-public struct ImageLayout: Sendable {
+package struct ImageLayout: Sendable {
     /// The size the original is seen at, after EXIF orientation.
-    public var display: PixelSize
-    public var plan: DerivativePlan
+    package var display: PixelSize
+    package var plan: DerivativePlan
     /// The size the decode produces (DCT-scaled for JPEG, full size for the other formats).
-    public var decodeSize: PixelSize
+    package var decodeSize: PixelSize
     /// The part of that bitmap the picture covers, before orientation (see `JPEGCodec.Scaling`).
     /// It follows from the stored size and `decodeSize`, so the cache key needs nothing more.
     package var decodeContent: SourceRegion
@@ -18,14 +18,14 @@ public struct ImageLayout: Sendable {
 }
 
 /// The cache keys of one original's output files.
-public struct DerivativeKeys: Sendable, Equatable {
+package struct DerivativeKeys: Sendable, Equatable {
     /// Every output file in plan order (each JPEG, then its WebP and AVIF twins when enabled): site path and key.
-    public var files: [(path: String, key: Digest)]
+    package var files: [(path: String, key: Digest)]
     /// The key of the thumbnail's pixels before sharpening; the placeholder and the average colour
     /// are computed from those pixels, so they are cached under this key.
-    public var thumbnail: Digest
+    package var thumbnail: Digest
 
-    public static func == (lhs: DerivativeKeys, rhs: DerivativeKeys) -> Bool {
+    package static func == (lhs: DerivativeKeys, rhs: DerivativeKeys) -> Bool {
         lhs.thumbnail == rhs.thumbnail && lhs.files.map(\.path) == rhs.files.map(\.path)
             && lhs.files.map(\.key) == rhs.files.map(\.key)
     }
@@ -42,17 +42,17 @@ extension ImageProcessor {
     /// 3: fixed-point resampling, and a JPEG's largest size resampled as it decodes, before it is
     ///    turned upright (2026-11-26).
     /// (AVIF files also key their encoder's speed and quality mapping, so they need no bump here.)
-    public static let encoderVersion = 3
+    package static let encoderVersion = 3
 
     /// Reads an original's header facts: format, stored size and EXIF, decoding no pixels.
     /// - Throws: `ImagingError` for unknown formats or unreadable headers.
-    public static func facts(of data: Data) throws -> OriginalFacts {
+    package static func facts(of data: Data) throws -> OriginalFacts {
         try readHeaders(data).facts
     }
 
     /// Plans an original's derivatives from its header facts, without its bytes.
     /// - Throws: `ImagingError.tooManyPixels` when the original is over `images.maxPixels`.
-    public func layout(_ facts: OriginalFacts, folder: String) throws -> ImageLayout {
+    package func layout(_ facts: OriginalFacts, folder: String) throws -> ImageLayout {
         try checkPixels(facts.size)
         let display = Orientation.displaySize(of: facts.size, orientation: facts.exif.orientation)
         let plan = DerivativePlan(display: display, settings: settings, folder: folder)
@@ -85,7 +85,7 @@ extension ImageProcessor {
     /// `images.webp` or `images.avif` only adds the WebP or AVIF files, and a new `images.preview` remakes the preview and
     /// whatever is resampled from it (or decoded at a new DCT scale because of it).
     /// - Parameter contentHash: The SHA-256 of the original's bytes.
-    public func keys(contentHash: Digest, facts: OriginalFacts, layout: ImageLayout) -> DerivativeKeys {
+    package func keys(contentHash: Digest, facts: OriginalFacts, layout: ImageLayout) -> DerivativeKeys {
         var base = CacheKey("decoded")
         base.add(Self.encoderVersion)
         base.add(contentHash)

@@ -2,53 +2,53 @@ import GalleryConfig
 import GalleryModel
 
 /// One resized copy of an original: its pixel size and its path in the output.
-public struct Derivative: Sendable, Equatable, Hashable {
-    public var size: PixelSize
+package struct Derivative: Sendable, Equatable, Hashable {
+    package var size: PixelSize
     /// The photo's folder, such as `photos/kite`: one string that all of a photo's derivatives
     /// share, where each path of its own would be an allocation per derivative of every photo.
-    public var folder: String
+    package var folder: String
 
-    public init(size: PixelSize, folder: String) {
+    package init(size: PixelSize, folder: String) {
         self.size = size
         self.folder = folder
     }
 
     /// Path relative to the site root, such as `photos/kite/800x500.jpg`.
-    public var path: String { "\(folder)/\(size.width)x\(size.height).jpg" }
+    package var path: String { "\(folder)/\(size.width)x\(size.height).jpg" }
 
     /// The WebP twin's path, such as `photos/kite/800x500.webp`, written when `images.webp` is on.
-    public var webpPath: String { String(path.dropLast(".jpg".count)) + ".webp" }
+    package var webpPath: String { String(path.dropLast(".jpg".count)) + ".webp" }
 
     /// The AVIF twin's path, such as `photos/kite/800x500.avif`, written when `images.avif` is on.
-    public var avifPath: String { String(path.dropLast(".jpg".count)) + ".avif" }
+    package var avifPath: String { String(path.dropLast(".jpg".count)) + ".avif" }
 }
 
 /// Every derivative a photo needs, known from its displayed size before any pixel is computed.
 ///
 /// Sizes never exceed the original (no upscaling) and equal sizes are made once.
-public struct DerivativePlan: Sendable, Equatable {
+package struct DerivativePlan: Sendable, Equatable {
     /// The grid image: long edge at most `images.thumbnail`.
-    public var thumbnail: Derivative
+    package var thumbnail: Derivative
     /// The photo-page image: long edge at most `images.preview`.
-    public var preview: Derivative
+    package var preview: Derivative
     /// Every distinct derivative: the thumbnail, the preview and the `images.widths` sizes, largest
     /// first, then `gridSteps`. `srcset` entries come from here.
     ///
     /// The grid's steps come last because `ImageProcessor` makes each size from one made before it
     /// (`DerivativeRecipe`) and a size's cache key follows that chain: appended, they change
     /// neither how the other sizes are made nor their keys.
-    public var all: [Derivative]
+    package var all: [Derivative]
     /// Sizes made for the grid alone, from the thumbnail up to `gridTallest`, so that each step is
     /// at most `gridStep` wider than the one before (largest first; see `gridWidths`); none with
     /// `images.gridSteps` off.
-    public var gridSteps: [Derivative]
+    package var gridSteps: [Derivative]
     /// Whether each derivative also has a WebP twin at `webpPath`.
-    public var webp: Bool
+    package var webp: Bool
     /// Whether each derivative also has an AVIF twin at `avifPath`.
-    public var avif: Bool
+    package var avif: Bool
 
     /// Derivatives for `srcset` on the photo page, narrowest first, ending with the preview.
-    public var previewSources: [Derivative] {
+    package var previewSources: [Derivative] {
         all.filter { $0.size.width <= preview.size.width && !gridSteps.contains($0) }.sorted {
             $0.size.width < $1.size.width
         }
@@ -58,18 +58,18 @@ public struct DerivativePlan: Sendable, Equatable {
     /// than it, the grid's steps included, so that a tile finds a file close to what it needs at
     /// any pixel density (on a phone at DPR 3, two photos a row need about 1.4 times the default
     /// thumbnail's width, a panorama three times).
-    public var thumbnailSources: [Derivative] {
+    package var thumbnailSources: [Derivative] {
         [thumbnail] + all.filter { $0.size.width > thumbnail.size.width }.sorted { $0.size.width < $1.size.width }
     }
 
     /// How much wider a grid step may be than the one before: 1.2 times, so a tile's file has at
     /// most 1.44 times the pixels it needs, and about 1.2 times on average.
-    public static let gridStep = 1.2
+    package static let gridStep = 1.2
     /// A size that already exists is used as a step when it is at most this much wider than the step.
     package static let gridSnap = 1.05
     /// The steps go up to a file this tall: a phone's grid rows are at most about 200 CSS px tall
     /// (`style.css`, `SiteRenderer.phoneGridFontVW`), 600 px at 3 device pixels per CSS pixel.
-    public static let gridTallest = 600
+    package static let gridTallest = 600
 
     /// The widths the grid's own steps add for a photo of this aspect ratio (width over height):
     /// from the thumbnail's width up to the first width at least `gridTallest` tall, wherever
@@ -107,7 +107,7 @@ public struct DerivativePlan: Sendable, Equatable {
         self.avif = avif
     }
 
-    public init(display: PixelSize, settings: ImageSettings, folder: String) {
+    package init(display: PixelSize, settings: ImageSettings, folder: String) {
         func derivative(_ size: PixelSize) -> Derivative {
             Derivative(size: size, folder: folder)
         }
@@ -133,7 +133,7 @@ public struct DerivativePlan: Sendable, Equatable {
     }
 
     /// The smallest size every derivative fits inside.
-    public var largest: PixelSize {
+    package var largest: PixelSize {
         PixelSize(width: all.map(\.size.width).max() ?? 1, height: all.map(\.size.height).max() ?? 1)
     }
 }

@@ -3,8 +3,8 @@ import GalleryMetadata
 import GalleryModel
 
 /// An embedded ICC colour profile, as raw bytes.
-public struct ICCProfile: Sendable, Equatable {
-    public let data: Data
+package struct ICCProfile: Sendable, Equatable {
+    package let data: Data
 
     /// Reassembles the profile from a JPEG's `APP2 ICC_PROFILE` segments (ICC.1:2010 Annex B.4).
     ///

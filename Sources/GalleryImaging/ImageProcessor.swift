@@ -3,46 +3,46 @@ import GalleryConfig
 import GalleryModel
 
 /// The parts of an image's render that the build report times (`photoSeconds`).
-public enum ImagingPhase: Sendable, Hashable {
+package enum ImagingPhase: Sendable, Hashable {
     case decode, resize, encode
 }
 
 /// The result of processing one original: what it is, what EXIF said, and the encoded derivatives.
-public struct ProcessedImage: Sendable {
-    public var format: ImageFormat
+package struct ProcessedImage: Sendable {
+    package var format: ImageFormat
     /// The size the original is seen at, after EXIF orientation.
-    public var displaySize: PixelSize
-    public var exif: ExifInfo
-    public var plan: DerivativePlan
+    package var displaySize: PixelSize
+    package var exif: ExifInfo
+    package var plan: DerivativePlan
     /// Encoded derivatives, in the order of `plan.all`.
-    public var encoded: [(derivative: Derivative, data: Data)]
+    package var encoded: [(derivative: Derivative, data: Data)]
     /// The same derivatives as WebP, written to `webpPath`; empty unless `images.webp` is on.
-    public var webp: [(derivative: Derivative, data: Data)] = []
+    package var webp: [(derivative: Derivative, data: Data)] = []
     /// The same derivatives as AVIF, written to `avifPath`; empty unless `images.avif` is on.
-    public var avif: [(derivative: Derivative, data: Data)] = []
+    package var avif: [(derivative: Derivative, data: Data)] = []
     /// The average colour of the photo as `#rrggbb`, shown while the image loads.
-    public var averageColor: String
+    package var averageColor: String
     /// A blurred preview of at most 24 px as a `data:image/jpeg;base64,…` URI, made from the thumbnail's pixels.
-    public var placeholder: String
+    package var placeholder: String
     /// Seconds spent in each phase, for the build report.
-    public var seconds: [ImagingPhase: Double] = [:]
+    package var seconds: [ImagingPhase: Double] = [:]
     /// Damage the decoder met and decoded past, as browsers do (such as "JPEG: Corrupt JPEG data:
     /// 5 extraneous bytes before marker 0xdb (decoded as browsers show it)"); empty for a clean file.
-    public var warnings: [String] = []
+    package var warnings: [String] = []
 }
 
 /// An original whose headers have been read and whose derivatives are planned, ready to render.
-public struct ImageJob: Sendable {
+package struct ImageJob: Sendable {
     package let data: Data
-    public let format: ImageFormat
+    package let format: ImageFormat
     package let jpegHeader: JPEGCodec.Header?
     /// The embedded colour profile, converted to sRGB after decoding.
     package let iccProfile: ICCProfile?
-    public let exif: ExifInfo
-    public let display: PixelSize
-    public let plan: DerivativePlan
+    package let exif: ExifInfo
+    package let display: PixelSize
+    package let plan: DerivativePlan
     /// The size the decode will produce (DCT-scaled for JPEG, full size for the other formats).
-    public let decodeSize: PixelSize
+    package let decodeSize: PixelSize
     /// The part of the decoded bitmap the picture covers, before orientation (see `JPEGCodec.Scaling`).
     package let decodeContent: SourceRegion
     /// For a camera raw: whether its embedded preview is decoded rather than the raw developed.
@@ -53,16 +53,16 @@ public struct ImageJob: Sendable {
 ///
 /// For JPEG, the decode uses libjpeg-turbo's DCT scaling down to the smallest scale that still
 /// covers the largest derivative; each derivative is then resized from that bitmap with Lanczos3.
-public struct ImageProcessor: Sendable {
-    public let settings: ImageSettings
+package struct ImageProcessor: Sendable {
+    package let settings: ImageSettings
 
-    public init(settings: ImageSettings) {
+    package init(settings: ImageSettings) {
         self.settings = settings
     }
 
     /// Processes one original: `inspect`, then `render`.
     /// - Throws: `ImagingError` for unknown formats, corrupt data or too many pixels.
-    public func process(_ data: Data, folder: String) throws -> ProcessedImage {
+    package func process(_ data: Data, folder: String) throws -> ProcessedImage {
         try render(inspect(data, folder: folder))
     }
 
@@ -72,7 +72,7 @@ public struct ImageProcessor: Sendable {
     /// megapixels in flight before committing memory to a photo.
     /// - Parameter folder: Output folder for the derivatives, such as `photos/kite`.
     /// - Throws: `ImagingError` for unknown formats, unreadable headers or too many pixels.
-    public func inspect(_ data: Data, folder: String) throws -> ImageJob {
+    package func inspect(_ data: Data, folder: String) throws -> ImageJob {
         let headers = try Self.readHeaders(data)
         let facts = headers.facts
         let layout = try self.layout(facts, folder: folder)
@@ -86,7 +86,7 @@ public struct ImageProcessor: Sendable {
     /// - Parameter wanted: Output paths (JPEG, WebP or AVIF) to encode; nil encodes all. Every derivative
     ///   is still resampled, because smaller ones cascade from larger ones.
     /// - Throws: `ImagingError` for corrupt or truncated data.
-    public func render(_ job: ImageJob, encoding wanted: Set<String>? = nil) throws -> ProcessedImage {
+    package func render(_ job: ImageJob, encoding wanted: Set<String>? = nil) throws -> ProcessedImage {
         let recipe = DerivativeRecipe(plan: job.plan, display: job.display, settings: settings)
         if let streamed = try streamLargest(job, recipe) {
             var image = try finish(job, recipe, made: streamed.bitmap, seconds: streamed.seconds, wanted: wanted)

@@ -1,10 +1,10 @@
 import GalleryModel
 
 /// Why an original could not be turned into derivatives.
-public struct ImagingError: Error, CustomStringConvertible, Sendable, Equatable {
-    public let description: String
+package struct ImagingError: Error, CustomStringConvertible, Sendable, Equatable {
+    package let description: String
     /// For a file that is no image, its first bytes in hex (`74 68 69 73`), for `--report` only.
-    public let firstBytes: String?
+    package let firstBytes: String?
 
     package init(description: String, firstBytes: String? = nil) {
         self.description = description

@@ -9,38 +9,38 @@ import struct Crypto.SHA256
 /// each key starts with a purpose string (`"derivative"`, `"page"`…), so keys of different kinds
 /// never collide either. This follows Hugo's file cache: a key covers every input that changes the
 /// output, plus a format version number that is bumped when the code that makes the output changes.
-public struct CacheKey {
+package struct CacheKey {
     private var hasher = SHA256()
 
     /// Starts a key for one purpose, such as `"derivative"`.
-    public init(_ purpose: String) {
+    package init(_ purpose: String) {
         add(purpose)
     }
 
     /// Adds a text input.
-    public mutating func add(_ text: String) {
+    package mutating func add(_ text: String) {
         var text = text
         text.withUTF8 { add(bytes: UnsafeRawBufferPointer($0)) }
     }
 
     /// Adds a whole number.
-    public mutating func add(_ number: Int) {
+    package mutating func add(_ number: Int) {
         add(String(number))
     }
 
     /// Adds a number with its exact bit pattern, so 0.3 and 0.30000000000000004 differ.
-    public mutating func add(_ number: Double) {
+    package mutating func add(_ number: Double) {
         add(String(number.bitPattern, radix: 16))
     }
 
     /// Adds another key as its 64 hex digits, so keys made from keys are the same as when keys were
     /// hex strings (and the caches of earlier versions stay valid).
-    public mutating func add(_ digest: Digest) {
+    package mutating func add(_ digest: Digest) {
         digest.withHexBytes { add(bytes: $0) }
     }
 
     /// Adds raw bytes, preceded by their length.
-    public mutating func add(_ data: Data) {
+    package mutating func add(_ data: Data) {
         data.withUnsafeBytes { add(bytes: $0) }
     }
 
@@ -52,12 +52,12 @@ public struct CacheKey {
     }
 
     /// The key.
-    public func finish() -> Digest {
+    package func finish() -> Digest {
         Digest(hasher.finalize())
     }
 
     /// The SHA-256 of some bytes: the content hash of originals and blobs.
-    public static func sha256(_ data: Data) -> Digest {
+    package static func sha256(_ data: Data) -> Digest {
         Digest.sha256(data)
     }
 }

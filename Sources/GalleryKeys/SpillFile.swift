@@ -91,8 +91,8 @@ extension SpillFile {
 }
 
 /// A spill file that could not be made, written or read back; the build stops and keeps the previous site.
-public struct SpillFileError: Error, CustomStringConvertible, Sendable {
-    public let description: String
+package struct SpillFileError: Error, CustomStringConvertible, Sendable {
+    package let description: String
 
     package init(_ description: String) {
         self.description = description

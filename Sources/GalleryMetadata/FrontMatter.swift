@@ -3,12 +3,12 @@ import GalleryModel
 import Yams
 
 /// A problem with a sidecar or `index.md` file, naming the file and, where known, the line.
-public struct MetadataFileError: Error, CustomStringConvertible, Sendable, Equatable {
-    public var file: String
-    public var line: Int?
-    public var reason: String
+package struct MetadataFileError: Error, CustomStringConvertible, Sendable, Equatable {
+    package var file: String
+    package var line: Int?
+    package var reason: String
 
-    public var description: String { "\(file)\(line.map { ":\($0)" } ?? ""): \(reason)" }
+    package var description: String { "\(file)\(line.map { ":\($0)" } ?? ""): \(reason)" }
 }
 
 /// A Markdown file with optional YAML front matter: the `key: value` lines between a first line

@@ -57,7 +57,7 @@ extension MetadataBlocks {
     ///
     /// Extended XMP (`http://ns.adobe.com/xmp/extension/`, for packets over 64 KB) is not read:
     /// it holds previews and history, not the descriptive fields.
-    public static func fromJPEG(_ data: Data) -> MetadataBlocks {
+    package static func fromJPEG(_ data: Data) -> MetadataBlocks {
         let segments = JPEGSegments.find(
             in: data, markers: [0xe1, 0xed],
             prefixes: [exifSignature, xmpSignature, photoshopSignature])

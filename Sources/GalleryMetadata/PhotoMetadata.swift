@@ -13,13 +13,13 @@ import GalleryModel
 ///
 /// Tags are not mixed: one block gives all of them, so keywords a photographer removed in
 /// Lightroom do not come back from an older IPTC block.
-public enum PhotoMetadata {
+package enum PhotoMetadata {
     /// The photo as the site shows it: `photo`'s own fields, gaps filled from what the file says.
     ///
     /// Embedded captions are plain text while `Photo.description` is Markdown, so a caption's
     /// Markdown punctuation is escaped (`markdownLiteral`) and `*not bold*` shows as written.
     /// Camera and location keep their old rule: the source's values, EXIF filling the gaps.
-    public static func merge(photo: Photo, facts: OriginalFacts) -> Photo {
+    package static func merge(photo: Photo, facts: OriginalFacts) -> Photo {
         let embedded = facts.embedded
         var merged = photo
         merged.title = photo.title ?? embedded.title ?? photo.fallbackTitle

@@ -7,19 +7,19 @@ import GalleryModel
 ///
 /// Sidecars rank below the provider and above the file's own metadata (see `PhotoMetadata`);
 /// within them, a field in the `.md` file wins over the same field in the `.xmp` file.
-public struct PhotoSidecar: Sendable, Equatable {
-    public var title: String?
+package struct PhotoSidecar: Sendable, Equatable {
+    package var title: String?
     /// Markdown: the `.md` body as written, or the `.xmp` caption escaped to show literally.
-    public var description: String?
-    public var tags: [String] = []
-    public var takenAt: String?
-    public var author: String?
-    public var license: License?
-    public var rating: Int?
+    package var description: String?
+    package var tags: [String] = []
+    package var takenAt: String?
+    package var author: String?
+    package var license: License?
+    package var rating: Int?
     /// `hidden: true` in the front matter: the folder source leaves the photo out.
-    public var hidden = false
+    package var hidden = false
 
-    public init() {}
+    package init() {}
 
     /// The front-matter keys a photo's `.md` sidecar may use (`keywords` and `date` are aliases).
     package static let keys = ["title", "tags", "keywords", "date", "takenAt", "hidden", "author", "license", "rating"]
@@ -27,7 +27,7 @@ public struct PhotoSidecar: Sendable, Equatable {
     /// Reads whichever sidecars are given; the `.md` file's fields win.
     /// - Throws: `MetadataFileError` naming the file (and line) of a sidecar that is unreadable,
     ///   over 1 MiB, malformed, or has an unknown key or a wrong value.
-    public static func read(markdown: URL?, xmp: URL?) throws -> PhotoSidecar {
+    package static func read(markdown: URL?, xmp: URL?) throws -> PhotoSidecar {
         var sidecar = PhotoSidecar()
         if let xmp { sidecar = try readXMP(xmp) }
         if let markdown { try sidecar.overlay(FrontMatter.read(markdown)) }
@@ -35,7 +35,7 @@ public struct PhotoSidecar: Sendable, Equatable {
     }
 
     /// Fills the fields `photo` lacks (the provider's own values win); tags only when it has none.
-    public func apply(to photo: inout Photo) {
+    package func apply(to photo: inout Photo) {
         photo.title = photo.title ?? title
         photo.description = photo.description ?? description
         photo.tags = photo.tags.isEmpty ? tags : photo.tags

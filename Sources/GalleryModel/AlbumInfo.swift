@@ -5,32 +5,32 @@ import Foundation
 ///
 /// Albums are paths: `2024/Iceland/Day 1` is the album `Day 1` inside `Iceland` inside `2024`, and
 /// every prefix is an album of its own with a page.
-public struct AlbumInfo: Sendable, Equatable, Codable {
+package struct AlbumInfo: Sendable, Equatable, Codable {
     /// Shown instead of the last path component.
-    public var title: String?
+    package var title: String?
     /// Markdown, rendered safely on the album's page.
-    public var description: String?
+    package var description: String?
     /// The id of the photo shown on the album's card; its first photo when absent.
-    public var cover: String?
+    package var cover: String?
     /// The order of the album's own photos; the site's `sort` when absent.
-    public var sort: PhotoSort?
+    package var sort: PhotoSort?
     /// Whether the album's photos also appear in the home grid (default true).
-    public var showInHome: Bool?
+    package var showInHome: Bool?
     /// Reachable by its link only (default false): its path carries an unguessable token, and neither
     /// it, its sub-albums nor their photos are listed anywhere (`UnlistedAlbums`).
-    public var unlisted: Bool?
+    package var unlisted: Bool?
     /// The password that protects the album and everything below it (`ProtectedAlbums`): its files
     /// are published encrypted. Never published, stored or put in a key; prefer `passwordEnv`.
-    public var password: String?
+    package var password: String?
     /// The environment variable that holds the password, so that no secret sits in a committed file.
-    public var passwordEnv: String?
+    package var passwordEnv: String?
     /// What visitors may download from the album and its sub-albums (those without their own).
-    public var download: DownloadSetting?
+    package var download: DownloadSetting?
 
     /// Whether the album sets a password, one way or the other.
-    public var isProtected: Bool { password != nil || passwordEnv != nil }
+    package var isProtected: Bool { password != nil || passwordEnv != nil }
 
-    public init(
+    package init(
         title: String? = nil, description: String? = nil, cover: String? = nil, sort: PhotoSort? = nil,
         showInHome: Bool? = nil, unlisted: Bool? = nil, download: DownloadSetting? = nil
     ) {
@@ -45,8 +45,8 @@ public struct AlbumInfo: Sendable, Equatable, Codable {
 }
 
 /// An order of photos: by a key, ascending or descending (a leading `-`, as in `-taken`).
-public struct PhotoSort: Sendable, Equatable, Codable, CustomStringConvertible {
-    public enum Key: String, Sendable, Codable, CaseIterable {
+package struct PhotoSort: Sendable, Equatable, Codable, CustomStringConvertible {
+    package enum Key: String, Sendable, Codable, CaseIterable {
         /// The date taken; photos without one follow, in source order.
         case taken
         /// The file name or title, compared as people read numbers (`IMG 2` before `IMG 10`).
@@ -57,16 +57,16 @@ public struct PhotoSort: Sendable, Equatable, Codable, CustomStringConvertible {
         case rating
     }
 
-    public var key: Key
-    public var descending: Bool
+    package var key: Key
+    package var descending: Bool
 
-    public init(key: Key, descending: Bool) {
+    package init(key: Key, descending: Bool) {
         self.key = key
         self.descending = descending
     }
 
     /// `taken`, `-taken`, `name`, `-rating`…; nil for anything else.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         let descending = trimmed.hasPrefix("-")
         guard let key = Key(rawValue: String(descending ? trimmed.dropFirst() : Substring(trimmed)).lowercased()) else {
@@ -75,12 +75,12 @@ public struct PhotoSort: Sendable, Equatable, Codable, CustomStringConvertible {
         self.init(key: key, descending: descending)
     }
 
-    public var description: String { (descending ? "-" : "") + key.rawValue }
+    package var description: String { (descending ? "-" : "") + key.rawValue }
 
     /// The site-wide default: newest first where dates are known.
-    public static let newestFirst = PhotoSort(key: .taken, descending: true)
+    package static let newestFirst = PhotoSort(key: .taken, descending: true)
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let sort = PhotoSort(text) else {
             throw DecodingError.dataCorrupted(
@@ -92,7 +92,7 @@ public struct PhotoSort: Sendable, Equatable, Codable, CustomStringConvertible {
         self = sort
     }
 
-    public func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)
     }

@@ -10,7 +10,7 @@ import Foundation
 /// it. The hex text is made only where a key leaves the process: file names, the state database's
 /// columns and the learnt files' JSON, which are unchanged. The words are kept in big-endian order,
 /// so digests compare as their hex texts do.
-public struct Digest: Hashable, Comparable, Sendable, CustomStringConvertible {
+package struct Digest: Hashable, Comparable, Sendable, CustomStringConvertible {
     private let w0: UInt64, w1: UInt64, w2: UInt64, w3: UInt64
 
     /// The digest of a finished SHA-256.
@@ -28,11 +28,11 @@ public struct Digest: Hashable, Comparable, Sendable, CustomStringConvertible {
     }
 
     /// The SHA-256 of some bytes.
-    public static func sha256(_ data: Data) -> Digest { Digest(SHA256.hash(data: data)) }
+    package static func sha256(_ data: Data) -> Digest { Digest(SHA256.hash(data: data)) }
 
     /// The SHA-256 of a file read a megabyte at a time, so a video of gigabytes is hashed in
     /// constant memory; nil when it cannot be opened or read.
-    public static func sha256(file path: String) -> Digest? {
+    package static func sha256(file path: String) -> Digest? {
         guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
         var hasher = SHA256()
@@ -47,7 +47,7 @@ public struct Digest: Hashable, Comparable, Sendable, CustomStringConvertible {
     }
 
     /// Parses 64 hex digits (either case); nil for anything else.
-    public init?(hex text: some StringProtocol) {
+    package init?(hex text: some StringProtocol) {
         self.init(hexBytes: text.utf8)
     }
 
@@ -110,11 +110,11 @@ public struct Digest: Hashable, Comparable, Sendable, CustomStringConvertible {
     }
 
     /// The 64 lower-case hex digits, as in file names and the state database.
-    public var hex: String {
+    package var hex: String {
         withHexBytes { String(decoding: $0, as: UTF8.self) }
     }
 
-    public var description: String { hex }
+    package var description: String { hex }
 
     /// The first `count` hex digits (at most 16), for folder names and slices.
     package func prefix(_ count: Int) -> String { String(hex.prefix(count)) }
@@ -122,7 +122,7 @@ public struct Digest: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The first eight bytes as a number, for dividing keys evenly into slices.
     package var leadingWord: UInt64 { w0 }
 
-    public static func < (lhs: Digest, rhs: Digest) -> Bool {
+    package static func < (lhs: Digest, rhs: Digest) -> Bool {
         (lhs.w0, lhs.w1, lhs.w2, lhs.w3) < (rhs.w0, rhs.w1, rhs.w2, rhs.w3)
     }
 }
@@ -130,7 +130,7 @@ public struct Digest: Hashable, Comparable, Sendable, CustomStringConvertible {
 /// As hex text, so the learnt files and download records keep their JSON form, and a dictionary
 /// keyed by digests is a JSON object.
 extension Digest: Codable, CodingKeyRepresentable {
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
         guard let digest = Digest(hex: text) else {
@@ -140,14 +140,14 @@ extension Digest: Codable, CodingKeyRepresentable {
         self = digest
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(hex)
     }
 
-    public var codingKey: any CodingKey { HexKey(stringValue: hex) }
+    package var codingKey: any CodingKey { HexKey(stringValue: hex) }
 
-    public init?<T: CodingKey>(codingKey: T) {
+    package init?<T: CodingKey>(codingKey: T) {
         self.init(hex: codingKey.stringValue)
     }
 

@@ -4,15 +4,15 @@ import Foundation
 /// structure, with or without the `Exif\0\0` prefix), an XMP packet (RDF/XML text), an IPTC-IIM
 /// block (Photoshop `8BIM` resources or bare IIM records) and, where a format keeps them apart
 /// from the IPTC (TIFF tag 34377), Photoshop's image resources. Every field is optional.
-public struct MetadataBlocks: Sendable, Equatable {
-    public var exif: Data?
-    public var xmp: Data?
-    public var iptc: Data?
+package struct MetadataBlocks: Sendable, Equatable {
+    package var exif: Data?
+    package var xmp: Data?
+    package var iptc: Data?
     /// Photoshop's image resources when stored apart from `iptc`: the IPTC digest, and the IPTC
     /// itself for a TIFF without tag 33723.
-    public var photoshop: Data?
+    package var photoshop: Data?
 
-    public init(exif: Data? = nil, xmp: Data? = nil, iptc: Data? = nil, photoshop: Data? = nil) {
+    package init(exif: Data? = nil, xmp: Data? = nil, iptc: Data? = nil, photoshop: Data? = nil) {
         self.exif = exif
         self.xmp = xmp
         self.iptc = iptc
@@ -24,22 +24,22 @@ public struct MetadataBlocks: Sendable, Equatable {
 /// already chosen between by the Metadata Working Group's rules (`EmbeddedMetadata+MWG.swift` in
 /// GalleryMetadata). Stored with the original's header facts, so unchanged photos never read their
 /// files again.
-public struct EmbeddedMetadata: Sendable, Equatable, Codable {
-    public var title: String?
+package struct EmbeddedMetadata: Sendable, Equatable, Codable {
+    package var title: String?
     /// A caption or description, plain text.
-    public var caption: String?
-    public var keywords: [String] = []
-    public var creator: String?
+    package var caption: String?
+    package var keywords: [String] = []
+    package var creator: String?
     /// The copyright or rights statement.
-    public var rights: String?
+    package var rights: String?
     /// A link to the licence or usage terms (XMP `xmpRights:WebStatement`, `cc:license`).
-    public var licenseURL: URL?
+    package var licenseURL: URL?
     /// The star rating, 0–5 (XMP `xmp:Rating`); -1 marks a rejected photo.
-    public var rating: Int?
+    package var rating: Int?
     /// When the photo was taken, ISO 8601.
-    public var takenAt: String?
+    package var takenAt: String?
 
-    public init(
+    package init(
         title: String? = nil, caption: String? = nil, keywords: [String] = [], creator: String? = nil,
         rights: String? = nil, licenseURL: URL? = nil, rating: Int? = nil, takenAt: String? = nil
     ) {
@@ -54,5 +54,5 @@ public struct EmbeddedMetadata: Sendable, Equatable, Codable {
     }
 
     /// Whether nothing at all was found.
-    public var isEmpty: Bool { self == EmbeddedMetadata() }
+    package var isEmpty: Bool { self == EmbeddedMetadata() }
 }

@@ -1,16 +1,16 @@
 import Foundation
 
 /// What an original's EXIF block says: orientation, camera, exposure and capture time.
-public struct ExifInfo: Sendable, Equatable, Codable {
+package struct ExifInfo: Sendable, Equatable, Codable {
     /// EXIF orientation 1–8; 1 when absent or out of range.
-    public var orientation: Int = 1
-    public var camera = CameraInfo()
+    package var orientation: Int = 1
+    package var camera = CameraInfo()
     /// DateTimeOriginal as ISO 8601 (`2015-03-14T10:22:01`, with `+01:00` when OffsetTimeOriginal is set).
-    public var takenAt: String?
+    package var takenAt: String?
     /// GPS position, when the camera recorded one. Shown only if the site sets `images.showLocation`.
-    public var location: GeoPoint?
+    package var location: GeoPoint?
 
-    public init(
+    package init(
         orientation: Int = 1, camera: CameraInfo = CameraInfo(), takenAt: String? = nil, location: GeoPoint? = nil
     ) {
         self.orientation = orientation

@@ -5,7 +5,7 @@ import Foundation
 /// The raw values are stored in the build state (`original.format`), so existing ones never change.
 /// An MPO (multi-picture) file is a JPEG whose first image is the picture, so it is `.jpeg`.
 /// `.raw` is a camera's raw file (DNG, CR2, CR3, NEF, ARW, ORF, RAF, RW2, PEF), read by LibRaw.
-public enum ImageFormat: String, Sendable, Codable, CaseIterable {
+package enum ImageFormat: String, Sendable, Codable, CaseIterable {
     case jpeg, png, webp, heif, avif, tiff, gif, raw
 
     /// The format whose signature `data` starts with, or nil.
@@ -67,7 +67,7 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
     }
 
     /// The usual file extension, without the dot (an MPO is published as `.jpg`).
-    public var fileExtension: String {
+    package var fileExtension: String {
         switch self {
         case .jpeg: "jpg"
         case .png: "png"
@@ -81,9 +81,9 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
     }
 
     /// The media type to serve the original with (that of its `fileExtension`).
-    public var mimeType: String { MediaTypes.byExtension[fileExtension] ?? MediaTypes.unknown }
+    package var mimeType: String { MediaTypes.byExtension[fileExtension] ?? MediaTypes.unknown }
 
     /// Whether the format can carry transparency, which is composited over `images.background`,
     /// so the background is part of the derivatives' cache keys.
-    public var compositesOverBackground: Bool { self != .jpeg && self != .raw }
+    package var compositesOverBackground: Bool { self != .jpeg && self != .raw }
 }

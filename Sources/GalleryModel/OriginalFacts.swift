@@ -2,25 +2,25 @@ import Foundation
 
 /// What an original is, read from its headers alone: enough to plan and key its derivatives
 /// without decoding a pixel. Stored in the build state per content hash.
-public struct OriginalFacts: Codable, Sendable, Equatable {
-    public var format: ImageFormat
+package struct OriginalFacts: Codable, Sendable, Equatable {
+    package var format: ImageFormat
     /// The stored pixel size, before EXIF orientation.
-    public var size: PixelSize
-    public var exif: ExifInfo
+    package var size: PixelSize
+    package var exif: ExifInfo
     /// Title, caption, keywords, credits and rating written into the file (XMP, IPTC, EXIF).
-    public var embedded = EmbeddedMetadata()
+    package var embedded = EmbeddedMetadata()
     /// The largest preview a camera raw file embeds (JPEG or 8-bit RGB), as stored; nil for other
     /// formats and for raws without one. Whether it is published instead of a development depends
     /// on the site's sizes (`ImageProcessor.layout`), so the state keeps its size, not the choice.
-    public var preview: PixelSize?
+    package var preview: PixelSize?
     /// For a video: what its container says. The rest of the facts are then its poster frame's
     /// (a PNG at the display size, upright), which goes through the image path like a photo.
-    public var video: VideoInfo?
+    package var video: VideoInfo?
     /// For a motion photo (a JPEG with its clip appended, `MotionPhoto`): the clip's length in
     /// bytes, the file's last ones.
-    public var motionClip: Int?
+    package var motionClip: Int?
 
-    public init(format: ImageFormat, size: PixelSize, exif: ExifInfo, embedded: EmbeddedMetadata = EmbeddedMetadata()) {
+    package init(format: ImageFormat, size: PixelSize, exif: ExifInfo, embedded: EmbeddedMetadata = EmbeddedMetadata()) {
         self.format = format
         self.size = size
         self.exif = exif

@@ -1,42 +1,42 @@
 import Foundation
 
 /// One photo of the manifest, as every provider maps it; every field but `id` and `image` is optional.
-public struct Photo: Sendable, Equatable, Codable {
+package struct Photo: Sendable, Equatable, Codable {
     /// Unique within the site; safe as a path component (see `PhotoID`).
-    public var id: String
-    public var title: String?
+    package var id: String
+    package var title: String?
     /// Markdown; rendered with cmark in safe mode, never passed through as HTML.
-    public var description: String?
-    public var author: String?
-    public var authorURL: URL?
+    package var description: String?
+    package var author: String?
+    package var authorURL: URL?
     /// When the photo was taken, as written by the source (ISO 8601 or EXIF style).
-    public var takenAt: String?
-    public var tags: [String]
+    package var takenAt: String?
+    package var tags: [String]
     /// The album's path, `/`-separated from the top: `2024/Iceland/Day 1`.
-    public var album: String?
-    public var license: License?
+    package var album: String?
+    package var license: License?
     /// Where the original image is.
-    public var image: ImageLocation
+    package var image: ImageLocation
     /// Camera and exposure, where the source knows them; EXIF from the file fills the gaps.
-    public var camera: CameraInfo
+    package var camera: CameraInfo
     /// Where the photo was taken; shown only when the site enables it.
-    public var location: GeoPoint?
+    package var location: GeoPoint?
     /// The photo's page at its source (Flickr, 500px), linked from the photo page.
-    public var sourcePage: URL?
+    package var sourcePage: URL?
     /// The star rating 0–5 (-1: rejected), from the source or the file's XMP.
-    public var rating: Int?
+    package var rating: Int?
     /// The title to show when neither the source nor the file's own metadata has one: the folder
     /// source's file name (`IMG 2041 beach`).
-    public var fallbackTitle: String?
+    package var fallbackTitle: String?
     /// A Live Photo's clip (`IMG_0001.MOV` beside `IMG_0001.HEIC`): published with the still as
     /// its motion, played on its page; nil for other photos.
-    public var motion: ImageLocation?
+    package var motion: ImageLocation?
     /// The album marked `unlisted` that the photo is in (itself or one above it), set by the build
     /// when it gives the photo its token id; kept in the state, so a build from it (`--offline`)
     /// still knows the album is unlisted. Nil for listed photos.
-    public var unlistedIn: String?
+    package var unlistedIn: String?
 
-    public init(
+    package init(
         id: String, title: String? = nil, description: String? = nil, author: String? = nil,
         authorURL: URL? = nil, takenAt: String? = nil, tags: [String] = [], album: String? = nil,
         license: License? = nil, image: ImageLocation, camera: CameraInfo = CameraInfo(),
@@ -59,11 +59,11 @@ public struct Photo: Sendable, Equatable, Codable {
 }
 
 /// A position on Earth in degrees.
-public struct GeoPoint: Sendable, Equatable, Codable {
-    public var latitude: Double
-    public var longitude: Double
+package struct GeoPoint: Sendable, Equatable, Codable {
+    package var latitude: Double
+    package var longitude: Double
 
-    public init(latitude: Double, longitude: Double) {
+    package init(latitude: Double, longitude: Double) {
         self.latitude = latitude
         self.longitude = longitude
     }
@@ -73,24 +73,24 @@ public struct GeoPoint: Sendable, Equatable, Codable {
 ///
 /// Held as text (the path, or the absolute URL), not as a `URL`: a `URL` costs about 460 bytes,
 /// and a large site keeps one for every photo all build long. The `URL` is made when it is used.
-public struct ImageLocation: Sendable, Equatable, CustomStringConvertible {
+package struct ImageLocation: Sendable, Equatable, CustomStringConvertible {
     private enum Kind: Sendable, Equatable { case file, remote }
     private let kind: Kind
     /// The file's path or the URL's absolute text.
-    public let description: String
+    package let description: String
 
     /// A local file.
-    public static func file(_ url: URL) -> ImageLocation { ImageLocation(kind: .file, description: url.path) }
+    package static func file(_ url: URL) -> ImageLocation { ImageLocation(kind: .file, description: url.path) }
 
     /// A download.
-    public static func remote(_ url: URL) -> ImageLocation {
+    package static func remote(_ url: URL) -> ImageLocation {
         ImageLocation(kind: .remote, description: url.absoluteString)
     }
 
     /// The location as a `URL`, to switch over.
-    public enum Resolved { case file(URL), remote(URL) }
+    package enum Resolved { case file(URL), remote(URL) }
 
-    public var resolved: Resolved {
+    package var resolved: Resolved {
         switch kind {
         case .file: return .file(URL(fileURLWithPath: description, isDirectory: false))
         case .remote: return .remote(URL(string: description) ?? URL(fileURLWithPath: "/"))
@@ -98,13 +98,13 @@ public struct ImageLocation: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The URL of a download; nil for a local file.
-    public var remoteURL: URL? {
+    package var remoteURL: URL? {
         if case .remote(let url) = resolved { return url }
         return nil
     }
 
     /// The path of a local file; nil for a download.
-    public var filePath: String? { kind == .file ? description : nil }
+    package var filePath: String? { kind == .file ? description : nil }
 
 }
 
@@ -127,7 +127,7 @@ extension ImageLocation: Codable {
     private enum CodingKeys: String, CodingKey { case file, remote }
     private enum PayloadKeys: String, CodingKey { case _0 }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         if container.contains(.file) {
             self = .file(
@@ -138,7 +138,7 @@ extension ImageLocation: Codable {
         }
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         switch resolved {
         case .file(let url):
@@ -152,11 +152,11 @@ extension ImageLocation: Codable {
 }
 
 /// A licence name with an optional link to its text.
-public struct License: Sendable, Equatable, Codable {
-    public var name: String
-    public var url: URL?
+package struct License: Sendable, Equatable, Codable {
+    package var name: String
+    package var url: URL?
 
-    public init(name: String, url: URL? = nil) {
+    package init(name: String, url: URL? = nil) {
         self.name = name
         self.url = url ?? License.knownURLs[name.uppercased()]
     }
@@ -178,19 +178,19 @@ public struct License: Sendable, Equatable, Codable {
 }
 
 /// Camera and exposure details; all optional.
-public struct CameraInfo: Sendable, Equatable, Codable {
-    public var make: String?
-    public var model: String?
-    public var lens: String?
+package struct CameraInfo: Sendable, Equatable, Codable {
+    package var make: String?
+    package var model: String?
+    package var lens: String?
     /// Focal length in millimetres.
-    public var focalLength: Double?
+    package var focalLength: Double?
     /// The f-number, such as 2.8.
-    public var aperture: Double?
+    package var aperture: Double?
     /// Exposure time in seconds.
-    public var exposureTime: Double?
-    public var iso: Int?
+    package var exposureTime: Double?
+    package var iso: Int?
 
-    public init(
+    package init(
         make: String? = nil, model: String? = nil, lens: String? = nil, focalLength: Double? = nil,
         aperture: Double? = nil, exposureTime: Double? = nil, iso: Int? = nil
     ) {
@@ -204,7 +204,7 @@ public struct CameraInfo: Sendable, Equatable, Codable {
     }
 
     /// Fills each field this value lacks from `other`; the source's own values win.
-    public func filling(from other: CameraInfo) -> CameraInfo {
+    package func filling(from other: CameraInfo) -> CameraInfo {
         CameraInfo(
             make: make ?? other.make, model: model ?? other.model, lens: lens ?? other.lens,
             focalLength: focalLength ?? other.focalLength, aperture: aperture ?? other.aperture,
@@ -213,9 +213,9 @@ public struct CameraInfo: Sendable, Equatable, Codable {
 }
 
 /// Rules for photo ids, which become folder names in the output.
-public enum PhotoID {
+package enum PhotoID {
     /// Whether `id` is safe as one path component: 1–100 of `A-Z a-z 0-9 - _ .`, not starting with a dot.
-    public static func isValid(_ id: String) -> Bool {
+    package static func isValid(_ id: String) -> Bool {
         guard (1...100).contains(id.utf8.count), !id.hasPrefix(".") else { return false }
         return id.utf8.allSatisfy { byte in
             (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5a) || (byte >= 0x61 && byte <= 0x7a)
@@ -224,7 +224,7 @@ public enum PhotoID {
     }
 
     /// A valid id made from free text, such as a file path: lower-cased, other characters become `-`.
-    public static func slug(_ text: String) -> String {
+    package static func slug(_ text: String) -> String {
         var result = ""
         var lastWasDash = true
         for scalar in text.lowercased().unicodeScalars {

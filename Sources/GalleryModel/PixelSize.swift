@@ -1,22 +1,22 @@
 import Foundation
 
 /// The pixel size of an image.
-public struct PixelSize: Sendable, Equatable, Hashable, Codable, CustomStringConvertible {
-    public var width: Int
-    public var height: Int
+package struct PixelSize: Sendable, Equatable, Hashable, Codable, CustomStringConvertible {
+    package var width: Int
+    package var height: Int
 
-    public init(width: Int, height: Int) {
+    package init(width: Int, height: Int) {
         self.width = width
         self.height = height
     }
 
-    public var description: String { "\(width)×\(height)" }
-    public var pixelCount: Int { width * height }
-    public var longEdge: Int { max(width, height) }
-    public var transposed: PixelSize { PixelSize(width: height, height: width) }
+    package var description: String { "\(width)×\(height)" }
+    package var pixelCount: Int { width * height }
+    package var longEdge: Int { max(width, height) }
+    package var transposed: PixelSize { PixelSize(width: height, height: width) }
 
     /// The size scaled so its long edge is at most `edge`, keeping the aspect ratio; never larger than self.
-    public func fitting(longEdge edge: Int) -> PixelSize {
+    package func fitting(longEdge edge: Int) -> PixelSize {
         guard longEdge > edge else { return self }
         let scale = Double(edge) / Double(longEdge)
         return PixelSize(
@@ -25,7 +25,7 @@ public struct PixelSize: Sendable, Equatable, Hashable, Codable, CustomStringCon
     }
 
     /// The size scaled to `target` width, keeping the aspect ratio; never larger than self.
-    public func fitting(width target: Int) -> PixelSize {
+    package func fitting(width target: Int) -> PixelSize {
         guard width > target else { return self }
         let scale = Double(target) / Double(width)
         return PixelSize(width: target, height: max(1, Int((Double(height) * scale).rounded())))

@@ -10,16 +10,16 @@ import Foundation
 /// whatever folder the site is checked out in, and needs no seed. Photos that share one location
 /// share one slice. Two files with the same bytes in two places may land on two slices: both make
 /// the same files under the same keys, which costs time but never correctness.
-public struct Shard: Sendable, Equatable, CustomStringConvertible {
+package struct Shard: Sendable, Equatable, CustomStringConvertible {
     /// 1 to `count`.
-    public let index: Int
-    public let count: Int
+    package let index: Int
+    package let count: Int
 
     /// The most slices a site may be cut into.
-    public static let maxCount = 10_000
+    package static let maxCount = 10_000
 
     /// Every photo: an images-only build without `--shard`.
-    public static let all = Shard(validIndex: 1, count: 1)
+    package static let all = Shard(validIndex: 1, count: 1)
 
     private init(validIndex index: Int, count: Int) {
         self.index = index
@@ -27,7 +27,7 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// - Throws: `ShardError` unless 1 ≤ `index` ≤ `count` ≤ `maxCount`.
-    public init(_ index: Int, of count: Int) throws {
+    package init(_ index: Int, of count: Int) throws {
         guard (1...Self.maxCount).contains(count) else {
             throw ShardError("the number of shards must be 1 to \(Self.maxCount), got \(count)")
         }
@@ -39,7 +39,7 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
 
     /// Reads `K/N`, such as `2/4`.
     /// - Throws: `ShardError` saying what is wrong with the text.
-    public init(parsing text: String) throws {
+    package init(parsing text: String) throws {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]) else {
             throw ShardError("\"\(text)\" is not K/N, such as 2/4 for the second of four slices")
@@ -47,7 +47,7 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
         try self.init(index, of: count)
     }
 
-    public var description: String { "\(index)/\(count)" }
+    package var description: String { "\(index)/\(count)" }
 
     /// The name of the file its learnt facts go to in the cache's `learnt/` folder.
     package var learntFileName: String { "shard-\(index)-of-\(count).json" }
@@ -61,8 +61,8 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// A `--shard` value that is not K/N with 1 ≤ K ≤ N.
-public struct ShardError: Error, CustomStringConvertible, Sendable {
-    public let description: String
+package struct ShardError: Error, CustomStringConvertible, Sendable {
+    package let description: String
 
     package init(_ description: String) {
         self.description = description

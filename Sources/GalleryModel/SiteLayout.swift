@@ -4,7 +4,7 @@ import Foundation
 ///
 /// The one statement of the site's URL layout: the renderer, the images step, the deploy code and
 /// the preview server all name paths through it. Paths are relative to the site root.
-public enum SiteLayout {
+package enum SiteLayout {
     /// The first page of the home grid.
     package static let home = "index.html"
     package static let albums = "albums/index.html"

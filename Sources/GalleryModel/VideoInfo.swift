@@ -2,31 +2,31 @@ import Foundation
 
 /// What a video original is, as `ffprobe` read it from its container: stored in the build state with
 /// the original's other facts, so an unchanged clip is never probed again, and shown on its page.
-public struct VideoInfo: Sendable, Equatable, Codable {
+package struct VideoInfo: Sendable, Equatable, Codable {
     /// Seconds.
-    public var duration: Double
+    package var duration: Double
     /// The frame size as stored.
-    public var stored: PixelSize
+    package var stored: PixelSize
     /// Degrees clockwise the player turns the frame (0, 90, 180 or 270), from the display matrix.
-    public var rotation: Int
+    package var rotation: Int
     /// `h264`, `hevc`, `vp9`…
-    public var videoCodec: String
+    package var videoCodec: String
     /// nil for a clip without sound.
-    public var audioCodec: String?
+    package var audioCodec: String?
     /// Frames a second (the average; phones record variable rates).
-    public var frameRate: Double?
+    package var frameRate: Double?
     /// `yuv420p`, `yuv420p10le`…
-    public var pixelFormat: String?
+    package var pixelFormat: String?
     /// Whether the frames are interlaced fields (camcorder MTS files), to be deinterlaced.
-    public var interlaced: Bool
+    package var interlaced: Bool
     /// `mov,mp4,m4a,3gp,3g2,mj2`, `matroska,webm`, `mpegts`…
-    public var container: String
+    package var container: String
     /// The file's size.
-    public var bytes: Int
+    package var bytes: Int
     /// The overall bit rate in bits a second, from the container; nil when it does not say.
-    public var bitRate: Int?
+    package var bitRate: Int?
 
-    public init(
+    package init(
         duration: Double, stored: PixelSize, rotation: Int, videoCodec: String, audioCodec: String?, frameRate: Double?,
         pixelFormat: String?, interlaced: Bool, container: String, bytes: Int, bitRate: Int? = nil
     ) {
@@ -44,10 +44,10 @@ public struct VideoInfo: Sendable, Equatable, Codable {
     }
 
     /// The size the video is seen at, rotation applied.
-    public var display: PixelSize { rotation % 180 == 0 ? stored : stored.transposed }
+    package var display: PixelSize { rotation % 180 == 0 ? stored : stored.transposed }
 
     /// `0:07`, `1:02:03`: the duration as a player shows it, rounded to the second (at least 0:01).
-    public var durationText: String {
+    package var durationText: String {
         let seconds = max(1, Int(duration.rounded()))
         let (hours, minutes, rest) = (seconds / 3600, seconds / 60 % 60, seconds % 60)
         return hours > 0
@@ -55,7 +55,7 @@ public struct VideoInfo: Sendable, Equatable, Codable {
     }
 
     /// `PT7S`, `PT1M2.5S`: the duration as ISO 8601 (schema.org, the video sitemap takes seconds).
-    public var isoDuration: String {
+    package var isoDuration: String {
         let total = (duration * 10).rounded() / 10
         let minutes = Int(total) / 60
         let seconds = total - Double(minutes * 60)
@@ -66,11 +66,11 @@ public struct VideoInfo: Sendable, Equatable, Codable {
 
 /// Whether a file's first bytes look like a video container, so that a file is sent to `ffprobe`
 /// (which decides) by its content, never by its name.
-public enum VideoSignature {
+package enum VideoSignature {
     /// Whether `head` (a file's first 64 bytes or more) starts as a video container does: an ISO
     /// base media or QuickTime file (MP4, MOV, M4V, 3GP) that is no HEIF/AVIF still or camera raw,
     /// Matroska or WebM (EBML), AVI, MPEG-2 transport (MTS, M2TS) or program stream, or ASF (WMV).
-    public static func matches(_ head: Data) -> Bool {
+    package static func matches(_ head: Data) -> Bool {
         let bytes = [UInt8](head.prefix(400))
         func text(_ value: String, at offset: Int) -> Bool {
             let wanted = Array(value.utf8)

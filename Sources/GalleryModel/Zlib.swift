@@ -4,7 +4,7 @@ import Foundation
 /// Deflate and inflate through zlib, the only file that imports it.
 ///
 /// PNG `iCCP` profiles are zlib streams, and the preview server gzips text responses.
-public enum Zlib {
+package enum Zlib {
     /// Inflates a zlib stream whose result is at most `limit` bytes; nil when it is corrupt or larger.
     package static func inflate(_ compressed: [UInt8], limit: Int) -> [UInt8]? {
         var output = [UInt8](repeating: 0, count: limit)
@@ -19,7 +19,7 @@ public enum Zlib {
     }
 
     /// Compresses `data` as a gzip member (RFC 1952), for `Content-Encoding: gzip`.
-    public static func gzip(_ data: Data, level: Int32 = 6) -> Data? {
+    package static func gzip(_ data: Data, level: Int32 = 6) -> Data? {
         var stream = z_stream()
         // windowBits 15 + 16 asks zlib for a gzip header and trailer instead of a zlib one.
         guard

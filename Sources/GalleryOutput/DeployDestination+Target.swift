@@ -8,7 +8,7 @@ extension DeployDestination {
     ///   - network: Timeouts, retries and connections per host (the config's `network`).
     ///   - stateFolder: Where a folder target records what it holds (`FolderTarget.record`).
     /// - Throws: `DeployError` when S3 keys are missing.
-    public func makeTarget(environment: [String: String], network: NetworkSettings, stateFolder: URL? = nil) throws
+    package func makeTarget(environment: [String: String], network: NetworkSettings, stateFolder: URL? = nil) throws
         -> any DeployTarget
     {
         switch self {
@@ -24,7 +24,7 @@ extension DeployDestination {
     }
 
     /// The values of `environment` that a deploy must never print: the S3 keys and token.
-    public static func secrets(in environment: [String: String]) -> [String] {
+    package static func secrets(in environment: [String: String]) -> [String] {
         ["AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "AWS_SESSION_TOKEN"].compactMap { environment[$0] }.filter {
             !$0.isEmpty
         }

@@ -4,15 +4,15 @@ import Foundation
 ///
 /// Messages name the target and the object, and never carry a secret: the `Deployer` passes every
 /// message through `Credentials.redact` before it leaves the deploy code.
-public struct DeployError: Error, CustomStringConvertible, Sendable {
+package struct DeployError: Error, CustomStringConvertible, Sendable {
     private enum Kind: Sendable {
         case target, credentials, request, local, stopped
     }
 
     private let kind: Kind
     /// The object, file or target the problem is about.
-    public let location: String
-    public let reason: String
+    package let location: String
+    package let reason: String
 
     private init(_ kind: Kind, _ location: String, _ reason: String) {
         self.kind = kind
@@ -20,10 +20,10 @@ public struct DeployError: Error, CustomStringConvertible, Sendable {
         self.reason = reason
     }
 
-    public var description: String { location.isEmpty ? reason : "\(location): \(reason)" }
+    package var description: String { location.isEmpty ? reason : "\(location): \(reason)" }
 
     /// True when the target refused the credentials (wrong key, bad signature, expired token).
-    public var isCredentialProblem: Bool { kind == .credentials }
+    package var isCredentialProblem: Bool { kind == .credentials }
 
     /// A target address or setting that cannot be used.
     package static func target(_ location: String, _ reason: String) -> DeployError {

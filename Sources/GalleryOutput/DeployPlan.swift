@@ -8,29 +8,29 @@ import GalleryModel
 /// scripts and search shards go first, so every page that arrives in the second wave finds what it
 /// shows already there; deletions run last, pages before the images they showed, once no new page
 /// refers to either.
-public struct DeployPlan: Sendable, Equatable {
+package struct DeployPlan: Sendable, Equatable {
     /// New and changed files that are not pages, by key.
-    public var assets: [LocalFile]
+    package var assets: [LocalFile]
     /// New and changed pages, by key: feeds, indexes and scripts first, then HTML.
-    public var pages: [LocalFile]
+    package var pages: [LocalFile]
     /// Objects the target holds that the site no longer has: pages first, then the rest.
-    public var deletions: [String]
+    package var deletions: [String]
     /// Keys of `assets` and `pages` that the target already holds (in other bytes).
-    public var replaced: Set<String>
+    package var replaced: Set<String>
     /// Files the target already holds byte for byte.
-    public var unchanged: Int
+    package var unchanged: Int
     /// Files the site has, whether they need sending or not.
-    public var siteFiles: Int
+    package var siteFiles: Int
     /// Every key the target holds once the plan has run: the site's, and with `--no-delete` what it
     /// kept (what a folder target records as its own, `FolderTarget.finished`).
-    public var heldAfter: [String]
+    package var heldAfter: [String]
 
     /// Compares the site with what the target holds.
     /// - Parameters:
     ///   - site: Every file of the built site (`LocalSite.scan`).
     ///   - remote: What `DeployTarget.list` returned.
     ///   - delete: False keeps objects the site no longer has (`--no-delete`).
-    public init(site: [LocalFile], remote: [RemoteObject], delete: Bool = true) {
+    package init(site: [LocalFile], remote: [RemoteObject], delete: Bool = true) {
         let held = Dictionary(remote.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         let changed = site.filter { file in held[file.key].map { !file.matches($0) } ?? true }
         assets = changed.filter { !$0.isPage }.sorted { $0.key < $1.key }
@@ -51,12 +51,12 @@ public struct DeployPlan: Sendable, Equatable {
     }
 
     /// Files to upload, in the order they are sent.
-    public var uploads: [LocalFile] { assets + pages }
-    public var uploadBytes: Int { uploads.reduce(0) { $0 + $1.size } }
-    public var isEmpty: Bool { uploads.isEmpty && deletions.isEmpty }
+    package var uploads: [LocalFile] { assets + pages }
+    package var uploadBytes: Int { uploads.reduce(0) { $0 + $1.size } }
+    package var isEmpty: Bool { uploads.isEmpty && deletions.isEmpty }
 
     /// One line per action, in order: `+ new`, `~ changed`, `- deleted`, with sizes.
-    public var lines: [String] {
+    package var lines: [String] {
         uploads.map { "\(replaced.contains($0.key) ? "~" : "+") \($0.key) (\(ByteCount.text($0.size)))" }
             + deletions.map { "- \($0)" }
     }

@@ -6,7 +6,7 @@ import Foundation
 /// A target only lists, writes and removes objects; what to send and in which order is the
 /// `DeployPlan`'s and the `Deployer`'s business, so a new target is these three operations.
 /// Keys are paths relative to the site root (`photos/kite/800x500.jpg`), without the target's prefix.
-public protocol DeployTarget: Sendable {
+package protocol DeployTarget: Sendable {
     /// Where the site goes, for messages: `s3://bucket/prefix` or `file:///srv/www`.
     var description: String { get }
     /// Every object the target holds, with what it knows of each one's content.
@@ -27,20 +27,20 @@ public protocol DeployTarget: Sendable {
 }
 
 extension DeployTarget {
-    public func finished(holding keys: [String]) async throws {}
-    public func close() async {}
+    package func finished(holding keys: [String]) async throws {}
+    package func close() async {}
 }
 
 /// What a target holds under one key. Either digest may be unknown; the plan compares the ones it has.
-public struct RemoteObject: Sendable, Equatable {
-    public var key: String
-    public var size: Int
+package struct RemoteObject: Sendable, Equatable {
+    package var key: String
+    package var size: Int
     /// Lowercase hex MD5 of the content, when the target's ETag is one (a single-part S3 upload).
-    public var md5: String?
+    package var md5: String?
     /// Lowercase hex SHA-256 of the content: stored in `x-amz-meta-sha256` by our uploads, or computed.
-    public var sha256: String?
+    package var sha256: String?
 
-    public init(key: String, size: Int, md5: String? = nil, sha256: String? = nil) {
+    package init(key: String, size: Int, md5: String? = nil, sha256: String? = nil) {
         self.key = key
         self.size = size
         self.md5 = md5
@@ -49,18 +49,18 @@ public struct RemoteObject: Sendable, Equatable {
 }
 
 /// One file of the built site, with the headers it is served with.
-public struct LocalFile: Sendable, Equatable {
+package struct LocalFile: Sendable, Equatable {
     /// The path relative to the site root, with `/` separators.
-    public var key: String
-    public var url: URL
-    public var size: Int
-    public var md5: String
-    public var sha256: String
-    public var contentType: String
+    package var key: String
+    package var url: URL
+    package var size: Int
+    package var md5: String
+    package var sha256: String
+    package var contentType: String
     /// From the site's `_headers` file, or the default for pages; nil leaves the host's default.
-    public var cacheControl: String?
+    package var cacheControl: String?
     /// HTML, feeds, the sitemap, the search index and the other files that refer to images.
-    public var isPage: Bool
+    package var isPage: Bool
 
     /// Whether `remote` already holds exactly these bytes, judged by the digests it offers.
     package func matches(_ remote: RemoteObject) -> Bool {
@@ -70,7 +70,7 @@ public struct LocalFile: Sendable, Equatable {
         return false
     }
 
-    public init(
+    package init(
         key: String, url: URL, size: Int, md5: String, sha256: String, contentType: String, cacheControl: String? = nil,
         isPage: Bool
     ) {

@@ -11,13 +11,13 @@ import GalleryModel
 /// A step starts only when the one before it has fully succeeded. A failure during `assets` leaves
 /// the old pages online, with some extra files beside them; a failure during `pages` leaves a mix of
 /// old and new pages, each of which finds its images. Nothing is deleted until every page is new.
-public struct Deployer: Sendable {
-    public let target: any DeployTarget
+package struct Deployer: Sendable {
+    package let target: any DeployTarget
     /// The built site's folder (the config's `output`).
-    public let site: URL
-    public let delete: Bool
+    package let site: URL
+    package let delete: Bool
     /// Uploads in flight at once.
-    public let concurrency: Int
+    package let concurrency: Int
     package let redact: @Sendable (String) -> String
     package let log: @Sendable (String) -> Void
     package let progress: @Sendable (_ done: Int, _ total: Int, _ line: String) -> Void
@@ -27,7 +27,7 @@ public struct Deployer: Sendable {
     ///   - log: One line per step.
     ///   - progress: After each file sent (and after the deletions): files handled so far, in all, and
     ///     a line saying what was done (`+ new`, `~ changed`, `- deleted`), for a live counter or a log.
-    public init(
+    package init(
         target: any DeployTarget, site: URL, delete: Bool = true,
         concurrency: Int = SiteConfig.Defaults.connectionsPerHost,
         redact: @escaping @Sendable (String) -> String = { $0 },
@@ -45,7 +45,7 @@ public struct Deployer: Sendable {
 
     /// Reads the site and lists the target.
     /// - Throws: `DeployError`, redacted.
-    public func plan() async throws -> DeployPlan {
+    package func plan() async throws -> DeployPlan {
         do {
             let files = try LocalSite.scan(site)
             let remote = try await target.list()
@@ -58,7 +58,7 @@ public struct Deployer: Sendable {
     /// Carries out `plan`, step by step.
     /// - Returns: What was sent and deleted.
     /// - Throws: `DeployError` naming the step that failed and what that leaves online, redacted.
-    public func run(_ plan: DeployPlan) async throws -> DeployReport {
+    package func run(_ plan: DeployPlan) async throws -> DeployReport {
         var report = DeployReport(plan: plan)
         let total = plan.uploads.count + plan.deletions.count
         do {
@@ -110,7 +110,7 @@ public struct Deployer: Sendable {
     }
 
     /// Plans, and unless `dryRun`, runs the plan; the target is closed either way.
-    public func deploy(dryRun: Bool = false) async throws -> DeployReport {
+    package func deploy(dryRun: Bool = false) async throws -> DeployReport {
         do {
             let plan = try await self.plan()
             let report = dryRun ? DeployReport(plan: plan, dryRun: true) : try await run(plan)
@@ -155,15 +155,15 @@ public struct Deployer: Sendable {
 }
 
 /// What a deploy did (or, dry, would do).
-public struct DeployReport: Sendable, Equatable {
-    public var plan: DeployPlan
-    public var dryRun = false
-    public var uploaded = 0
-    public var uploadedBytes = 0
-    public var deleted = 0
+package struct DeployReport: Sendable, Equatable {
+    package var plan: DeployPlan
+    package var dryRun = false
+    package var uploaded = 0
+    package var uploadedBytes = 0
+    package var deleted = 0
 
     /// `12 uploaded (3.4 MB), 2 deleted, 140 unchanged`, or for a dry run what would be.
-    public var summary: String {
+    package var summary: String {
         if dryRun {
             return "would upload \(plan.uploads.count) (\(ByteCount.text(plan.uploadBytes))), "
                 + "delete \(plan.deletions.count), \(plan.unchanged) unchanged"

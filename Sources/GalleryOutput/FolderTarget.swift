@@ -12,19 +12,19 @@ import GalleryModel
 /// holds nothing but what galleryssg deployed there: the keys in `record` (a file in the site's
 /// state folder, rewritten after each deploy), or without a record a site an earlier deploy left
 /// (an `index.html` and a `_headers` file). Anything else is refused before a file is sent.
-public struct FolderTarget: DeployTarget {
-    public let folder: URL
+package struct FolderTarget: DeployTarget {
+    package let folder: URL
     /// The keys the last deploy left in the folder, one per line ending in NUL; nil keeps none.
-    public let record: URL?
+    package let record: URL?
 
-    public init(folder: URL, record: URL? = nil) {
+    package init(folder: URL, record: URL? = nil) {
         self.folder = folder.standardizedFileURL
         self.record = record
     }
 
-    public var description: String { "file://" + folder.path }
+    package var description: String { "file://" + folder.path }
 
-    public func list() async throws -> [RemoteObject] {
+    package func list() async throws -> [RemoteObject] {
         let manager = FileManager.default
         var isDirectory: ObjCBool = false
         guard manager.fileExists(atPath: folder.path, isDirectory: &isDirectory) else { return [] }
@@ -44,7 +44,7 @@ public struct FolderTarget: DeployTarget {
         return objects
     }
 
-    public func put(_ file: LocalFile) async throws {
+    package func put(_ file: LocalFile) async throws {
         let destination = folder.appendingPathComponent(file.key)
         let staging = destination.deletingLastPathComponent()
             .appendingPathComponent(".\(destination.lastPathComponent).galleryssg-\(UUID().uuidString)")
@@ -69,7 +69,7 @@ public struct FolderTarget: DeployTarget {
         }
     }
 
-    public func delete(_ keys: [String]) async throws {
+    package func delete(_ keys: [String]) async throws {
         let manager = FileManager.default
         for key in keys {
             let url = folder.appendingPathComponent(key)
@@ -89,7 +89,7 @@ public struct FolderTarget: DeployTarget {
     }
 
     /// Records the keys the folder holds now, for the next deploy's `checkOwnership`.
-    public func finished(holding keys: [String]) async throws {
+    package func finished(holding keys: [String]) async throws {
         guard let record else { return }
         do {
             try FileManager.default.createDirectory(

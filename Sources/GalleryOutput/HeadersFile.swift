@@ -8,21 +8,21 @@ import Foundation
 /// Syntax as in https://docs.netlify.com/routing/headers/: a line starting with `/` opens a rule for
 /// a path pattern (`*` matches anything, `:name` one path segment), and the indented
 /// `Name: value` lines below it are that rule's headers. `#` starts a comment line.
-public struct HeadersFile: Sendable, Equatable {
-    public struct Rule: Sendable, Equatable {
-        public var pattern: String
-        public var headers: [(name: String, value: String)]
+package struct HeadersFile: Sendable, Equatable {
+    package struct Rule: Sendable, Equatable {
+        package var pattern: String
+        package var headers: [(name: String, value: String)]
 
-        public static func == (lhs: Rule, rhs: Rule) -> Bool {
+        package static func == (lhs: Rule, rhs: Rule) -> Bool {
             lhs.pattern == rhs.pattern
                 && lhs.headers.map { "\($0.name):\($0.value)" } == rhs.headers.map { "\($0.name):\($0.value)" }
         }
     }
 
-    public var rules: [Rule]
+    package var rules: [Rule]
 
     /// Parses the text of a `_headers` file; lines it does not understand are ignored, as hosts do.
-    public init(_ text: String) {
+    package init(_ text: String) {
         var rules: [Rule] = []
         for line in text.split(whereSeparator: \.isNewline) {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
@@ -40,7 +40,7 @@ public struct HeadersFile: Sendable, Equatable {
 
     /// The value of header `name` for the file at `path` (relative to the site root): the last
     /// matching rule that sets it wins, since the file lists specific paths after general ones.
-    public func value(_ name: String, for path: String) -> String? {
+    package func value(_ name: String, for path: String) -> String? {
         let url = "/" + path
         var found: String?
         for rule in rules where Self.matches(rule.pattern, url) {

@@ -5,10 +5,10 @@ import GalleryRender
 
 /// The built site as a deploy sees it: every file with its digests, `Content-Type`, `Cache-Control`
 /// and whether it is a page.
-public enum LocalSite {
+package enum LocalSite {
     /// `Cache-Control` for pages that `_headers` gives none: short, so a new deploy shows within a
     /// minute, and pages never outlive the images they show by long.
-    public static let pageCacheControl = "public, max-age=60"
+    package static let pageCacheControl = "public, max-age=60"
 
     /// Extensions of files that are pages, or refer to images the way pages do.
     package static let pageExtensions: Set<String> = ["html", "htm", "xml", "json", "txt", "webmanifest"]
@@ -18,7 +18,7 @@ public enum LocalSite {
 
     /// Reads every file of `folder`.
     /// - Throws: `DeployError` when the folder or a file cannot be read.
-    public static func scan(_ folder: URL) throws -> [LocalFile] {
+    package static func scan(_ folder: URL) throws -> [LocalFile] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue
         else {

@@ -5,9 +5,9 @@ import Foundation
 /// under `static/leaflet/` with their licences.
 ///
 /// Only a site with `images.showLocation` has a map page, so only such a site needs the packages.
-public enum MapLibrary {
+package enum MapLibrary {
     /// Where Debian installs browser libraries.
-    public static let defaultRoot = URL(fileURLWithPath: "/usr/share")
+    package static let defaultRoot = URL(fileURLWithPath: "/usr/share")
 
     /// A file to publish: its place under the root, where it goes in the site, and its package.
     package struct File: Sendable {
@@ -50,7 +50,7 @@ public enum MapLibrary {
 
     /// The files to add to the theme's static files: none unless `needed`.
     /// - Throws: `MapLibraryError` naming the missing file and the package to install.
-    public static func staticFiles(needed: Bool, root: URL = defaultRoot) throws -> [String: Data] {
+    package static func staticFiles(needed: Bool, root: URL = defaultRoot) throws -> [String: Data] {
         guard needed else { return [:] }
         var result: [String: Data] = [:]
         for file in files {
@@ -65,11 +65,11 @@ public enum MapLibrary {
 }
 
 /// A file of the map's libraries is missing: the error says which Debian package to install.
-public struct MapLibraryError: Error, CustomStringConvertible, Sendable {
-    public let path: String
-    public let package: String
+package struct MapLibraryError: Error, CustomStringConvertible, Sendable {
+    package let path: String
+    package let package: String
 
-    public var description: String {
+    package var description: String {
         "\(path) is missing: the map page (images.showLocation) needs Debian's \(package) package; "
             + "install it with apt-get install libjs-leaflet libjs-leaflet.markercluster, or turn images.showLocation off"
     }

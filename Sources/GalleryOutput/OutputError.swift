@@ -2,10 +2,10 @@ import Foundation
 
 /// The output folder could not be written, or may not be: every word the user reads about the
 /// output folder is made here.
-public struct OutputError: Error, CustomStringConvertible, Sendable {
-    public let path: String
-    public let reason: String
-    public var description: String { "\(path): \(reason)" }
+package struct OutputError: Error, CustomStringConvertible, Sendable {
+    package let path: String
+    package let reason: String
+    package var description: String { "\(path): \(reason)" }
 
     package init(path: String, _ reason: String) {
         self.path = path

@@ -7,12 +7,12 @@
 /// `galleryssg clean`'s part in the output folder: remove what galleryssg wrote, and only that.
 extension OutputFolder {
     /// What `removeSite` did.
-    public struct Removal: Sendable, Equatable {
+    package struct Removal: Sendable, Equatable {
         /// Whether the output folder is gone.
-        public var removed = false
+        package var removed = false
         /// Folders left in place because they hold files galleryssg did not write, each with a
         /// sentence that says what is in them.
-        public var kept: [String] = []
+        package var kept: [String] = []
     }
 
     /// Removes the files galleryssg wrote in the output folder and in the spare and staging folders
@@ -20,7 +20,7 @@ extension OutputFolder {
     /// does not name, and a folder without a list (not a site, or one built before lists existed),
     /// are left where they are and reported.
     /// - Throws: `OutputError` when the output's place is wrong or a file cannot be removed.
-    public static func removeSite(output: URL, protecting protected: [Protected]) throws -> Removal {
+    package static func removeSite(output: URL, protecting protected: [Protected]) throws -> Removal {
         let output = output.standardizedFileURL
         try checkPlace(output, protecting: protected)
         var removal = Removal()

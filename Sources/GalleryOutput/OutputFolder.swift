@@ -12,16 +12,16 @@
 /// `_headers` file and the state recorded builds). Anything else may be someone's documents: the
 /// swap would carry them into the spare and a later build would prune them, so it is refused.
 /// Taking over never deletes: each foreign entry is renamed into a folder beside the output.
-public enum OutputFolder {
+package enum OutputFolder {
     /// A folder the output must keep clear of, and whether the output may lie inside it.
-    public struct Protected: Sendable {
+    package struct Protected: Sendable {
         /// What the folder is, in the words of the config (`the photos folder "source.path"`).
-        public var role: String
-        public var folder: URL
+        package var role: String
+        package var folder: URL
         /// True for the config's own folder, where `public/` normally is.
-        public var outputMayBeInside: Bool
+        package var outputMayBeInside: Bool
 
-        public init(_ role: String, _ folder: URL, outputMayBeInside: Bool = false) {
+        package init(_ role: String, _ folder: URL, outputMayBeInside: Bool = false) {
             self.role = role
             self.folder = folder.standardizedFileURL
             self.outputMayBeInside = outputMayBeInside
@@ -29,18 +29,18 @@ public enum OutputFolder {
     }
 
     /// What `claim` found.
-    public struct Claim: Sendable, Equatable {
+    package struct Claim: Sendable, Equatable {
         /// True when the folder was built by an earlier galleryssg without a marker, and adopted.
-        public var adopted = false
+        package var adopted = false
         /// Where foreign files were moved (`--force`), and how many entries; nil when none were.
-        public var moved: URL?
-        public var movedCount = 0
+        package var moved: URL?
+        package var movedCount = 0
     }
 
     /// Refuses an output that is, contains, or (for all but the config's folder) lies inside a
     /// folder the site needs.
     /// - Throws: `OutputError.place` naming both folders and the reason.
-    public static func checkPlace(_ output: URL, protecting protected: [Protected]) throws {
+    package static func checkPlace(_ output: URL, protecting protected: [Protected]) throws {
         let path = output.standardizedFileURL.path
         for entry in protected {
             let folder = entry.folder.path
@@ -63,7 +63,7 @@ public enum OutputFolder {
     ///     `index.html` and a `_headers` file is taken as one an earlier galleryssg built.
     ///   - aside: Where foreign files go with `takeOver`; made only when something is moved.
     /// - Throws: `OutputError` naming the folder, what is in it and the fix.
-    public static func claim(
+    package static func claim(
         _ output: URL, protecting protected: [Protected], builtByState: () -> Bool,
         takeOver: Bool, aside: URL
     ) throws -> Claim {
@@ -95,7 +95,7 @@ public enum OutputFolder {
 
     /// A folder beside the output, named for it and the time, that does not exist yet and that no
     /// build reuses or prunes: `public.galleryssg-moved-20261125-153000` (then `…-153000-2`).
-    public static func asideFolder(for output: URL, at date: Date = Date()) -> URL {
+    package static func asideFolder(for output: URL, at date: Date = Date()) -> URL {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")

@@ -13,7 +13,7 @@ import NIOHTTP1
 /// content's SHA-256 in `x-amz-meta-sha256`, so a later deploy can compare contents even where the
 /// ETag is not an MD5 (multipart uploads, SSE-KMS). Timeouts, dropped connections, 5xx and 429 are
 /// retried with the downloader's `RetryPolicy`, each attempt signed anew.
-public final class S3Target: DeployTarget {
+package final class S3Target: DeployTarget {
     package let location: S3Location
     package let signer: SigV4
     private let client: HTTPClient
@@ -46,10 +46,10 @@ public final class S3Target: DeployTarget {
         self.deleteBatchSize = min(max(deleteBatchSize, 1), 1000)
     }
 
-    public var description: String { location.description }
+    package var description: String { location.description }
 
     /// The variables the keys come from, for messages.
-    public static let keyVariables =
+    package static let keyVariables =
         "AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (and AWS_SESSION_TOKEN for temporary keys)"
 
     /// The access key pair and optional session token from `AWS_ACCESS_KEY_ID`, `AWS_SECRET_ACCESS_KEY`
@@ -65,7 +65,7 @@ public final class S3Target: DeployTarget {
         return SigV4.Keys(accessKeyID: id, secretAccessKey: secret, sessionToken: token)
     }
 
-    public func list() async throws -> [RemoteObject] {
+    package func list() async throws -> [RemoteObject] {
         var objects: [RemoteObject] = []
         var token: String?
         repeat {
@@ -88,7 +88,7 @@ public final class S3Target: DeployTarget {
         return objects
     }
 
-    public func put(_ file: LocalFile) async throws {
+    package func put(_ file: LocalFile) async throws {
         let body: Data
         do {
             body = try Data(contentsOf: file.url)
@@ -107,7 +107,7 @@ public final class S3Target: DeployTarget {
         _ = try await send("PUT", key: file.key, headers: headers, body: body, payloadHash: file.sha256)
     }
 
-    public func delete(_ keys: [String]) async throws {
+    package func delete(_ keys: [String]) async throws {
         for start in stride(from: 0, to: keys.count, by: deleteBatchSize) {
             let batch = Array(keys[start..<min(start + deleteBatchSize, keys.count)])
             let body = S3XML.deleteRequest(keys: batch.map { location.prefix + $0 })
@@ -128,7 +128,7 @@ public final class S3Target: DeployTarget {
         }
     }
 
-    public func close() async {
+    package func close() async {
         try? await client.shutdown()
     }
 

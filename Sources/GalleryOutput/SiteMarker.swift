@@ -8,30 +8,30 @@ import Foundation
 /// what the site was built from (digests of the config and the templates, and the state's build),
 /// so `deploy` can tell a site older than its inputs. Neither file is deployed; both travel with
 /// the site into the spare, where the list says which of the spare's files galleryssg wrote.
-public struct SiteMarker: Codable, Sendable, Equatable {
+package struct SiteMarker: Codable, Sendable, Equatable {
     /// The marker's name at the site root.
-    public static let fileName = ".galleryssg-site"
+    package static let fileName = ".galleryssg-site"
     /// The list of files the build wrote: site-relative paths, each followed by a NUL byte.
-    public static let filesName = ".galleryssg-files"
+    package static let filesName = ".galleryssg-files"
     /// Left in a staging folder while a build writes into it: its time is when the first of the
     /// builds that wrote there began, so the files they made are told from older ones.
-    public static let buildingName = ".galleryssg-building"
+    package static let buildingName = ".galleryssg-building"
     /// Names at the site root that belong to the marker, never to the site's pages.
-    public static let names: Set<String> = [fileName, filesName, buildingName]
+    package static let names: Set<String> = [fileName, filesName, buildingName]
     /// Bumped when the marker's meaning changes.
-    public static let currentFormat = 1
+    package static let currentFormat = 1
 
-    public var format = SiteMarker.currentFormat
+    package var format = SiteMarker.currentFormat
     /// When the site was staged, just before it was swapped in.
-    public var builtAt: Date
+    package var builtAt: Date
     /// Hex SHA-256 of each input the site was made from, by name (`config`, `templates`).
-    public var inputs: [String: String]
+    package var inputs: [String: String]
     /// The state's number for the build that made the site; nil when none was recorded.
-    public var stateBuild: Int64?
+    package var stateBuild: Int64?
     /// The names at the site root that the build wrote (anything else there was added by hand).
-    public var top: [String]
+    package var top: [String]
 
-    public init(builtAt: Date = Date(), inputs: [String: String], stateBuild: Int64?, top: [String] = []) {
+    package init(builtAt: Date = Date(), inputs: [String: String], stateBuild: Int64?, top: [String] = []) {
         self.builtAt = builtAt
         self.inputs = inputs
         self.stateBuild = stateBuild
@@ -39,7 +39,7 @@ public struct SiteMarker: Codable, Sendable, Equatable {
     }
 
     /// The marker of the site in `folder`; nil when there is none or it cannot be read.
-    public static func read(in folder: URL) -> SiteMarker? {
+    package static func read(in folder: URL) -> SiteMarker? {
         guard let data = try? Data(contentsOf: folder.appendingPathComponent(fileName)) else { return nil }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601

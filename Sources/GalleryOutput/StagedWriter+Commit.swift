@@ -86,7 +86,7 @@ extension StagedWriter {
     /// folder in as the output; the previous site becomes the spare.
     /// - Parameter marker: The marker; its `top` is filled in here from the files written.
     /// - Throws: `OutputError`; the previous site is still in place when it does.
-    public func commit(marker: SiteMarker) async throws {
+    package func commit(marker: SiteMarker) async throws {
         if keptPublishedSite { return try commitKept(marker: marker) }
         let fileManager = FileManager.default
         try removeSettled()
@@ -116,7 +116,7 @@ extension StagedWriter {
     /// Keeps the staging folder of a failed build as the next build's starting point; the output
     /// is untouched. When a spare is already there, the staging folder stays under its own name,
     /// and the next build starts from the spare and leaves it be.
-    public func abort() {
+    package func abort() {
         guard !keptPublishedSite else { return }  // nothing was staged
         let spare = Self.spareFolder(of: output)
         if !FileManager.default.fileExists(atPath: spare.path) { _ = rename(staging.path, spare.path) }

@@ -29,9 +29,9 @@
 ///
 /// One writer is shared by every task of a build; what it changes as they write (the paths
 /// written, the folders made) is in thread-safe sets, and everything else is fixed when it begins.
-public final class StagedWriter: Sendable {
-    public let output: URL
-    public let staging: URL
+package final class StagedWriter: Sendable {
+    package let output: URL
+    package let staging: URL
     /// `staging`'s path; files are named by joining text, which is much cheaper than `URL`'s
     /// path operations when a build stages tens of thousands of files.
     package let stagingPath: String
@@ -80,7 +80,7 @@ public final class StagedWriter: Sendable {
     ///   - protected: Folders the output must keep clear of (`OutputFolder.checkPlace`).
     ///   - takeOver: Move files galleryssg did not write, in the spare, into `aside` rather than refuse.
     /// - Throws: `OutputError` naming the folder and what to do.
-    public static func begin(
+    package static func begin(
         output: URL, protecting protected: [OutputFolder.Protected],
         takeOver: Bool = false, aside: URL? = nil
     ) throws -> StagedWriter {
@@ -156,7 +156,7 @@ public final class StagedWriter: Sendable {
 
     /// Writes a file at a site-relative path inside the staging folder.
     /// - Throws: `OutputError` for unsafe paths or failed writes (a full disk among them).
-    public func write(_ data: Data, to relativePath: String) throws {
+    package func write(_ data: Data, to relativePath: String) throws {
         let path = try resolve(relativePath)
         if let live, live.holds(data, at: relativePath) { return }
         try stage()

@@ -19,7 +19,7 @@ extension Build {
     }
 
     /// Whether the output folder holds a site a failed build left as it was (for the CLI's message).
-    public static func hasPublishedSite(_ config: SiteConfig) -> Bool {
+    package static func hasPublishedSite(_ config: SiteConfig) -> Bool {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: config.output.path, isDirectory: &isDirectory),
             isDirectory.boolValue

@@ -34,16 +34,16 @@ import GalleryStore
 /// and caches only decide what can be linked instead of made. Any failure before `publish` leaves
 /// the previous site untouched, and so does a `kill -9` at any moment. One bad photo is reported
 /// and skipped; the build only fails when no photo at all could be published.
-public struct Build: Sendable {
-    public let config: SiteConfig
-    public let options: BuildOptions
+package struct Build: Sendable {
+    package let config: SiteConfig
+    package let options: BuildOptions
     package let progress: @Sendable (BuildEvent) -> Void
     package let photoProgress: @Sendable (_ done: Int, _ total: Int) -> Void
 
     /// - Parameters:
     ///   - progress: Receives one event per step, one per photo left out and one per warning.
     ///   - photoProgress: Called after each photo of the `images` step, for a live counter.
-    public init(
+    package init(
         config: SiteConfig, options: BuildOptions = BuildOptions(),
         progress: @escaping @Sendable (BuildEvent) -> Void = { _ in },
         photoProgress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
@@ -62,7 +62,7 @@ public struct Build: Sendable {
     /// state is saved the build runs to its end.
     /// - Throws: `BuildError` naming the step, or `CancellationError` when the task was cancelled;
     ///   the previous output is kept.
-    public func run() async throws -> BuildReport {
+    package func run() async throws -> BuildReport {
         let transport = HTTPTransport(settings: config.network)
         do {
             let downloader = Downloader(

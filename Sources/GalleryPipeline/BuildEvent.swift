@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Callers switch on the kind (the CLI prints skipped photos and warnings on stderr, the preview
 /// server shows only skipped photos) instead of reading a line's first word.
-public enum BuildEvent: Sendable, Equatable {
+package enum BuildEvent: Sendable, Equatable {
     /// A step's summary: `manifest: 120 photos from …`, `pages: 43 pages (…)`.
     case step(String)
     /// A photo left out of the site: its id, location, step and reason.
@@ -13,7 +13,7 @@ public enum BuildEvent: Sendable, Equatable {
     case warning(String)
 
     /// The event as one line of the build's log: `skipped …` and `warning …` say their kind.
-    public var line: String {
+    package var line: String {
         switch self {
         case .step(let text): text
         case .skipped(let text): "skipped \(text)"

@@ -2,21 +2,21 @@ import Foundation
 import GalleryModel
 
 /// Options of one build that are not part of the site's config.
-public struct BuildOptions: Sendable {
+package struct BuildOptions: Sendable {
     /// Photos processed at once; defaults to the number of cores.
-    public var jobs: Int
+    package var jobs: Int
     /// Ignore every cache: download, decode, encode and render everything again (`build --rebuild`).
     /// The results still refresh the caches.
-    public var rebuild: Bool
+    package var rebuild: Bool
     /// Take over an output folder that holds files galleryssg did not write, by moving them into a
     /// folder beside it (`build --force`); without it such a build is refused before any work.
-    public var takeOver: Bool
+    package var takeOver: Bool
     /// Build from the last fetched manifest and the cached originals, without the network
     /// (`build --offline`).
-    public var offline: Bool
+    package var offline: Bool
     /// Make only the derivatives of this slice of the photos, into the cache, and write what was
     /// learnt there for a later full build (`build --images-only [--shard K/N]`); nil builds the site.
-    public var imagesOnly: Shard?
+    package var imagesOnly: Shard?
     /// Where `ffmpeg` and `ffprobe` are looked for: `PATH` unless set (tests set it to show a
     /// machine without them).
     package var toolPath: String? = ProcessInfo.processInfo.environment["PATH"]
@@ -25,7 +25,7 @@ public struct BuildOptions: Sendable {
     /// many windows.
     package var readWindow = 4096
 
-    public init(
+    package init(
         jobs: Int = ProcessInfo.processInfo.activeProcessorCount, rebuild: Bool = false, offline: Bool = false,
         imagesOnly: Shard? = nil, takeOver: Bool = false
     ) {

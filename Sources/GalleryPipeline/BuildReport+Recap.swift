@@ -5,7 +5,7 @@ extension BuildReport {
     /// Each group names at most `perGroup` photos and says how many more there are; at most
     /// `groups` reasons are shown each for skipped photos and warnings. `--report` lists every one.
     /// An empty source's warning and the templates' come first.
-    public func recap(perGroup: Int = 10, groups: Int = 20) -> [String] {
+    package func recap(perGroup: Int = 10, groups: Int = 20) -> [String] {
         var lines: [String] = []
         if let emptySource { lines.append("warning: \(emptySource)") }
         lines += templateWarnings.map { "warning: \($0)" }

@@ -4,20 +4,20 @@ import GalleryProviders
 
 /// What a build did: counts, every skipped photo with its reason, and where the time went.
 /// Written as JSON by `galleryssg build --report FILE`.
-public struct BuildReport: Codable, Sendable {
-    public struct Failure: Codable, Sendable, Equatable {
+package struct BuildReport: Codable, Sendable {
+    package struct Failure: Codable, Sendable, Equatable {
         /// The photo id, or the manifest position when the entry had no usable id.
-        public var id: String
+        package var id: String
         /// The file path or URL of the original, when known.
-        public var location: String?
+        package var location: String?
         /// Where the photo failed: `manifest`, `fetch`, `imaging` or `write` (JSON: the step's name).
-        public var stage: BuildStep
+        package var stage: BuildStep
         /// The last HTTP status, for downloads that got a response.
-        public var status: Int?
-        public var reason: String
+        package var status: Int?
+        package var reason: String
         /// For a file that is no image, its first bytes in hex: kept out of `reason`, which says
         /// what the file is in words, but here for whoever reads the report to dig further.
-        public var firstBytes: String?
+        package var firstBytes: String?
 
         package init(
             id: String, location: String?, stage: BuildStep, status: Int?, reason: String, firstBytes: String? = nil
@@ -28,79 +28,79 @@ public struct BuildReport: Codable, Sendable {
         }
     }
 
-    public var source: String = ""
-    public var output: String = ""
+    package var source: String = ""
+    package var output: String = ""
     /// Entries in the manifest, including those that were skipped.
-    public var photosInManifest = 0
-    public var photosPublished = 0
-    public var photosSkipped = 0
+    package var photosInManifest = 0
+    package var photosPublished = 0
+    package var photosSkipped = 0
     /// Published photos that were not in the last build's state.
-    public var photosNew = 0
+    package var photosNew = 0
     /// Published photos whose metadata, location or original bytes changed since the last build.
-    public var photosChanged = 0
-    public var photosUnchanged = 0
+    package var photosChanged = 0
+    package var photosUnchanged = 0
     /// Photos of the last build that are no longer in the manifest; their pages and files are gone.
-    public var photosRemoved = 0
-    public var pages = 0
+    package var photosRemoved = 0
+    package var pages = 0
     /// Pages rendered by this build; the others were linked from the page cache.
-    public var pagesRendered = 0
-    public var pagesReused = 0
+    package var pagesRendered = 0
+    package var pagesReused = 0
     /// Image files in the site: derivatives (JPEG and WebP) and published originals.
-    public var derivatives = 0
+    package var derivatives = 0
     /// Image files (derivatives and published originals) encoded or stored by this build.
-    public var derivativesMade = 0
+    package var derivativesMade = 0
     /// Image files linked from the cache as they were.
-    public var derivativesReused = 0
+    package var derivativesReused = 0
     /// Bytes this build newly encoded or rendered; reused files are linked, not written.
-    public var bytesWritten = 0
+    package var bytesWritten = 0
     /// Whether the build ran with `--offline` or `--rebuild`.
-    public var offline = false
-    public var forced = false
-    public var failures: [Failure] = []
+    package var offline = false
+    package var forced = false
+    package var failures: [Failure] = []
     /// Of `photosPublished`: the video clips, and the photos published with a motion (Live Photos, motion photos).
-    public var clipsPublished = 0
-    public var motionsPublished = 0
+    package var clipsPublished = 0
+    package var motionsPublished = 0
     /// Photos published despite a problem a browser also forgives (a JPEG with junk between
     /// markers, say): id, file, step and what was wrong. `build --strict` counts them as failures.
-    public var warnings: [Failure] = []
+    package var warnings: [Failure] = []
     /// Files the source saw and left out on purpose (hidden and system files, sidecars and album
     /// indexes it read, photos hidden by their sidecar or album), each with its reason.
-    public var ignored: [IgnoredFile] = []
+    package var ignored: [IgnoredFile] = []
     /// Why the build's site is empty, when the source gave no photo (and no entry it could not
     /// use): the folder or URL read and what to check. `build --strict` counts it as a failure.
-    public var emptySource: String?
+    package var emptySource: String?
     /// Template tags that render as nothing: a partial that does not exist, a name no page model has,
     /// each with its template, line and column. `build --strict` counts them as failures.
-    public var templateWarnings: [String] = []
+    package var templateWarnings: [String] = []
     /// Network work for this build: requests (retries included), downloads, 304 reuses, 429/5xx answers.
-    public var downloads = DownloadStats.Counts()
+    package var downloads = DownloadStats.Counts()
     /// Wall-clock seconds per pipeline step, in step order.
-    public var stepSeconds: [BuildStep: Double] = [:]
+    package var stepSeconds: [BuildStep: Double] = [:]
     /// Seconds summed over all photos for the per-photo work inside the `images` step.
-    public var photoSeconds: [BuildStep: Double] = [:]
+    package var photoSeconds: [BuildStep: Double] = [:]
     /// Seconds the `pages` step spent making the search index (with `robots.txt` and the map's data);
     /// 0 when the pages were linked unchanged from the last build.
-    public var searchIndexSeconds = 0.0
-    public var totalSeconds = 0.0
+    package var searchIndexSeconds = 0.0
+    package var totalSeconds = 0.0
     /// Decoded pixels the build allowed in flight (`images.maxPixelsInFlight`, or worked out from memory).
-    public var pixelBudget = 0
+    package var pixelBudget = 0
     /// The most photos decoded and encoded at once, and the most decoded pixels they held together.
-    public var peakJobs = 0
-    public var peakPixelsInFlight = 0
+    package var peakJobs = 0
+    package var peakPixelsInFlight = 0
     /// For an images-only build (`build --images-only [--shard K/N]`): the slice it built as `K/N`,
     /// the photos of the manifest in that slice, and the learnt file it wrote to the cache.
-    public var shard: String?
-    public var photosInSlice: Int?
-    public var learntFile: String?
+    package var shard: String?
+    package var photosInSlice: Int?
+    package var learntFile: String?
     /// Learnt files of images-only builds that this build read from the cache.
-    public var learntFilesRead = 0
+    package var learntFilesRead = 0
     /// Learnt files left unread because the state already took them in as they are.
-    public var learntFilesUnchanged = 0
+    package var learntFilesUnchanged = 0
 
-    public init() {}
+    package init() {}
 
     /// The report as pretty, key-sorted JSON.
-    public func json() throws -> Data {
+    package func json() throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return try encoder.encode(self)
@@ -110,7 +110,7 @@ public struct BuildReport: Codable, Sendable {
     /// `15 photos (1 new, 0 changed, 14 unchanged, 0 removed), 18 pages (3 changed), 60 images (4 made, 71 reused), 0 skipped, 2 ignored in 0.41 s`.
     /// An images-only build's line is
     /// `shard 2/4: 35 of 134 photos in this slice, 35 processed, 105 images (105 made, 0 reused), 0 skipped in 9.12 s`.
-    public var summary: String {
+    package var summary: String {
         let time = String(format: "%.2f s", totalSeconds)
         let warned = warnings.isEmpty ? "" : ", \(warnings.count) with warnings"
         if let shard {
@@ -125,7 +125,7 @@ public struct BuildReport: Codable, Sendable {
     }
 
     /// The ignored files counted by reason, most common first: `3 sidecars read, 1 system file`.
-    public var ignoredSummary: String {
+    package var ignoredSummary: String {
         var counts: [IgnoredFile.Reason.Tally: Int] = [:]
         for file in ignored { counts[file.reason.tally, default: 0] += 1 }
         return counts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { $0.key.counted($0.value) }.joined(

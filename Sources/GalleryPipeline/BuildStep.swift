@@ -4,7 +4,7 @@ import GalleryImaging
 /// The named steps of a build, in the order `Build` runs them, and the per-photo steps inside
 /// `images`. The name is what progress lines, errors and the JSON report (its failures' `stage`,
 /// the keys of `stepSeconds` and `photoSeconds`) show.
-public enum BuildStep: String, Codable, CodingKeyRepresentable, Sendable, CaseIterable, CustomStringConvertible {
+package enum BuildStep: String, Codable, CodingKeyRepresentable, Sendable, CaseIterable, CustomStringConvertible {
     /// Take the site's state lock.
     case lock
     /// Load the built-in templates and the site's overrides.
@@ -42,7 +42,7 @@ public enum BuildStep: String, Codable, CodingKeyRepresentable, Sendable, CaseIt
     /// Anything outside the steps above (an error the build did not expect).
     case build
 
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 
     /// The step an image's render timed (`ImageProcessor`'s `seconds`).
     init(_ phase: ImagingPhase) {
@@ -59,16 +59,16 @@ public enum BuildStep: String, Codable, CodingKeyRepresentable, Sendable, CaseIt
 ///
 /// Like Publish's `PublishingError`, the description reads `step: item: reason`, and the error that
 /// caused it is kept for callers that want to look at it (`underlying`).
-public struct BuildError: Error, CustomStringConvertible, Sendable {
-    public let step: BuildStep
+package struct BuildError: Error, CustomStringConvertible, Sendable {
+    package let step: BuildStep
     /// The photo id, file path or URL the step was working on, when the error concerns one item.
-    public let item: String?
+    package let item: String?
     /// The error that stopped the step; nil when the build itself decided to stop.
-    public let underlying: (any Error & Sendable)?
+    package let underlying: (any Error & Sendable)?
     /// The reason as the user reads it (credentials redacted).
-    public let reason: String
+    package let reason: String
 
-    public var description: String {
+    package var description: String {
         "\(step): " + (item.map { "\($0): " } ?? "") + reason
     }
 

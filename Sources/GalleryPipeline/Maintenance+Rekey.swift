@@ -10,7 +10,7 @@ extension Maintenance {
     /// - Parameter album: The album's path as its source writes it (`Family`, `2024/Wedding`).
     /// - Returns: Whether the album had a key (false: it was never built protected, or is already new).
     /// - Throws: `StoreError` when a build holds the state, `AlbumKeyStoreError` for an unreadable store.
-    public static func rekey(_ config: SiteConfig, album: String) throws -> Bool {
+    package static func rekey(_ config: SiteConfig, album: String) throws -> Bool {
         let lock = try BuildLock.acquire(stateDirectory: config.stateDirectory, purpose: "rekey")
         defer { lock.release() }
         var store = try AlbumKeyStore.load(stateDirectory: config.stateDirectory)
@@ -22,7 +22,7 @@ extension Maintenance {
 
     /// `galleryssg rekey --site`: the same for a site with a password; every file is encrypted again.
     /// - Returns: Whether the site had a key.
-    public static func rekeySite(_ config: SiteConfig) throws -> Bool {
+    package static func rekeySite(_ config: SiteConfig) throws -> Bool {
         let lock = try BuildLock.acquire(stateDirectory: config.stateDirectory, purpose: "rekey")
         defer { lock.release() }
         var store = try AlbumKeyStore.load(stateDirectory: config.stateDirectory)
@@ -33,7 +33,7 @@ extension Maintenance {
     }
 
     /// The protected albums the state holds keys for, by path.
-    public static func protectedAlbums(_ config: SiteConfig) throws -> [String] {
+    package static func protectedAlbums(_ config: SiteConfig) throws -> [String] {
         try AlbumKeyStore.load(stateDirectory: config.stateDirectory).entries.keys.filter {
             $0 != ProtectedSite.storeName
         }.sorted()

@@ -9,29 +9,29 @@ import GalleryStore
 /// `galleryssg clean`, `galleryssg cache stats` and `galleryssg cache gc`: work on a site's state
 /// folder and output outside of a build. Clean and gc take the build lock, so they never run
 /// beside a build.
-public enum Maintenance {
+package enum Maintenance {
     /// One cache folder: its files and bytes, and how many of them nothing refers to.
-    public struct CacheUsage: Sendable, Equatable {
+    package struct CacheUsage: Sendable, Equatable {
         /// `images` (derivatives, published originals), `pages` or `originals` (downloads).
-        public var name: String
-        public var files = 0
-        public var bytes = 0
-        public var unreferencedFiles = 0
-        public var unreferencedBytes = 0
+        package var name: String
+        package var files = 0
+        package var bytes = 0
+        package var unreferencedFiles = 0
+        package var unreferencedBytes = 0
     }
 
     /// What `cache stats` prints.
-    public struct CacheStats: Sendable, CustomStringConvertible {
-        public var stateFolder: String
-        public var photos = 0
-        public var caches: [CacheUsage] = []
+    package struct CacheStats: Sendable, CustomStringConvertible {
+        package var stateFolder: String
+        package var photos = 0
+        package var caches: [CacheUsage] = []
         /// Counts of the last build, if any.
-        public var lastBuild: BuildCounts?
+        package var lastBuild: BuildCounts?
         /// Counts summed over the remembered builds (at most `StateDatabase.historyLength`).
-        public var total = BuildCounts()
-        public var builds = 0
+        package var total = BuildCounts()
+        package var builds = 0
 
-        public var description: String {
+        package var description: String {
             var lines = ["state: \(stateFolder)", "photos: \(photos)"]
             for cache in caches {
                 lines.append(
@@ -62,7 +62,7 @@ public enum Maintenance {
 
     /// Counts, sizes and hit rates of a site's caches.
     /// - Throws: `StoreError` when the state cannot be read.
-    public static func cacheStats(_ config: SiteConfig) throws -> CacheStats {
+    package static func cacheStats(_ config: SiteConfig) throws -> CacheStats {
         var stats = CacheStats(stateFolder: config.stateDirectory.path)
         guard FileManager.default.fileExists(atPath: StateDatabase.file(in: config.stateDirectory).path) else {
             return stats
@@ -89,7 +89,7 @@ public enum Maintenance {
     /// yet, so it must not run while they do.
     /// - Returns: What was removed, per cache.
     /// - Throws: `StoreError` (including when a build holds the lock).
-    public static func collectGarbage(_ config: SiteConfig) throws -> [CacheUsage] {
+    package static func collectGarbage(_ config: SiteConfig) throws -> [CacheUsage] {
         let lock = try BuildLock.acquire(stateDirectory: config.stateDirectory, purpose: "cache gc")
         defer { lock.release() }
         let database = try StateDatabase.open(folder: config.stateDirectory)
@@ -108,7 +108,7 @@ public enum Maintenance {
     /// and the spare, only the files galleryssg wrote are removed (`OutputFolder.removeSite`).
     /// - Returns: The folders removed, and a sentence for each folder kept with what is left in it.
     /// - Throws: `StoreError` or `OutputError`.
-    public static func clean(_ config: SiteConfig) throws -> (removed: [String], kept: [String]) {
+    package static func clean(_ config: SiteConfig) throws -> (removed: [String], kept: [String]) {
         let lock = try BuildLock.acquire(stateDirectory: config.stateDirectory, purpose: "clean")
         defer { lock.release() }
         var removed: [String] = []

@@ -6,14 +6,14 @@ import GalleryOutput
 // depends on GalleryPipeline and GalleryServe alone, so these aliases are its whole view of the
 // other stages: the site config and its errors, shards, byte counts and the deployer.
 
-public typealias SiteConfig = GalleryConfig.SiteConfig
-public typealias ConfigError = GalleryConfig.ConfigError
-public typealias Credentials = GalleryConfig.Credentials
-public typealias DeployDestination = GalleryConfig.DeployDestination
-public typealias DeploySettings = GalleryConfig.DeploySettings
-public typealias SiteConfigSchema = GalleryConfig.SiteConfigSchema
-public typealias Shard = GalleryModel.Shard
-public typealias ByteCount = GalleryModel.ByteCount
-public typealias Deployer = GalleryOutput.Deployer
+package typealias SiteConfig = GalleryConfig.SiteConfig
+package typealias ConfigError = GalleryConfig.ConfigError
+package typealias Credentials = GalleryConfig.Credentials
+package typealias DeployDestination = GalleryConfig.DeployDestination
+package typealias DeploySettings = GalleryConfig.DeploySettings
+package typealias SiteConfigSchema = GalleryConfig.SiteConfigSchema
+package typealias Shard = GalleryModel.Shard
+package typealias ByteCount = GalleryModel.ByteCount
+package typealias Deployer = GalleryOutput.Deployer
 /// The edit distance behind "did you mean …?" hints, for misspelt commands.
 package typealias Spelling = GalleryModel.Spelling

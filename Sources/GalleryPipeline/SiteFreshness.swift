@@ -6,7 +6,7 @@ import GalleryStore
 
 /// What a built site was made from, and whether it is older than that: `deploy` refuses a site a
 /// build would change, because it would publish the old one without a word.
-public enum SiteFreshness {
+package enum SiteFreshness {
     /// Hex SHA-256 of each input a build records in the site's `SiteMarker`: the config (`configDigest`),
     /// and every file of the templates folder with its path.
     package static func inputs(_ config: SiteConfig) -> [String: String] {
@@ -40,7 +40,7 @@ public enum SiteFreshness {
 
     /// What changed since the site in the config's output folder was built.
     /// - Returns: nil when the site is current, or there is none (the deploy says so itself).
-    public static func check(_ config: SiteConfig) -> StaleSite? {
+    package static func check(_ config: SiteConfig) -> StaleSite? {
         guard FileManager.default.fileExists(atPath: config.output.path) else { return nil }
         guard let marker = SiteMarker.read(in: config.output) else {
             return StaleSite(
@@ -64,18 +64,18 @@ public enum SiteFreshness {
 }
 
 /// The site in the output folder is older than its config, templates or state.
-public struct StaleSite: Error, CustomStringConvertible, Sendable {
-    public var output: String
-    public var changes: [String]
+package struct StaleSite: Error, CustomStringConvertible, Sendable {
+    package var output: String
+    package var changes: [String]
 
     /// The refusal, with the fix.
-    public var description: String {
+    package var description: String {
         "\(output): the built site is out of date: \(changes.joined(separator: "; ")). "
             + "Run galleryssg build first, or deploy with --force to publish it as it is"
     }
 
     /// The warning `deploy --force` prints instead.
-    public var warning: String {
+    package var warning: String {
         "\(output): deploying a site that is out of date (--force): \(changes.joined(separator: "; "))"
     }
 }

@@ -7,9 +7,9 @@ import GalleryRender
 ///
 /// The config names a copy of its JSON Schema beside it (`"$schema"`), so that editors complete and
 /// check it without any setting; `galleryssg schema` prints the current one.
-public enum SiteScaffold {
+package enum SiteScaffold {
     /// The files `init` writes, relative to the site folder, with their contents.
-    public static var files: [(path: String, data: Data)] {
+    package static var files: [(path: String, data: Data)] {
         var files: [(String, Data)] = [
             (SiteConfig.Defaults.fileName, Data(config.utf8)),
             ("site-config.schema.json", Data((SiteConfigSchema.json + "\n").utf8)),
@@ -25,7 +25,7 @@ public enum SiteScaffold {
 
     /// Writes the scaffold into `folder` (created if needed) and returns the paths written.
     /// - Throws: `ScaffoldError` naming every file that already exists, unless `force` is set.
-    public static func write(into folder: URL, force: Bool) throws -> [String] {
+    package static func write(into folder: URL, force: Bool) throws -> [String] {
         let existing = files.map(\.path).filter {
             FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path)
         }
@@ -89,6 +89,6 @@ public enum SiteScaffold {
         """
 }
 
-public struct ScaffoldError: Error, CustomStringConvertible {
-    public let description: String
+package struct ScaffoldError: Error, CustomStringConvertible {
+    package let description: String
 }

@@ -18,7 +18,7 @@ import GalleryModel
 /// ```
 ///
 /// Every key is optional; the body is the album's Markdown description.
-public enum AlbumIndex {
+package enum AlbumIndex {
     /// The keys `index.md` may use (`showInHome` is an alias of `home`).
     package static let keys = [
         "title", "cover", "sort", "hidden", "home", "showInHome", "unlisted", "password", "passwordEnv",
@@ -34,7 +34,7 @@ public enum AlbumIndex {
     ///   source leaves those photos out; names of files that do not exist are returned too).
     /// - Throws: `MetadataFileError` naming the file and line of an unreadable, oversized or
     ///   malformed file, an unknown key, a `cover` that is not a photo of the folder, or an unknown `sort`.
-    public static func read(_ url: URL, photoIDsByFileName: [String: String]) throws -> (
+    package static func read(_ url: URL, photoIDsByFileName: [String: String]) throws -> (
         info: AlbumInfo, hiddenFiles: [String]
     ) {
         let matter = try FrontMatter.read(url)

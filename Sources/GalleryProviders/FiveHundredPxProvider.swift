@@ -7,20 +7,20 @@ import GalleryModel
 ///
 /// Streams are cached server-side, so consecutive pages can overlap: rows are de-duplicated by id.
 /// The original is the largest of the returned `images[]`, picked by size id, never built by hand.
-public struct FiveHundredPxProvider: PhotoProvider {
+package struct FiveHundredPxProvider: PhotoProvider {
     package let source: FiveHundredPxSource
     package let downloader: Downloader
     package let credentials: Credentials
 
-    public init(source: FiveHundredPxSource, downloader: Downloader, credentials: Credentials) {
+    package init(source: FiveHundredPxSource, downloader: Downloader, credentials: Credentials) {
         self.source = source
         self.downloader = downloader
         self.credentials = credentials
     }
 
-    public var summary: String { "500px \(source.feature)" }
+    package var summary: String { "500px \(source.feature)" }
 
-    public func fetchManifest() async throws -> Manifest {
+    package func fetchManifest() async throws -> Manifest {
         // rpp stays the same on every request: changing it would shift the page offsets.
         let perPage = min(source.perPage, source.limit ?? source.perPage)
         return try await ManifestCollector.collect(limit: source.limit) { page, _ in

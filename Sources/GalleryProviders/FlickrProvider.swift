@@ -8,24 +8,24 @@ import GalleryModel
 ///
 /// The original is the largest `url_*` extra actually present, never a guessed URL. Errors come back
 /// as HTTP 200 with `stat: "fail"`; codes 105 and 201 (service unavailable) are retried.
-public struct FlickrProvider: PhotoProvider {
+package struct FlickrProvider: PhotoProvider {
     package let source: FlickrSource
     package let downloader: Downloader
     package let credentials: Credentials
 
-    public init(source: FlickrSource, downloader: Downloader, credentials: Credentials) {
+    package init(source: FlickrSource, downloader: Downloader, credentials: Credentials) {
         self.source = source
         self.downloader = downloader
         self.credentials = credentials
     }
 
-    public var summary: String { source.isFeed ? "flickr public feed" : "flickr \(source.method)" }
+    package var summary: String { source.isFeed ? "flickr public feed" : "flickr \(source.method)" }
 
     package static let extras =
         "description,license,date_upload,date_taken,owner_name,original_format,last_update,geo,tags,"
         + "o_dims,views,media,path_alias,url_sq,url_t,url_s,url_q,url_m,url_n,url_w,url_z,url_c,url_l,url_h,url_k,url_o"
 
-    public func fetchManifest() async throws -> Manifest {
+    package func fetchManifest() async throws -> Manifest {
         if source.isFeed { return try await FlickrFeed(source: source, downloader: downloader).fetch() }
         let licenses = await licenseTable()
         // per_page stays the same on every request: changing it would shift the page offsets.

@@ -10,16 +10,16 @@ import GalleryModel
 /// id is a slug of its relative path, so it stays stable between builds. Every other file is
 /// accounted for in the manifest: ignored on purpose (hidden and system files) or rejected with a
 /// reason (see `FolderListing`). Files are taken in path order for determinism.
-public struct FolderProvider: PhotoProvider {
-    public let folder: URL
+package struct FolderProvider: PhotoProvider {
+    package let folder: URL
     /// What becomes of camera raw files (`images.raw`); a raw beside its edit is never published.
-    public let raw: RawPolicy
+    package let raw: RawPolicy
     /// Whether a Live Photo's clip is published with its still (`video.livePhotos`).
-    public let livePhotos: Bool
+    package let livePhotos: Bool
     /// Pairs Live Photos whose names differ, by their content identifiers; nil pairs by name only.
     package let pairing: LivePhotoPairing?
 
-    public init(folder: URL, raw: RawPolicy = SiteConfig.Defaults.raw, livePhotos: Bool = true) {
+    package init(folder: URL, raw: RawPolicy = SiteConfig.Defaults.raw, livePhotos: Bool = true) {
         self.init(folder: folder, raw: raw, livePhotos: livePhotos, pairing: nil)
     }
 
@@ -30,9 +30,9 @@ public struct FolderProvider: PhotoProvider {
         self.pairing = pairing
     }
 
-    public var summary: String { "folder \(folder.path)" }
+    package var summary: String { "folder \(folder.path)" }
 
-    public func fetchManifest() async throws -> Manifest {
+    package func fetchManifest() async throws -> Manifest {
         var listing = try FolderListing.walk(folder, raw: raw, livePhotos: livePhotos)
         await pairing?.pair(&listing, root: folder)
         var manifest = Manifest(photos: [], ignored: listing.ignored)

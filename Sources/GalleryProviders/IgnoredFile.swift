@@ -4,19 +4,19 @@ import Foundation
 ///
 /// In the report's JSON the reason is its words (`"reason": "system file"`), as it always was; a
 /// report read back gets its reason again from those words.
-public struct IgnoredFile: Sendable, Equatable, Codable {
+package struct IgnoredFile: Sendable, Equatable, Codable {
     /// The path relative to the source folder.
-    public var path: String
-    public var reason: Reason
+    package var path: String
+    package var reason: Reason
 
-    public init(path: String, reason: Reason) {
+    package init(path: String, reason: Reason) {
         self.path = path
         self.reason = reason
     }
 
     /// Why a file was left out on purpose. Its words (`description`) and the words the build's
     /// summary counts it under (`tally`) are made here and nowhere else.
-    public enum Reason: Sendable, Equatable, CustomStringConvertible {
+    package enum Reason: Sendable, Equatable, CustomStringConvertible {
         /// A photo hidden by its album's `index.md` or its own sidecar, named here.
         case hiddenBy(String)
         case sidecarRead
@@ -40,7 +40,7 @@ public struct IgnoredFile: Sendable, Equatable, Codable {
         /// A Live Photo's clip left out because `video.livePhotos` is false.
         case livePhotoClipLeftOut(of: String)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .hiddenBy(let file): "hidden by \(file)"
             case .sidecarRead: "sidecar, read"
@@ -65,13 +65,13 @@ public struct IgnoredFile: Sendable, Equatable, Codable {
 
         /// How the build's summary counts the reason (`3 sidecars read, 1 system file`); the
         /// order of the cases breaks ties between equal counts.
-        public enum Tally: Int, Sendable, Comparable, CaseIterable {
+        package enum Tally: Int, Sendable, Comparable, CaseIterable {
             case hiddenPhoto, sidecarRead, albumIndexRead, sidecarWithoutPhoto, systemFile, hiddenFile, hiddenFolder,
                 notesFile, otherToolsFolder, folderLinkedTwice, rawBesideItsPhoto, rawSkipped, livePhotoClipPaired,
                 livePhotoClipLeftOut, other
 
             /// `count` files of this kind: `1 system file`, `2 system files`.
-            public func counted(_ count: Int) -> String {
+            package func counted(_ count: Int) -> String {
                 let (one, many): (String, String) =
                     switch self {
                     case .hiddenPhoto: ("hidden photo", "hidden photos")
@@ -93,10 +93,10 @@ public struct IgnoredFile: Sendable, Equatable, Codable {
                 return "\(count) \(count == 1 ? one : many)"
             }
 
-            public static func < (lhs: Tally, rhs: Tally) -> Bool { lhs.rawValue < rhs.rawValue }
+            package static func < (lhs: Tally, rhs: Tally) -> Bool { lhs.rawValue < rhs.rawValue }
         }
 
-        public var tally: Tally {
+        package var tally: Tally {
             switch self {
             case .hiddenBy: .hiddenPhoto
             case .sidecarRead: .sidecarRead
@@ -126,7 +126,7 @@ public struct IgnoredFile: Sendable, Equatable, Codable {
         ]
 
         /// The reason whose words are `text`, or nil.
-        public init?(_ text: String) {
+        package init?(_ text: String) {
             let marker = "\u{0}"
             // The longest words first, so `published with X (paired by …)` is not read as `published with X`.
             let candidates = Self.shapes.map {
@@ -154,7 +154,7 @@ public struct IgnoredFile: Sendable, Equatable, Codable {
 
     private enum CodingKeys: String, CodingKey { case path, reason }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         path = try container.decode(String.self, forKey: .path)
         let text = try container.decode(String.self, forKey: .reason)
@@ -165,7 +165,7 @@ public struct IgnoredFile: Sendable, Equatable, Codable {
         self.reason = reason
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(path, forKey: .path)
         try container.encode(reason.description, forKey: .reason)

@@ -4,13 +4,13 @@ import GalleryModel
 /// How `LivePhotoPairing` reads the content identifier both halves of a Live Photo carry. GalleryPipeline
 /// hands in GalleryImaging's `LivePhotoIdentifier`: a HEIC's EXIF is found by its codec and a clip's
 /// by ffprobe, tools the images stage owns, so listing a folder opens no codec of its own.
-public struct LivePhotoReader: Sendable {
+package struct LivePhotoReader: Sendable {
     /// A still's identifier from its bytes (a JPEG's or a HEIC's), or nil.
-    public var still: @Sendable (Data) -> String?
+    package var still: @Sendable (Data) -> String?
     /// A clip's identifier, or nil when it has none; nil when clips cannot be read (no ffprobe).
-    public var clip: (@Sendable (URL) async -> String?)?
+    package var clip: (@Sendable (URL) async -> String?)?
 
-    public init(still: @escaping @Sendable (Data) -> String?, clip: (@Sendable (URL) async -> String?)?) {
+    package init(still: @escaping @Sendable (Data) -> String?, clip: (@Sendable (URL) async -> String?)?) {
         self.still = still
         self.clip = clip
     }

@@ -9,8 +9,8 @@ import GalleryFetch
 /// the manifest's folder. An entry that breaks a rule is reported and skipped; the rest are kept.
 /// The document is read entry by entry (`ManifestDocument`), a file a chunk at a time, so that
 /// reading it costs about its photos, not a parse of all of it.
-public struct ManifestProvider: PhotoProvider {
-    public enum Location: Sendable {
+package struct ManifestProvider: PhotoProvider {
+    package enum Location: Sendable {
         case file(URL)
         case url(URL)
     }
@@ -23,19 +23,19 @@ public struct ManifestProvider: PhotoProvider {
         downloader?.transport.settings.maxDownloadBytes ?? SiteConfig.Defaults.maxDownloadBytes
     }
 
-    public init(location: Location, downloader: Downloader?) {
+    package init(location: Location, downloader: Downloader?) {
         self.location = location
         self.downloader = downloader
     }
 
-    public var summary: String {
+    package var summary: String {
         switch location {
         case .file(let url): return "manifest \(url.path)"
         case .url(let url): return "manifest \(url.absoluteString)"
         }
     }
 
-    public func fetchManifest() async throws -> Manifest {
+    package func fetchManifest() async throws -> Manifest {
         switch location {
         case .file(let url):
             let handle: FileHandle

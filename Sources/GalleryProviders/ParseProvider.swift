@@ -8,20 +8,20 @@ import GalleryModel
 ///
 /// Pages are requested in a stable order (`createdAt,objectId` by default) and rows are
 /// de-duplicated by `objectId`, so an edit between two page requests cannot drop or repeat a photo.
-public struct ParseProvider: PhotoProvider {
+package struct ParseProvider: PhotoProvider {
     package let source: ParseSource
     package let downloader: Downloader
     package let credentials: Credentials
 
-    public init(source: ParseSource, downloader: Downloader, credentials: Credentials) {
+    package init(source: ParseSource, downloader: Downloader, credentials: Credentials) {
         self.source = source
         self.downloader = downloader
         self.credentials = credentials
     }
 
-    public var summary: String { "parse class \(source.className)" }
+    package var summary: String { "parse class \(source.className)" }
 
-    public func fetchManifest() async throws -> Manifest {
+    package func fetchManifest() async throws -> Manifest {
         var total: Int?  // asked for on the first request only
         return try await ManifestCollector.collect(limit: source.limit) { _, skip in
             let body = try await call(skip: skip, limit: source.perPage, count: total == nil)

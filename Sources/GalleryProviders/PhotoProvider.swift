@@ -6,7 +6,7 @@ import GalleryModel
 /// Local providers (folder, manifest) and the remote ones (Flickr, 500px, Parse) all map to `Photo`.
 /// Entries that cannot be mapped are returned as `ManifestIssue`s so that one bad entry is reported
 /// and skipped rather than failing the build.
-public protocol PhotoProvider: Sendable {
+package protocol PhotoProvider: Sendable {
     /// A short description for progress output, such as `folder Samples/photos`.
     var summary: String { get }
     /// Loads the manifest.
@@ -16,15 +16,15 @@ public protocol PhotoProvider: Sendable {
 
 /// What a provider found: photos in source order, plus the entries it had to skip, what it knows
 /// about albums, and the files it knowingly left out.
-public struct Manifest: Sendable {
-    public var photos: [Photo]
-    public var issues: [ManifestIssue]
+package struct Manifest: Sendable {
+    package var photos: [Photo]
+    package var issues: [ManifestIssue]
     /// Album settings by album path (`2024/Iceland`), for albums that have any.
-    public var albums: [String: AlbumInfo]
+    package var albums: [String: AlbumInfo]
     /// Files a folder source saw and left out on purpose (hidden files, sidecars, hidden photos).
-    public var ignored: [IgnoredFile]
+    package var ignored: [IgnoredFile]
 
-    public init(
+    package init(
         photos: [Photo], issues: [ManifestIssue] = [], albums: [String: AlbumInfo] = [:],
         ignored: [IgnoredFile] = []
     ) {
@@ -36,19 +36,19 @@ public struct Manifest: Sendable {
 }
 
 /// One manifest entry that was skipped, and why.
-public struct ManifestIssue: Sendable, Equatable {
+package struct ManifestIssue: Sendable, Equatable {
     /// The entry's id if it had a usable one, else its position such as `photos[3]`.
-    public var item: String
+    package var item: String
     /// The file or URL the entry points at, when known.
-    public var location: String?
-    public var reason: String
+    package var location: String?
+    package var reason: String
 }
 
 /// A manifest that cannot be read at all.
 ///
 /// Callers that act on the problem switch on `kind`, never on the words.
-public struct ProviderError: Error, CustomStringConvertible, Sendable {
-    public enum Kind: Sendable, Equatable {
+package struct ProviderError: Error, CustomStringConvertible, Sendable {
+    package enum Kind: Sendable, Equatable {
         /// The source's folder is not there, or is not a folder: `source.path` is wrong.
         case notFound
         /// The source is there but cannot be read (permissions, a size or entry cap).
@@ -61,8 +61,8 @@ public struct ProviderError: Error, CustomStringConvertible, Sendable {
         case malformed
     }
 
-    public let kind: Kind
-    public let description: String
+    package let kind: Kind
+    package let description: String
 
     package init(_ kind: Kind, description: String) {
         self.kind = kind

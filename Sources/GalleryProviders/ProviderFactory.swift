@@ -3,13 +3,13 @@ import GalleryConfig
 import GalleryFetch
 
 /// Picks the provider a config's `source` names.
-public enum ProviderFactory {
+package enum ProviderFactory {
     /// - Parameters:
     ///   - raw: What the folder source does with camera raw files (`images.raw`).
     ///   - livePhotos: Whether it publishes a Live Photo's clip with its still (`video.livePhotos`).
     ///   - stateDirectory: Where the folder source keeps the Live Photo identifiers it read; nil pairs by name only.
     ///   - livePhotoReader: How the folder source reads those identifiers; nil pairs by name only.
-    public static func provider(
+    package static func provider(
         for source: SourceConfig, downloader: Downloader, credentials: Credentials,
         raw: RawPolicy = SiteConfig.Defaults.raw, livePhotos: Bool = true, stateDirectory: URL? = nil,
         livePhotoReader: LivePhotoReader? = nil

@@ -6,17 +6,17 @@ import Foundation
 /// A fingerprinted file (`static/style.3f9a1c0b7d.css`) never changes under its name, so hosts may
 /// cache it for a year; `_headers` says so for Netlify and Cloudflare Pages. Other static files
 /// (images, fonts) keep their names, so `url(…)` references inside a stylesheet keep working.
-public struct Assets: Sendable {
+package struct Assets: Sendable {
     /// Published path (relative to the site root) to bytes, sorted by path when written.
-    public let files: [String: Data]
+    package let files: [String: Data]
     /// Theme path (`static/style.css`) to published path (`static/style.3f9a1c0b7d.css`).
-    public let published: [String: String]
+    package let published: [String: String]
 
     /// Extensions that are fingerprinted.
     package static let fingerprinted: Set<String> = ["css", "js"]
 
     /// Plans the published names of a theme's static files.
-    public init(staticFiles: [String: Data]) {
+    package init(staticFiles: [String: Data]) {
         var files: [String: Data] = [:]
         var published: [String: String] = [:]
         for (path, data) in staticFiles {
@@ -52,7 +52,7 @@ public struct Assets: Sendable {
 
     /// A Netlify / Cloudflare Pages `_headers` file: a year of caching for fingerprinted files, and
     /// `nosniff` everywhere. See https://docs.netlify.com/routing/headers/.
-    public var headersFile: String {
+    package var headersFile: String {
         var text = "/*\n  X-Content-Type-Options: nosniff\n  Referrer-Policy: strict-origin-when-cross-origin\n"
         for (path, target) in published.sorted(by: { $0.key < $1.key }) where path != target {
             text += "\n/\(target)\n  Cache-Control: public, max-age=31536000, immutable\n"

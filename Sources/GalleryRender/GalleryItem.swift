@@ -3,26 +3,26 @@ import GalleryImaging
 import GalleryModel
 
 /// Everything the pages need about one published photo: metadata plus the planned derivatives.
-public struct GalleryItem: Sendable {
-    public var photo: Photo
-    public var displaySize: PixelSize
-    public var plan: DerivativePlan
-    public var averageColor: String
+package struct GalleryItem: Sendable {
+    package var photo: Photo
+    package var displaySize: PixelSize
+    package var plan: DerivativePlan
+    package var averageColor: String
     /// The key of a tiny blurred JPEG painted behind the image while it loads; its `data:` URI is
     /// looked up only when a page shows it (`PlaceholderLookup`), so a build never holds them all.
-    public var placeholderKey: Digest
+    package var placeholderKey: Digest
     /// Where the "full size" link points.
-    public var original: OriginalLink
+    package var original: OriginalLink
     /// For a clip: what its container says; its web file is `videoPath`, its poster the derivatives.
-    public var video: VideoInfo?
+    package var video: VideoInfo?
     /// The cache key of the file at `downloadPath` (its blob), which keys an album's zip; nil when
     /// unknown (items made by hand).
-    public var downloadKey: Digest?
+    package var downloadKey: Digest?
     /// Whether the published original is what visitors download: false for one published as-is
     /// (`images.publishOriginals: "as-is"`), which keeps its tags, GPS among them.
-    public var originalDownloadable = true
+    package var originalDownloadable = true
 
-    public init(
+    package init(
         photo: Photo, displaySize: PixelSize, plan: DerivativePlan, averageColor: String, placeholderKey: Digest,
         original: OriginalLink, video: VideoInfo? = nil, hasMotion: Bool = false
     ) {
@@ -42,28 +42,28 @@ public struct GalleryItem: Sendable {
     }
 
     /// Whether the photo has a motion (a Live Photo's clip, or a motion photo's): `motionPath`.
-    public var hasMotion = false
+    package var hasMotion = false
 
     /// The motion file (`SiteLayout.motionFile`), relative to the site root; nil for other photos.
-    public var motionPath: String? { hasMotion ? SiteLayout.motionFile(id: photo.id) : nil }
+    package var motionPath: String? { hasMotion ? SiteLayout.motionFile(id: photo.id) : nil }
 
     /// A clip's web file, relative to the site root; nil for a still.
-    public var videoPath: String? { video == nil ? nil : SiteLayout.videoFile(id: photo.id) }
+    package var videoPath: String? { video == nil ? nil : SiteLayout.videoFile(id: photo.id) }
 
     /// The file a visitor downloads, relative to the site root: the published original (a clip's web
     /// file, without metadata) when it is free of location tags, else the largest JPEG derivative.
     /// Never a file the site does not already publish.
-    public var downloadPath: String {
+    package var downloadPath: String {
         if case .published(let path) = original, originalDownloadable { return path }
         let largest = plan.all.max { $0.size.pixelCount < $1.size.pixelCount } ?? plan.preview
         return largest.path
     }
 
     /// The photo's page, relative to the site root.
-    public var pagePath: String { SiteLayout.photoPage(id: photo.id) }
+    package var pagePath: String { SiteLayout.photoPage(id: photo.id) }
 
     /// Alt text: the title, else "Photo by …", else a generic description.
-    public var altText: String {
+    package var altText: String {
         if let title = photo.title { return title }
         if let author = photo.author { return "Photo by \(author)" }
         return "Untitled photo"
@@ -71,7 +71,7 @@ public struct GalleryItem: Sendable {
 }
 
 /// The target of a photo page's "full size" link.
-public enum OriginalLink: Sendable, Equatable {
+package enum OriginalLink: Sendable, Equatable {
     /// The original was published into the site at this root-relative path.
     case published(String)
     /// The original stays at its remote URL.
@@ -83,15 +83,15 @@ public enum OriginalLink: Sendable, Equatable {
 
 /// Finds a placeholder's `data:` URI by its key when a page shows it. A build reads them from the
 /// state database (`BuildState.placeholderURI`), so 100,000 of them never sit in memory at once.
-public struct PlaceholderLookup: Sendable {
+package struct PlaceholderLookup: Sendable {
     private let find: @Sendable (Digest) -> String
 
-    public init(_ find: @escaping @Sendable (Digest) -> String) {
+    package init(_ find: @escaping @Sendable (Digest) -> String) {
         self.find = find
     }
 
-    public func dataURI(_ key: Digest) -> String { find(key) }
+    package func dataURI(_ key: Digest) -> String { find(key) }
 
     /// The same data URI for every key: items made by hand (tests, previews).
-    public static func fixed(_ dataURI: String) -> PlaceholderLookup { PlaceholderLookup { _ in dataURI } }
+    package static func fixed(_ dataURI: String) -> PlaceholderLookup { PlaceholderLookup { _ in dataURI } }
 }

@@ -7,9 +7,9 @@ import Foundation
 /// of that, images in a description become plain links, so a manifest cannot embed third-party
 /// images (trackers, unsized `img` elements), and headings are moved down two levels so they sit
 /// under the page's own `h1` and `h2`.
-public enum Markdown {
+package enum Markdown {
     /// Renders Markdown to safe HTML.
-    public static func html(_ markdown: String) -> String {
+    package static func html(_ markdown: String) -> String {
         let options = CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_SMART
         let bytes = Array(markdown.utf8)
         guard let document = cmark_parse_document(bytes, bytes.count, options) else { return "" }
@@ -41,7 +41,7 @@ public enum Markdown {
 
     /// The text of a Markdown document without markup, for `<meta name="description">`; cut at
     /// `limit` characters on a word boundary.
-    public static func plainText(_ markdown: String, limit: Int) -> String {
+    package static func plainText(_ markdown: String, limit: Int) -> String {
         let bytes = Array(markdown.utf8)
         guard let document = cmark_parse_document(bytes, bytes.count, CMARK_OPT_VALIDATE_UTF8),
             let iterator = cmark_iter_new(document)

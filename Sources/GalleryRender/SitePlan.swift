@@ -25,7 +25,7 @@ package enum SitePage: Sendable, Equatable {
 
 /// Every page of a site and what they are made from: the published photos, their albums and tags,
 /// and the grid's paging.
-public struct SitePlan: Sendable {
+package struct SitePlan: Sendable {
     /// The published photos in the site's order, read back a window at a time (`ItemList`).
     package let items: ItemList
     package let sections: SiteRenderer.Sections

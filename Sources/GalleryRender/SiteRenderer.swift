@@ -6,10 +6,10 @@ import GalleryModel
 import Mustache
 
 /// One file of the site that is made whole rather than from a template (`robots.txt`, the search index).
-public struct RenderedPage: Sendable {
+package struct RenderedPage: Sendable {
     /// Path relative to the site root.
-    public var path: String
-    public var contents: Data
+    package var path: String
+    package var contents: Data
 
     package init(path: String, text: String) {
         self.path = path
@@ -25,7 +25,7 @@ public struct RenderedPage: Sendable {
 /// Renders every file of the site from the theme's Mustache templates: the paged grid, one page
 /// per photo, album and tag pages with their indexes, `404.html`, the Atom feed, the sitemap,
 /// `robots.txt`, the search index and `_headers`.
-public struct SiteRenderer: Sendable {
+package struct SiteRenderer: Sendable {
     package let title: String
     package let description: String
     package let baseURL: URL?
@@ -62,7 +62,7 @@ public struct SiteRenderer: Sendable {
     /// and inode), so a new galleryssg never trusts an old build's pages wholesale.
     package let settingsKey: Digest
 
-    public init(config: SiteConfig, theme: Theme, assets: Assets) throws {
+    package init(config: SiteConfig, theme: Theme, assets: Assets) throws {
         title = config.title
         description = config.description
         baseURL = config.baseURL
@@ -211,7 +211,7 @@ public struct SiteRenderer: Sendable {
     }
 
     /// The plan of items held in memory (previews and tests): they are spilled to a temporary file first.
-    public func plan(
+    package func plan(
         _ published: [GalleryItem], albums: [String: AlbumInfo] = [:], albumTokens: [String: String] = [:],
         placeholders: PlaceholderLookup = .fixed("")
     ) throws -> SitePlan {

@@ -3,19 +3,19 @@ import Mustache
 
 /// The templates and static files a site is rendered with: the built-in theme, overridden file by
 /// file by the site's own templates folder.
-public struct Theme: Sendable {
+package struct Theme: Sendable {
     /// Template name (path without `.mustache`) to source text.
-    public private(set) var templates: [String: String]
+    package private(set) var templates: [String: String]
     /// Static files under `static/`, keyed by path relative to the theme root.
-    public private(set) var staticFiles: [String: Data]
+    package private(set) var staticFiles: [String: Data]
     /// The theme's strings, `i18n/<language>.json`, keyed by language tag (`ThemeStrings`).
-    public private(set) var languages: [String: Data] = [:]
+    package private(set) var languages: [String: Data] = [:]
     /// Which of the site's own files overrode the built-in ones, for progress output.
-    public private(set) var overrides: [String]
+    package private(set) var overrides: [String]
 
     /// Loads the built-in theme and layers `folder`'s files over it, if the folder exists.
     /// - Throws: `RenderError` when an override file cannot be read.
-    public init(overridesIn folder: URL?) throws {
+    package init(overridesIn folder: URL?) throws {
         var files = DefaultTheme.files
         var overridden: [String] = []
         if let folder, FileManager.default.fileExists(atPath: folder.path) {
@@ -75,8 +75,8 @@ public struct Theme: Sendable {
 }
 
 /// A page that could not be rendered.
-public struct RenderError: Error, CustomStringConvertible, Sendable {
-    public let description: String
+package struct RenderError: Error, CustomStringConvertible, Sendable {
+    package let description: String
 }
 
 extension Theme {

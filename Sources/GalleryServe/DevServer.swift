@@ -11,14 +11,14 @@ import ServiceLifecycle
 ///
 /// A failed rebuild keeps the last good site (the build swaps its output in only on success), shows
 /// the error in the terminal and as an overlay in the browser, and the next good build clears it.
-public struct DevServer: Sendable {
-    public struct Options: Sendable {
-        public var host = "127.0.0.1"
-        public var port = 8000
-        public var watch = false
-        public var jobs: Int?
+package struct DevServer: Sendable {
+    package struct Options: Sendable {
+        package var host = "127.0.0.1"
+        package var port = 8000
+        package var watch = false
+        package var jobs: Int?
 
-        public init(host: String = "127.0.0.1", port: Int = 8000, watch: Bool = false, jobs: Int? = nil) {
+        package init(host: String = "127.0.0.1", port: Int = 8000, watch: Bool = false, jobs: Int? = nil) {
             self.host = host
             self.port = port
             self.watch = watch
@@ -26,13 +26,13 @@ public struct DevServer: Sendable {
         }
     }
 
-    public let configURL: URL
-    public let outputOverride: URL?
-    public let options: Options
+    package let configURL: URL
+    package let outputOverride: URL?
+    package let options: Options
     package let log: @Sendable (String) -> Void
     package let warn: @Sendable (String) -> Void
 
-    public init(
+    package init(
         configURL: URL, outputOverride: URL?, options: Options,
         log: @escaping @Sendable (String) -> Void, warn: @escaping @Sendable (String) -> Void
     ) {
@@ -51,7 +51,7 @@ public struct DevServer: Sendable {
     }
 
     /// Loads the config as it is now and builds.
-    public func build() async throws -> (SiteConfig, BuildReport) {
+    package func build() async throws -> (SiteConfig, BuildReport) {
         let config = try loadConfig()
         let build = Build(
             config: config, options: options.jobs.map { BuildOptions(jobs: $0) } ?? BuildOptions(),
@@ -60,7 +60,7 @@ public struct DevServer: Sendable {
     }
 
     /// One watch-mode rebuild: build, then reload the browsers or show them the error.
-    public func rebuild(_ liveReload: LiveReload) async {
+    package func rebuild(_ liveReload: LiveReload) async {
         do {
             let (_, report) = try await build()
             log("rebuilt: \(report.summary)")
@@ -73,7 +73,7 @@ public struct DevServer: Sendable {
 
     /// Serves until Ctrl-C (SIGINT) or SIGTERM.
     /// - Throws: `DevServerError` when the site cannot be built or the address cannot be bound.
-    public func run() async throws {
+    package func run() async throws {
         var config = try loadConfig()
         if !FileManager.default.fileExists(atPath: config.output.appendingPathComponent(SiteLayout.home).path) {
             log("no site in \(config.output.path) yet; building it first")
@@ -128,7 +128,7 @@ package struct WatchService: Service {
     }
 }
 
-public struct DevServerError: Error, CustomStringConvertible {
-    public let description: String
+package struct DevServerError: Error, CustomStringConvertible {
+    package let description: String
     package init(_ description: String) { self.description = description }
 }

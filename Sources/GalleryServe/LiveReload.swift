@@ -4,19 +4,19 @@ import Foundation
 ///
 /// Each browser holds one `EventSource` connection. The script that opens it is added to HTML
 /// responses by the server only in watch mode, never to the built files.
-public actor LiveReload {
+package actor LiveReload {
     /// The path the script connects to; outside any path a site can use.
-    public static let eventsPath = "/_galleryssg/events"
+    package static let eventsPath = "/_galleryssg/events"
 
     private var subscribers: [Int: AsyncStream<String>.Continuation] = [:]
     private var nextID = 0
     /// The last build's failure, replayed to browsers that connect while it stands.
     private var failure: String?
 
-    public init() {}
+    package init() {}
 
     /// A stream of SSE messages for one browser; it starts with the current build failure, if any.
-    public func subscribe() -> AsyncStream<String> {
+    package func subscribe() -> AsyncStream<String> {
         let (stream, continuation) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(8))
         let id = nextID
         nextID += 1
@@ -30,19 +30,19 @@ public actor LiveReload {
     }
 
     /// A build succeeded: every browser reloads.
-    public func reload() {
+    package func reload() {
         failure = nil
         broadcast(Self.message(event: "reload", data: "built"))
     }
 
     /// A build failed: every browser shows the message over the last good page.
-    public func buildFailed(_ message: String) {
+    package func buildFailed(_ message: String) {
         failure = message
         broadcast(Self.message(event: "build-error", data: message))
     }
 
     /// Ends every stream, so connections close when the server stops.
-    public func finish() {
+    package func finish() {
         subscribers.values.forEach { $0.finish() }
         subscribers = [:]
     }

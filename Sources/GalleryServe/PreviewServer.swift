@@ -5,13 +5,13 @@ import Logging
 import ServiceLifecycle
 
 /// The HTTP side of `galleryssg serve`: the site folder, the live-reload events and a request log.
-public struct PreviewServer: Sendable {
-    public let folder: URL
+package struct PreviewServer: Sendable {
+    package let folder: URL
     /// Present in watch mode: HTML gets the reload script and `/_galleryssg/events` streams events.
-    public let liveReload: LiveReload?
+    package let liveReload: LiveReload?
     package let log: @Sendable (String) -> Void
 
-    public init(folder: URL, liveReload: LiveReload?, log: @escaping @Sendable (String) -> Void) {
+    package init(folder: URL, liveReload: LiveReload?, log: @escaping @Sendable (String) -> Void) {
         self.folder = folder
         self.liveReload = liveReload
         self.log = log
@@ -25,7 +25,7 @@ public struct PreviewServer: Sendable {
     }
 
     /// The router: request log, then `SiteMiddleware`, then `FileMiddleware` for everything else.
-    public func router() -> Router<BasicRequestContext> {
+    package func router() -> Router<BasicRequestContext> {
         let router = Router()
         router.add(middleware: RequestLog(log: log))
         router.add(middleware: SiteMiddleware(files: SiteFiles(root: folder), injectLiveReload: liveReload != nil))

@@ -7,15 +7,15 @@ import GalleryModel
 /// backslash, so `%2e%2e`, `..%2f` and `%5c` tricks are caught after decoding. The file found is
 /// then resolved through every symlink and must still lie inside the folder, so a link pointing
 /// outside is refused too.
-public struct SiteFiles: Sendable {
+package struct SiteFiles: Sendable {
     /// The site folder with its symlinks resolved.
-    public let root: URL
+    package let root: URL
 
-    public init(root: URL) {
+    package init(root: URL) {
         self.root = root.standardizedFileURL.resolvingSymlinksInPath()
     }
 
-    public enum Lookup: Equatable, Sendable {
+    package enum Lookup: Equatable, Sendable {
         /// A regular file inside the folder.
         case file(URL)
         /// A folder asked for without its trailing slash: redirect so relative links resolve.
@@ -26,7 +26,7 @@ public struct SiteFiles: Sendable {
     }
 
     /// Finds the file for a raw (still percent-encoded) request path; a folder means its `index.html`.
-    public func lookup(_ rawPath: String) -> Lookup {
+    package func lookup(_ rawPath: String) -> Lookup {
         guard rawPath.hasPrefix("/"), let path = rawPath.removingPercentEncoding,
             !path.contains("\0"), !path.contains("\\")
         else { return .forbidden }

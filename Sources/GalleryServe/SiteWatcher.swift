@@ -7,21 +7,21 @@ import GalleryConfig
 /// (inotify misses changes on network and container mounts) and costs a few `stat` calls per file.
 /// A change is acted on after the tree has been quiet for `settle`, so an editor's save-and-rename
 /// or a batch of copied photos triggers one rebuild, not many.
-public struct SiteWatcher: Sendable {
+package struct SiteWatcher: Sendable {
     /// Files and folders to watch.
-    public let paths: [URL]
+    package let paths: [URL]
     /// Folders never looked into (the output, the state folder).
-    public let ignored: [URL]
-    public var interval: Duration = .milliseconds(250)
-    public var settle: Duration = .milliseconds(300)
+    package let ignored: [URL]
+    package var interval: Duration = .milliseconds(250)
+    package var settle: Duration = .milliseconds(300)
 
-    public init(paths: [URL], ignored: [URL]) {
+    package init(paths: [URL], ignored: [URL]) {
         self.paths = paths.map(\.standardizedFileURL)
         self.ignored = ignored.map(\.standardizedFileURL)
     }
 
     /// What a site's build reads: its config, its templates folder and a local source.
-    public init(config: SiteConfig) {
+    package init(config: SiteConfig) {
         var paths = [config.configFile, config.templates]
         switch config.source {
         case .folder(let folder): paths.append(folder)
@@ -67,7 +67,7 @@ public struct SiteWatcher: Sendable {
     }
 
     /// Calls `changed` after every settled change, until the task is cancelled.
-    public func run(_ changed: @Sendable () async -> Void) async {
+    package func run(_ changed: @Sendable () async -> Void) async {
         var last = snapshot()
         while !Task.isCancelled {
             try? await Task.sleep(for: interval)

@@ -10,29 +10,29 @@
 /// A blob is written to a temporary file and renamed into place, so a killed build never leaves a
 /// half-written blob under a key, and a blob is never changed in place, so the published site can
 /// hard-link it safely.
-public struct BlobStore: Sendable {
-    public let folder: URL
+package struct BlobStore: Sendable {
+    package let folder: URL
     /// `images` or `pages`, recorded with each blob.
-    public let kind: String
+    package let kind: String
     /// `folder`'s path, joined to keys as text: a build looks up tens of thousands of blobs, and
     /// `URL.appendingPathComponent` was a tenth of a no-op build's time.
     private let folderPath: String
     /// The two-letter subfolders known to exist, so each is created once per build, not per blob.
     private let subfolders = PathSet()
 
-    public init(folder: URL, kind: String) {
+    package init(folder: URL, kind: String) {
         self.folder = folder
         self.kind = kind
         folderPath = folder.path
     }
 
     /// Where the blob for `key` lives.
-    public func url(_ key: Digest) -> URL { URL(fileURLWithPath: path(key)) }
+    package func url(_ key: Digest) -> URL { URL(fileURLWithPath: path(key)) }
 
-    public func path(_ key: Digest) -> String { path(hex: key.hex) }
+    package func path(_ key: Digest) -> String { path(hex: key.hex) }
 
     /// The path of the file named by a key's hex digits.
-    public func path(hex: String) -> String { "\(folderPath)/\(hex.prefix(2))/\(hex)" }
+    package func path(hex: String) -> String { "\(folderPath)/\(hex.prefix(2))/\(hex)" }
 
     /// Stores bytes under a key and returns the record to keep in the state, and the file's stamp.
     /// - Parameter sha256: The bytes' SHA-256 when the caller has it (a page's key is its SHA-256).

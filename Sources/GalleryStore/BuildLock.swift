@@ -10,15 +10,15 @@ import NIOConcurrencyHelpers
 /// It is a `flock` on `state/lock`, so the kernel releases it when the process ends in any way,
 /// `kill -9` included; a stale lock file never blocks the next build. The file holds the owner's
 /// pid and command, for the message a second build gets.
-public final class BuildLock: Sendable {
-    public let file: URL
+package final class BuildLock: Sendable {
+    package let file: URL
     /// The locked file's descriptor; -1 once released.
     private let descriptor: NIOLockedValueBox<Int32>
 
     /// Takes the lock, or fails at once if another process holds it.
     /// - Parameter purpose: What the owner is doing, such as `build`, shown to whoever is refused.
     /// - Throws: `StoreError` saying who holds the lock and what to do.
-    public static func acquire(stateDirectory: URL, purpose: String) throws -> BuildLock {
+    package static func acquire(stateDirectory: URL, purpose: String) throws -> BuildLock {
         do {
             try FileManager.default.createDirectory(at: stateDirectory, withIntermediateDirectories: true)
         } catch {
@@ -56,7 +56,7 @@ public final class BuildLock: Sendable {
     }
 
     /// Releases the lock; also done when the lock is deallocated or the process ends.
-    public func release() {
+    package func release() {
         descriptor.withLockedValue { descriptor in
             guard descriptor >= 0 else { return }
             _ = ftruncate(descriptor, 0)

@@ -6,22 +6,22 @@ import GalleryModel
 /// A Swift dictionary keeps at most three quarters of a power-of-two number of buckets in use, so
 /// 200,000 blob records took 524,288 buckets of 80 bytes (42 MB); here they take 200,000 of them.
 /// A lookup is about 18 comparisons of four words.
-public struct DigestTable<Value: Sendable>: Sendable {
-    public private(set) var keys: [Digest] = []
-    public private(set) var values: [Value] = []
+package struct DigestTable<Value: Sendable>: Sendable {
+    package private(set) var keys: [Digest] = []
+    package private(set) var values: [Value] = []
     private var inOrder = true
 
-    public init(capacity: Int = 0) {
+    package init(capacity: Int = 0) {
         keys.reserveCapacity(capacity)
         values.reserveCapacity(capacity)
     }
 
-    public var count: Int { keys.count }
-    public var isEmpty: Bool { keys.isEmpty }
+    package var count: Int { keys.count }
+    package var isEmpty: Bool { keys.isEmpty }
 
     /// Adds an entry. Entries may come in any order (`sort` puts them in key order); rows read
     /// `ORDER BY key` come in order already, since digests compare as their hex texts.
-    public mutating func append(_ key: Digest, _ value: Value) {
+    package mutating func append(_ key: Digest, _ value: Value) {
         if let last = keys.last, !(last < key) { inOrder = false }
         keys.append(key)
         values.append(value)
@@ -29,7 +29,7 @@ public struct DigestTable<Value: Sendable>: Sendable {
 
     /// Puts the entries in key order, keeping the last one added for a key added twice. Needed
     /// only after entries came out of order; a lookup before it would miss.
-    public mutating func sort() {
+    package mutating func sort() {
         guard !inOrder else { return }
         let order = keys.indices.sorted { (keys[$0], $0) < (keys[$1], $1) }
         var sortedKeys: [Digest] = []
@@ -48,7 +48,7 @@ public struct DigestTable<Value: Sendable>: Sendable {
     }
 
     /// Where `key` is in `keys` and `values`.
-    public func index(of key: Digest) -> Int? {
+    package func index(of key: Digest) -> Int? {
         var low = 0
         var high = keys.count
         while low < high {
@@ -58,7 +58,7 @@ public struct DigestTable<Value: Sendable>: Sendable {
         return low < keys.count && keys[low] == key ? low : nil
     }
 
-    public subscript(key: Digest) -> Value? {
+    package subscript(key: Digest) -> Value? {
         index(of: key).map { values[$0] }
     }
 }

@@ -3,27 +3,27 @@
 /// A `[String: PhotoState]` of 100,000 rows needs 262,144 buckets (Swift keeps a dictionary at
 /// most three quarters full) of about 200 bytes each, 52 MB; here each row is held once and the
 /// index costs 24 bytes a bucket.
-public struct PhotoTable: Sendable {
+package struct PhotoTable: Sendable {
     /// The rows, in the order they were inserted.
-    public private(set) var values: [PhotoState] = []
+    package private(set) var values: [PhotoState] = []
     private var index: [String: Int] = [:]
 
-    public init(capacity: Int = 0) {
+    package init(capacity: Int = 0) {
         values.reserveCapacity(capacity)
         index.reserveCapacity(capacity)
     }
 
-    public var count: Int { values.count }
+    package var count: Int { values.count }
 
     /// Where the row with this id is in `values`.
-    public func row(of id: String) -> Int? { index[id] }
+    package func row(of id: String) -> Int? { index[id] }
 
-    public subscript(id: String) -> PhotoState? {
+    package subscript(id: String) -> PhotoState? {
         index[id].map { values[$0] }
     }
 
     /// Adds a row, or replaces the row with the same id in place.
-    public mutating func insert(_ state: PhotoState) {
+    package mutating func insert(_ state: PhotoState) {
         if let row = index[state.id] {
             values[row] = state
         } else {

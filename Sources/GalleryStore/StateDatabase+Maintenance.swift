@@ -4,13 +4,13 @@ import GRDB
 /// Queries for `galleryssg cache stats` and `galleryssg cache gc`.
 extension StateDatabase {
     /// What the state refers to: every blob key of every photo and page, and every photo's location.
-    public struct References: Sendable {
-        public var blobKeys: Set<String> = []
-        public var locations: Set<String> = []
-        public var photos = 0
+    package struct References: Sendable {
+        package var blobKeys: Set<String> = []
+        package var locations: Set<String> = []
+        package var photos = 0
     }
 
-    public func references() throws -> References {
+    package func references() throws -> References {
         try queue.read { db in
             var references = References()
             let rows = try Row.fetchCursor(db, sql: "SELECT blobKeys, location FROM photo")
@@ -26,7 +26,7 @@ extension StateDatabase {
     }
 
     /// The counts of the most recent builds, newest first.
-    public func recentBuilds(limit: Int = StateDatabase.historyLength) throws -> [(
+    package func recentBuilds(limit: Int = StateDatabase.historyLength) throws -> [(
         finishedAt: String, counts: BuildCounts
     )] {
         let rows = try queue.read { db in
@@ -43,12 +43,12 @@ extension StateDatabase {
 
     /// The number of the last recorded build, or nil when none is: what a site's `SiteMarker` records,
     /// so `deploy` can tell a site that a later build did not publish.
-    public func lastBuildID() throws -> Int64? {
+    package func lastBuildID() throws -> Int64? {
         try queue.read { db in try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM build") }
     }
 
     /// Forgets blobs, and the facts and placeholders no photo uses any more.
-    public func forget(blobKeys: [String]) throws {
+    package func forget(blobKeys: [String]) throws {
         try queue.write { db in
             let statement = try db.makeStatement(sql: "DELETE FROM blob WHERE key = ?")
             for key in blobKeys { try statement.execute(arguments: [key]) }
@@ -58,7 +58,7 @@ extension StateDatabase {
     }
 
     /// Keys of every recorded blob.
-    public func recordedBlobKeys() throws -> [String] {
+    package func recordedBlobKeys() throws -> [String] {
         try queue.read { db in try String.fetchAll(db, sql: "SELECT key FROM blob") }
     }
 }

@@ -10,19 +10,19 @@ import GalleryModel
 /// built in full from the manifest and the caches, so a lost or stale state costs time, never
 /// correctness. Each build writes its changes in one transaction; the photo rows, page records and
 /// blob records it streams while it runs wait in pending tables until then (`StateDatabase+Pending.swift`).
-public final class StateDatabase: Sendable {
-    public let file: URL
+package final class StateDatabase: Sendable {
+    package let file: URL
     package let queue: DatabaseQueue
 
     /// The database file inside a state folder.
-    public static func file(in folder: URL) -> URL { folder.appendingPathComponent("state.sqlite") }
+    package static func file(in folder: URL) -> URL { folder.appendingPathComponent("state.sqlite") }
 
     /// Opens (creating and migrating) the state database in `folder`.
     ///
     /// A file that is not a database or is damaged is moved aside as `state.sqlite.damaged` and a
     /// fresh state is started, which only costs a full rebuild; `warn` is told so.
     /// - Throws: `StoreError` when the folder or the database cannot be created.
-    public static func open(folder: URL, warn: (String) -> Void = { _ in }) throws -> StateDatabase {
+    package static func open(folder: URL, warn: (String) -> Void = { _ in }) throws -> StateDatabase {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
@@ -170,7 +170,7 @@ public final class StateDatabase: Sendable {
     ///
     /// Keys are stored as hex text and held as `Digest`s. A row whose key is not 64 hex digits (a
     /// state damaged by hand, say) is left out, which only makes its photo, blob or page new again.
-    public func snapshot(source: String) throws -> StateSnapshot {
+    package func snapshot(source: String) throws -> StateSnapshot {
         try queue.read { db in try Self.snapshot(source: source, whole: true, in: db) }
     }
 
@@ -179,7 +179,7 @@ public final class StateDatabase: Sendable {
     /// window at a time (`StateDatabase+Prior.swift`). Read on the database's own queue, while the
     /// calling task is suspended rather than holding a thread of the cooperative pool.
     /// - Throws: `CancellationError` when the task is cancelled before the read starts, or what the read throws.
-    public func loadSnapshot(source: String) async throws -> StateSnapshot {
+    package func loadSnapshot(source: String) async throws -> StateSnapshot {
         try await queue.read { db in try Self.snapshot(source: source, whole: false, in: db) }
     }
 
@@ -267,14 +267,14 @@ public final class StateDatabase: Sendable {
     }
 
     /// How many photos of `source` the state holds.
-    public func photoCount(source: String) async throws -> Int {
+    package func photoCount(source: String) async throws -> Int {
         try await queue.read { db in
             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM photo WHERE source = ?", arguments: [source]) ?? 0
         }
     }
 
     /// The photos of the last manifest fetched from `source`, in manifest order (`build --offline`).
-    public func persistedManifest(source: String) async throws -> [Photo] {
+    package func persistedManifest(source: String) async throws -> [Photo] {
         let texts = try await queue.read { db in
             try String.fetchAll(
                 db, sql: "SELECT metadata FROM photo WHERE source = ? ORDER BY position, id", arguments: [source])
@@ -287,7 +287,7 @@ public final class StateDatabase: Sendable {
 
     /// Applies a build's changes in one transaction, with the rows, pages and blob records it left
     /// pending (`addPendingRows`, `addPendingPages`).
-    public func save(_ changes: StateChanges, finishedAt: Date = Date()) throws {
+    package func save(_ changes: StateChanges, finishedAt: Date = Date()) throws {
         try queue.write { db in try Self.save(changes, finishedAt: finishedAt, in: db) }
     }
 
@@ -295,7 +295,7 @@ public final class StateDatabase: Sendable {
     /// suspended rather than holding a thread of the cooperative pool. A task cancelled before or
     /// during the write rolls it back (GRDB interrupts it): the state is then as it was.
     /// - Throws: `CancellationError` when the task is cancelled, or what the write throws.
-    public func saveChanges(_ changes: StateChanges, finishedAt: Date = Date()) async throws {
+    package func saveChanges(_ changes: StateChanges, finishedAt: Date = Date()) async throws {
         try await queue.write { db in try Self.save(changes, finishedAt: finishedAt, in: db) }
     }
 
@@ -332,33 +332,33 @@ public final class StateDatabase: Sendable {
     }
 
     /// Builds remembered for `cache stats`.
-    public static let historyLength = 100
+    package static let historyLength = 100
 }
 
 /// The state as a build starts: what the last builds left, loaded once.
-public struct StateSnapshot: Sendable {
+package struct StateSnapshot: Sendable {
     /// The source whose photos these are.
-    public var source = ""
+    package var source = ""
     /// Photos of the current source, by id; only in the whole state (`StateDatabase.snapshot`).
-    public var photos = PhotoTable()
+    package var photos = PhotoTable()
     /// Photos of any other source: all orphans once this build is saved; only in the whole state.
-    public var otherSources: [PhotoState] = []
+    package var otherSources: [PhotoState] = []
     /// Placeholders by thumbnail key, without their data URIs (`StateDatabase.placeholderURI`).
-    public var placeholders = DigestTable<Placeholder>()
+    package var placeholders = DigestTable<Placeholder>()
     /// Cached derivatives and published originals, by key. `takeBlobs` hands them to the build's caches.
-    public var imageBlobs = DigestTable<BlobStamp>()
+    package var imageBlobs = DigestTable<BlobStamp>()
     /// Cached pages, by key.
-    public var pageBlobs = DigestTable<BlobStamp>()
+    package var pageBlobs = DigestTable<BlobStamp>()
     /// The last build's pages, by path; only in the whole state.
-    public var pages: [String: PageRecord] = [:]
+    package var pages: [String: PageRecord] = [:]
     /// The key of everything the last build's pages were made from.
-    public var pagesKey: Digest?
+    package var pagesKey: Digest?
 
-    public init() {}
+    package init() {}
 
     /// Moves the blob records out, so the caches that update them hold the only copy (a copy shared
     /// with the snapshot would be duplicated whole on the cache's first change).
-    public mutating func takeBlobs() -> (images: DigestTable<BlobStamp>, pages: DigestTable<BlobStamp>) {
+    package mutating func takeBlobs() -> (images: DigestTable<BlobStamp>, pages: DigestTable<BlobStamp>) {
         defer {
             imageBlobs = DigestTable()
             pageBlobs = DigestTable()

@@ -4,8 +4,8 @@ import GalleryModel
 /// A problem with the state folder: the lock, the database or the caches.
 ///
 /// Callers that act on the problem switch on `kind` (as on GRDB's `resultCode`), never on the words.
-public struct StoreError: Error, CustomStringConvertible, Sendable {
-    public enum Kind: Sendable, Equatable {
+package struct StoreError: Error, CustomStringConvertible, Sendable {
+    package enum Kind: Sendable, Equatable {
         /// Another build or command holds the site's state (its lock); waiting is the cure.
         case locked
         /// A write in the state folder found the disk full.
@@ -22,8 +22,8 @@ public struct StoreError: Error, CustomStringConvertible, Sendable {
         case other
     }
 
-    public let kind: Kind
-    public let description: String
+    package let kind: Kind
+    package let description: String
 
     package init(_ kind: Kind, _ description: String) {
         self.kind = kind

@@ -8,7 +8,7 @@ extension ContentKey {
     ///
     /// Deterministic: the same key, path and plaintext always give the same bytes, so an unchanged
     /// album's files stay byte-identical from build to build.
-    public func encrypt(_ plaintext: some DataProtocol, path: String, format: VaultFormat = .standard) throws -> [UInt8]
+    package func encrypt(_ plaintext: some DataProtocol, path: String, format: VaultFormat = .standard) throws -> [UInt8]
     {
         let bytes = Array(plaintext)
         let pathBytes = Array(path.utf8)
@@ -32,7 +32,7 @@ extension ContentKey {
     /// Decrypts what `encrypt` (or `encryptFile`) made for `path`.
     /// - Throws: `VaultError`: `.tampered` when any byte differs or the file belongs to another
     ///   path or key, `.truncated` when it is cut short, `.unknownVersion`.
-    public func decrypt(_ encrypted: some DataProtocol, path: String) throws -> [UInt8] {
+    package func decrypt(_ encrypted: some DataProtocol, path: String) throws -> [UInt8] {
         let bytes = Array(encrypted)
         let (format, iv) = try VaultFormat.parse(header: bytes)
         let cipher = ChunkCipher(key: self, format: format, iv: iv, path: Array(path.utf8))

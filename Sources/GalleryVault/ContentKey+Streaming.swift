@@ -9,7 +9,7 @@ extension ContentKey {
     /// second read's digest must match the first: a file that changed in between would otherwise be
     /// encrypted under the IV of other bytes, reusing nonces (`VaultError.sourceChanged`; `target` is removed).
     /// - Throws: `VaultError`, or the file system's error.
-    public func encryptFile(at source: URL, to target: URL, path: String, format: VaultFormat = .standard) throws {
+    package func encryptFile(at source: URL, to target: URL, path: String, format: VaultFormat = .standard) throws {
         var first = VaultCrypto.Digest()
         try Self.chunks(of: source, size: format.chunkBytes) { chunk, _ in first.update(chunk) }
         let pathBytes = Array(path.utf8)
@@ -35,7 +35,7 @@ extension ContentKey {
     /// A chunk is written only once its tag has been checked, but a later chunk can still fail:
     /// on any error `target` is removed, so no partial or unauthenticated plaintext stays behind.
     /// - Throws: `VaultError` (`.tampered`, `.truncated`, `.unknownVersion`), or the file system's error.
-    public func decryptFile(at source: URL, to target: URL, path: String) throws {
+    package func decryptFile(at source: URL, to target: URL, path: String) throws {
         let input = try FileHandle(forReadingFrom: source)
         defer { try? input.close() }
         let (format, iv) = try VaultFormat.parse(header: try input.read(upToCount: VaultFormat.headerBytes) ?? Data())

@@ -2,13 +2,13 @@
 /// (docs/protected-albums.md, "Keys"), so that no key serves two purposes.
 ///
 /// It is kept in the build's state and published only wrapped in a `KeyFile`.
-public struct ContentKey: Sendable, Equatable {
-    public static let bytes = 32
+package struct ContentKey: Sendable, Equatable {
+    package static let bytes = 32
     /// HKDF's `info` for each use; vault.js derives the file key with the same label.
     static let sivLabel = "galleryssg-vault/1 synthetic-iv", fileLabel = "galleryssg-vault/1 file-key"
     static let nameLabel = "galleryssg-vault/1 name"
 
-    public let raw: [UInt8]
+    package let raw: [UInt8]
     /// Keys the HMAC that makes a file's synthetic IV from its path and plaintext digest.
     let sivKey: [UInt8]
     /// Keys the HMAC that turns a synthetic IV into that file's AES-256-GCM key.
@@ -17,7 +17,7 @@ public struct ContentKey: Sendable, Equatable {
     let nameKey: [UInt8]
 
     /// - Throws: `VaultError.malformedKeyFile` unless `raw` is 32 bytes.
-    public init(raw: [UInt8]) throws {
+    package init(raw: [UInt8]) throws {
         guard raw.count == Self.bytes else {
             throw VaultError(.malformedKeyFile, "a content key is \(Self.bytes) bytes, not \(raw.count)")
         }
@@ -28,12 +28,12 @@ public struct ContentKey: Sendable, Equatable {
     }
 
     /// A new key from the system's secure random generator: a new album, or `rekey`.
-    public static func random() -> ContentKey {
+    package static func random() -> ContentKey {
         // 32 bytes always make a key.
         try! ContentKey(raw: VaultCrypto.randomBytes(bytes))
     }
 
-    public static func == (a: ContentKey, b: ContentKey) -> Bool { a.raw == b.raw }
+    package static func == (a: ContentKey, b: ContentKey) -> Bool { a.raw == b.raw }
 
     /// A file name for a protected file that says nothing about it: the first 128 bits of
     /// HMAC-SHA256(name key, `logicalName`) in lowercase base32 (RFC 4648 alphabet, no padding),
@@ -42,7 +42,7 @@ public struct ContentKey: Sendable, Equatable {
     /// The same logical name (a photo id and a derivative's role, say) under the same key always
     /// gives the same name, so an unchanged album keeps its file names; without the key the names
     /// cannot be tied to ids or guessed.
-    public func opaqueName(for logicalName: String) -> String {
+    package func opaqueName(for logicalName: String) -> String {
         Self.base32(VaultCrypto.hmacSHA256(key: nameKey, Array(logicalName.utf8)).prefix(16))
     }
 

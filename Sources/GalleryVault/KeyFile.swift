@@ -2,13 +2,13 @@ import Foundation
 
 /// How a password becomes a key: PBKDF2-HMAC-SHA256 with a count of at least 600,000 (OWASP's
 /// figure for it in 2023, https://cheatsheetseries.owasp.org/cheatsheets/Password_Storage_Cheat_Sheet.html).
-public struct KDFParameters: Sendable, Equatable {
-    public static let minimumIterations = 600_000
-    public static let saltBytes = 16
-    public let iterations: Int
+package struct KDFParameters: Sendable, Equatable {
+    package static let minimumIterations = 600_000
+    package static let saltBytes = 16
+    package let iterations: Int
 
     /// - Throws: `VaultError.weakParameters` below `minimumIterations`: the count may only go up.
-    public init(iterations: Int = KDFParameters.minimumIterations) throws {
+    package init(iterations: Int = KDFParameters.minimumIterations) throws {
         guard iterations >= Self.minimumIterations, iterations <= Int(UInt32.max) else {
             throw VaultError(.weakParameters, "\(iterations) iterations")
         }
@@ -16,7 +16,7 @@ public struct KDFParameters: Sendable, Equatable {
     }
 
     /// 600,000 iterations.
-    public static let standard = KDFParameters(unchecked: minimumIterations)
+    package static let standard = KDFParameters(unchecked: minimumIterations)
 
     private init(unchecked iterations: Int) { self.iterations = iterations }
 
@@ -30,20 +30,20 @@ public struct KDFParameters: Sendable, Equatable {
 ///
 /// Changing the password wraps the same content key again, so no encrypted file changes; a new
 /// content key (`ContentKey.random()`) is what re-encrypts everything.
-public struct KeyFile: Sendable, Equatable {
-    public static let currentVersion = 1
-    public static let kdfName = "PBKDF2-HMAC-SHA256"
+package struct KeyFile: Sendable, Equatable {
+    package static let currentVersion = 1
+    package static let kdfName = "PBKDF2-HMAC-SHA256"
     static let formatName = "galleryssg-vault-key"
     /// Authenticated with the wrapped key, so that a key file's key cannot be taken for anything else.
     static let wrapLabel = Array("galleryssg-vault/1 key-wrap".utf8)
 
-    public let iterations: Int
-    public let salt: [UInt8]
+    package let iterations: Int
+    package let salt: [UInt8]
     /// The wrap's nonce (12 bytes), the encrypted content key (32) and the tag (16).
-    public let wrappedKey: [UInt8]
+    package let wrappedKey: [UInt8]
 
     /// Wraps `key` for `password` with a new random salt and nonce.
-    public static func wrap(_ key: ContentKey, password: String, parameters: KDFParameters = .standard) throws
+    package static func wrap(_ key: ContentKey, password: String, parameters: KDFParameters = .standard) throws
         -> KeyFile
     {
         let salt = VaultCrypto.randomBytes(KDFParameters.saltBytes)
@@ -56,7 +56,7 @@ public struct KeyFile: Sendable, Equatable {
     /// The content key, when `password` is the album's.
     /// - Throws: `VaultError.wrongPassword` when the wrapped key does not open (a changed key file
     ///   reads the same: the tag cannot tell the two apart).
-    public func unwrap(password: String) throws -> ContentKey {
+    package func unwrap(password: String) throws -> ContentKey {
         let kek = try Self.derive(password, salt: salt, iterations: iterations)
         do {
             let raw = try VaultCrypto.open(
@@ -79,7 +79,7 @@ public struct KeyFile: Sendable, Equatable {
 
 extension KeyFile {
     /// The file's bytes: JSON with sorted keys, base64 for bytes.
-    public func json() -> Data {
+    package func json() -> Data {
         let object: [String: Any] = [
             "format": Self.formatName, "version": Self.currentVersion, "kdf": Self.kdfName,
             "iterations": iterations, "salt": Data(salt).base64EncodedString(),
@@ -91,7 +91,7 @@ extension KeyFile {
 
     /// Reads what `json()` wrote.
     /// - Throws: `VaultError.unknownVersion` for another version, `.malformedKeyFile` for anything else amiss.
-    public init(json data: Data) throws {
+    package init(json data: Data) throws {
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
             object["format"] as? String == Self.formatName
         else { throw VaultError(.malformedKeyFile) }

@@ -6,7 +6,7 @@ import Foundation
 /// from build to build (and from machine to machine, given the same secret), and nobody without the
 /// secret can work a token out from an album's name or a photo's id. The secret comes from the
 /// environment (`GALLERYSSG_SECRET`, for CI) or a file in the state folder (`SiteSecretFile`).
-public struct SiteSecret: Sendable {
+package struct SiteSecret: Sendable {
     private let key: [UInt8]
 
     /// Characters of a token: 20 base32 characters, 100 bits.

@@ -2,8 +2,8 @@
 ///
 /// `kind` is what callers match on (the browser half, vault.js, has the same codes); `detail`
 /// adds what is known, such as the file or the bad value.
-public struct VaultError: Error, CustomStringConvertible, Sendable, Equatable {
-    public enum Kind: String, Sendable, CaseIterable {
+package struct VaultError: Error, CustomStringConvertible, Sendable, Equatable {
+    package enum Kind: String, Sendable, CaseIterable {
         /// The key file's wrapped key does not open with the key derived from this password.
         case wrongPassword = "wrong-password"
         /// A tag did not match: the bytes were changed, or belong to another file or album.
@@ -20,15 +20,15 @@ public struct VaultError: Error, CustomStringConvertible, Sendable, Equatable {
         case sourceChanged = "source-changed"
     }
 
-    public let kind: Kind
-    public let detail: String?
+    package let kind: Kind
+    package let detail: String?
 
-    public init(_ kind: Kind, _ detail: String? = nil) {
+    package init(_ kind: Kind, _ detail: String? = nil) {
         self.kind = kind
         self.detail = detail
     }
 
-    public var description: String {
+    package var description: String {
         let words: String
         switch kind {
         case .wrongPassword: words = "wrong password: the album's key does not open with it"

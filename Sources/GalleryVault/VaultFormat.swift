@@ -16,23 +16,23 @@ import Foundation
 /// ```
 /// u32 is big-endian; `u32(path)` is the UTF-8 path's length. Every chunk but the last is full;
 /// an empty file is one empty final chunk.
-public struct VaultFormat: Sendable {
-    public static let version: UInt8 = 1
-    public static let magic: [UInt8] = Array("GSVF".utf8)
-    public static let headerBytes = 24
-    public static let defaultChunkShift = 16
-    public static let chunkShifts = 12...24
+package struct VaultFormat: Sendable {
+    package static let version: UInt8 = 1
+    package static let magic: [UInt8] = Array("GSVF".utf8)
+    package static let headerBytes = 24
+    package static let defaultChunkShift = 16
+    package static let chunkShifts = 12...24
 
-    public let chunkShift: Int
-    public var chunkBytes: Int { 1 << chunkShift }
+    package let chunkShift: Int
+    package var chunkBytes: Int { 1 << chunkShift }
 
     /// 64 KiB chunks: 0.02 % of tags, and a chunk the browser decrypts in well under a millisecond.
-    public static let standard = VaultFormat(unchecked: defaultChunkShift)
+    package static let standard = VaultFormat(unchecked: defaultChunkShift)
 
     private init(unchecked shift: Int) { chunkShift = shift }
 
     /// - Throws: `VaultError.weakParameters` for a chunk shift outside 12...24.
-    public init(chunkShift: Int = VaultFormat.defaultChunkShift) throws {
+    package init(chunkShift: Int = VaultFormat.defaultChunkShift) throws {
         guard Self.chunkShifts.contains(chunkShift) else {
             throw VaultError(.weakParameters, "chunk shift \(chunkShift)")
         }
@@ -40,7 +40,7 @@ public struct VaultFormat: Sendable {
     }
 
     /// The size of the encrypted file for `plaintextBytes` bytes (for layout and progress).
-    public func encryptedSize(plaintextBytes: Int) -> Int {
+    package func encryptedSize(plaintextBytes: Int) -> Int {
         let chunks = max(1, (plaintextBytes + chunkBytes - 1) / chunkBytes)
         return Self.headerBytes + plaintextBytes + chunks * VaultCrypto.tagBytes
     }
