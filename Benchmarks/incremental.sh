@@ -30,7 +30,9 @@
 #      PARTS (default small,half,big,template,peers): the parts to run, say PARTS=big for the big
 #      cold and no-op builds alone (BIG=1000000 PARTS=big is the million-photo run),
 #      GALLERYSSG (default: this checkout, built in release mode): another binary to time, say a
-#      build of main, for a side-by-side run (give each its own WORK).
+#      build of main, for a side-by-side run (give each its own WORK),
+#      NOOP_GALLERYSSG (default: GALLERYSSG): the binary for the big no-ops, so a cold build made by
+#      one binary is rebuilt by another (the same state and site formats).
 # Needs python3 with Pillow (pip install pillow) to make the images, GNU time (/usr/bin/time) and
 # hyperfine (apt-get install hyperfine).
 set -euo pipefail
@@ -87,6 +89,7 @@ if [ -z "${GALLERYSSG:-}" ]; then
   (cd "$HERE/.." && swift build -c release --product galleryssg >/dev/null)
   GALLERYSSG="$HERE/../.build/release/galleryssg"
 fi
+NOOP_GALLERYSSG=${NOOP_GALLERYSSG:-$GALLERYSSG}
 
 python3 -m http.server --bind 127.0.0.1 --directory "$WWW" "$PORT" >/dev/null 2>&1 &
 SERVER=$!
@@ -105,10 +108,10 @@ JSON
 
 RESULTS="$WORK/results.tsv"
 : > "$RESULTS"
-timed() {  # timed LABEL SITE: one build, timed by GNU time; appends wall, CPU, RSS and the summary
-  local label=$1 dir="$WORK/$2"
+timed() {  # timed LABEL SITE [BINARY]: one build, timed by GNU time; appends wall, CPU, RSS and the summary
+  local label=$1 dir="$WORK/$2" binary=${3:-$GALLERYSSG}
   sync   # the previous build's writes are flushed first, so they are not charged to this one
-  /usr/bin/time -v -o "$dir/time.txt" "$GALLERYSSG" build --config "$dir/site-config.json" --jobs "$JOBS" --quiet \
+  /usr/bin/time -v -o "$dir/time.txt" "$binary" build --config "$dir/site-config.json" --jobs "$JOBS" --quiet \
     --report "$dir/report.json" > "$dir/out.txt"
   python3 - "$label" "$dir" >> "$RESULTS" <<'PY'
 import json, re, sys
@@ -124,7 +127,7 @@ print("\t".join([label, f"{seconds:.2f}", f"{field('User time') + field('System 
                  f"{report['pagesRendered']} rendered"]))
 PY
   tail -n 1 "$RESULTS" | cut -f1-4
-  { echo "== $label ($(date -u +%FT%TZ), $GALLERYSSG)"; cat "$dir/time.txt"; } >> "$WORK/time-v.log"   # the raw GNU time output
+  { echo "== $label ($(date -u +%FT%TZ), $binary)"; cat "$dir/time.txt"; } >> "$WORK/time-v.log"   # the raw GNU time output
 }
 
 # The small site always reads manifest-small.json; its content is swapped between builds, so the
@@ -161,8 +164,8 @@ site big "manifest-big-$BIG.json"
 if part big; then
   rm -rf "$WORK/big/.galleryssg" "$WORK/big/public" "$WORK/big/.public."* "$WORK/big/Templates"
   timed "cold, $BIG photos ($BIG_IMAGES images)" big
-  timed "no-op, $BIG photos" big
-  timed "no-op again, $BIG photos" big
+  timed "no-op, $BIG photos" big "$NOOP_GALLERYSSG"
+  timed "no-op again, $BIG photos" big "$NOOP_GALLERYSSG"
 fi
 if part template; then
   # A site template override that differs from the built-in one: every page is rendered again.

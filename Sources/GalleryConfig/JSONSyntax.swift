@@ -22,7 +22,7 @@ package struct JSONSyntax {
     }
 
     /// Where the document stops being JSON, and why, in words.
-    public struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
+    package struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
         package let position: Position
         /// What is wrong and how to fix it, without the position.
         package let problem: String

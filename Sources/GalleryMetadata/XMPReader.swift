@@ -36,7 +36,7 @@ package enum XMPReader {
     }()
 
     /// Why a packet could not be read.
-    public enum Failure: Error, Equatable {
+    package enum Failure: Error, Equatable {
         case tooLarge(Int)
         case notXMP
     }

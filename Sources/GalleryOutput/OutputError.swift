@@ -50,6 +50,16 @@ package struct OutputError: Error, CustomStringConvertible, Sendable {
         return names.count > namesShown ? "\(shown) (and \(names.count - namesShown) more)" : shown
     }
 
+    /// Beginning the staging folder (when a build that kept the published site finds a change) failed.
+    package static func stagingFailed(_ path: String, _ error: any Error) -> OutputError {
+        OutputError(.writeFailed, path: path, error.localizedDescription)
+    }
+
+    /// A file of the published site, kept so far, was gone when the build began staging.
+    package static func vanished(_ path: String) -> OutputError {
+        OutputError(.unreadable, path: path, "a file of the published site vanished during the build; build again")
+    }
+
     /// The output is a file.
     package static func notAFolder(_ path: String) -> OutputError {
         OutputError(

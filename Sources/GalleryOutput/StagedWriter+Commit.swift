@@ -27,6 +27,9 @@ extension StagedWriter {
     /// - Returns: What was moved into `aside`.
     /// - Throws: `OutputError.foreignInPrevious` naming the spare, the files and the fix.
     package func settle(takeOver: Bool, aside: URL) async throws -> Settlement {
+        // The published site holds every file of this build and no other it listed: it is kept.
+        if let live, !live.isStaged, live.matchesList() { return Settlement() }
+        try stage()
         guard let written else { return Settlement() }  // nothing was there to begin with
         let listing = await previous.listing
         var stale: [String] = []
@@ -36,8 +39,10 @@ extension StagedWriter {
             listed += 1
             if !written.contains(path) { stale.append(path) }
         }
-        // Every listed file was written again, and nothing else was: the same files as before.
-        let sameFiles = stale.isEmpty && written.count == listed
+        // Every listed file was written again, and nothing else was: the same files as before. Not
+        // after a build kept the published site for a while: it began staging by linking the files
+        // kept so far while the folder was being listed, so the listing may hold files it wrote.
+        let sameFiles = live == nil && stale.isEmpty && written.count == listed
         var foreign: [String] = []
         var settlement = Settlement()
         if !stale.isEmpty {
@@ -82,6 +87,7 @@ extension StagedWriter {
     /// - Parameter marker: The marker; its `top` is filled in here from the files written.
     /// - Throws: `OutputError`; the previous site is still in place when it does.
     package func commit(marker: SiteMarker) async throws {
+        if keptPublishedSite { return try commitKept(marker: marker) }
         let fileManager = FileManager.default
         try removeSettled()
         try writeMarker(marker)
@@ -112,6 +118,7 @@ extension StagedWriter {
     /// is untouched. When a spare is already there, the staging folder stays under its own name,
     /// and the next build starts from the spare and leaves it be.
     package func abort() {
+        guard !keptPublishedSite else { return }  // nothing was staged
         let spare = Self.spareFolder(of: output)
         if !FileManager.default.fileExists(atPath: spare.path) { _ = rename(staging.path, spare.path) }
     }

@@ -15,15 +15,31 @@ extension StagedWriter {
     /// build. The cache's copy is not looked at, so a no-op build makes one `lstat` per file where
     /// checking the cache and then the link made two. What the file holds is trusted by size and
     /// time, as the cache's own check trusts them. Writes nothing: a file held is still `keep`t.
+    /// While the build keeps the published site, the published site's file is the one looked at.
     package func holds(_ key: Digest, of cache: BlobCache, at relativePath: String) -> Bool {
-        guard reused, let stamp = cache.stamp(key), let target = try? resolve(relativePath),
-            let found = FileStamp.of(target, followingLinks: false)
-        else { return false }
-        return found.size == stamp.size && found.modified == stamp.modified
+        guard let stamp = cache.stamp(key), let target = try? resolve(relativePath) else { return false }
+        func matches(_ path: String) -> Bool {
+            guard let found = FileStamp.of(path, followingLinks: false) else { return false }
+            return found.size == stamp.size && found.modified == stamp.modified
+        }
+        if let live, !live.isStaged {
+            guard matches(live.root + "/" + relativePath) else { return false }
+            if live.hold(relativePath) { return true }
+        }
+        guard reused, (try? stage()) != nil else { return false }
+        return matches(target)
     }
 
-    /// Keeps a file the staging folder holds (`holds`) as this build's, as if it had been linked.
-    package func keep(_ relativePath: String) {
+    /// Keeps a file the staging folder holds (`holds`) as this build's, as if it had been linked:
+    /// one the published site held is put into the staging folder if the build has begun staging
+    /// since.
+    /// - Throws: `OutputError` when that file cannot be staged.
+    package func keep(_ relativePath: String) throws {
+        if let live, let heldLive = live.keep(relativePath) {
+            guard !heldLive else { return }
+            try stagePublished(relativePath)
+            return
+        }
         written?.insert(relativePath)
     }
 
@@ -35,6 +51,17 @@ extension StagedWriter {
     /// - Throws: `OutputError` for unsafe paths or failed writes.
     package func link(_ source: BlobFile, to relativePath: String) throws {
         let target = try resolve(relativePath)
+        if let live, !live.isStaged, Self.isFile(source.identity, at: live.root + "/" + relativePath),
+            live.record(relativePath)
+        {
+            return
+        }
+        try stage()
+        try linkStaged(source, to: relativePath, at: target)
+    }
+
+    /// `link` once the build stages: the file goes into the staging folder.
+    func linkStaged(_ source: BlobFile, to relativePath: String, at target: String) throws {
         written?.insert(relativePath)
         if reused {
             if Self.isFile(source.identity, at: target) { return }
@@ -60,7 +87,7 @@ extension StagedWriter {
     }
 
     /// Whether `path` is already the file `identity` names: a spare's file still linked to the blob.
-    private static func isFile(_ identity: FileIdentity, at path: String) -> Bool {
+    static func isFile(_ identity: FileIdentity, at path: String) -> Bool {
         var info = stat()
         guard lstat(path, &info) == 0 else { return false }
         return UInt64(info.st_dev) == identity.device && UInt64(info.st_ino) == identity.inode

@@ -23,6 +23,10 @@
 /// build neither recreates nor deletes tens of thousands of unchanged files (deleting them is
 /// what costs most on a busy disk). The spare is hard links, so it costs almost no space.
 ///
+/// A build whose files all turn out to be the published site's own (a no-op) stages nothing at
+/// all: while it can, the writer checks each file against the published site instead, and only
+/// the first file that differs makes it stage (`LiveSite`, `StagedWriter+Live.swift`).
+///
 /// One writer is shared by every task of a build; what it changes as they write (the paths
 /// written, the folders made) is in thread-safe sets, and everything else is fixed when it begins.
 package final class StagedWriter: Sendable {
@@ -35,8 +39,10 @@ package final class StagedWriter: Sendable {
     /// staging folder started with; nil when it started empty (a cold build of 1,000,000 photos
     /// would hold 3,000,000 paths for nothing).
     package let written: PathSet?
-    /// What the staging folder held when the build started, listed in the background.
-    package let previous: StagedListing
+    /// What the staging folder held when the build started, listed in the background (from the
+    /// moment it is made: a build that keeps the published site makes none).
+    package var previous: StagedListing { listing.withLockedValue { $0 } ?? StagedListing(root: nil) }
+    let listing: NIOLockedValueBox<StagedListing?>
     /// Whether the staging folder started from an earlier site (else it started empty, and no
     /// file needs checking before it is linked).
     package let reused: Bool
@@ -48,13 +54,22 @@ package final class StagedWriter: Sendable {
     /// site's files (so its file list need not be written again).
     package let settled = NIOLockedValueBox<(files: [String], folders: Set<String>, sameFiles: Bool)>(([], [], false))
 
-    private init(output: URL, staging: URL, reused: Bool) {
+    /// The published site while this build may still keep it instead of staging; nil when it stages
+    /// from the start.
+    let live: LiveSite?
+    /// The folder the staging folder is to start from (the spare) when the build keeps the
+    /// published site for now: it is renamed when staging begins, if it does.
+    let base: String?
+
+    private init(output: URL, staging: URL, reused: Bool, live: LiveSite? = nil, base: String? = nil) {
         self.output = output
         self.staging = staging
         stagingPath = staging.path
-        previous = StagedListing(root: reused ? staging.path : nil)
+        listing = NIOLockedValueBox(live == nil ? StagedListing(root: reused ? staging.path : nil) : nil)
         written = reused ? PathSet() : nil
         self.reused = reused
+        self.live = live
+        self.base = base
     }
 
     /// Prepares a staging folder for `output`, from the previous site (the spare) when there is one.
@@ -92,6 +107,10 @@ package final class StagedWriter: Sendable {
             ? spare.path
             : leftovers.first { $0.contains(".staging-") && isFolder($0) }
         for folder in leftovers where folder != base { OutputFolder.clearLeftover(folder, aside: aside) }
+        // A site galleryssg published, with its file list: keep it unless a file differs (`LiveSite`).
+        if !takeOver, base != staging.path, let live = LiveSite(output: output) {
+            return StagedWriter(output: output, staging: staging, reused: base != nil, live: live, base: base)
+        }
         if let base, base != staging.path, rename(base, staging.path) == 0 {
             markBuilding(staging)
             return StagedWriter(output: output, staging: staging, reused: true)
@@ -118,7 +137,7 @@ package final class StagedWriter: Sendable {
 
     /// Leaves the `SiteMarker.buildingName` note in a staging folder that has none, saying whether its
     /// files came from a site built before file lists existed (then all of them are galleryssg's).
-    private static func markBuilding(_ staging: URL) {
+    static func markBuilding(_ staging: URL) {
         let note = staging.appendingPathComponent(SiteMarker.buildingName).path
         guard !FileManager.default.fileExists(atPath: note) else { return }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: staging.path)) ?? []
@@ -138,7 +157,10 @@ package final class StagedWriter: Sendable {
     /// Writes a file at a site-relative path inside the staging folder.
     /// - Throws: `OutputError` for unsafe paths or failed writes (a full disk among them).
     package func write(_ data: Data, to relativePath: String) throws {
-        let target = URL(fileURLWithPath: try resolve(relativePath))
+        let path = try resolve(relativePath)
+        if let live, live.holds(data, at: relativePath) { return }
+        try stage()
+        let target = URL(fileURLWithPath: path)
         written?.insert(relativePath)
         try Self.attempt(target.path) {
             try FileManager.default.createDirectory(
@@ -150,12 +172,15 @@ package final class StagedWriter: Sendable {
 
     /// Whether this build staged the file at a site-relative path (rather than the earlier site it started from).
     package func wasWritten(_ relativePath: String) -> Bool {
-        written?.contains(relativePath) ?? FileManager.default.fileExists(atPath: stagingPath + "/" + relativePath)
+        try? stage()  // asked by the sealers only, which stage first (`stage`)
+        return written?.contains(relativePath)
+            ?? FileManager.default.fileExists(atPath: stagingPath + "/" + relativePath)
     }
 
     /// Takes back a file this build staged: it is no longer part of the site.
     package func remove(_ relativePath: String) throws {
         let target = try resolve(relativePath)
+        try stage()
         written?.remove(relativePath)
         try Self.attempt(target) {
             guard unlink(target) == 0 || errno == ENOENT else {
@@ -167,6 +192,7 @@ package final class StagedWriter: Sendable {
     /// Stages a file made elsewhere in the staging folder (by `rename`, so on the same file system).
     package func move(_ file: URL, to relativePath: String) throws {
         let target = try resolve(relativePath)
+        try stage()
         written?.insert(relativePath)
         try Self.attempt(target) {
             try FileManager.default.createDirectory(atPath: Self.parent(of: target), withIntermediateDirectories: true)

@@ -146,6 +146,7 @@ extension Build {
         _ targets: [AlbumSealer.Target], site: ProtectedSite?, writer: StagedWriter, renderer: SiteRenderer,
         assets: Assets
     ) throws -> AlbumSealer.Outcome {
+        try writer.stage()  // sealing rewrites and moves staged files: the published site is never kept
         defer { try? FileManager.default.removeItem(atPath: writer.stagingPath + ".sealing") }
         let cache = SealCache(writer: writer, cache: config.cacheDirectory, reuse: !options.rebuild)
         var outcome = AlbumSealer.Outcome()

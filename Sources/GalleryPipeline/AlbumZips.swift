@@ -51,7 +51,7 @@ package struct AlbumZips: Sendable {
             let items = try album.members.map { try plan.items[$0] }
             let names = DownloadName.unique(items.map(DownloadName.of))
             let members = try zip(names, items).map { name, item in
-                AlbumZipWriter.Member(name: name, path: try writer.resolve(item.downloadPath))
+                AlbumZipWriter.Member(name: name, path: try writer.readable(item.downloadPath))
             }
             let key = try Self.key(members, items: items)
             let cached = store.path(key)

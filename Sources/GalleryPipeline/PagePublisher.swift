@@ -234,7 +234,7 @@ package struct PagePublisher: Sendable {
     /// the last site's), else linked from the cache. False when the cache has no intact copy.
     private func linkCached(_ key: Digest, to path: String, outcome: inout Outcome) async throws -> Bool {
         if writer.holds(key, of: cache, at: path) {
-            writer.keep(path)
+            try writer.keep(path)
             return true
         }
         guard let file = await cache.file(key) else { return false }

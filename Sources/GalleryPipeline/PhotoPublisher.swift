@@ -205,7 +205,7 @@ package struct PhotoPublisher: Sendable {
             blobKeys: plan.keys.files.map(\.key), original: .none, reused: plan.keys.files.count - plan.missing.count)
         for (path, key) in plan.keys.files {
             if plan.held.contains(path) {
-                writer?.keep(path)
+                try writer?.keep(path)
                 continue
             }
             guard let file = await state.images.file(key) else {
@@ -229,7 +229,7 @@ package struct PhotoPublisher: Sendable {
             let path = "\(plan.folder)/original.\(published.fileExtension)"
             var file: BlobFile?
             if writer?.holds(key, of: state.images, at: path) == true {
-                writer?.keep(path)
+                try writer?.keep(path)
                 linked.reused += 1
             } else if let intact = await state.images.file(key) {
                 file = intact

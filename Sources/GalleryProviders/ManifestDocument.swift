@@ -16,7 +16,7 @@ import GalleryConfig
 /// the first counts. A refusal says only where the reader gave up; `locate(_:in:)` says why.
 package struct ManifestDocument {
     /// Why a document is not a manifest.
-    public enum Failure: Error, Equatable {
+    package enum Failure: Error, Equatable {
         /// Not JSON: the byte or value at `offset` (of the UTF-8 text) is where the reader gave up;
         /// `locate(_:in:)` finds the first place that is not JSON, and says why.
         case invalidJSON(offset: Int)

@@ -190,7 +190,9 @@ extension LoadSensitive {
             try Data("<html>".utf8).write(to: pages.url(page))
 
             let report = try await site.build()
-            #expect(report.derivativesMade == 2)
+            // Two's blob is still the published site's file (a link to the same inode), which is
+            // kept as a spare's would be (`StagingReuseTests`): only one's is made again.
+            #expect(report.derivativesMade == 1)
             #expect(report.pagesRendered == 1)
             #expect(try site.treeHash() == hash)
 

@@ -71,6 +71,9 @@ extension LoadSensitive {
         @Test func cleanRemovesOnlyWhatGalleryssgWrote() async throws {
             let site = try FixtureSite.make(entries: IncrementalFixtures.five)
             _ = try await site.build()
+            var retitled = IncrementalFixtures.five
+            retitled[4]["title"] = "Five, retitled"  // a change: the build stages and leaves a spare
+            try site.writeManifest(retitled)
             _ = try await site.build()
             try Self.mine.write(to: site.output.appendingPathComponent("photos/one/mine.txt"))
             let spare = site.folder.appendingPathComponent(".public.spare")

@@ -117,6 +117,7 @@ extension LoadSensitive {
         @Test func aFileAddedDeepInThePublishedSiteIsNeverPruned() async throws {
             let site = try FixtureSite.make(entries: IncrementalFixtures.five)
             _ = try await Self.build(site)
+            try Self.changePhoto(site, 5, "a spare")
             _ = try await Self.build(site)  // now there is a spare
             let mine = Data("my own caption notes\n".utf8)
             let path = "photos/one/mine.txt"
@@ -143,6 +144,7 @@ extension LoadSensitive {
         @Test func filesAKilledBuildMadeArePrunedButOlderForeignOnesAreNot() async throws {
             let site = try FixtureSite.make(entries: IncrementalFixtures.five)
             _ = try await Self.build(site)
+            try Self.changePhoto(site, 5, "a spare")  // a change: the build stages and leaves a spare
             _ = try await Self.build(site)
             let spare = site.folder.appendingPathComponent(".public.spare")
             try Self.thesis.write(to: spare.appendingPathComponent("photos/two/thesis.txt"))
@@ -155,6 +157,7 @@ extension LoadSensitive {
             try await Task.sleep(nanoseconds: 50_000_000)
             try Data("partial".utf8).write(to: killed.appendingPathComponent("photos/one/partial.jpg"))
 
+            try Self.changePhoto(site, 4, "after the kill")  // so the build stages (a no-op keeps the site)
             let message = try #require(await Self.refusal(site))
             #expect(message.contains("photos/two/thesis.txt") && message.contains("1 file"))
             #expect(!message.contains("partial.jpg"))
@@ -185,6 +188,7 @@ extension LoadSensitive {
         @Test func filesASiteBuiltBeforeMarkersNoLongerHasAreMovedNotDeleted() async throws {
             let site = try FixtureSite.make(entries: IncrementalFixtures.five)
             _ = try await Self.build(site)
+            try Self.changePhoto(site, 5, "a spare")  // a change: the build stages and leaves a spare
             _ = try await Self.build(site)
             let spare = site.folder.appendingPathComponent(".public.spare")
             for folder in [site.output, spare] {  // as the version before markers left them
