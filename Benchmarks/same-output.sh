@@ -5,7 +5,9 @@
 #
 # Each binary builds the repository's sample site (site-config.json, Samples/) cold, in a folder of
 # its own, with the same --jobs; then the two sites are compared file by file (`diff -r`). The
-# site's marker and file list (.galleryssg-site*), which name the build and its time, are left out.
+# site's marker (.galleryssg-site), which names the build and its time, is left out; its file list
+# (.galleryssg-files) is compared. Checked to tell apart: an older binary against today's differs in
+# _headers, the file list and more (2026-11-26).
 # A refactoring that is meant to change no behaviour should print "identical"; anything else is
 # listed. Exit status 0 when identical, 1 when not.
 #
