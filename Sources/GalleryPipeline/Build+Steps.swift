@@ -2,7 +2,7 @@ import Foundation
 import GalleryConfig
 import GalleryProviders
 
-/// How `Build` runs and times a named step, and reports a skipped photo.
+/// How `Build` times a step of an images-only build, and reports a skipped photo.
 extension Build {
     package func announce(_ failure: BuildReport.Failure) {
         let location = failure.location.map { " (\($0))" } ?? ""
@@ -40,10 +40,8 @@ extension Build {
         defer { timings[name, default: 0] += started.secondsElapsed }
         do {
             return try body()
-        } catch let error as BuildError {
-            throw error
         } catch {
-            throw BuildError(step: name, underlying: error)
+            throw BuildError.at(name, error)
         }
     }
 
@@ -54,16 +52,8 @@ extension Build {
         defer { timings[name, default: 0] += started.secondsElapsed }
         do {
             return try await body()
-        } catch let error as BuildError {
-            throw error
         } catch {
-            throw BuildError(step: name, underlying: error)
+            throw BuildError.at(name, error)
         }
-    }
-
-    package func timed<T>(_ name: BuildStep, _ timings: inout [BuildStep: Double], _ body: () async -> T) async -> T {
-        let started = ContinuousClock.now
-        defer { timings[name, default: 0] += started.secondsElapsed }
-        return await body()
     }
 }

@@ -71,14 +71,10 @@ public struct Build: Sendable {
             let report = try await run(downloader: downloader)
             await transport.shutdown()
             return report
-        } catch let error as BuildError {
-            await transport.shutdown()
-            if Task.isCancelled { throw CancellationError() }
-            throw error.mapText(config.credentials.redact)
         } catch {
             await transport.shutdown()
             if Task.isCancelled { throw CancellationError() }
-            throw BuildError(step: .build, underlying: error).mapText(config.credentials.redact)
+            throw BuildError.at(.build, error).mapText(config.credentials.redact)
         }
     }
 

@@ -24,7 +24,6 @@ extension BuildRun {
     /// `downloads`: a zip of each album whose `download` is `album`, or its unchanged zip linked from
     /// the cache; album pages show the sizes.
     func zipAlbums() throws {
-        guard let plan else { return }
         let zips = AlbumZips(writer: writer, cache: config.cacheDirectory, reuse: !options.rebuild)
         let zipped = try zips.publish(plan)
         self.plan = plan.adding(downloads: zipped.downloads)
@@ -40,7 +39,7 @@ extension BuildRun {
     /// `pages`: renders the pages whose inputs changed and links the rest from the page cache. The
     /// plan, which holds every gallery item, goes once they are staged, before the state is saved.
     func publishPages() async throws {
-        guard let plan else { return }
+        let plan: SitePlan = self.plan
         self.plan = nil
         let publisher = PagePublisher(
             writer: writer, cache: state.pages, reusePages: !options.rebuild, linkWindow: options.readWindow,

@@ -33,10 +33,8 @@ extension Build {
             defer { run.timings[name, default: 0] += started.secondsElapsed }
             do {
                 try await body(run)
-            } catch let error as BuildError {
-                throw error
             } catch {
-                throw BuildError(step: name, underlying: error)
+                throw BuildError.at(name, error)
             }
         }
     }
@@ -69,7 +67,7 @@ package final class BuildRun {
     var state: BuildState!  // state (caches)
     var fetcher: OriginalFetcher!  // images
     var outcome = PhotoPublisher.Outcome()  // images
-    var plan: SitePlan?  // pages (planned); gone after the pages are published
+    var plan: SitePlan!  // pages (planned); gone after the pages are published
     var sealTargets: [AlbumSealer.Target] = []  // pages (planned)
     var pages: PagePublisher.Outcome!  // pages
 

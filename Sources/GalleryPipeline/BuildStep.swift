@@ -86,6 +86,12 @@ package struct BuildError: Error, CustomStringConvertible, Sendable {
         self.reason = "\(underlying)"
     }
 
+    /// `error` as a step's error: a `BuildError` as it is (it already names its step), any other
+    /// wrapped in one that names `step`.
+    package static func at(_ step: BuildStep, _ error: any Error) -> BuildError {
+        error as? BuildError ?? BuildError(step: step, underlying: error)
+    }
+
     /// The same error with its reason (and item) passed through `transform`, such as redaction.
     package func mapText(_ transform: (String) -> String) -> BuildError {
         BuildError(step: step, item: item.map(transform), underlying: underlying, reason: transform(reason))

@@ -28,17 +28,12 @@ extension StateDatabase {
 
     private static func priorRows(source: String, ids: [String], in db: Database) throws -> [String: PriorRow] {
         var found: [String: PriorRow] = [:]
-        for start in stride(from: 0, to: ids.count, by: Self.readWindow) {
-            let part = ids[start..<min(start + Self.readWindow, ids.count)]
-            let rows = try Row.fetchCursor(
-                db,
-                sql: """
-                    SELECT \(rowColumns), rowid FROM photo WHERE source = ? AND id IN (\(Self.marks(part.count)))
-                    """, arguments: StatementArguments([source] + Array(part)))
-            while let row = try rows.next() {
-                guard let state = try photoState(row) else { continue }
-                found[state.id] = PriorRow(rowid: row[11], state: state)
-            }
+        try forEachRow(
+            in: db, of: ids, before: [source],
+            sql: { "SELECT \(rowColumns), rowid FROM photo WHERE source = ? AND id IN (\($0))" }
+        ) { row in
+            guard let state = try photoState(row) else { return }
+            found[state.id] = PriorRow(rowid: row[11], state: state)
         }
         return found
     }
@@ -49,14 +44,10 @@ extension StateDatabase {
         return try await queue.read { db in
             var found: [Int64: PhotoState] = [:]
             found.reserveCapacity(rowids.count)
-            for start in stride(from: 0, to: rowids.count, by: Self.readWindow) {
-                let part = rowids[start..<min(start + Self.readWindow, rowids.count)]
-                let rows = try Row.fetchCursor(
-                    db, sql: "SELECT \(Self.rowColumns), rowid FROM photo WHERE rowid IN (\(Self.marks(part.count)))",
-                    arguments: StatementArguments(Array(part)))
-                while let row = try rows.next() {
-                    if let state = try Self.photoState(row) { found[row[11]] = state }
-                }
+            try Self.forEachRow(
+                in: db, of: rowids, sql: { "SELECT \(Self.rowColumns), rowid FROM photo WHERE rowid IN (\($0))" }
+            ) { row in
+                if let state = try Self.photoState(row) { found[row[11]] = state }
             }
             return found
         }
@@ -121,15 +112,11 @@ extension StateDatabase {
         guard !paths.isEmpty else { return [:] }
         return try await queue.read { db in
             var found: [String: PageRecord] = [:]
-            for start in stride(from: 0, to: paths.count, by: Self.readWindow) {
-                let part = paths[start..<min(start + Self.readWindow, paths.count)]
-                let rows = try Row.fetchCursor(
-                    db, sql: "SELECT path, key, inputs FROM page WHERE path IN (\(Self.marks(part.count)))",
-                    arguments: StatementArguments(Array(part)))
-                while let row = try rows.next() {
-                    guard let key = try Self.digest(row, 1) else { continue }
-                    found[row[0]] = PageRecord(inputs: try Self.digest(row, 2), key: key)
-                }
+            try Self.forEachRow(
+                in: db, of: paths, sql: { "SELECT path, key, inputs FROM page WHERE path IN (\($0))" }
+            ) { row in
+                guard let key = try Self.digest(row, 1) else { return }
+                found[row[0]] = PageRecord(inputs: try Self.digest(row, 2), key: key)
             }
             return found
         }
@@ -151,6 +138,21 @@ extension StateDatabase {
 
     /// Parameters bound per query: well under SQLite's limit of 32,766.
     package static let readWindow = 4096
+
+    /// Runs a query whose `IN (…)` list is `values`, `readWindow` of them at a time (SQLite caps the
+    /// number of arguments), and hands each row to `body`. `sql` receives the window's `?, ?, …`;
+    /// `before` are the arguments that come before the list.
+    private static func forEachRow<Value: DatabaseValueConvertible>(
+        in db: Database, of values: [Value], before: [any DatabaseValueConvertible] = [],
+        sql: (String) -> String, _ body: (Row) throws -> Void
+    ) throws {
+        for start in stride(from: 0, to: values.count, by: readWindow) {
+            let part = values[start..<min(start + readWindow, values.count)]
+            let rows = try Row.fetchCursor(
+                db, sql: sql(marks(part.count)), arguments: StatementArguments(before + part.map { $0 }))
+            while let row = try rows.next() { try body(row) }
+        }
+    }
 
     private static func marks(_ count: Int) -> String {
         String(repeating: "?, ", count: max(0, count - 1)) + "?"
