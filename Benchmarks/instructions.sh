@@ -65,12 +65,8 @@ while IFS=$'\t' read -r tier file _; do
 done < <(tail -n +2 "$W/corpus/MANIFEST.tsv")
 photos=$(($(wc -l < "$W/corpus/MANIFEST.tsv") - 1))
 
-# ---- galleryssg as valgrind can run it
-mkdir -p "$W/nodebug"
-objcopy --strip-debug "$GALLERYSSG" "$W/nodebug/galleryssg"
-cc -O2 -shared -fPIC -o "$W/sigsuspend.so" "$HERE/valgrind-sigsuspend.c"
-printf '#!/bin/sh\nLD_PRELOAD=%s exec %s "$@"\n' "$W/sigsuspend.so" "$W/nodebug/galleryssg" > "$W/galleryssg"
-chmod +x "$W/galleryssg"
+# ---- galleryssg as valgrind can run it: $W/vg/galleryssg
+bash "$HERE/valgrind-ready.sh" "$GALLERYSSG" "$W/vg"
 
 echo "date: $(date -u '+%Y-%m-%d %H:%M UTC'); machine: $(nproc) cores, $(uname -r); load average: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "galleryssg: $GALLERYSSG ($("$GALLERYSSG" --version 2>&1 | head -1); sha256 $(sha256sum "$GALLERYSSG" | cut -c1-12))"
@@ -84,7 +80,7 @@ for name in $ANCHORS; do
   for r in $(seq 1 "$REPEAT"); do
     mkdir -p "$W/cg/$name.$r"
     start=$(date +%s)
-    GALLERYSSG="$W/galleryssg" valgrind --tool=callgrind --trace-children=yes -q \
+    GALLERYSSG="$W/vg/galleryssg" valgrind --tool=callgrind --trace-children=yes -q \
       --callgrind-out-file="$W/cg/$name.$r/callgrind.out.%p" \
       bash "$HERE/anchors.sh" run "$name" > "$W/cg/$name.$r.stdout"
     echo "callgrind: $name, run $r: $(( $(date +%s) - start )) s under valgrind"

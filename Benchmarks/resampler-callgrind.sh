@@ -15,8 +15,6 @@ rm -rf "$WORK"; mkdir -p "$WORK/slice/photos"
 find "$CORPUS" -mindepth 2 -type f -iname '*.jpg' | sort | awk -v n="$COUNT" 'NR <= n' | while read -r f; do
   cp "$f" "$WORK/slice/photos/$(basename "$(dirname "$f")")-$(basename "$f")"
 done
-# Valgrind 3.19 dies of SIGSEGV on Swift's libdispatch without this shim (why: in that file).
-cc -shared -fPIC -O2 -o "$WORK/sigsuspend-copy.so" "$(dirname "$0")/valgrind-sigsuspend.c"
 for bin in "$@"; do
   name=$(basename "$(dirname "$(readlink -f "$bin")")")-$(basename "$bin")
   run="$WORK/$name"; mkdir -p "$run"
@@ -25,9 +23,8 @@ for bin in "$@"; do
   "source": { "type": "folder", "path": "$WORK/slice" },
   "images": { "thumbnail": 400, "preview": 1600, "widths": [], "quality": 80, "publishOriginals": false, "gridSteps": false } }
 JSON
-  # Valgrind 3.19 cannot read the DWARF 5 debug info Swift 6 writes; the symbol table is enough.
-  objcopy --strip-debug "$bin" "$run/galleryssg"
-  LD_PRELOAD="$WORK/sigsuspend-copy.so" valgrind --tool=callgrind --callgrind-out-file="$run/callgrind.out" "$run/galleryssg" build -q -j 1 -c "$run/conf.json" -o "$run/site" 2> "$run/valgrind.txt"
+  bash "$(dirname "$0")/valgrind-ready.sh" "$bin" "$run"   # a copy valgrind 3.19 can run
+  LD_PRELOAD="$run/sigsuspend.so" valgrind --tool=callgrind --callgrind-out-file="$run/callgrind.out" "$run/nodebug/galleryssg" build -q -j 1 -c "$run/conf.json" -o "$run/site" 2> "$run/valgrind.txt"
   total=$(callgrind_annotate "$run/callgrind.out" | awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1 }')
   # Resampler.resize inclusive: before 2026-11-26 one function (and its specialisation); since,
   # resize is inlined into its callers and resizeFixed and resizeFloat are the entry points.

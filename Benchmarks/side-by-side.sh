@@ -65,7 +65,6 @@ fi
 
 step 3 || exit 0
 echo; echo "## 3. a no-op of $N photos"
-cc -O2 -shared -fPIC -o "$W/sigsuspend.so" "$HERE/valgrind-sigsuspend.c"
 for side in base new; do
   bin=$BASE; [ $side = new ] && bin=$NEW
   [ -e "$W/www" ] && { mkdir -p "$W/$side"; ln -sfn "$W/www" "$W/$side/www"; }
@@ -80,11 +79,11 @@ for _ in $(seq 50); do curl -sf "http://127.0.0.1:$PORT/manifest-small.json" -o 
 declare -A IR
 for side in base new; do
   bin=$BASE; [ $side = new ] && bin=$NEW
-  objcopy --strip-debug "$bin" "$W/$side.nodebug"   # valgrind 3.19 cannot read DWARF 5 (instructions.sh)
+  bash "$HERE/valgrind-ready.sh" "$bin" "$W/vg-$side"   # a copy valgrind 3.19 can run
   config="$W/$side/small/site-config.json"
-  "$W/$side.nodebug" build -q -j 1 -c "$config" > /dev/null   # the steady state: the spare is in place
-  LD_PRELOAD="$W/sigsuspend.so" valgrind --tool=callgrind -q --callgrind-out-file="$W/$side.noop.out" \
-    "$W/$side.nodebug" build -q -j 1 -c "$config" > /dev/null
+  "$W/vg-$side/nodebug/galleryssg" build -q -j 1 -c "$config" > /dev/null   # the steady state
+  LD_PRELOAD="$W/vg-$side/sigsuspend.so" valgrind --tool=callgrind -q --callgrind-out-file="$W/$side.noop.out" \
+    "$W/vg-$side/nodebug/galleryssg" build -q -j 1 -c "$config" > /dev/null
   IR[$side]=$(callgrind_annotate "$W/$side.noop.out" 2>/dev/null | awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1 }')
   echo "$side: no-op of $N photos: Ir ${IR[$side]}"
 done

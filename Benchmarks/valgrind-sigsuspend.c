@@ -1,4 +1,4 @@
-/* valgrind-sigsuspend.c: preloaded into galleryssg by instructions.sh, only under valgrind.
+/* valgrind-sigsuspend.c: preloaded into galleryssg under valgrind only (valgrind-ready.sh makes it).
  *
  * Valgrind 3.19 (Debian 12) writes into the signal mask a program hands to sigsuspend(), to take
  * its own signal out of it. libdispatch parks the main thread of a Swift program in
