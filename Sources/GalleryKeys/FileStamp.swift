@@ -29,4 +29,17 @@ package struct FileStamp: Equatable {
             size: Int(info.st_size), modified: Int(time.tv_sec) * 1_000_000_000 + Int(time.tv_nsec),
             identity: FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)))
     }
+
+    /// The stamp of the running executable: of the file `/proc/self/exe` links to, read by its
+    /// path, since under valgrind a `stat` of the link itself finds valgrind's tool rather than the
+    /// program it runs (so every run under callgrind looked like a new binary to the page key).
+    /// When that file was replaced or deleted during the run, the link itself.
+    package static var executable: FileStamp? {
+        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"),
+            !path.hasSuffix(" (deleted)"), let stamp = of(path)
+        {
+            return stamp
+        }
+        return of("/proc/self/exe") ?? of(CommandLine.arguments.first ?? "")
+    }
 }

@@ -118,7 +118,7 @@ package struct SiteRenderer: Sendable {
             settings.add(path)
             settings.add(target)
         }
-        let executable = FileStamp.of("/proc/self/exe") ?? FileStamp.of(CommandLine.arguments.first ?? "")
+        let executable = FileStamp.executable
         settings.add("\(executable?.size ?? 0) \(executable?.modified ?? 0) \(executable?.identity.inode ?? 0)")
         settingsKey = settings.finish()
     }
