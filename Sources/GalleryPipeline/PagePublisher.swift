@@ -86,14 +86,16 @@ package struct PagePublisher: Sendable {
         var key = CacheKey("site pages")
         key.add(renderer.settingsKey)
         key.add(albumsKey)
+        // The digests as their bytes, not their hex: this key is only compared with the last
+        // build's, and hex doubles what is hashed and costs a conversion a digest.
         try await rows { row in
             key.add(row.id)
-            key.add(row.metadataHash)
+            key.add(bytesOf: row.metadataHash)
             key.add(row.location)
-            key.add(row.contentHash)
-            key.add(row.thumbnailKey)
+            key.add(bytesOf: row.contentHash)
+            key.add(bytesOf: row.thumbnailKey)
             key.add(row.blobKeys.count)
-            for blobKey in row.blobKeys { key.add(blobKey) }
+            for blobKey in row.blobKeys { key.add(bytesOf: blobKey) }
         }
         return key.finish()
     }

@@ -155,8 +155,12 @@ package struct ManifestDocument {
             }
             let first = try bytes.nextByte()
             try keepValue(depth: depth)
-            // Entries are objects; decoding them as such first spares the guesses of `JSONValue`.
-            if first == UInt8(ascii: "{"), let object = try? decoder.decode([String: JSONValue].self, from: value) {
+            // Entries are objects; decoding them as such first spares the guesses of `JSONValue`,
+            // and by the kinds their keys usually hold first spares most of the rest.
+            if first == UInt8(ascii: "{"),
+                let object = (try? decoder.decode(TypedManifestEntry.self, from: value))?.fields
+                    ?? (try? decoder.decode([String: JSONValue].self, from: value))
+            {
                 collector.add(.object(object))
             } else if let entry = try? decoder.decode(JSONValue.self, from: value) {
                 collector.add(entry)

@@ -4,6 +4,8 @@ import GalleryModel
 import GalleryStore
 import Testing
 
+import struct Crypto.SHA256
+
 /// Keys held as 32 bytes: the same text outside the process as when they were hex strings.
 struct DigestTests {
     @Test func sha256IsTheKnownDigestAndRoundTripsThroughHex() throws {
@@ -22,6 +24,61 @@ struct DigestTests {
         #expect(Digest(hex: String(hex.dropLast()) + "g") == nil)
         #expect(Digest(hex: "") == nil)
         #expect(Digest(hex: " " + String(hex.dropLast())) == nil)
+    }
+
+    /// Hex is written and read eight digits at a time: every digest's text is what formatting each
+    /// byte makes, and every byte but the 22 hex digits, at every place, is refused.
+    @Test func hexIsEachByteFormattedAndOnlyHexDigitsParse() throws {
+        for index in 0..<300 {
+            let data = Data("\(index)".utf8)
+            let formatted = SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
+            let digest = CacheKey.sha256(data)
+            #expect(digest.hex == formatted)
+            #expect(Digest(hex: formatted) == digest && Digest(hex: formatted.uppercased()) == digest)
+        }
+        let known = CacheKey.sha256(Data("abc".utf8))
+        let text = Array(known.hex.utf8)
+        let digits = Set("0123456789abcdefABCDEF".utf8)
+        for place in [0, 7, 8, 15, 16, 31, 32, 47, 56, 63] {
+            for byte in UInt8.min...UInt8.max {
+                var changed = text
+                changed[place] = byte
+                let parsed = Digest(hexBytes: changed)
+                if digits.contains(byte) {
+                    #expect(parsed != nil, "\(byte) at \(place)")
+                    #expect(parsed?.hex == String(decoding: changed, as: UTF8.self).lowercased())
+                } else {
+                    #expect(parsed == nil, "\(byte) at \(place)")
+                }
+            }
+        }
+    }
+
+    /// A key gathers small inputs before hashing them: it is still the SHA-256 of every input
+    /// after its length, whatever their sizes (empty, small, about the gathering's size, larger).
+    @Test func aKeyIsTheHashOfItsLengthPrefixedInputs() {
+        var random = SystemRandomNumberGenerator()
+        for round in 0..<40 {
+            var key = CacheKey("round \(round)")
+            var expected = SHA256()
+            func feed(_ bytes: [UInt8]) {
+                withUnsafeBytes(of: UInt64(bytes.count).littleEndian) { expected.update(bufferPointer: $0) }
+                expected.update(data: bytes)
+            }
+            feed(Array("round \(round)".utf8))
+            for _ in 0..<Int.random(in: 0..<30, using: &random) {
+                let size = [0, 1, 7, 8, 64, 247, 248, 255, 256, 257, 600, Int.random(in: 0..<2000, using: &random)]
+                    .randomElement(using: &random)!
+                let bytes = (0..<size).map { _ in UInt8.random(in: 0...255, using: &random) }
+                bytes.withUnsafeBytes { key.add(bytes: $0) }
+                feed(bytes)
+            }
+            let digest = CacheKey.sha256(Data())  // a digest's bytes go in as they are
+            key.add(bytesOf: digest)
+            digest.withBytes { feed(Array($0)) }
+            #expect(key.finish() == Digest(expected.finalize()))
+            #expect(key.finish() == key.finish())
+        }
     }
 
     /// Sorting digests sorts them as their hex texts, so lists written to the state or the learnt

@@ -69,4 +69,24 @@ import Testing
         #expect(ImageFormat.heif.mimeType == "image/heic" && ImageFormat.tiff.mimeType == "image/tiff")
         #expect(ImageFormat.raw.mimeType == "application/octet-stream")
     }
+
+    /// A site-relative path the output refuses: the one-pass check says what splitting the path
+    /// into parts says (no empty part, no `.` or `..`, no NUL, not absolute), on hostile paths.
+    @Test func anOutputPathStaysInsideTheSite() {
+        func byParts(_ path: String) -> Bool {
+            let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+            return !path.hasPrefix("/")
+                && parts.allSatisfy { !$0.isEmpty && $0 != "." && $0 != ".." && !$0.utf8.contains(0) }
+        }
+        let paths = [
+            "", "/", "a", "a/b.html", "/a", "a/", "a//b", ".", "..", "...", "./a", "a/.", "../a", "a/../b",
+            "a/..", "a/.../b", ".hidden/x", "a/.b", "a\u{0}b", "a/\u{0}", "photos/p1/index.html", "..a/b", "a../b",
+            "é/ü.jpg", "a/b/c/d/e", "//", "a/./b"
+        ]
+        for path in paths {
+            #expect(StagedWriter.staysInside(path) == byParts(path), "\(path.debugDescription)")
+        }
+        #expect(StagedWriter.staysInside("photos/p1/index.html"))
+        #expect(!StagedWriter.staysInside("a/../../etc/passwd"))
+    }
 }
