@@ -7,8 +7,9 @@
 ///
 /// Both passes take two taps at a time: the two source vectors' lanes are interleaved and one
 /// multiply-add of 16-bit pairs into 32-bit sums (`pmaddwd`, SSE2, so every x86-64 has it) does two
-/// taps for eight samples. Elsewhere the same sums are written with plain SIMD arithmetic; the
-/// results are identical, as integer sums are.
+/// taps for eight samples. Elsewhere the same steps are plain SIMD arithmetic
+/// (`Resampler+Portable.swift`, compiled and tested against these everywhere); the results are
+/// identical, as integer sums are.
 extension Resampler {
     /// Rows filtered horizontally together: one Int16 lane each.
     static let band = 8
@@ -16,7 +17,7 @@ extension Resampler {
     /// Adds `a × weight[0] + b × weight[1]` lane by lane to the eight sums `low` (lanes 0–3) and `high`.
     /// `pair` holds both weights as `FilterTable.pairs` packs them.
     @inline(__always)
-    static func multiplyAdd(
+    package static func multiplyAdd(
         _ a: SIMD8<Int16>, _ b: SIMD8<Int16>, _ pair: UInt32,
         _ low: inout SIMD4<Int32>, _ high: inout SIMD4<Int32>
     ) {
@@ -27,17 +28,13 @@ extension Resampler {
             low &+= unsafeBitCast(_mm_madd_epi16(_mm_unpacklo_epi16(va, vb), weights), to: SIMD4<Int32>.self)
             high &+= unsafeBitCast(_mm_madd_epi16(_mm_unpackhi_epi16(va, vb), weights), to: SIMD4<Int32>.self)
         #else
-            let wa = SIMD8<Int32>(repeating: Int32(Int16(truncatingIfNeeded: pair)))
-            let wb = SIMD8<Int32>(repeating: Int32(Int16(truncatingIfNeeded: pair >> 16)))
-            let sum = SIMD8<Int32>(truncatingIfNeeded: a) &* wa &+ SIMD8<Int32>(truncatingIfNeeded: b) &* wb
-            low &+= sum.lowHalf
-            high &+= sum.highHalf
+            portableMultiplyAdd(a, b, pair, &low, &high)
         #endif
     }
 
     /// Rounds Q14 sums back to samples, saturating at the Int16 range (only ringing past ±2× gets there).
     @inline(__always)
-    static func narrow(_ low: SIMD4<Int32>, _ high: SIMD4<Int32>) -> SIMD8<Int16> {
+    package static func narrow(_ low: SIMD4<Int32>, _ high: SIMD4<Int32>) -> SIMD8<Int16> {
         let half = SIMD4<Int32>(repeating: Int32(FilterTable.one >> 1))
         let bits = Int32(FilterTable.fractionBits)
         let a = (low &+ half) &>> bits
@@ -48,23 +45,20 @@ extension Resampler {
                 _mm_packs_epi32(unsafeBitCast(a, to: __m128i.self), unsafeBitCast(b, to: __m128i.self)),
                 to: SIMD8<Int16>.self)
         #else
-            let limit = SIMD8<Int32>(repeating: Int32(Int16.max))
-            return SIMD8<Int16>(
-                truncatingIfNeeded: SIMD8<Int32>(lowHalf: a, highHalf: b).clamped(
-                    lowerBound: 0 &- limit &- 1, upperBound: limit))
+            return portablePack(a, b)
         #endif
     }
 
     /// `value` held to 0…`FixedCurve.one`, the range of the encode table.
     @inline(__always)
-    static func clampToCurve(_ value: SIMD8<Int16>) -> SIMD8<Int16> {
+    package static func clampToCurve(_ value: SIMD8<Int16>) -> SIMD8<Int16> {
         #if arch(x86_64)
             let top = _mm_set1_epi16(Int16(FixedCurve.one))
             return unsafeBitCast(
                 _mm_min_epi16(_mm_max_epi16(unsafeBitCast(value, to: __m128i.self), _mm_setzero_si128()), top),
                 to: SIMD8<Int16>.self)
         #else
-            return value.clamped(lowerBound: .zero, upperBound: SIMD8(repeating: Int16(FixedCurve.one)))
+            return portableClampToCurve(value)
         #endif
     }
 
@@ -146,7 +140,7 @@ extension Resampler {
 
     /// Transposes eight vectors of eight samples in place: lane j of vector i becomes lane i of vector j.
     @inline(__always)
-    static func transpose(_ v: UnsafeMutablePointer<SIMD8<Int16>>) {
+    package static func transpose(_ v: UnsafeMutablePointer<SIMD8<Int16>>) {
         #if arch(x86_64)
             func m(_ i: Int) -> __m128i { unsafeBitCast(v[i], to: __m128i.self) }
             let a0 = _mm_unpacklo_epi16(m(0), m(1))
@@ -175,7 +169,7 @@ extension Resampler {
             v[6] = s(_mm_unpacklo_epi64(b3, b7))
             v[7] = s(_mm_unpackhi_epi64(b3, b7))
         #else
-            for i in 0..<8 { for j in (i + 1)..<8 { (v[i][j], v[j][i]) = (v[j][i], v[i][j]) } }
+            portableTranspose(v)
         #endif
     }
 
