@@ -1,7 +1,7 @@
 /// The fixed-point kernels' steps in plain SIMD arithmetic, as every processor but x86-64 runs
 /// them; x86-64 runs SSE2 instructions for the same steps (`Resampler+FixedPoint.swift`). They are
 /// compiled on every processor, so that the tests hold both to the same results on the machine that
-/// runs them (`FixedPointResamplerTests`): integer sums are exact, so they must agree bit for bit.
+/// runs them (`FixedPointPortableTests`): integer sums are exact, so they must agree bit for bit.
 extension Resampler {
     /// `multiplyAdd` without SSE2: `a × weight[0] + b × weight[1]`, lane by lane, added to `low`
     /// (lanes 0–3) and `high`.

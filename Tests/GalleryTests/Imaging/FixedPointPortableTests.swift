@@ -6,15 +6,7 @@ import Testing
 /// processor computes the same sums bit for bit. Random lanes, extreme values included.
 @Suite("Fixed-point kernels without SSE2")
 struct FixedPointPortableTests {
-    private struct Lanes: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return state
-        }
-    }
-
-    private static func vector(_ random: inout Lanes) -> SIMD8<Int16> {
+    private static func vector(_ random: inout SeededRandom) -> SIMD8<Int16> {
         var v = SIMD8<Int16>()
         for lane in 0..<8 {
             v[lane] =
@@ -29,7 +21,7 @@ struct FixedPointPortableTests {
     }
 
     @Test func theStepsWithoutSSE2ComputeWhatTheSSE2StepsCompute() {
-        var random = Lanes(state: 32)
+        var random = SeededRandom(seed: 32)
         let bits = Int32(FilterTable.fractionBits)
         let half = SIMD4<Int32>(repeating: 1 << (bits - 1))
         for _ in 0..<20_000 {
