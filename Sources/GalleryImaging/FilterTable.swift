@@ -91,3 +91,44 @@ package struct FilterTable {
         }
     }
 }
+
+/// A `FilterTable`'s fixed-point taps with every sample's run starting on an even source sample,
+/// for the horizontal pass, which keeps source samples 2k and 2k + 1 side by side
+/// (`Resampler.filterBand`): each is decoded and stored once, and a pair of taps is read whole.
+/// A run that starts on an odd sample moves back one, behind a zero weight, so the sums are
+/// those of the table's own pairs.
+package struct EvenPairedTaps {
+    package let starts: [Int]
+    /// Pairs of taps each sample takes, from `starts`.
+    package let pairCounts: [Int]
+    package let pairs: [UInt32]
+    package let pairsPerSample: Int
+
+    package init(_ table: FilterTable) {
+        var starts = table.starts
+        var pairs = table.pairs
+        var pairCounts = [Int](repeating: 0, count: starts.count)
+        for out in 0..<starts.count {
+            let count = table.counts[out]
+            guard starts[out] % 2 == 1 else {
+                pairCounts[out] = (count + 1) / 2
+                continue
+            }
+            starts[out] -= 1
+            pairCounts[out] = (count + 2) / 2
+            // Every weight moves up a tap. `taps` is odd, so the last pair's high half is an
+            // unused zero and the run still fits in `pairsPerSample`.
+            var carry: UInt32 = 0
+            for pair in (out * table.pairsPerSample)..<((out + 1) * table.pairsPerSample) {
+                let weights = table.pairs[pair]
+                pairs[pair] = weights << 16 | carry
+                carry = weights >> 16
+            }
+            precondition(carry == 0, "a run of \(count) taps past \(table.pairsPerSample) pairs")
+        }
+        self.starts = starts
+        self.pairCounts = pairCounts
+        self.pairs = pairs
+        pairsPerSample = table.pairsPerSample
+    }
+}

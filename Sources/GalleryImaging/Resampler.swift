@@ -5,11 +5,12 @@ import GalleryModel
 ///
 /// Each axis gets a table of filter weights computed once (normalised to sum to exactly one in
 /// Q14, with taps past an edge folded onto the edge pixel). Source rows are decoded eight at a time
-/// to 16-bit samples (through the sRGB-to-linear table in linear light), transposed so that one
-/// vector holds a sample of all eight rows, and filtered horizontally into a ring of Int16 rows as
-/// wide as the output. Each output row is then the weighted sum of the ring rows under its
+/// to 16-bit samples (through the sRGB-to-linear table in linear light), each looked up once and
+/// stored so that one vector holds two neighbouring samples of four rows, interleaved, and
+/// filtered horizontally into a ring of Int16 rows as wide as the output, kept in pairs of rows
+/// interleaved the same way. Each output row is then the weighted sum of the ring rows under its
 /// vertical filter, re-encoded through a table with a byte for every sample value. Both passes are
-/// 16-bit multiply-adds into exact 32-bit sums, eight samples and two taps an instruction, with no
+/// 16-bit multiply-adds into exact 32-bit sums, four sums of two taps an instruction, with no
 /// per-pixel allocation or bounds checks; memory beyond the output is a few rows.
 ///
 /// It replaced a Float version (4 lanes, one wasted on the missing alpha) that was a third of a
@@ -58,49 +59,58 @@ package enum Resampler {
         _ source: PixelSize, to size: PixelSize, region: SourceRegion, linearLight: Bool,
         rows: (Int, Int) throws -> UnsafePointer<UInt8>
     ) rethrows -> Bitmap {
-        let horizontal = FilterTable(source: source.width, target: size.width, start: region.x, extent: region.width)
+        let horizontal = EvenPairedTaps(
+            FilterTable(source: source.width, target: size.width, start: region.x, extent: region.width))
         let vertical = FilterTable(source: source.height, target: size.height, start: region.y, extent: region.height)
+        let verticalPairs = EvenPairedTaps(vertical)
         let curve = linearLight ? FixedCurve.sRGB : FixedCurve.identity
         let values = size.width * 3
         let stride = (values + 15) & ~15  // ring rows end on two whole vectors; the padding is read, never used
-        // A band may write up to band - 1 rows either side of the rows an output row needs.
-        let ringRows = min(vertical.taps, source.height) + 2 * band
+        // A band may write up to band - 1 rows either side of the rows an output row needs; an even
+        // count keeps rows 2j and 2j + 1 together.
+        let ringRows = (min(vertical.taps, source.height) + 2 * band + 1) & ~1
 
-        // One zeroed pixel past the row: the odd tap of the last pair reads it, weighted 0.
-        let wide = UnsafeMutableBufferPointer<Int16>.allocate(capacity: (source.width + 1) * 3 * band + 8)
-        let ring = UnsafeMutableBufferPointer<Int16>.allocate(capacity: ringRows * stride)
-        let rowPointers = UnsafeMutableBufferPointer<UnsafePointer<Int16>>.allocate(capacity: vertical.taps)
-        wide.initialize(repeating: 0)
-        ring.initialize(repeating: 0)
+        // Source pixels in pairs, up to the pair that holds the zeroed pixel past the row: the
+        // odd tap of a run's last pair may read it, weighted 0.
+        let wideCount = (source.width / 2 + 1) * pairStride
+        let wide = UnsafeMutableRawPointer.allocate(byteCount: wideCount * 2, alignment: 16)
+            .initializeMemory(as: Int16.self, repeating: 0, count: wideCount)
+        // Ring rows 2j and 2j + 1 interleaved, sample by sample, in one pair row of 2 × stride values.
+        let ring = UnsafeMutableRawPointer.allocate(byteCount: ringRows * stride * 2, alignment: 16)
+            .initializeMemory(as: Int16.self, repeating: 0, count: ringRows * stride)
+        let rowPairs = UnsafeMutableBufferPointer<UnsafePointer<Int16>>.allocate(capacity: vertical.pairsPerSample)
         var ringSource = [Int](repeating: -1, count: ringRows)  // the source row each ring slot holds
         defer {
             wide.deallocate()
             ring.deallocate()
-            rowPointers.deallocate()
+            rowPairs.deallocate()
         }
-        let slot = { (row: Int) in ring.baseAddress! + (row % ringRows) * stride }
+        let pairRow = { (pair: Int) in ring + (pair * 2 % ringRows) * stride }
 
         var pixels = PixelBuffers.take(values * size.height)  // every byte is written below
         try pixels.withUnsafeMutableBufferPointer { output in
             try curve.decode.withUnsafeBufferPointer { decode in
                 try curve.encode.withUnsafeBufferPointer { encode in
-                    try vertical.pairs.withUnsafeBufferPointer { pairs in
+                    try verticalPairs.pairs.withUnsafeBufferPointer { pairs in
                         for y in 0..<size.height {
                             let start = vertical.starts[y]
-                            let count = vertical.counts[y]
-                            for row in start..<(start + count) where ringSource[row % ringRows] != row {
+                            for row in start..<(start + vertical.counts[y]) where ringSource[row % ringRows] != row {
                                 let first = row - row % band
                                 let inBand = min(band, source.height - first)
                                 filterBand(
                                     try rows(first, inBand), source.width, rows: inBand, horizontal,
-                                    decode.baseAddress!, wide.baseAddress!
-                                ) { slot(first + $0) }
+                                    decode.baseAddress!, wide
+                                ) { pairRow(first / 2 + $0) }
                                 for filtered in first..<(first + inBand) { ringSource[filtered % ringRows] = filtered }
                             }
-                            for tap in 0..<count { rowPointers[tap] = UnsafePointer(slot(start + tap)) }
+                            // The even run may take the row before `start`, and one past the last,
+                            // weighted 0: in the ring, whatever they hold.
+                            let firstPair = verticalPairs.starts[y] / 2
+                            let used = verticalPairs.pairCounts[y]
+                            for pair in 0..<used { rowPairs[pair] = UnsafePointer(pairRow(firstPair + pair)) }
                             combineRows(
-                                UnsafeBufferPointer(rebasing: rowPointers[0..<count]),
-                                pairs.baseAddress! + y * vertical.pairsPerSample, values: values,
+                                UnsafeBufferPointer(rebasing: rowPairs[0..<used]),
+                                pairs.baseAddress! + y * verticalPairs.pairsPerSample, values: values,
                                 encode.baseAddress!, output.baseAddress! + y * values)
                         }
                     }

@@ -30,8 +30,8 @@ struct FixedPointPortableTests {
             var low = SIMD4<Int32>(Int32(truncatingIfNeeded: random.next() >> 40), 0, -7, 1 << 20)
             var high = SIMD4<Int32>(repeating: Int32(truncatingIfNeeded: random.next() >> 42))
             var (portableLow, portableHigh) = (low, high)
-            Resampler.multiplyAdd(a, b, pair, &low, &high)
-            Resampler.portableMultiplyAdd(a, b, pair, &portableLow, &portableHigh)
+            Resampler.multiplyAddPairs(a, b, pair, &low, &high)
+            Resampler.portableMultiplyAddPairs(a, b, pair, &portableLow, &portableHigh)
             #expect(low == portableLow && high == portableHigh, "\(a) \(b) \(pair)")
 
             let rounded = ((low &+ half) &>> bits, (high &+ half) &>> bits)
@@ -47,8 +47,8 @@ struct FixedPointPortableTests {
             }
             for index in 0..<8 { tile[index] = Self.vector(&random) }
             portable.initialize(from: tile, count: 8)
-            Resampler.transpose(tile)
-            Resampler.portableTranspose(portable)
+            Resampler.transposePairs(tile)
+            Resampler.portableTransposePairs(portable)
             #expect((0..<8).allSatisfy { tile[$0] == portable[$0] })
         }
     }

@@ -102,4 +102,40 @@ struct FixedPointResamplerTests {
             }
         }
     }
+
+    /// The horizontal and vertical passes read runs of taps in pairs that start on even samples;
+    /// each run must weight every source sample as the table does, and stay inside the pixel
+    /// past the edge (the passes keep that one, zeroed, and no further).
+    @Test func evenPairedRunsWeightEverySampleAsTheTableDoes() {
+        for (source, target, start, extent) in [
+            (1000, 333, 0.0, 1000.0), (7, 3, 0.5, 5.9), (6000, 1, 0, 6000), (2, 1, 0, 2), (1, 1, 0, 1),
+            (300, 299, 0, 300), (449, 281, 0, 448.875), (50, 50, 0.25, 49.5), (2737, 1600, 0.3, 2736.2)
+        ] {
+            let table = FilterTable(source: source, target: target, start: start, extent: extent)
+            let even = EvenPairedTaps(table)
+            func weights(_ pairs: ArraySlice<UInt32>, from first: Int) -> [Int: Int] {
+                var byTap = [Int: Int]()
+                for (index, pair) in pairs.enumerated() {
+                    for (half, weight) in [Int16(truncatingIfNeeded: pair), Int16(truncatingIfNeeded: pair >> 16)]
+                        .enumerated() where weight != 0
+                    {
+                        byTap[first + 2 * index + half] = Int(weight)
+                    }
+                }
+                return byTap
+            }
+            for out in 0..<target {
+                let slots = (out * table.pairsPerSample)..<((out + 1) * table.pairsPerSample)
+                let evenStart = even.starts[out]
+                #expect(evenStart % 2 == 0 && evenStart >= 0)
+                #expect(evenStart + 2 * even.pairCounts[out] <= source + 1, "\(source) → \(target), sample \(out)")
+                #expect(
+                    weights(even.pairs[slots], from: evenStart) == weights(table.pairs[slots], from: table.starts[out]),
+                    "\(source) → \(target), sample \(out)")
+                #expect(
+                    weights(even.pairs[slots.prefix(even.pairCounts[out])], from: evenStart).count
+                        == weights(even.pairs[slots], from: evenStart).count)
+            }
+        }
+    }
 }
