@@ -26,13 +26,14 @@ JSON
   bash "$(dirname "$0")/valgrind-ready.sh" "$bin" "$run"   # a copy valgrind 3.19 can run
   LD_PRELOAD="$run/sigsuspend.so" valgrind --tool=callgrind --callgrind-out-file="$run/callgrind.out" "$run/nodebug/galleryssg" build -q -j 1 -c "$run/conf.json" -o "$run/site" 2> "$run/valgrind.txt"
   total=$(callgrind_annotate "$run/callgrind.out" | awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1 }')
-  # The resampler's own instructions: the self counts of every function of Resampler, FilterTable
-  # and FixedCurve (the kernels, the weight tables, the transfer curves). Not an inclusive count:
+  # The resampler's own instructions: the self counts of every function of Resampler, FilterTable,
+  # EvenPairedTaps and FixedCurve (the kernels, the weight tables, the transfer curves; a binary
+  # before 2026-11-26's night has no EvenPairedTaps, which then counts 0). Not an inclusive count:
   # since 2026-11-26 (8a7f021) the largest size is resampled as the JPEG decodes, so the decoder's
   # row callbacks run inside Resampler's entry points and an inclusive count would hold the decode.
   resize=$(callgrind_annotate --threshold=100 "$run/callgrind.out" | awk '
     { gsub(",", "", $1) }
-    /\$s14GalleryImaging(9ResamplerO|11FilterTableV|10FixedCurveV)/ { own += $1 }
+    /\$s14GalleryImaging(9ResamplerO|11FilterTableV|14EvenPairedTapsV|10FixedCurveV)/ { own += $1 }
     END { printf "%.0f\n", own }')
   echo "$bin: $total instructions in all; the resampler's own $resize, $(awk -v r="$resize" -v t="$total" 'BEGIN { printf "%.1f", 100 * r / t }') %"
 done

@@ -106,9 +106,10 @@ extension Resampler {
     ///
     /// In `wide`, a channel's source samples 2k and 2k + 1 sit interleaved, row by row, in two
     /// vectors (rows 0–3, then 4–7; the last row repeats to fill the band): `pairStride` values
-    /// for each pair of pixels, from a 16-byte boundary. So each sample is looked up and stored once, and two taps for eight
-    /// rows are two multiply-adds with no shuffling; runs of taps start on even samples
-    /// (`EvenPairedTaps`). The pixel past the row is never written: zero, weighted 0.
+    /// for each pair of pixels, from a 16-byte boundary. So each sample is looked up and stored
+    /// once, and two taps for eight rows are two multiply-adds with no shuffling; runs of taps
+    /// start on even samples (`EvenPairedTaps`). The pixel past the row is never written: zero,
+    /// weighted 0.
     static func filterBand(
         _ input: UnsafePointer<UInt8>, _ sourceWidth: Int, rows: Int,
         _ table: EvenPairedTaps, _ decode: UnsafePointer<Int16>, _ wide: UnsafeMutablePointer<Int16>,
