@@ -93,10 +93,10 @@ package struct FilterTable {
 }
 
 /// A `FilterTable`'s fixed-point taps with every sample's run starting on an even source sample,
-/// for the horizontal pass, which keeps source samples 2k and 2k + 1 side by side
-/// (`Resampler.filterBand`): each is decoded and stored once, and a pair of taps is read whole.
-/// A run that starts on an odd sample moves back one, behind a zero weight, so the sums are
-/// those of the table's own pairs.
+/// for both passes of `Resampler.resizeFixed`, which keep samples 2k and 2k + 1 side by side
+/// (source pixels in `filterBand`, ring rows in `combineRows`), so that a pair of taps is read
+/// whole. A run that starts on an odd sample moves back one, behind a zero weight, so the sums
+/// are those of the table's own pairs.
 package struct EvenPairedTaps {
     package let starts: [Int]
     /// Pairs of taps each sample takes, from `starts`.

@@ -31,9 +31,7 @@ extension Resampler {
             }
         }
     }
-}
 
-extension Resampler {
     /// `multiplyAddPairs` without SSE2: lanes 2i and 2i + 1 weighted by the pair's two weights and
     /// summed into lane i.
     @inline(__always)
