@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import GalleryModel
 
 /// The theme's static files as published: stylesheets and scripts under content-hashed names.
 ///
@@ -33,7 +34,7 @@ package struct Assets: Sendable {
         let name = (path as NSString).lastPathComponent
         let ext = (name as NSString).pathExtension
         guard fingerprinted.contains(ext.lowercased()), !name.hasPrefix(".") else { return path }
-        let hash = SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined().prefix(10)
+        let hash = Digest(SHA256.hash(data: data)).hex.prefix(10)
         return String(path.dropLast(ext.count + 1)) + ".\(hash).\(ext)"
     }
 

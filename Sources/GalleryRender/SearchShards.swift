@@ -88,7 +88,7 @@ package struct SearchShards {
             }
             add("d\(start / Self.documentsPerChunk)", try encoder.encode(rows))
         }
-        let version = digest.finalize().map { String(format: "%02x", $0) }.joined().prefix(10)
+        let version = Digest(digest.finalize()).hex.prefix(10)
         let folder = SiteLayout.search(version: String(version))
         for index in files.indices { files[index].path = folder + files[index].path }
         self.files = files
