@@ -3,7 +3,8 @@
 #
 #   make          builds the sample gallery (site-config.json) into public/ with a release build
 #   make test     checks the Swift files' format (Scripts/lint.sh: swift format lint --strict, .swift-format),
-#                 runs the test suite, browser checks included, then each fuzz harness for 10 seconds
+#                 runs the test suite, browser checks included (Scripts/test.sh: swift test, failing on
+#                 any compiler warning in the project's own code), then each fuzz harness for 10 seconds
 #                 (Scripts/fuzz.sh --smoke: a libFuzzer build with AddressSanitizer in .build-fuzz)
 #   make package  builds dist/galleryssg_VERSION_amd64.deb and a .tar.gz (Scripts/package.sh)
 #   make tsan     runs the suite but the browser checks under ThreadSanitizer (debug build in .build-tsan);
@@ -30,7 +31,7 @@ FUZZ_SMOKE ?= 1
 
 test:
 	Scripts/lint.sh
-	Scripts/setup.sh test swift test -c release --disable-testable-imports $(TEST_ARGS)
+	Scripts/setup.sh test Scripts/test.sh $(TEST_ARGS)
 	if [ "$(FUZZ_SMOKE)" != 0 ]; then Scripts/fuzz.sh --smoke; fi
 
 package:

@@ -57,8 +57,9 @@ package struct MediaTool: Sendable {
         defer { try? FileManager.default.removeItem(at: scratch) }
         let outURL = scratch.appendingPathComponent("stdout")
         let errURL = scratch.appendingPathComponent("stderr")
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        // FileHandle(forWritingTo:) below fails, naming the file, where either could not be made.
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         let out = try FileHandle(forWritingTo: outURL)
         let err = try FileHandle(forWritingTo: errURL)
         defer {
@@ -115,7 +116,8 @@ extension MediaTool {
     /// the environment names a file (`GALLERYSSG_TOOL_LOG`): to see what ffmpeg was asked, and for
     /// `Benchmarks/video.sh`, which runs the same commands directly.
     static let logFile: FileHandle? = ProcessInfo.processInfo.environment["GALLERYSSG_TOOL_LOG"].flatMap { path in
-        FileManager.default.createFile(atPath: path, contents: nil)
+        // A log that cannot be made is no log (nil), as when the file cannot be opened.
+        guard FileManager.default.createFile(atPath: path, contents: nil) else { return nil }
         return FileHandle(forWritingAtPath: path)
     }
     private static let logLock = NSLock()

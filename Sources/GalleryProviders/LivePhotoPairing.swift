@@ -46,7 +46,7 @@ package struct LivePhotoPairing {
     /// Moves each clip whose identifier matches a still's, in the same folder, from the folder's
     /// photos to that still's motion (or to the ignored files when `publish` is false).
     package func pair(_ listing: inout FolderListing, root: URL) async {
-        var cache = loadCache()
+        let cache = loadCache()
         var used: [String: Entry] = [:]
         var changed = false
         /// `read` gives the file's identifier, or nothing when it could not look (no ffprobe): that is not kept.

@@ -21,7 +21,7 @@ struct AlbumZipWriterTests {
             members.append(AlbumZipWriter.Member(name: name, path: path))
         }
         let empty = folder.appendingPathComponent("empty.jpg").path
-        FileManager.default.createFile(atPath: empty, contents: Data())
+        #expect(FileManager.default.createFile(atPath: empty, contents: Data()))
         members.append(AlbumZipWriter.Member(name: "Émpty (1).jpg", path: empty))
         return members
     }
@@ -90,7 +90,7 @@ struct AlbumZipWriterTests {
         var members: [AlbumZipWriter.Member] = []
         for (name, size) in zip(["big-1.jpg", "big-2.jpg"], sizes) {
             let path = folder.appendingPathComponent(name).path
-            FileManager.default.createFile(atPath: path, contents: Data("JPEG head \(name)".utf8))
+            #expect(FileManager.default.createFile(atPath: path, contents: Data("JPEG head \(name)".utf8)))
             let handle = try #require(FileHandle(forWritingAtPath: path))
             try handle.truncate(atOffset: size)  // sparse: no disk used, reads give zeros
             try handle.close()

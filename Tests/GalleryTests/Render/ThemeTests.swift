@@ -10,8 +10,11 @@ struct ThemeTests {
         let walker = FileManager.default.enumerator(atPath: folder.path)
         while let path = walker?.nextObject() as? String {
             var isDirectory: ObjCBool = false
-            FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path, isDirectory: &isDirectory)
-            if !isDirectory.boolValue { onDisk[path] = try Data(contentsOf: folder.appendingPathComponent(path)) }
+            let exists = FileManager.default.fileExists(
+                atPath: folder.appendingPathComponent(path).path, isDirectory: &isDirectory)
+            if exists && !isDirectory.boolValue {
+                onDisk[path] = try Data(contentsOf: folder.appendingPathComponent(path))
+            }
         }
         #expect(!onDisk.isEmpty)
         #expect(DefaultTheme.files == onDisk, "Templates/ changed: run Scripts/embed-theme.sh")
