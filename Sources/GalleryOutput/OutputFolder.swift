@@ -59,12 +59,13 @@ package enum OutputFolder {
     /// Checks the output folder before a build, and with `takeOver` moves what galleryssg did not
     /// write there into `aside`.
     /// - Parameters:
+    ///   - book: Where the state keeps the sites' records (the names at the root a build wrote).
     ///   - builtByState: Whether the site's state recorded builds, so that an unmarked site with an
     ///     `index.html` and a `_headers` file is taken as one an earlier galleryssg built.
     ///   - aside: Where foreign files go with `takeOver`; made only when something is moved.
     /// - Throws: `OutputError` naming the folder, what is in it and the fix.
     package static func claim(
-        _ output: URL, protecting protected: [Protected], builtByState: () -> Bool,
+        _ output: URL, book: SiteBook, protecting protected: [Protected], builtByState: () -> Bool,
         takeOver: Bool, aside: URL
     ) throws -> Claim {
         let output = output.standardizedFileURL
@@ -76,9 +77,10 @@ package enum OutputFolder {
         if names.isEmpty { return Claim() }
         var claim = Claim()
         let foreign: [String]
-        if let marker = SiteMarker.read(in: output) {
-            let known = Set(marker.top).union(SiteMarker.names)
-            foreign = marker.top.isEmpty ? [] : names.filter { !known.contains($0) }
+        if SiteMarker.read(in: output) != nil {
+            let top = book.record(of: output)?.top ?? []
+            let known = Set(top).union(SiteMarker.names)
+            foreign = top.isEmpty ? [] : names.filter { !known.contains($0) }
         } else if names.contains(SiteLayout.home) && names.contains("_headers") && builtByState() {
             claim.adopted = true
             foreign = []

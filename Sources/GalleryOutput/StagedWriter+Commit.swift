@@ -17,8 +17,7 @@ extension StagedWriter {
     }
 
     /// Works out which files the staging folder started with that this build did not write, and
-    /// checks that galleryssg wrote each of them (the earlier site's `SiteMarker.filesName` list
-    /// names it, or a killed build made it after `SiteMarker.buildingName`'s time). A file it did
+    /// checks that galleryssg wrote each of them (the earlier site's file list in the state names it, or a killed build made it after `SiteMarker.buildingName`'s time). A file it did
     /// not write (one added by hand to the published site, which the last swap carried here) is
     /// refused, or with `takeOver` moved into `aside`. Nothing is removed yet: `commit` does that.
     ///
@@ -46,7 +45,7 @@ extension StagedWriter {
         var foreign: [String] = []
         var settlement = Settlement()
         if !stale.isEmpty {
-            let known = SiteMarker.files(in: staging)
+            let known = book.files(of: staging)
             let note = stagingPath + "/" + SiteMarker.buildingName
             let since = Self.changeTime(note)
             let older = stale.filter { path in
@@ -82,15 +81,17 @@ extension StagedWriter {
         return settlement
     }
 
-    /// Removes what `settle` found, writes the site's marker and file list, and swaps the staging
-    /// folder in as the output; the previous site becomes the spare.
-    /// - Parameter marker: The marker; its `top` is filled in here from the files written.
+    /// Removes what `settle` found, records the site and its file list in the state, marks it, and
+    /// swaps the staging folder in as the output; the previous site becomes the spare.
+    /// - Parameters:
+    ///   - record: What the site was built from; its `top` is filled in here from the files written.
+    ///   - folderIndex: The page for each folder without an index page (`FolderIndexes`).
     /// - Throws: `OutputError`; the previous site is still in place when it does.
-    package func commit(marker: SiteMarker) async throws {
-        if keptPublishedSite { return try commitKept(marker: marker) }
+    package func commit(record: SiteRecord, folderIndex: FolderIndexes.Page) async throws {
+        if keptPublishedSite { return try commitKept(record: record) }
         let fileManager = FileManager.default
         try removeSettled()
-        try writeMarker(marker)
+        try writeMarker(record, folderIndex: folderIndex)
         guard fileManager.fileExists(atPath: output.path) else {
             try Self.attempt(output.path) { try fileManager.moveItem(at: staging, to: output) }
             return
@@ -148,18 +149,21 @@ extension StagedWriter {
         }
     }
 
-    /// Writes `SiteMarker.filesName` (every file of the staged site) and the marker, and removes the
-    /// building note. A staging folder that started empty is listed for it: a cold build keeps no
-    /// list of its paths in memory. A build that staged exactly the earlier site's files keeps that
-    /// site's list (40,000 paths at 10,000 photos), so a build that changed nothing writes no list.
-    private func writeMarker(_ marker: SiteMarker) throws {
-        var marker = marker
-        if settled.withLockedValue({ $0.sameFiles }),
-            FileManager.default.fileExists(atPath: stagingPath + "/" + SiteMarker.filesName),
-            let earlier = SiteMarker.read(in: staging)
+    /// Records the staged site in the state (`SiteBook.mark`: its record and every file of it) and
+    /// marks it, and removes the building note. A staging folder that started empty is listed for it:
+    /// a cold build keeps no list of its paths in memory. A build that staged exactly the earlier
+    /// site's files keeps that site's list (40,000 paths at 10,000 photos), so a build that changed
+    /// nothing writes no list.
+    private func writeMarker(_ record: SiteRecord, folderIndex: FolderIndexes.Page) throws {
+        var record = record
+        // The same files as the earlier site, which had no folder index pages (each would have been
+        // stale, as they are never written before this): that site's list stands.
+        if settled.withLockedValue({ $0.sameFiles }), book.listPath(of: staging) != nil,
+            let earlier = book.record(of: staging), earlier.folderIndexes == nil || earlier.folderIndexes == []
         {
-            marker.top = earlier.top
-            try write(try marker.encoded(), to: SiteMarker.fileName)
+            record.top = earlier.top
+            record.folderIndexes = earlier.folderIndexes
+            try Self.attempt(book.folder.path) { try book.mark(staging, record, list: nil) }
             unlink(stagingPath + "/" + SiteMarker.buildingName)
             return
         }
@@ -171,9 +175,15 @@ extension StagedWriter {
             StagedListing.list(stagingPath).forEachFile { paths.append($0) }
         }
         paths.removeAll { SiteMarker.names.contains($0) }
-        marker.top = Array(Set(paths.map { path in path.prefix { $0 != "/" } })).map(String.init).sorted()
-        try write(SiteMarker.listing(paths), to: SiteMarker.filesName)
-        try write(try marker.encoded(), to: SiteMarker.fileName)
+        let bare = FolderIndexes.bare(in: paths)
+        for folder in bare {
+            let page = folder.isEmpty ? SiteLayout.folderIndex : folder + "/" + SiteLayout.folderIndex
+            try write(Data(folderIndex(FolderIndexes.root(of: folder))), to: page)
+            paths.append(page)
+        }
+        record.folderIndexes = bare
+        record.top = Array(Set(paths.map { path in path.prefix { $0 != "/" } })).map(String.init).sorted()
+        try Self.attempt(book.folder.path) { try book.mark(staging, record, list: SiteMarker.listing(paths)) }
         unlink(stagingPath + "/" + SiteMarker.buildingName)
     }
 

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
     import Foundation
     import GalleryKeys
+    import GalleryModel
     import GalleryStore
     import Glibc
     import NIOConcurrencyHelpers
@@ -18,7 +19,7 @@
 /// staging folder, so the staged site is exactly the one a build that staged from the start makes.
 ///
 /// At the end (`StagedWriter.settle`) the noted files must be exactly those of the published site's
-/// file list (`SiteMarker.filesName`), compared by count and two sums of hashes of the paths: a
+/// file list (in the state's `SiteBook`), compared by count and two sums of hashes of the paths: a
 /// file the build would no longer publish, or one the user deleted, makes it stage too. Only then
 /// is the published site kept, and only its marker is written again. Nothing is removed or
 /// replaced in it, so "a failed build leaves the previous site" holds; a file someone added to it
@@ -26,6 +27,8 @@
 final class LiveSite: Sendable {
     /// The output folder's path.
     let root: String
+    /// The published site's file list (`SiteBook.listPath`).
+    let list: String
 
     enum Phase { case live, staging, staged }
 
@@ -47,13 +50,19 @@ final class LiveSite: Sendable {
     /// Held while the build begins staging, so tasks that need the staging folder wait for it.
     let staging = NIOLock()
 
+    /// The index pages of the published site's bare folders (`FolderIndexes`), which the build does
+    /// not write until it commits: its list names them, the files kept do not.
+    let folderIndexes: Set<String>
+
     /// The published site at `output`, if galleryssg published it there with its file list.
-    init?(output: URL) {
+    init?(output: URL, book: SiteBook) {
         root = output.path
-        var info = stat()
-        guard SiteMarker.read(in: output) != nil,
-            lstat(root + "/" + SiteMarker.filesName, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG
-        else { return nil }
+        guard let list = book.listPath(of: output) else { return nil }
+        self.list = list
+        folderIndexes = Set(
+            (book.record(of: output)?.folderIndexes ?? []).map {
+                $0.isEmpty ? SiteLayout.folderIndex : $0 + "/" + SiteLayout.folderIndex
+            })
     }
 
     /// Whether the build has begun staging (no file is noted any more).
@@ -107,8 +116,8 @@ final class LiveSite: Sendable {
     func matchesList() -> Bool {
         var count = 0
         var sums: (UInt64, UInt64) = (0, 0)
-        let read = ChunkedPaths.forEach(inFile: root + "/" + SiteMarker.filesName) { path in
-            guard !SiteMarker.names.contains(path) else { return }
+        let read = ChunkedPaths.forEach(inFile: list) { path in
+            guard !SiteMarker.names.contains(path), !folderIndexes.contains(path) else { return }
             count += 1
             let (first, second) = Self.hashes(path)
             sums = (sums.0 &+ first, sums.1 &+ second)
@@ -232,7 +241,7 @@ extension StagedWriter {
                 try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
             }
         }
-        Self.markBuilding(staging)
+        try Self.markBuilding(staging, book: book)
         listing.withLockedValue { $0 = StagedListing(root: reused ? stagingPath : nil) }
     }
 
@@ -247,11 +256,13 @@ extension StagedWriter {
             BlobFile(path: published, identity: stamp.identity), to: relativePath, at: try resolve(relativePath))
     }
 
-    /// Writes the new marker into the published site this build kept (its file list stands).
-    func commitKept(marker: SiteMarker) throws {
-        var marker = marker
-        marker.top = SiteMarker.read(in: output)?.top ?? []
-        let path = output.appendingPathComponent(SiteMarker.fileName)
-        try Self.attempt(path.path) { try marker.encoded().write(to: path, options: .atomic) }
+    /// Records the published site this build kept anew (its file list stands). A site of format 1
+    /// has its list moved into the state and a new marker; any other is not written to at all.
+    func commitKept(record: SiteRecord) throws {
+        var record = record
+        let earlier = book.record(of: output)
+        record.top = earlier?.top ?? []
+        record.folderIndexes = earlier?.folderIndexes
+        try Self.attempt(book.folder.path) { try book.update(output, record) }
     }
 }

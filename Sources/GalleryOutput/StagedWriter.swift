@@ -32,6 +32,8 @@
 package final class StagedWriter: Sendable {
     package let output: URL
     package let staging: URL
+    /// Where the state keeps each site folder's record and file list.
+    package let book: SiteBook
     /// `staging`'s path; files are named by joining text, which is much cheaper than `URL`'s
     /// path operations when a build stages tens of thousands of files.
     package let stagingPath: String
@@ -61,8 +63,11 @@ package final class StagedWriter: Sendable {
     /// published site for now: it is renamed when staging begins, if it does.
     let base: String?
 
-    private init(output: URL, staging: URL, reused: Bool, live: LiveSite? = nil, base: String? = nil) {
+    private init(
+        output: URL, staging: URL, book: SiteBook, reused: Bool, live: LiveSite? = nil, base: String? = nil
+    ) {
         self.output = output
+        self.book = book
         self.staging = staging
         stagingPath = staging.path
         listing = NIOLockedValueBox(live == nil ? StagedListing(root: reused ? staging.path : nil) : nil)
@@ -75,13 +80,14 @@ package final class StagedWriter: Sendable {
     /// Prepares a staging folder for `output`, from the previous site (the spare) when there is one.
     ///
     /// Call `OutputFolder.claim` first: this only checks the output's place, and that the spare is
-    /// galleryssg's (it has a file list, or is a site an earlier version built).
+    /// galleryssg's (it has a marker, or is a site an earlier version built).
     /// - Parameters:
+    ///   - book: Where the state keeps the sites' records and file lists.
     ///   - protected: Folders the output must keep clear of (`OutputFolder.checkPlace`).
     ///   - takeOver: Move files galleryssg did not write, in the spare, into `aside` rather than refuse.
     /// - Throws: `OutputError` naming the folder and what to do.
     package static func begin(
-        output: URL, protecting protected: [OutputFolder.Protected],
+        output: URL, book: SiteBook, protecting protected: [OutputFolder.Protected],
         takeOver: Bool = false, aside: URL? = nil
     ) throws -> StagedWriter {
         let output = output.standardizedFileURL
@@ -106,29 +112,30 @@ package final class StagedWriter: Sendable {
             spareExists
             ? spare.path
             : leftovers.first { $0.contains(".staging-") && isFolder($0) }
-        for folder in leftovers where folder != base { OutputFolder.clearLeftover(folder, aside: aside) }
+        for folder in leftovers where folder != base { OutputFolder.clearLeftover(folder, book: book, aside: aside) }
         // A site galleryssg published, with its file list: keep it unless a file differs (`LiveSite`).
-        if !takeOver, base != staging.path, let live = LiveSite(output: output) {
-            return StagedWriter(output: output, staging: staging, reused: base != nil, live: live, base: base)
+        if !takeOver, base != staging.path, let live = LiveSite(output: output, book: book) {
+            return StagedWriter(
+                output: output, staging: staging, book: book, reused: base != nil, live: live, base: base)
         }
         if let base, base != staging.path, rename(base, staging.path) == 0 {
-            markBuilding(staging)
-            return StagedWriter(output: output, staging: staging, reused: true)
+            try markBuilding(staging, book: book)
+            return StagedWriter(output: output, staging: staging, book: book, reused: true)
         }
         if base != staging.path { try? FileManager.default.removeItem(at: staging) }
         try attempt(staging.path) {
             try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
         }
-        markBuilding(staging)
-        return StagedWriter(output: output, staging: staging, reused: base == staging.path)
+        try markBuilding(staging, book: book)
+        return StagedWriter(output: output, staging: staging, book: book, reused: base == staging.path)
     }
 
     /// Refuses (or, taking over, empties into `aside`) a spare that is not galleryssg's: one with no
-    /// file list and no `index.html`, such as a folder an earlier version swapped out of the output.
+    /// marker and no `index.html`, such as a folder an earlier version swapped out of the output.
     private static func checkSpare(_ spare: URL, takeOver: Bool, aside: URL) throws {
         let names = try OutputFolder.entries(of: spare)
         let known =
-            names.contains(SiteMarker.filesName) || names.contains(SiteMarker.buildingName)
+            names.contains(SiteMarker.fileName) || names.contains(SiteMarker.buildingName)
             || names.contains(SiteLayout.home) || names.isEmpty
         guard !known else { return }
         guard takeOver else { throw OutputError.foreignInPrevious(folder: spare.path, names) }
@@ -136,13 +143,17 @@ package final class StagedWriter: Sendable {
     }
 
     /// Leaves the `SiteMarker.buildingName` note in a staging folder that has none, saying whether its
-    /// files came from a site built before file lists existed (then all of them are galleryssg's).
-    static func markBuilding(_ staging: URL) {
+    /// files came from a site with no file list (built before lists existed, or whose record the
+    /// state no longer has): those files of it the build drops are moved aside, not deleted.
+    /// - Throws: `OutputError` when the note cannot be written (a full disk among the causes).
+    static func markBuilding(_ staging: URL, book: SiteBook) throws {
         let note = staging.appendingPathComponent(SiteMarker.buildingName).path
         guard !FileManager.default.fileExists(atPath: note) else { return }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: staging.path)) ?? []
-        let adopted = names.contains(SiteLayout.home) && !names.contains(SiteMarker.filesName)
-        FileManager.default.createFile(atPath: note, contents: Data((adopted ? "adopted\n" : "").utf8))
+        let adopted = names.contains(SiteLayout.home) && book.listPath(of: staging) == nil
+        try attempt(note) {
+            try Data((adopted ? "adopted\n" : "").utf8).write(to: URL(fileURLWithPath: note))
+        }
     }
 
     package static func spareFolder(of output: URL) -> URL {

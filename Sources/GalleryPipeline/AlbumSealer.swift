@@ -166,10 +166,9 @@ extension Build {
                 [SitePathMap.publicFolder] + SitePathMap.publicFiles + targets.flatMap { [$0.folder + "/", $0.photos] }
             try sealer.seal(files, map, except: except, outcome: &outcome)
         }
-        guard let worker = assets.published["static/protect-sw.js"].flatMap({ assets.files[$0] }) else {
+        guard assets.serviceWorker != nil else {  // `stageStatic` published it
             throw BuildError(step: .seal, "the theme has no static/protect-sw.js, which opens protected albums")
         }
-        try writer.write(worker, to: SiteLayout.serviceWorker)
         var headers = assets.headersFile
         var privateFolders = targets.flatMap { ["/\($0.folder)/*", "/\($0.photos)*"] }
         if let (_, map, files) = sitePlan {
@@ -182,7 +181,6 @@ extension Build {
                     }) + ["/", "/\(SiteLayout.sealedPage)"]
         }
         for rule in Set(privateFolders).sorted() { headers += "\n\(rule)\n  Cache-Control: private\n" }
-        headers += "\n/\(SiteLayout.serviceWorker)\n  Cache-Control: no-cache\n"
         try writer.write(Data(headers.utf8), to: "_headers")
         cache.prune()
         (outcome.made, outcome.reused) = (cache.made, cache.reused)

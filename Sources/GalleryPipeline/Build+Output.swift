@@ -32,6 +32,9 @@ extension Build {
 }
 
 extension SiteConfig {
+    /// Where the state keeps what galleryssg knows of the site folders it built (`SiteBook`).
+    package var siteBook: SiteBook { SiteBook(stateDirectory: stateDirectory) }
+
     /// Folders the output must keep clear of, each named as the config names it.
     package var protectedFolders: [OutputFolder.Protected] {
         var folders = [

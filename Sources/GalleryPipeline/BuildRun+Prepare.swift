@@ -18,7 +18,8 @@ extension BuildRun {
     /// `output`: before any work, the output must be missing, empty or galleryssg's (`--force` takes it over).
     func claimOutput() throws {
         let claim = try OutputFolder.claim(
-            config.output, protecting: config.protectedFolders, builtByState: { [build] in build.stateRecordsBuilds },
+            config.output, book: config.siteBook, protecting: config.protectedFolders,
+            builtByState: { [build] in build.stateRecordsBuilds },
             takeOver: options.takeOver, aside: aside)
         if let moved = claim.moved {
             progress(.warning(OutputError.movedAside(claim.movedCount, from: config.output.path, to: moved.path)))
@@ -84,7 +85,8 @@ extension BuildRun {
     /// `output` (staging): the folder beside the output that the new site is staged in.
     func beginStaging() throws {
         writer = try StagedWriter.begin(
-            output: config.output, protecting: config.protectedFolders, takeOver: options.takeOver, aside: aside)
+            output: config.output, book: config.siteBook, protecting: config.protectedFolders,
+            takeOver: options.takeOver, aside: aside)
     }
 
     /// `state` (caches): the caches of derivatives and pages, and what images-only builds left in the cache.

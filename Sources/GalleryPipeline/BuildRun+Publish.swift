@@ -65,6 +65,9 @@ extension BuildRun {
             try writer.write(data, to: path)
             report.bytesWritten += data.count
         }
+        // The service worker that opens protected albums is on every site: were it only on sites
+        // with one, its presence would say that the site has a protected album.
+        if let worker = assets.serviceWorker { try writer.write(worker, to: SiteLayout.serviceWorker) }
         try writer.write(Data(assets.headersFile.utf8), to: "_headers")
     }
 
@@ -122,7 +125,7 @@ extension BuildRun {
 
     /// `publish`: the staged site swapped in for the old one, marked with what it was built from.
     func commit() async throws {
-        let marker = SiteMarker(inputs: SiteFreshness.inputs(config), stateBuild: try database.lastBuildID())
-        try await writer.commit(marker: marker)
+        let record = SiteRecord(inputs: SiteFreshness.inputs(config), stateBuild: try database.lastBuildID())
+        try await writer.commit(record: record, folderIndex: renderer.folderIndexPage)
     }
 }

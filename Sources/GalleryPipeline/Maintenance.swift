@@ -112,7 +112,8 @@ public enum Maintenance {
         let lock = try BuildLock.acquire(stateDirectory: config.stateDirectory, purpose: "clean")
         defer { lock.release() }
         var removed: [String] = []
-        let site = try OutputFolder.removeSite(output: config.output, protecting: config.protectedFolders)
+        let site = try OutputFolder.removeSite(
+            output: config.output, book: config.siteBook, protecting: config.protectedFolders)
         if site.removed { removed.append(config.output.path) }
         let state = config.stateDirectory
         let names = (try? FileManager.default.contentsOfDirectory(atPath: state.path)) ?? []

@@ -7,7 +7,7 @@ import GalleryStore
 /// What a built site was made from, and whether it is older than that: `deploy` refuses a site a
 /// build would change, because it would publish the old one without a word.
 public enum SiteFreshness {
-    /// Hex SHA-256 of each input a build records in the site's `SiteMarker`: the config (`configDigest`),
+    /// Hex SHA-256 of each input a build records in the site's `SiteRecord`: the config (`configDigest`),
     /// and every file of the templates folder with its path.
     package static func inputs(_ config: SiteConfig) -> [String: String] {
         ["config": configDigest(config.configFile), "templates": templatesDigest(config.templates)]
@@ -42,12 +42,13 @@ public enum SiteFreshness {
     /// - Returns: nil when the site is current, or there is none (the deploy says so itself).
     public static func check(_ config: SiteConfig) -> StaleSite? {
         guard FileManager.default.fileExists(atPath: config.output.path) else { return nil }
-        guard let marker = SiteMarker.read(in: config.output) else {
+        guard let marker = config.siteBook.record(of: config.output) else {
             return StaleSite(
                 output: config.output.path,
                 changes: [
-                    "it carries no record of what it was built from "
-                        + "(an earlier version of galleryssg built it)"
+                    SiteMarker.read(in: config.output) == nil
+                        ? "it carries no record of what it was built from (an earlier version of galleryssg built it)"
+                        : "the state \(config.stateDirectory.path) has no record of what it was built from"
                 ])
         }
         let now = inputs(config)

@@ -80,9 +80,17 @@ package struct AlbumTree: Sendable {
                 let info = settings[path] ?? AlbumInfo()
                 // "page" is taken by the parent's own paging (`…/page/2/`) below the top level.
                 var used: Set<String> = usedSlugs[parent ?? -1] ?? (parent == nil ? [] : ["page"])
-                let slug = Self.uniqueSlug(PhotoCollection.slug(parts[depth]), among: used)
-                used.insert(slug)
-                usedSlugs[parent ?? -1] = used
+                // A folder with a token is unique by it, and takes no slug from its siblings: a public
+                // album's address never depends on a hidden one beside it (`-2` would confirm it).
+                let hidden = folders[path] != nil || tokens[path] != nil
+                let slug =
+                    hidden
+                    ? PhotoCollection.slug(parts[depth])
+                    : Self.uniqueSlug(PhotoCollection.slug(parts[depth]), among: used)
+                if !hidden {
+                    used.insert(slug)
+                    usedSlugs[parent ?? -1] = used
+                }
                 let index = albums.count
                 let title = info.title.flatMap { UntrustedText.clean($0, max: AlbumPath.maxNameLength) } ?? parts[depth]
                 let folder = folders[path] ?? tokens[path].map { "\(slug)-\($0)" } ?? slug
@@ -154,6 +162,22 @@ package struct AlbumTree: Sendable {
             albums[index].cover = cover
             for (position, item) in album.members.enumerated() { positionInAlbum[item] = position }
         }
+        hideEmptyAlbums()
+    }
+
+    /// A listed album with nothing listed in it (its photos are all in hidden albums below it) would
+    /// say that something is hidden there ("Family · 0 photos"): it is listed nowhere, and its page,
+    /// which lists nothing, is kept out of search engines and the sitemap like an unlisted one's.
+    private mutating func hideEmptyAlbums() {
+        let empty = Set(albums.indices.filter { albums[$0].listed && albums[$0].total == 0 })
+        guard !empty.isEmpty else { return }
+        for index in empty {
+            albums[index].listed = false
+            albums[index].inHome = false
+            albums[index].children = []
+        }
+        for index in albums.indices { albums[index].children.removeAll { empty.contains($0) } }
+        roots.removeAll { empty.contains($0) }
     }
 
     /// `base`, or `base-2`, `base-3`… whichever is not in `used` yet.

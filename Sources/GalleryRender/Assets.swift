@@ -58,6 +58,11 @@ package struct Assets: Sendable {
         for (path, target) in published.sorted(by: { $0.key < $1.key }) where path != target {
             text += "\n/\(target)\n  Cache-Control: public, max-age=31536000, immutable\n"
         }
+        if serviceWorker != nil { text += "\n/\(SiteLayout.serviceWorker)\n  Cache-Control: no-cache\n" }
         return text
     }
+
+    /// The service worker that decrypts protected albums (the theme's `static/protect-sw.js`), which
+    /// every site publishes at its root as `SiteLayout.serviceWorker`; nil when the theme has none.
+    package var serviceWorker: Data? { published["static/protect-sw.js"].flatMap { files[$0] } }
 }

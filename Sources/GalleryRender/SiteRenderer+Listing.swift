@@ -3,8 +3,16 @@ import GalleryModel
 
 /// Grid pages: the home grid, album and tag pages, and the albums and tags indexes.
 extension SiteRenderer {
-    /// The view-transition name shared by a photo's grid tile and its page's preview.
-    package static func transitionName(_ index: Int) -> String { "photo-\(index)" }
+    /// The view-transition name shared by a photo's grid tile and its page's preview: a hash of the
+    /// photo's id (64-bit FNV-1a), so it names the photo alone. It was the photo's place in the whole
+    /// site's list, hidden photos included, so the gap between two public photos' numbers counted the
+    /// protected and unlisted photos taken between them.
+    package static func transitionName(_ photoID: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in photoID.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        let hex = String(hash, radix: 16)
+        return "p" + String(repeating: "0", count: 16 - hex.count) + hex
+    }
 
     /// A justified-grid tile for `item`, the plan's item `index` (read once by the caller: each read
     /// is a trip to the item file), seen from a page whose root prefix is `root`; `sizes` comes from
@@ -35,7 +43,7 @@ extension SiteRenderer {
                     "--pf:\(Formatting.fixed($0.share, digits: 5));--pg:\(Formatting.fixed($0.gaps, digits: 0))px;--pa:\(Formatting.fixed($0.shape, digits: 4));"
                 } ?? "")
                 + item.placeholderStyle(plan.placeholders),
-            transitionName: Self.transitionName(index),
+            transitionName: Self.transitionName(item.photo.id),
             duration: item.video?.durationText)
     }
 
@@ -155,5 +163,24 @@ extension SiteRenderer {
             parentHref: root + SiteLayout.listing(folder, page: 1), parentLabel: parentLabel, photos: tiles,
             photoCount: collection.members.count, pagination: pages, slideshowHref: tiles.first?.href)
         return PageModel(path: path, template: "grid", context: context)
+    }
+}
+
+extension SiteRenderer {
+    /// The page of a folder that has no index page of its own (`FolderIndexes`): it sends the
+    /// visitor to the site's home at once, names nothing of the site, and keeps out of search engines.
+    package var folderIndexPage: @Sendable (_ root: String) -> [UInt8] {
+        let language = FastHTMLEscaping.escape(strings.language)
+        let title = FastHTMLEscaping.escape(strings.text("notFoundTitle"))
+        let home = FastHTMLEscaping.escape(strings.text("notFoundHome"))
+        return { root in
+            let href = FastHTMLEscaping.escape(root + SiteLayout.folderIndex)
+            return Array(
+                ("<!DOCTYPE html>\n<html lang=\"\(language)\"><head><meta charset=\"utf-8\">"
+                    + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+                    + "<meta name=\"robots\" content=\"noindex\"><meta http-equiv=\"refresh\" content=\"0; url=\(href)\">"
+                    + "<title>\(title)</title></head>\n<body><main><p><a href=\"\(href)\">\(home)</a></p></main></body></html>\n")
+                    .utf8)
+        }
     }
 }

@@ -91,7 +91,7 @@ extension SiteRenderer {
                 avifSrcset: item.plan.avif ? Self.srcset(item.plan.previewSources, root: root, path: \.avifPath) : nil,
                 sizes: Self.previewSizes(item),
                 width: preview.size.width, height: preview.size.height,
-                transitionName: Self.transitionName(index),
+                transitionName: Self.transitionName(photo.id),
                 stageStyle: "--ar:\(Formatting.fixed(aspect, digits: 4));background-color:\(item.averageColor)",
                 thumbSrc: root + thumbnail.path, thumbWidth: thumbnail.size.width, thumbHeight: thumbnail.size.height,
                 fullSizeHref: fullSize.href, fullSizeLabel: fullSize.label,

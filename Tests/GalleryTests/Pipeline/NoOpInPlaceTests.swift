@@ -46,9 +46,9 @@ extension LoadSensitive {
             #expect(again.photosUnchanged == 5 && again.derivativesMade == 0 && again.pagesRendered == 0)
             #expect(again.derivativesReused == cold.derivativesMade && again.pagesReused == cold.pages)
             #expect(try site.treeHash() == hash)
-            // The marker names this build, so the site is current for `deploy`.
+            // The site's record names this build, so the site is current for `deploy`.
             let config = try Self.config(site)
-            #expect(SiteMarker.read(in: site.output)?.stateBuild == Build.lastRecordedBuild(config))
+            #expect(config.siteBook.record(of: site.output)?.stateBuild == Build.lastRecordedBuild(config))
             #expect(SiteFreshness.check(config) == nil)
         }
 
@@ -98,7 +98,7 @@ extension LoadSensitive {
             // As if an earlier build had published it: in the site and in its file list.
             let stale = "photos/one/stale.jpg"
             try Data("old".utf8).write(to: site.output.appendingPathComponent(stale))
-            let list = site.output.appendingPathComponent(SiteMarker.filesName)
+            let list = URL(fileURLWithPath: try #require(try Self.config(site).siteBook.listPath(of: site.output)))
             var bytes = try Data(contentsOf: list)
             bytes.append(Data((stale + "\0").utf8))
             try bytes.write(to: list)

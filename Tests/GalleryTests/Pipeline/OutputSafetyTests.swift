@@ -152,8 +152,9 @@ extension LoadSensitive {
             let killed = site.folder.appendingPathComponent(".public.staging-999999")
             try FileManager.default.moveItem(at: spare, to: killed)
             try await Task.sleep(nanoseconds: 50_000_000)
-            FileManager.default.createFile(
-                atPath: killed.appendingPathComponent(SiteMarker.buildingName).path, contents: Data())
+            #expect(
+                FileManager.default.createFile(
+                    atPath: killed.appendingPathComponent(SiteMarker.buildingName).path, contents: Data()))
             try await Task.sleep(nanoseconds: 50_000_000)
             try Data("partial".utf8).write(to: killed.appendingPathComponent("photos/one/partial.jpg"))
 
@@ -167,7 +168,7 @@ extension LoadSensitive {
         @Test func aSiteBuiltBeforeMarkersIsAdoptedWhenTheStateRecordsBuilds() async throws {
             let site = try FixtureSite.make(entries: IncrementalFixtures.five)
             _ = try await Self.build(site)
-            for name in [SiteMarker.fileName, SiteMarker.filesName] {
+            for name in [SiteMarker.fileName] {
                 try FileManager.default.removeItem(at: site.output.appendingPathComponent(name))
             }
             try Self.changePhoto(site, 4, "after upgrade")
@@ -176,7 +177,7 @@ extension LoadSensitive {
             #expect(try await site.cleanBuildHash() == site.treeHash())
 
             // Without the state's record of builds, the same folder is not taken as galleryssg's.
-            for name in [SiteMarker.fileName, SiteMarker.filesName] {
+            for name in [SiteMarker.fileName] {
                 try FileManager.default.removeItem(at: site.output.appendingPathComponent(name))
             }
             try FileManager.default.removeItem(at: site.state)
@@ -192,7 +193,7 @@ extension LoadSensitive {
             _ = try await Self.build(site)
             let spare = site.folder.appendingPathComponent(".public.spare")
             for folder in [site.output, spare] {  // as the version before markers left them
-                for name in [SiteMarker.fileName, SiteMarker.filesName] {
+                for name in [SiteMarker.fileName] {
                     try FileManager.default.removeItem(at: folder.appendingPathComponent(name))
                 }
             }

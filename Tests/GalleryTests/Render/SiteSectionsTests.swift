@@ -94,7 +94,10 @@ struct SiteSectionsTests {
 
         let sitemap = XMLElements(try Data(contentsOf: site.output.appendingPathComponent("sitemap.xml")))
         #expect(sitemap.wellFormed)
-        let htmlPages = site.outputFiles().filter { $0.hasSuffix(".html") && $0 != "404.html" }
+        let folderIndexes = try site.folderIndexPages()
+        let htmlPages = site.outputFiles().filter {
+            $0.hasSuffix(".html") && $0 != "404.html" && !folderIndexes.contains($0)
+        }
         #expect(sitemap.values("loc").count == htmlPages.count)
         #expect(sitemap.values("loc").allSatisfy { $0.hasPrefix("https://example.com/gallery/") })
         #expect(sitemap.values("loc").contains("https://example.com/gallery/albums/big-album/page/2/"))

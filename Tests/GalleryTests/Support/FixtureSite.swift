@@ -72,6 +72,16 @@ struct FixtureSite {
         outputFiles(in: output)
     }
 
+    /// The index pages the last build gave folders that have no page of their own (`FolderIndexes`),
+    /// which are not the site's pages: no sitemap or page count has them.
+    func folderIndexPages() throws -> Set<String> {
+        let config = try SiteConfig.load(from: configURL, environment: [:])
+        return Set(
+            (config.siteBook.record(of: output)?.folderIndexes ?? []).map {
+                $0.isEmpty ? "index.html" : $0 + "/index.html"
+            })
+    }
+
     /// Every file below `folder`, relative to it, sorted; the site's marker and file list
     /// (`SiteMarker.names`), which change with every build and are never deployed, are left out.
     func outputFiles(in folder: URL) -> [String] {
