@@ -2,6 +2,7 @@ import Foundation
 import GalleryConfig
 import GalleryFetch
 import GalleryImaging
+import GalleryKeys
 import GalleryOutput
 import GalleryRender
 import GalleryStore
@@ -9,10 +10,12 @@ import GalleryStore
 /// The steps of a full build up to its photos: the lock, the output, the theme, the state and the
 /// manifest, then the images (`Build.steps` runs them in order).
 extension BuildRun {
-    /// `lock`: two builds of one site never run at once; released when the build ends.
+    /// `lock`: two builds of one site never run at once; released when the build ends. The state
+    /// folder (made by the lock) and the cache folder are the owner's alone (`PrivateFolder`).
     func takeLock() throws {
         lock = try BuildLock.acquire(
             stateDirectory: config.stateDirectory, purpose: "build of \(config.configFile.path)")
+        try build.makeCacheFolder()
     }
 
     /// `output`: before any work, the output must be missing, empty or galleryssg's (`--force` takes it over).
