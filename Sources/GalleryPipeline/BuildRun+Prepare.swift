@@ -2,7 +2,6 @@ import Foundation
 import GalleryConfig
 import GalleryFetch
 import GalleryImaging
-import GalleryKeys
 import GalleryOutput
 import GalleryRender
 import GalleryStore
@@ -11,11 +10,10 @@ import GalleryStore
 /// manifest, then the images (`Build.steps` runs them in order).
 extension BuildRun {
     /// `lock`: two builds of one site never run at once; released when the build ends. The state
-    /// folder (made by the lock) and the cache folder are the owner's alone (`PrivateFolder`).
+    /// folder, made by the lock, is the owner's alone (`PrivateFolder`).
     func takeLock() throws {
         lock = try BuildLock.acquire(
             stateDirectory: config.stateDirectory, purpose: "build of \(config.configFile.path)")
-        try build.makeCacheFolder()
     }
 
     /// `output`: before any work, the output must be missing, empty or galleryssg's (`--force` takes it over).
@@ -44,7 +42,9 @@ extension BuildRun {
     }
 
     /// `state`: opens the state database; what a build that failed or was killed left pending describes no site.
+    /// The cache folder is made here, the owner's alone, once the output's place has been checked.
     func openState() async throws {
+        try build.makeCacheFolder()
         provider = build.makeProvider(downloader: downloader)
         report.source = provider.summary
         database = try StateDatabase.open(
