@@ -142,10 +142,11 @@ extension Build {
     /// Encrypts the protected albums (`AlbumSealer`) and, under a site password, the whole site
     /// (`SiteSealer`); publishes the service worker that decrypts them at the site root, and marks
     /// their files `Cache-Control: private` in `_headers`.
+    /// - Returns: What was encrypted, and under a site password where each file went.
     func sealProtected(
         _ targets: [AlbumSealer.Target], site: ProtectedSite?, writer: StagedWriter, renderer: SiteRenderer,
         assets: Assets
-    ) throws -> AlbumSealer.Outcome {
+    ) throws -> (AlbumSealer.Outcome, SitePathMap?) {
         try writer.stage()  // sealing rewrites and moves staged files: the published site is never kept
         defer { try? FileManager.default.removeItem(atPath: writer.stagingPath + ".sealing") }
         let cache = SealCache(writer: writer, cache: config.cacheDirectory, reuse: !options.rebuild)
@@ -184,6 +185,6 @@ extension Build {
         try writer.write(Data(headers.utf8), to: "_headers")
         cache.prune()
         (outcome.made, outcome.reused) = (cache.made, cache.reused)
-        return outcome
+        return (outcome, sitePlan?.map)
     }
 }

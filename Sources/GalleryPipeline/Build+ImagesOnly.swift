@@ -1,6 +1,7 @@
 import Foundation
 import GalleryFetch
 import GalleryImaging
+import GalleryKeys
 import GalleryModel
 import GalleryProviders
 import GalleryStore
@@ -39,6 +40,7 @@ extension Build {
             .step(
                 "manifest: \(manifest.photos.count) photos from \(provider.summary), \(slice.count) in shard \(shard)"))
 
+        try makeCacheFolder()
         let state = try step(.state, &timings) {
             BuildState(
                 snapshot: StateSnapshot(), blobs: (DigestTable(), DigestTable()), cache: config.cacheDirectory,
@@ -78,5 +80,18 @@ extension Build {
         return SharedCache(folder: config.cacheDirectory).load(
             root: SourceRoot(config.source), consumed: consumed,
             warn: { progress(.warning("\($0)")) })
+    }
+}
+
+extension Build {
+    /// Creates the cache folder as the owner's alone, or narrows an earlier one's modes: it holds
+    /// protected albums' derivatives and pages in plaintext (`PrivateFolder`).
+    /// - Throws: `StoreError` naming the folder.
+    func makeCacheFolder() throws {
+        do {
+            try PrivateFolder.make(config.cacheDirectory)
+        } catch {
+            throw StoreError.writing(config.cacheDirectory.path, error)
+        }
     }
 }

@@ -9,7 +9,8 @@ import GalleryStore
 /// The steps of a full build up to its photos: the lock, the output, the theme, the state and the
 /// manifest, then the images (`Build.steps` runs them in order).
 extension BuildRun {
-    /// `lock`: two builds of one site never run at once; released when the build ends.
+    /// `lock`: two builds of one site never run at once; released when the build ends. The state
+    /// folder, made by the lock, is the owner's alone (`PrivateFolder`).
     func takeLock() throws {
         lock = try BuildLock.acquire(
             stateDirectory: config.stateDirectory, purpose: "build of \(config.configFile.path)")
@@ -42,7 +43,9 @@ extension BuildRun {
     }
 
     /// `state`: opens the state database; what a build that failed or was killed left pending describes no site.
+    /// The cache folder is made here, the owner's alone, once the output's place has been checked.
     func openState() async throws {
+        try build.makeCacheFolder()
         provider = build.makeProvider(downloader: downloader)
         report.source = provider.summary
         database = try StateDatabase.open(

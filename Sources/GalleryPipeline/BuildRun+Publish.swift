@@ -13,7 +13,9 @@ extension BuildRun {
         let plan = renderer.plan(
             outcome.takeItems(), albums: manifest.albums, albumTokens: hidden.tokens,
             albumFolders: hidden.folders, placeholders: PlaceholderLookup { [state] in state!.placeholderURI($0) })
-        build.announceUnlisted(plan, hidden, renderer: renderer)
+        // Under a site password the pages move to opaque paths: their links are told once sealed.
+        let links = build.hiddenLinks(plan, hidden)
+        if hidden.site == nil { build.announce(links, renderer: renderer) } else { hiddenLinks = links }
         sealTargets = hidden.protected.compactMap { album in
             plan.sections.albums.albums.first { $0.path == album.path }
                 .map { AlbumSealer.Target(album: album, folder: SiteLayout.album($0.slugPath)) }
@@ -76,8 +78,9 @@ extension BuildRun {
 
     /// `seal`: encrypts protected albums' staged files, or the whole site under a site password.
     func seal() throws {
-        let sealed = try build.sealProtected(
+        let (sealed, map) = try build.sealProtected(
             sealTargets, site: hidden.site, writer: writer, renderer: renderer, assets: assets)
+        if let map { build.announce(hiddenLinks, renderer: renderer, published: { map.published($0) }) }
         report.bytesWritten += sealed.bytes
         let what =
             (hidden.site == nil ? [] : ["the site"])

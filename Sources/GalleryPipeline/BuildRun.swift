@@ -69,6 +69,7 @@ package final class BuildRun {
     var outcome = PhotoPublisher.Outcome()  // images
     var plan: SitePlan!  // pages (planned); gone after the pages are published
     var sealTargets: [AlbumSealer.Target] = []  // pages (planned)
+    var hiddenLinks: [HiddenLink] = []  // pages (planned); told at seal under a site password
     var pages: PagePublisher.Outcome!  // pages
 
     init(build: Build, downloader: Downloader) {

@@ -18,6 +18,8 @@ package struct ProtectedAlbum: Sendable {
     package var token: String
     package var key: ContentKey
     package var keyFile: KeyFile
+    /// Whether its password changed since the last build, so that it has a new key (`ProtectedAlbums.keys`).
+    package var rekeyed = false
 
     /// The prefix of its photos' folders, `photos/TOKEN-`.
     package var photoPrefix: String { SiteLayout.photoFolder(id: token + "-") }
@@ -48,8 +50,8 @@ package enum ProtectedAlbums {
         return password
     }
 
-    /// Works out each protected album's key and key file (new, kept, or re-wrapped for a new
-    /// password), renames its photos and its albums' folders, and marks its photos.
+    /// Works out each protected album's key and key file (new, kept, or new for a new password),
+    /// renames its photos and its albums' folders, and marks its photos.
     /// - Returns: The protected albums, and the folder name of every album inside them by path.
     package static func apply(
         _ manifest: inout Manifest, secret: SiteSecret, store: inout AlbumKeyStore,
@@ -71,9 +73,12 @@ package enum ProtectedAlbums {
         var albums: [String: ProtectedAlbum] = [:]
         for (path, info) in settings.sorted(by: { $0.key < $1.key }) {
             let password = info.isProtected ? try password(of: path, info, environment: environment) : nil
-            guard let (key, keyFile) = try keys(for: path, password: password, store: &store, parameters: parameters)
+            guard
+                let (key, keyFile, rekeyed) = try keys(
+                    for: path, password: password, store: &store, parameters: parameters)
             else { continue }
-            albums[path] = ProtectedAlbum(path: path, token: secret.token("album", path), key: key, keyFile: keyFile)
+            albums[path] = ProtectedAlbum(
+                path: path, token: secret.token("album", path), key: key, keyFile: keyFile, rekeyed: rekeyed)
         }
         var renamed: [String: String] = [:]
         var folders: [String: String] = [:]
@@ -101,14 +106,18 @@ package enum ProtectedAlbums {
 
 extension ProtectedAlbums {
     /// The content key kept in the state under `name` (an album's path, or `ProtectedSite.storeName`)
-    /// with its key file: kept as it is for the same password, re-wrapped for a new one (nothing is
-    /// encrypted again), made new when none is kept. Without a password (an `--offline` build) only
-    /// a kept key is used.
-    /// - Returns: nil when there is neither a password nor a kept key.
+    /// with its key file: kept as it is for the same password, made new when none is kept, and made
+    /// new too when the password changed. A password is changed to shut out whoever had the old one,
+    /// and whoever opened the album once may have kept its key (a reader's "remember", a saved copy
+    /// of the key file): re-wrapping the same key would let the old password and the old key open
+    /// every file of the new build. With a new key every file of the album is encrypted again,
+    /// under new names. Without a password (an `--offline` build) only a kept key is used.
+    /// - Returns: nil when there is neither a password nor a kept key; `rekeyed` when a kept key
+    ///   was replaced because the password changed.
     static func keys(
         for name: String, password: String?, store: inout AlbumKeyStore,
         parameters: KDFParameters
-    ) throws -> (ContentKey, KeyFile)? {
+    ) throws -> (key: ContentKey, keyFile: KeyFile, rekeyed: Bool)? {
         let kept = try store.entries[name].map {
             (
                 try ContentKey(raw: Array(Data(base64Encoded: $0.key) ?? Data())),
@@ -116,18 +125,24 @@ extension ProtectedAlbums {
             )
         }
         var (key, keyFile) = kept ?? (ContentKey.random(), nil)
-        if let password {
-            if let current = keyFile, (try? current.unwrap(password: password)) == key {
-                keyFile = current
-            } else {
-                keyFile = try KeyFile.wrap(key, password: password, parameters: parameters)
-            }
+        var rekeyed = false
+        if let password, let current = keyFile, (try? current.unwrap(password: password)) != key {
+            (key, keyFile, rekeyed) = (ContentKey.random(), nil, true)
+        }
+        if let password, keyFile == nil {
+            keyFile = try KeyFile.wrap(key, password: password, parameters: parameters)
         }
         guard let keyFile else { return nil }
         let entry = AlbumKeyStore.Entry(
             key: Data(key.raw).base64EncodedString(), keyFile: String(decoding: keyFile.json(), as: UTF8.self))
         if store.entries[name] != entry { store.entries[name] = entry }
-        return (key, keyFile)
+        return (key, keyFile, rekeyed)
+    }
+
+    /// What a build says when a changed password gave an album (nil: the whole site) a new key.
+    package static func rekeyedNotice(album: String?) -> String {
+        "\(album.map { "album \($0)" } ?? "the site"): the password changed, so it has a new key and every file of it is "
+            + "encrypted again under new names; the old password, and keys readers kept, open nothing of this build"
     }
 }
 

@@ -11,8 +11,11 @@ package struct ProtectedSite: Sendable {
     package static let storeName = "/"
     package var key: ContentKey
     package var keyFile: KeyFile
+    /// Whether its password changed since the last build, so that it has a new key.
+    package var rekeyed = false
 
-    /// The site's key and key file, new, kept, or re-wrapped for a new password; nil for a public site.
+    /// The site's key and key file, kept, or new (the first time, or for a new password:
+    /// `ProtectedAlbums.keys`); nil for a public site.
     /// - Throws: `ProtectedAlbumError.siteUnsetEnvironment` when `passwordEnv` names an unset or empty variable.
     package static func prepare(
         _ setting: SitePassword?, store: inout AlbumKeyStore, environment: [String: String],
@@ -29,10 +32,10 @@ package struct ProtectedSite: Sendable {
             password = text
         }
         guard
-            let (key, keyFile) = try ProtectedAlbums.keys(
+            let (key, keyFile, rekeyed) = try ProtectedAlbums.keys(
                 for: storeName, password: password, store: &store,
                 parameters: parameters)
         else { return nil }
-        return ProtectedSite(key: key, keyFile: keyFile)
+        return ProtectedSite(key: key, keyFile: keyFile, rekeyed: rekeyed)
     }
 }

@@ -52,6 +52,12 @@ package struct SitePathMap {
             || albumFolders.contains { path == $0 || path.hasPrefix($0 + "/") }
     }
 
+    /// A file's new path, whether or not this build staged it.
+    package func published(_ path: String) -> String {
+        var map = self
+        return map.add(path)
+    }
+
     /// Learns a file's new path and returns it.
     @discardableResult
     package mutating func add(_ path: String) -> String {

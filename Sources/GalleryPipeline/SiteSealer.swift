@@ -1,4 +1,5 @@
 import Foundation
+import GalleryKeys
 import GalleryModel
 import GalleryOutput
 import GalleryRender
@@ -110,8 +111,9 @@ struct SiteSealer {
     }
 
     private func scratchFile() throws -> URL {
+        // Rewritten pages wait here in plaintext before they are encrypted: the owner's alone.
         let folder = writer.stagingPath + ".sealing"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try PrivateFolder.make(URL(fileURLWithPath: folder))
         return URL(fileURLWithPath: folder + "/" + UUID().uuidString)
     }
 

@@ -98,18 +98,38 @@ extension Build {
             hidden.protected = protected
         }
         if store.entries != before { try store.save() }
+        if hidden.site?.rekeyed == true { progress(.step(ProtectedAlbums.rekeyedNotice(album: nil))) }
+        for album in hidden.protected where album.rekeyed {
+            progress(.step(ProtectedAlbums.rekeyedNotice(album: album.path)))
+        }
         return hidden
     }
 
-    /// Tells the person building where each unlisted album is, since no page of the site links to it.
-    func announceUnlisted(_ plan: SitePlan, _ hidden: HiddenAlbums, renderer: SiteRenderer) {
+    /// The first page of each unlisted and protected album: no page of the site links to them.
+    func hiddenLinks(_ plan: SitePlan, _ hidden: HiddenAlbums) -> [HiddenLink] {
         let protected = Set(hidden.protected.map(\.path))
-        for album in plan.sections.albums.albums where hidden.tokens[album.path] != nil {
-            let page = album.path(page: 1)
+        return plan.sections.albums.albums.filter { hidden.tokens[$0.path] != nil }.map {
+            HiddenLink(album: $0.path, page: $0.path(page: 1), protected: protected.contains($0.path))
+        }
+    }
+
+    /// Tells the person building the link to each unlisted and protected album, to send to those
+    /// who may see it. `published` gives a page's path as published: under a site password an
+    /// album's page is at an opaque path (`SitePathMap`), known once the site is sealed.
+    func announce(_ links: [HiddenLink], renderer: SiteRenderer, published: (String) -> String = { $0 }) {
+        for link in links {
+            let page = published(link.page)
             progress(
                 .step(
-                    "\(protected.contains(album.path) ? "protected" : "unlisted") album \(album.path): "
+                    "\(link.protected ? "protected" : "unlisted") album \(link.album): "
                         + (renderer.absoluteURL(page) ?? page)))
         }
     }
+}
+
+/// Where an unlisted or protected album's first page is, by the site path it was rendered at.
+struct HiddenLink: Sendable {
+    var album: String
+    var page: String
+    var protected: Bool
 }

@@ -33,6 +33,8 @@ package struct AlbumKeyStore: Sendable {
         let file = stateDirectory.appendingPathComponent(fileName)
         guard FileManager.default.fileExists(atPath: file.path) else { return AlbumKeyStore(file: file, entries: [:]) }
         do {
+            // An earlier galleryssg's 0644, or a copied file's mode, narrowed.
+            try PrivateFolder.restrict(file.path, to: PrivateFolder.fileMode)
             let entries = try JSONDecoder().decode([String: Entry].self, from: Data(contentsOf: file))
             return AlbumKeyStore(file: file, entries: entries)
         } catch {
@@ -45,9 +47,8 @@ package struct AlbumKeyStore: Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
         do {
-            try FileManager.default.createDirectory(
-                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try AtomicFile.write(try encoder.encode(entries), to: file.path, mode: 0o600)
+            try PrivateFolder.make(file.deletingLastPathComponent())
+            try AtomicFile.write(try encoder.encode(entries), to: file.path, mode: PrivateFolder.fileMode)
         } catch {
             throw AlbumKeyStoreError.unwritable(path: file.path, reason: "\(error)")
         }

@@ -1,4 +1,5 @@
 import Foundation
+import GalleryKeys
 import NIOConcurrencyHelpers
 
 #if canImport(Glibc)
@@ -20,18 +21,20 @@ package final class BuildLock: Sendable {
     /// - Throws: `StoreError` saying who holds the lock and what to do.
     package static func acquire(stateDirectory: URL, purpose: String) throws -> BuildLock {
         do {
-            try FileManager.default.createDirectory(at: stateDirectory, withIntermediateDirectories: true)
+            // The state holds keys, the site secret and captions: the owner's alone (`PrivateFolder`).
+            try PrivateFolder.make(stateDirectory)
         } catch {
             throw StoreError.writing(stateDirectory.path, error)
         }
         let file = stateDirectory.appendingPathComponent("lock")
-        let descriptor = open(file.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        let descriptor = open(file.path, O_RDWR | O_CREAT | O_CLOEXEC, PrivateFolder.fileMode)
         guard descriptor >= 0 else {
             throw StoreError(
                 .unopenable,
                 "\(file.path): cannot open the lock file (\(String(cString: strerror(errno)))); check the state folder's permissions"
             )
         }
+        _ = fchmod(descriptor, PrivateFolder.fileMode)  // an earlier galleryssg's 0644 (it names the config's path)
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             let failure = errno
             let owner =

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GalleryKeys
 import GalleryModel
 
 /// The build state: an SQLite database (GRDB, WAL mode) in the state folder.
@@ -24,7 +25,7 @@ package final class StateDatabase: Sendable {
     /// - Throws: `StoreError` when the folder or the database cannot be created.
     package static func open(folder: URL, warn: (String) -> Void = { _ in }) throws -> StateDatabase {
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try PrivateFolder.make(folder)
         } catch {
             throw StoreError(
                 .unopenable,
@@ -53,6 +54,12 @@ package final class StateDatabase: Sendable {
     }
 
     private init(file: URL) throws {
+        // Made 0600 before SQLite opens it (its -wal and -shm files take the database's mode), and
+        // an earlier galleryssg's 0644 file narrowed: it holds every caption and title.
+        try PrivateFolder.makeFile(file.path)
+        for path in [file.path, file.path + "-wal", file.path + "-shm"] {
+            try PrivateFolder.restrict(path, to: PrivateFolder.fileMode)
+        }
         var configuration = Configuration()
         configuration.journalMode = .wal
         configuration.busyMode = .timeout(5)

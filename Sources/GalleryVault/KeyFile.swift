@@ -28,8 +28,9 @@ package struct KDFParameters: Sendable, Equatable {
 /// wrapped (AES-256-GCM) with the key derived from the password. A small JSON file
 /// (docs/protected-albums.md, "The key file").
 ///
-/// Changing the password wraps the same content key again, so no encrypted file changes; a new
-/// content key (`ContentKey.random()`) is what re-encrypts everything.
+/// A key file wraps one content key for one password. A build never wraps a kept key for a new
+/// password: it makes a new content key (`ContentKey.random()`), which encrypts everything again, so
+/// that the old password and the old key open nothing new (GalleryPipeline's `ProtectedAlbums.keys`).
 package struct KeyFile: Sendable, Equatable {
     package static let currentVersion = 1
     package static let kdfName = "PBKDF2-HMAC-SHA256"

@@ -1,8 +1,12 @@
 /* The site's service worker, published at its root as galleryssg-sw.js when an album is protected.
    protect.js hands it an album's key; it then answers the browser's requests for that album's
    pages (each published as a shell page beside its encrypted page.bin) and files (encrypted under
-   their own names) with their decrypted bytes. Keys live in this worker's memory only: when the
-   browser stops the worker, the next page of the album is the shell, which hands the key over again.
+   their own names) with their decrypted bytes. Keys live in this worker's memory only, and no longer
+   than a tab of the site is open: when the browser stops the worker, or a page is asked for with no
+   tab of the site open, the keys go, and the next page of the album is the shell, which hands the key
+   over again if the tab kept it (or the reader chose "remember"). It keeps no Cache Storage, and
+   every decrypted response is `no-store`. A page's lock button (gallery.js) asks it to forget
+   every key at once ("galleryssg-lock"), and whether a page is one it decrypts ("galleryssg-opened").
    A site with a password hands over one more key, for every path but those it lists as `except`
    (the theme's files and the protected albums, whose own keys come first).
 
@@ -25,6 +29,16 @@ self.addEventListener("activate", function (event) { event.waitUntil(self.client
 
 self.addEventListener("message", function (event) {
   var data = event.data, port = event.ports && event.ports[0];
+  if (data && data.type === "galleryssg-lock") {
+    albums = [];
+    if (port) { port.postMessage({ ok: true }); }
+    return;
+  }
+  if (data && data.type === "galleryssg-opened") {
+    var path = sitePath(String(data.url));
+    if (port) { port.postMessage({ opened: path !== null && albumOf(path) !== null }); }
+    return;
+  }
   if (!data || data.type !== "galleryssg-key" || !self.GalleryVault) { return; }
   event.waitUntil(self.GalleryVault.openKey(new Uint8Array(data.raw), null).then(function (key) {
     var site = Array.isArray(data.except);
@@ -163,13 +177,22 @@ function decrypted(album, path, type, request) {
   return range ? ranged(album, path, url, range, type).then(function (answer) { return answer || whole(); }) : whole();
 }
 
+/* Whether a window of the site is open: the tab navigating is, unless it is a new one. */
+function tabOpen() {
+  return self.clients.matchAll({ type: "window", includeUncontrolled: true }).then(function (open) { return open.length > 0; });
+}
+
 self.addEventListener("fetch", function (event) {
   var request = event.request, path = sitePath(request.url), album = path === null ? null : albumOf(path);
   if (request.method !== "GET" || !album) { return; }
   if (request.mode === "navigate" || /(^|\/)$/.test(path) || /\.html$/.test(path)) {
     var sealed = path.replace(/[^\/]*$/, "") + "page.bin";
-    /* A page that does not decrypt (a key that no longer fits) falls back to its shell, which asks again. */
-    event.respondWith(decrypted(album, sealed, "text/html; charset=utf-8", null).then(null, function () { return fetch(request); }));
+    /* A page that does not decrypt (a key that no longer fits) falls back to its shell, which asks
+       again; so does a page asked for once every tab of the site is closed (the keys go with them). */
+    event.respondWith(tabOpen().then(function (open) {
+      if (!open) { albums = []; }
+      return open ? decrypted(album, sealed, "text/html; charset=utf-8", null) : fetch(request);
+    }).then(null, function () { return fetch(request); }));
     return;
   }
   var extension = (path.match(/\.([a-z0-9]+)$/) || [])[1] || "";

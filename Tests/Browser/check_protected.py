@@ -3,6 +3,9 @@ shell page asks for the password; a wrong one shows the error and nothing of the
 one (PBKDF2 at the real 600,000 iterations) opens the album through the site's service worker,
 whose photos decode; the photo page (the viewer) decodes its photo, zooms into a larger file, and
 the slideshow moves on to the next photo, decrypted too; a reload in the tab does not ask again.
+The right password is given with "remember on this device" ticked; then the page's lock button,
+pressed from the keyboard, forgets the key (the worker's, the tab's and the device's): the password
+form comes back, and again after a reload.
 
 With --album "" it opens a site whose whole content has a password (the same shell at its root),
 and --search WORD searches its encrypted index.
@@ -55,11 +58,31 @@ def images(driver, selector):
     return driver.execute_script(DECODED, selector)
 
 
-def submit(driver, password):
+def submit(driver, password, remember=False):
     field = driver.find_element("id", "protected-password")
     field.clear()
     field.send_keys(password)
+    if remember:
+        driver.find_element("id", "protected-remember").click()
     driver.find_element("css selector", ".protected-form button").click()
+
+
+FORM = "var f = document.querySelector('.protected-form'); return !!f && !f.hidden && !document.querySelector('.stage img.main')"
+KEPT = """return [sessionStorage, localStorage].reduce(function (n, s) {
+  for (var i = 0; i < s.length; i += 1) { if (s.key(i).indexOf('galleryssg-vault:') === 0) { n += 1; } } return n; }, 0)"""
+
+
+def lock(driver, report):
+    """Presses the lock button from the keyboard; reports what the key's places hold after."""
+    report["keptBeforeLock"] = driver.execute_script(KEPT)
+    report["lockShown"] = wait(driver, "var b = document.querySelector('button.vault-lock'); return !!b && !b.hidden && b.offsetWidth > 0")
+    report["lockName"] = driver.execute_script("var b = document.querySelector('button.vault-lock'); return b && b.textContent.trim()")
+    driver.execute_script("document.querySelector('button.vault-lock').focus()")
+    ActionChains(driver).send_keys(Keys.ENTER).perform()
+    report["lockedForm"] = wait(driver, FORM, 30)
+    report["keptAfterLock"] = driver.execute_script(KEPT)
+    driver.refresh()
+    report["lockedReloadForm"] = wait(driver, FORM, 30)
 
 
 def main():
@@ -82,7 +105,7 @@ def main():
         wait(driver, "return !document.querySelector('.protected-error').hidden", 30)
         report["wrongError"] = driver.execute_script("return document.querySelector('.protected-error').textContent")
         report["wrongTitle"] = driver.title
-        submit(driver, args.password)
+        submit(driver, args.password, remember=True)
         report["opened"] = wait(driver, "return !document.getElementById('protected')", 60)
         report["albumTitle"] = driver.title
         report["gridImages"] = images(driver, "main img")
@@ -120,6 +143,7 @@ def main():
         driver.refresh()
         report["reloadOpened"] = wait(driver, "return !document.getElementById('protected') && document.querySelector('.stage img.main')")
         report["reloadTitle"] = driver.title
+        lock(driver, report)
         report["consoleErrors"] = console_errors(driver)
     except Exception as error:  # what was seen so far is reported with the failure
         report["error"] = repr(error)[:2000]

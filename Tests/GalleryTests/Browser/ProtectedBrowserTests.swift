@@ -5,8 +5,9 @@ import Testing
 /// `Tests/Browser/check_protected.py`: the shell asks for the password; a wrong one shows the error
 /// and nothing of the album; the right one opens it through the service worker (its photos decode),
 /// the photo page's viewer shows its photo, zooms into the original and plays the slideshow on to the
-/// next photo, all decrypted; a reload in the tab does not ask again. Skipped like the other browser
-/// suites where an engine or its driver is missing.
+/// next photo, all decrypted; a reload in the tab does not ask again; the lock button (pressed from the
+/// keyboard) forgets the key that "remember on this device" kept, and the password form is back, after a
+/// reload too. Skipped like the other browser suites where an engine or its driver is missing.
 extension LoadSensitive {
     @Suite("Protected albums in three browsers", .serialized)
     struct ProtectedBrowserTests {
@@ -121,6 +122,13 @@ extension LoadSensitive {
             #expect(
                 result["reloadOpened"] as? Bool == true
                     && !(result["reloadTitle"] as? String ?? "").hasPrefix("Protected"), "\(result)")
+            // The key was kept in the tab and on the device; the lock button forgets it everywhere.
+            #expect(
+                BrowserTests.number(result["keptBeforeLock"]) == 2 && result["lockShown"] as? Bool == true
+                    && result["lockName"] as? String == "Lock", "\(result)")
+            #expect(
+                result["lockedForm"] as? Bool == true && BrowserTests.number(result["keptAfterLock"]) == 0
+                    && result["lockedReloadForm"] as? Bool == true, "\(result)")
             #expect(result["consoleErrors"] as? [String] == [], "\(result["consoleErrors"] ?? "")")
         }
 

@@ -129,21 +129,64 @@ struct UnlistedAlbumTests {
         #expect(throws: SiteSecretError.tooShort(length: 5)) {
             try SiteSecretFile.load(stateDirectory: state, environment: [SiteSecretFile.environmentVariable: "short"])
         }
+        // What `openssl rand -base64 32` prints: 44 characters, 256 random bits.
+        let strong = Data((0..<32).map { _ in UInt8.random(in: 0...255) }).base64EncodedString()
         let fromEnvironment = try SiteSecretFile.load(
-            stateDirectory: state, environment: [SiteSecretFile.environmentVariable: "a long enough secret"])
-        #expect(fromEnvironment.created == nil)
+            stateDirectory: state, environment: [SiteSecretFile.environmentVariable: strong])
+        #expect(fromEnvironment.created == nil && fromEnvironment.secret == Array(strong.utf8))
         #expect(!FileManager.default.fileExists(atPath: state.appendingPathComponent(SiteSecretFile.fileName).path))
 
-        let (made, created) = try SiteSecretFile.load(stateDirectory: state, environment: [:])
+        // Set but empty (a CI job's missing secret) reads as unset: the state's file is made.
+        let (made, created) = try SiteSecretFile.load(
+            stateDirectory: state, environment: [SiteSecretFile.environmentVariable: ""])
         let file = try #require(created)
         let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int
         #expect(mode == 0o600)
         let (read, again) = try SiteSecretFile.load(stateDirectory: state, environment: [:])
         #expect(again == nil && read == made && made.count == 32)
-        try Data("not hex\n".utf8).write(to: file)
-        #expect(throws: SiteSecretError.malformed(path: file.path)) {
-            try SiteSecretFile.load(stateDirectory: state, environment: [:])
+        // An earlier galleryssg's file (0644) is narrowed when read.
+        #expect(chmod(file.path, 0o644) == 0)
+        _ = try SiteSecretFile.load(stateDirectory: state, environment: [:])
+        #expect(try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int == 0o600)
+        for text in ["not hex\n", String(repeating: "ab", count: 16) + "\n", String(repeating: "00", count: 40) + "\n"]
+        {
+            try Data(text.utf8).write(to: file)
+            #expect(throws: SiteSecretError.malformed(path: file.path)) {
+                try SiteSecretFile.load(stateDirectory: state, environment: [:])
+            }
         }
+    }
+
+    /// A secret from the environment must look random: 32 characters and 128 estimated bits at least.
+    @Test func guessableSecretsAreRefused() throws {
+        let state = try Fixtures.temporaryFolder()
+        let weak = [
+            "a long enough secret",  // 20 characters, the old minimum was 16
+            String(repeating: "x", count: 40), "passwordpasswordpasswordpassword1",
+            "Tr0ub4dor&3Tr0ub4dor&3Tr0ub4dor&3", "abcdefghijklmnopqrstuvwxyz0123456789",
+            String(repeating: "0123456789", count: 4), "abababababababababababababababababab"
+        ]
+        for text in weak {
+            #expect {
+                try SiteSecretFile.load(stateDirectory: state, environment: [SiteSecretFile.environmentVariable: text])
+            } throws: { error in
+                let words = "\(error)"
+                return error is SiteSecretError && words.contains("at least 32") && words.contains("128 bits")
+                    && words.contains("openssl rand -base64 32")
+            }
+            #expect(SiteSecretFile.estimatedBits(text) < 128, "\(text)")
+        }
+        #expect(
+            SiteSecretError.weak(length: 33, bits: 83).description.hasPrefix(
+                "GALLERYSSG_SECRET has 33 characters but only about 83 bits of estimated entropy"))
+        // 200 secrets as openssl makes them (base64 and hex of 32 random bytes) all pass.
+        for _ in 0..<100 {
+            let bytes = (0..<32).map { _ in UInt8.random(in: 0...255) }
+            for text in [Data(bytes).base64EncodedString(), bytes.map { String(format: "%02x", $0) }.joined()] {
+                #expect(throws: Never.self, "\(text)") { try SiteSecretFile.check(text) }
+            }
+        }
+        #expect(!FileManager.default.fileExists(atPath: state.appendingPathComponent(SiteSecretFile.fileName).path))
     }
 
     /// A build from the state (`--offline`) has no album settings: the photos' marks put them back.
