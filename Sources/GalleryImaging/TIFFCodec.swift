@@ -30,7 +30,7 @@ package enum TIFFCodec {
                 width > 0, height > 0
             else { throw ImagingError.tiff("the first image has no size") }
             let metadata = MetadataBlocks(
-                exif: data, xmp: block(tiff, TIFFTAG_XMLPACKET), iptc: block(tiff, TIFFTAG_RICHTIFFIPTC),
+                exif: data, xmp: block(tiff, TIFFTAG_XMLPACKET), iptc: iptc(tiff),
                 photoshop: block(tiff, TIFFTAG_PHOTOSHOP))
             return ImageHeader(
                 size: PixelSize(width: Int(width), height: Int(height)),
@@ -173,9 +173,24 @@ package enum TIFFCodec {
         return found == 1 ? value : nil
     }
 
+    /// Tag 33723's IIM, as the file stores its bytes, whether the tag is typed UNDEFINED, BYTE or
+    /// LONG (as Photoshop and ExifTool write it). libtiff hands a LONG tag back as bytes, with the
+    /// count in bytes, but in a file of the other byte order than the machine's (a big-endian `MM`
+    /// file here) it has first swapped each 32-bit word, which scrambles the IIM: its first byte,
+    /// always the 0x1C marker every dataset starts with, then stands fourth. Those words are swapped
+    /// back, so the bytes are the file's, as ExifTool reads them.
+    private static func iptc(_ tiff: OpaquePointer) -> Data? {
+        guard let bytes = block(tiff, TIFFTAG_RICHTIFFIPTC) else { return nil }
+        guard TIFFIsByteSwapped(tiff) != 0, bytes.count % 4 == 0, bytes[0] != 0x1C, bytes[3] == 0x1C else {
+            return bytes
+        }
+        var words = [UInt8](bytes)
+        for start in stride(from: 0, to: words.count, by: 4) { words[start..<start + 4].reverse() }
+        return Data(words)
+    }
+
     /// A counted byte tag (ICC profile, XMP packet, IPTC block, image resources), copied out of
-    /// libtiff's directory. libtiff hands IPTC stored as LONGs (as Photoshop and ExifTool write
-    /// tag 33723) back as bytes, with the count in bytes.
+    /// libtiff's directory.
     private static func block(_ tiff: OpaquePointer, _ tag: Int32) -> Data? {
         var count: UInt32 = 0
         var bytes: UnsafeMutableRawPointer?

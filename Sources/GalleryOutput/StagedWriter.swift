@@ -277,9 +277,7 @@ package final class StagedWriter: Sendable {
         } catch {
             switch WriteFailure(error) {
             case .diskFull?:
-                throw OutputError(
-                    .diskFull, path: path,
-                    "the disk is full; free some space and build again (the previous site is kept)")
+                throw OutputError(.diskFull, path: path, WriteFailure.diskFullAdvice(path))
             case .notWritable?:
                 throw OutputError(
                     .notWritable, path: path, "not writable; check the folder's permissions (the previous site is kept)"

@@ -15,7 +15,7 @@ extension Build {
         guard FileManager.default.fileExists(atPath: StateDatabase.file(in: config.stateDirectory).path) else {
             return nil
         }
-        return (try? StateDatabase.open(folder: config.stateDirectory).lastBuildID()) ?? nil
+        return (try? StateDatabase.open(folder: config.stateDirectory, recover: false).lastBuildID()) ?? nil
     }
 
     /// Whether the output folder holds a site a failed build left as it was (for the CLI's message).

@@ -33,7 +33,9 @@ import GalleryStore
 /// Every build stages the complete site, so its output is the same as a clean build's; the state
 /// and caches only decide what can be linked instead of made. Any failure before `publish` leaves
 /// the previous site untouched, and so does a `kill -9` at any moment. One bad photo is reported
-/// and skipped; the build only fails when no photo at all could be published.
+/// and skipped; the build only fails when no photo at all could be published, or at once on a full
+/// disk (`PhotoPublisher.stopsBuild`). A damaged state database is set aside and the steps run
+/// again from a fresh state (`Build.stopping`).
 public struct Build: Sendable {
     package let config: SiteConfig
     package let options: BuildOptions
@@ -80,13 +82,22 @@ public struct Build: Sendable {
 
     private func run(downloader: Downloader) async throws -> BuildReport {
         if let shard = options.imagesOnly { return try await runImagesOnly(shard, downloader: downloader) }
+        do {
+            return try await runSteps(downloader: downloader, recover: true)
+        } catch is StateSetAside {
+            // The damaged state database is kept aside (`stopping`): the build again, from a fresh state.
+            return try await runSteps(downloader: downloader, recover: false)
+        }
+    }
+
+    private func runSteps(downloader: Downloader, recover: Bool) async throws -> BuildReport {
         let run = BuildRun(build: self, downloader: downloader)
         defer { run.lock?.release() }
         do {
             for step in Self.steps { try await step.run(run) }
         } catch {
             run.writer?.abort()
-            throw error
+            throw try stopping(run, error, recover: recover)
         }
         return run.finish()
     }
@@ -115,7 +126,7 @@ public struct Build: Sendable {
     ]
 
     /// Whether the photo list comes over the network, so `--offline` reads it from the state.
-    private var sourceIsRemote: Bool {
+    var sourceIsRemote: Bool {
         switch config.source {
         case .manifestURL, .flickr, .fiveHundredPx, .parse: return true
         case .folder, .manifestFile: return false

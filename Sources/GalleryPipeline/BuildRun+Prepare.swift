@@ -48,8 +48,10 @@ extension BuildRun {
         try build.makeCacheFolder()
         provider = build.makeProvider(downloader: downloader)
         report.source = provider.summary
+        // A damaged database that holds `--offline`'s manifest is not set aside (`Build.stopping`).
         database = try StateDatabase.open(
-            folder: config.stateDirectory, warn: { [build] in build.progress(.warning($0)) })
+            folder: config.stateDirectory, warn: { [build] in build.progress(.warning($0)) },
+            recover: !(options.offline && build.sourceIsRemote))
         try await database.clearPending()
     }
 

@@ -67,7 +67,7 @@ public enum Maintenance {
         guard FileManager.default.fileExists(atPath: StateDatabase.file(in: config.stateDirectory).path) else {
             return stats
         }
-        let database = try StateDatabase.open(folder: config.stateDirectory)
+        let database = try openState(config)
         let references = try database.references()
         stats.photos = references.photos
         stats.caches = survey(config.cacheDirectory, references: references).map(\.usage)
@@ -92,7 +92,7 @@ public enum Maintenance {
     public static func collectGarbage(_ config: SiteConfig) throws -> [CacheUsage] {
         let lock = try BuildLock.acquire(stateDirectory: config.stateDirectory, purpose: "cache gc")
         defer { lock.release() }
-        let database = try StateDatabase.open(folder: config.stateDirectory)
+        let database = try openState(config)
         let references = try database.references()
         var removed: [CacheUsage] = []
         for (usage, orphans) in survey(config.cacheDirectory, references: references) {
@@ -194,5 +194,17 @@ public enum Maintenance {
             name = name[..<(name.lastIndex(of: ".") ?? name.endIndex)]
         }
         return name.count == 64 && name.allSatisfy { $0.isHexDigit && !$0.isUppercase }
+    }
+
+    /// The state database as it is: a damaged one is neither set aside nor replaced by a fresh one,
+    /// which would make every cached file look unused to `collectGarbage`.
+    /// - Throws: `StoreError` naming a damaged file and what the next build does with it.
+    private static func openState(_ config: SiteConfig) throws -> StateDatabase {
+        do {
+            return try StateDatabase.open(folder: config.stateDirectory, recover: false)
+        } catch  where StateDatabase.isDamage(error) {
+            throw StoreError.damaged(
+                StateDatabase.file(in: config.stateDirectory).path, reason: StateDatabase.reason(error))
+        }
     }
 }

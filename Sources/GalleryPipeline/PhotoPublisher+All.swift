@@ -135,7 +135,8 @@ extension PhotoPublisher {
     ///     than the budget runs alone.
     ///   - items: Where the published photos' items are written as they arrive.
     ///   - progress: Called after each photo with the number done and the total.
-    /// - Throws: `SpillFileError` when the items could not be written, or `photos` not read back from their file.
+    /// - Throws: `SpillFileError` when the items could not be written, or `photos` not read back from
+    ///   their file; the first failure of a photo that stops the build (`stopsBuild`).
     package func publishAll(
         _ photos: some PhotoWindows, jobs: Int, inFlight: Int, pixelBudget: Int, items: consuming ItemList.Builder,
         progress: @Sendable (Int, Int) -> Void
@@ -156,12 +157,13 @@ extension PhotoPublisher {
         var done = 0
         var seconds: [BuildStep: Double] = [:]
         var unread: (any Error)?
+        var stop: (any Error)?  // a failure that stops the build (`stopsBuild`)
         await withTaskGroup(of: (Int, Result<(GalleryItem, Published), PhotoFailure>).self) { group in
             var next = 0
             var window: [Photo] = []
             func startNext() async {
                 // A cancelled build starts no more photos; those in progress end with its cancellation.
-                guard next < photos.count, !Task.isCancelled, unread == nil else { return }
+                guard next < photos.count, !Task.isCancelled, unread == nil, stop == nil else { return }
                 if next % Self.prefetchWindow == 0 {
                     // The next window's photos, and their header facts, read in one go rather than one by one.
                     // Photos that cannot be read back start no more work; those in progress end first.
@@ -204,6 +206,10 @@ extension PhotoPublisher {
                     if sink.isFull { await sink.flush() }
                     tally.add(published)
                     if !published.warnings.isEmpty { warnings.append((index, published.warnings)) }
+                case .failure(let failure) where Self.stopsBuild(failure.error):
+                    // The first such failure is the build's; the photos in progress are cancelled.
+                    if stop == nil { stop = failure.error }
+                    group.cancelAll()
                 case .failure(let failure):
                     failures[index] = failure
                 }
@@ -212,6 +218,7 @@ extension PhotoPublisher {
                 await startNext()
             }
         }
+        if let stop { throw stop }
         await sink.flush()
         await state.flush()
         if let unread { throw unread }

@@ -20,10 +20,15 @@ package final class StateDatabase: Sendable {
 
     /// Opens (creating and migrating) the state database in `folder`.
     ///
-    /// A file that is not a database or is damaged is moved aside as `state.sqlite.damaged` and a
-    /// fresh state is started, which only costs a full rebuild; `warn` is told so.
-    /// - Throws: `StoreError` when the folder or the database cannot be created.
-    package static func open(folder: URL, warn: (String) -> Void = { _ in }) throws -> StateDatabase {
+    /// A file that is not a database or is damaged is moved aside (`setAside`) and a fresh state
+    /// is started, which only costs a full rebuild; `warn` is told where the file was kept. With
+    /// `recover` false the damage is thrown instead, for a caller that must not lose the file's
+    /// contents (`isDamage` tells it).
+    /// - Throws: `StoreError` when the folder or the database cannot be created; with `recover`
+    ///   false, SQLite's error for a damaged file.
+    package static func open(
+        folder: URL, warn: (String) -> Void = { _ in }, recover: Bool = true
+    ) throws -> StateDatabase {
         do {
             try PrivateFolder.make(folder)
         } catch {
@@ -35,14 +40,9 @@ package final class StateDatabase: Sendable {
         let file = file(in: folder)
         do {
             return try StateDatabase(file: file)
-        } catch let error as DatabaseError
-            where [ResultCode.SQLITE_CORRUPT, ResultCode.SQLITE_NOTADB].contains(error.resultCode)
-        {
-            warn("\(file.path): \(error.message ?? "damaged"); starting a fresh state (the next build is a full build)")
-            let damaged = file.appendingPathExtension("damaged")
-            try? FileManager.default.removeItem(at: damaged)
-            try? FileManager.default.moveItem(at: file, to: damaged)
-            for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file.path + suffix) }
+        } catch  where isDamage(error) {
+            guard recover else { throw error }
+            warn(try setAside(file, damage: error))
             do {
                 return try StateDatabase(file: file)
             } catch {

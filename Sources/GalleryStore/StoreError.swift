@@ -37,12 +37,37 @@ package struct StoreError: Error, CustomStringConvertible, Sendable {
     package static func writing(_ path: String, _ error: Error) -> StoreError {
         switch WriteFailure(error) {
         case .diskFull?:
-            StoreError(
-                .diskFull, "\(path): the disk is full; free some space and build again (the previous site is kept)")
+            StoreError(.diskFull, "\(path): \(WriteFailure.diskFullAdvice(path))")
         case .notWritable?:
             StoreError(
                 .notWritable, "\(path): not writable; check the state folder's permissions (the previous site is kept)")
         case nil: StoreError(.writeFailed, "\(path): \(error.localizedDescription)")
         }
+    }
+
+    /// The warning for a damaged state database that was moved aside (`StateDatabase.setAside`).
+    package static func setAside(_ file: String, kept: String, reason: String) -> String {
+        "\(file): the state database is damaged (\(reason)); it is kept as \(kept) and this build starts "
+            + "from a fresh state, making every image and page again (nothing is lost: album keys and the "
+            + "site secret are files of their own)"
+    }
+
+    /// A damaged state database that holds what cannot be had again: the manifest that
+    /// `build --offline` builds a remote source from. The file is left where it is.
+    package static func damagedOffline(_ file: String, reason: String, source: String) -> StoreError {
+        StoreError(
+            .damaged,
+            "\(file): the state database is damaged (\(reason)); it holds the last manifest fetched from "
+                + "\(source), which --offline builds from and which only the source can give again, so it is "
+                + "left as it is. Run galleryssg build without --offline once the source can be reached: it keeps "
+                + "the damaged file as state.sqlite.damaged-DATE and fetches the manifest again")
+    }
+
+    /// A damaged state database found by a command that leaves it as it is (`cache stats`, `cache gc`).
+    package static func damaged(_ file: String, reason: String) -> StoreError {
+        StoreError(
+            .damaged,
+            "\(file): the state database is damaged (\(reason)); the next galleryssg build keeps it as "
+                + "state.sqlite.damaged-DATE and starts from a fresh state")
     }
 }
