@@ -193,6 +193,9 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
+                // Only for the transport errors a deploy's retries classify (S3RetryPolicyTests).
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
                 // Only to turn a state database into an older version's in a migration test.
                 .product(name: "GRDB", package: "GRDB.swift")
             ]

@@ -50,6 +50,19 @@ package struct DeployError: Error, CustomStringConvertible, Sendable {
         DeployError(.request, location, reason)
     }
 
+    /// A request that failed every one of its `attempts` (`S3RetryPolicy.maxAttempts`); `last` is the last failure.
+    package static func attemptsSpent(_ last: DeployError, attempts: Int) -> DeployError {
+        DeployError(.request, last.location, "\(last.reason) (gave up after \(attempts) attempts)")
+    }
+
+    /// A retryable failure not retried because the deploy's retry budget (`RetryBudget`) is spent.
+    package static func retryBudgetSpent(_ last: DeployError, retries: Int) -> DeployError {
+        DeployError(
+            .request, last.location,
+            "\(last.reason) (not retried: this deploy's retry budget is spent after \(retries) retries; "
+                + "the store keeps failing, deploy again later)")
+    }
+
     /// A file of the built site that could not be read, or a folder target that could not be written.
     package static func local(_ location: String, _ reason: String) -> DeployError {
         DeployError(.local, location, reason)

@@ -24,11 +24,30 @@ public protocol DeployTarget: Sendable {
     func finished(holding keys: [String]) async throws
     /// Releases connections; called once when the deploy is over.
     func close() async
+    /// The retries and throttling so far (none for a target that does not retry).
+    var traffic: DeployTraffic { get }
 }
 
 extension DeployTarget {
     package func finished(holding keys: [String]) async throws {}
     package func close() async {}
+    package var traffic: DeployTraffic { DeployTraffic() }
+}
+
+/// What it took to reach a target: requests sent again, and how the store throttled.
+public struct DeployTraffic: Sendable, Equatable {
+    /// Requests sent again after a failure (`S3RetryPolicy`).
+    package var retries = 0
+    /// Throttling answers (503 `SlowDown`, 429) among the failures.
+    package var throttles = 0
+    /// The fewest requests at once the deploy went down to while throttled (`AdaptiveConcurrency`).
+    package var lowestConcurrency: Int?
+
+    package init(retries: Int = 0, throttles: Int = 0, lowestConcurrency: Int? = nil) {
+        self.retries = retries
+        self.throttles = throttles
+        self.lowestConcurrency = lowestConcurrency
+    }
 }
 
 /// What a target holds under one key. Either digest may be unknown; the plan compares the ones it has.

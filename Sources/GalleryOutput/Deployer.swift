@@ -113,7 +113,8 @@ public struct Deployer: Sendable {
     public func deploy(dryRun: Bool = false) async throws -> DeployReport {
         do {
             let plan = try await self.plan()
-            let report = dryRun ? DeployReport(plan: plan, dryRun: true) : try await run(plan)
+            var report = dryRun ? DeployReport(plan: plan, dryRun: true) : try await run(plan)
+            report.traffic = target.traffic
             await target.close()
             return report
         } catch {
@@ -161,14 +162,29 @@ public struct DeployReport: Sendable, Equatable {
     package var uploaded = 0
     package var uploadedBytes = 0
     package var deleted = 0
+    /// Retries and throttling on the way (`DeployTarget.traffic`).
+    package var traffic = DeployTraffic()
 
-    /// `12 uploaded (3.4 MB), 2 deleted, 140 unchanged`, or for a dry run what would be.
+    /// `12 uploaded (3.4 MB), 2 deleted, 140 unchanged`, or for a dry run what would be; then, when
+    /// requests were retried, `; 9 retries (6 throttled, down to 1 request at a time)`.
     public var summary: String {
-        if dryRun {
-            return "would upload \(plan.uploads.count) (\(ByteCount.text(plan.uploadBytes))), "
+        let done =
+            dryRun
+            ? "would upload \(plan.uploads.count) (\(ByteCount.text(plan.uploadBytes))), "
                 + "delete \(plan.deletions.count), \(plan.unchanged) unchanged"
+            : "\(uploaded) uploaded (\(ByteCount.text(uploadedBytes))), \(deleted) deleted, \(plan.unchanged) unchanged"
+        return done + Self.retryText(traffic)
+    }
+
+    /// `; 9 retries (6 throttled, down to 1 request at a time)`, or nothing without retries.
+    private static func retryText(_ traffic: DeployTraffic) -> String {
+        guard traffic.retries > 0 else { return "" }
+        var details: [String] = []
+        if traffic.throttles > 0 { details.append("\(traffic.throttles) throttled") }
+        if let lowest = traffic.lowestConcurrency, traffic.throttles > 0 {
+            details.append("down to \(lowest) \(lowest == 1 ? "request" : "requests") at a time")
         }
-        return
-            "\(uploaded) uploaded (\(ByteCount.text(uploadedBytes))), \(deleted) deleted, \(plan.unchanged) unchanged"
+        return "; \(traffic.retries) \(traffic.retries == 1 ? "retry" : "retries")"
+            + (details.isEmpty ? "" : " (\(details.joined(separator: ", ")))")
     }
 }

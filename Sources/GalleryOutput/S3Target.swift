@@ -11,14 +11,17 @@ import NIOHTTP1
 ///
 /// Every upload carries `Content-MD5` (the store rejects a body that arrived damaged) and the
 /// content's SHA-256 in `x-amz-meta-sha256`, so a later deploy can compare contents even where the
-/// ETag is not an MD5 (multipart uploads, SSE-KMS). Timeouts, dropped connections, 5xx and 429 are
-/// retried with the downloader's `RetryPolicy`, each attempt signed anew.
+/// ETag is not an MD5 (multipart uploads, SSE-KMS). Throttling, server errors, broken connections
+/// and timeouts are retried as AWS's SDKs do (`S3RetryPolicy`), each attempt signed anew, with fewer
+/// requests at once while the store throttles (`AdaptiveConcurrency`); see S3Target+Send.swift.
 package final class S3Target: DeployTarget {
     package let location: S3Location
     package let signer: SigV4
-    private let client: HTTPClient
-    private let policy: RetryPolicy
-    private let timeout: TimeAmount
+    let client: HTTPClient
+    let retry: S3RetryPolicy
+    let budget: RetryBudget
+    let slots: AdaptiveConcurrency
+    let timeout: TimeAmount
     /// Keys asked for per ListObjectsV2 page (S3's maximum is 1000); smaller in tests, to page.
     package let listPageSize: Int
     /// Keys per DeleteObjects request; S3 allows 1000 at most.
@@ -26,14 +29,17 @@ package final class S3Target: DeployTarget {
 
     /// - Parameters:
     ///   - keys: The access key pair (and session token) from the environment (`S3Target.keys(from:)`).
-    ///   - network: Timeouts, retries and connections per host, as for downloads.
+    ///   - network: The timeout and the requests at once (`connectionsPerHost`), as for downloads.
+    ///   - retry: How failed requests are retried; quicker in tests.
     package init(
-        location: S3Location, keys: SigV4.Keys, network: NetworkSettings, listPageSize: Int = 1000,
-        deleteBatchSize: Int = 1000
+        location: S3Location, keys: SigV4.Keys, network: NetworkSettings, retry: S3RetryPolicy = .standard,
+        listPageSize: Int = 1000, deleteBatchSize: Int = 1000
     ) {
         self.location = location
         signer = SigV4(keys: keys, region: location.region, service: "s3")
-        policy = RetryPolicy(network: network)
+        self.retry = retry
+        budget = RetryBudget(retry)
+        slots = AdaptiveConcurrency(maximum: network.connectionsPerHost)
         timeout = .seconds(Int64(network.timeoutSeconds))
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .disallow,
@@ -132,6 +138,10 @@ package final class S3Target: DeployTarget {
         try? await client.shutdown()
     }
 
+    package var traffic: DeployTraffic {
+        DeployTraffic(retries: budget.retries, throttles: budget.throttles, lowestConcurrency: slots.lowest)
+    }
+
     /// The `x-amz-meta-sha256` an object was uploaded with, from a HEAD request.
     private func storedSHA256(_ key: String) async throws -> String? {
         let response = try await send("HEAD", key: key)
@@ -150,29 +160,6 @@ package final class S3Target: DeployTarget {
         }
     }
 
-    /// Signs and sends one request, retrying transient failures.
-    /// - Throws: `DeployError`: `.credentials` for a refused key or signature, `.request` otherwise.
-    package func send(
-        _ method: String, key: String?, query: [(String, String)] = [], headers: [(String, String)] = [],
-        body: Data = Data(), payloadHash: String? = nil
-    ) async throws -> Response {
-        let address = self.address(key: key)
-        let where_ = key.map { description + $0 } ?? description
-        let hash = payloadHash ?? SigV4.hex(SHA256.hash(data: body))
-        do {
-            return try await policy.run {
-                var request = SigV4.Request(
-                    method: method, path: address.path, query: query,
-                    headers: [("host", address.host), ("x-amz-content-sha256", hash)] + headers,
-                    payloadHash: hash)
-                request.headers = signer.sign(request, at: Date())
-                return try await exchange(request, base: address.base, body: body, location: where_)
-            }
-        } catch let error as FetchError {
-            throw DeployError.request(where_, error.reason)
-        }
-    }
-
     /// The scheme-and-authority to connect to, the `Host` header and the unencoded path for `key`
     /// (the bucket itself when nil), in path or virtual-host style.
     package func address(key: String?) -> (base: String, host: String, path: String) {
@@ -186,67 +173,5 @@ package final class S3Target: DeployTarget {
         }
         let host = "\(location.bucket).\(endpoint.host ?? "")" + port
         return ("\(scheme)://\(host)", host, "/" + (objectPath ?? ""))
-    }
-
-    private func exchange(_ signed: SigV4.Request, base: String, body: Data, location where_: String) async throws
-        -> Response
-    {
-        let query = signed.query.map {
-            $0.value.isEmpty
-                ? SigV4.encode($0.name, keepSlash: false)
-                : "\(SigV4.encode($0.name, keepSlash: false))=\(SigV4.encode($0.value, keepSlash: false))"
-        }
-        let url =
-            base + SigV4.encode(signed.path, keepSlash: true)
-            + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
-        var request = HTTPClientRequest(url: url)
-        request.method = HTTPMethod(rawValue: signed.method)
-        for (name, value) in signed.headers { request.headers.add(name: name, value: value) }
-        request.headers.add(name: "User-Agent", value: HTTPTransport.userAgent)
-        if !body.isEmpty || signed.method == "PUT" {
-            request.body = .bytes(ByteBuffer(bytes: body))
-        }
-        let answer: Response
-        do {
-            let response = try await client.execute(request, timeout: timeout)
-            let buffer = try await response.body.collect(upTo: 64 * 1024 * 1024)
-            answer = Response(
-                status: Int(response.status.code), headers: response.headers.map { ($0.name, $0.value) },
-                body: Data(buffer.readableBytesView))
-        } catch {
-            throw FetchError(
-                url: URL(string: url) ?? location.endpoint, HTTPTransport.describe(error), kind: .transient)
-        }
-        guard (200..<300).contains(answer.status) else {
-            throw failure(answer, method: signed.method, location: where_, url: url)
-        }
-        return answer
-    }
-
-    /// The error for a non-2xx answer: transient for 5xx and 429 (retried), a credential problem for
-    /// a refused key or signature, a plain request error otherwise.
-    private func failure(_ answer: Response, method: String, location where_: String, url: String) -> Error {
-        let body = S3XML.error(answer.body)
-        let detail = body.map { "\($0.code): \($0.message)" } ?? "HTTP \(answer.status)"
-        if FetchError.isTransient(status: answer.status) {
-            let retryAfter = answer.headers.first { $0.0.lowercased() == "retry-after" }.flatMap {
-                FetchError.parseRetryAfter($0.1)
-            }
-            return FetchError(
-                url: URL(string: url) ?? location.endpoint, "\(method) failed: \(detail)", status: answer.status,
-                kind: .transient, retryAfter: retryAfter)
-        }
-        let refused = [
-            "InvalidAccessKeyId", "SignatureDoesNotMatch", "ExpiredToken", "InvalidToken", "TokenRefreshRequired"
-        ]
-        if let code = body?.code, refused.contains(code) {
-            return DeployError.credentials(
-                where_, "the store refused the credentials (\(detail)); check \(Self.keyVariables)")
-        }
-        if answer.status == 403 && body == nil {
-            return DeployError.credentials(
-                where_, "HTTP 403 to \(method); check \(Self.keyVariables) and the key's permissions")
-        }
-        return DeployError.request(where_, "\(method) failed: \(detail)")
     }
 }

@@ -106,15 +106,20 @@ final class MotoServer: @unchecked Sendable {
         return result
     }
 
+    /// Retries as a deploy makes them, with waits of milliseconds rather than seconds.
+    static let quickRetries = S3RetryPolicy(maxAttempts: 8, baseDelay: 0.002, maxBackoff: 0.05)
+
     /// The target a deploy uses, with small list pages so that listing follows continuation tokens.
-    func target(bucket: String, prefix: String, keys: SigV4.Keys? = nil, listPageSize: Int = 3) throws -> S3Target {
+    /// - Parameter via: Another endpoint in front of this server (a `FaultyProxy`).
+    func target(
+        bucket: String, prefix: String, keys: SigV4.Keys? = nil, listPageSize: Int = 3, via: String? = nil,
+        network: NetworkSettings = NetworkSettings(), retry: S3RetryPolicy = MotoServer.quickRetries
+    ) throws -> S3Target {
         let location = S3Location(
-            bucket: bucket, prefix: prefix, endpoint: try #require(URL(string: endpoint)),
+            bucket: bucket, prefix: prefix, endpoint: try #require(URL(string: via ?? endpoint)),
             region: "us-east-1", pathStyle: true)
-        var network = NetworkSettings(retries: 1)
-        network.retryBaseDelay = 0.05
         return S3Target(
-            location: location, keys: keys ?? self.keys, network: network, listPageSize: listPageSize,
+            location: location, keys: keys ?? self.keys, network: network, retry: retry, listPageSize: listPageSize,
             deleteBatchSize: 4)
     }
 

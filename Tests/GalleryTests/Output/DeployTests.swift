@@ -193,7 +193,7 @@ struct DeployTests {
         }
     }
 
-    @Test func slowDownIsRetriedWithTheDownloadersPolicyAndAccessDeniedIsNot() async throws {
+    @Test func slowDownIsRetriedAndAccessDeniedIsNot() async throws {
         let listing = Data(
             (#"<ListBucketResult><IsTruncated>false</IsTruncated><Contents><Key>site/a.html</Key>"#
                 + #"<ETag>"0cc175b9c0f1b6a831c399e269772661"</ETag><Size>1</Size></Contents></ListBucketResult>"#).utf8)
@@ -201,12 +201,11 @@ struct DeployTests {
             #"<Error><Code>SlowDown</Code><Message>Please reduce your request rate.</Message></Error>"#.utf8)
         let denied = Data(#"<Error><Code>AccessDenied</Code><Message>Access Denied</Message></Error>"#.utf8)
         @Sendable func target(_ url: URL, bucket: String) -> S3Target {
-            var network = NetworkSettings(retries: 3)
-            network.retryBaseDelay = 0.01
-            return S3Target(
+            S3Target(
                 location: S3Location(
                     bucket: bucket, prefix: "site/", endpoint: url, region: "us-east-1", pathStyle: true),
-                keys: SigV4.Keys(accessKeyID: "id", secretAccessKey: "secret"), network: network)
+                keys: SigV4.Keys(accessKeyID: "id", secretAccessKey: "secret"), network: NetworkSettings(),
+                retry: MotoServer.quickRetries)
         }
         let answers = Answers()
         try await FixtureServer.with({ request, _ in
