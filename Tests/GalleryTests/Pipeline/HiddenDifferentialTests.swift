@@ -54,9 +54,9 @@ struct HiddenDifferentialTests {
 
     static var hiddenAlbums: [String: Any] {
         [
-        "Family": ["password": "correct horse battery staple", "title": "Family"],
-        "Trips/Private": ["unlisted": true],
-        "Trips!": ["unlisted": true],
+            "Family": ["password": "correct horse battery staple", "title": "Family"],
+            "Trips/Private": ["unlisted": true],
+            "Trips!": ["unlisted": true],
             "Private/Attic": ["unlisted": true]
         ]
     }
@@ -117,7 +117,8 @@ struct HiddenDifferentialTests {
         for secret in ["cake", "party", "twin", "attic", "family", "trips"] {
             #expect(!headers.lowercased().contains(secret), "_headers names \(secret)")
         }
-        let emptyParent = try String(contentsOf: with.output.appendingPathComponent("albums/private/index.html"), encoding: .utf8)
+        let emptyParent = try String(
+            contentsOf: with.output.appendingPathComponent("albums/private/index.html"), encoding: .utf8)
         #expect(emptyParent.contains(#"<meta name="robots" content="noindex">"#))
         #expect(!emptyParent.contains("attic") && !emptyParent.contains("Attic"))
         #expect(!(try with.read("sitemap.xml")).contains("albums/private/"))
