@@ -50,7 +50,8 @@ def main():
         report["chromium"] = driver.capabilities.get("browserVersion")
         grid_pages = ["index.html"] + sorted(
             os.path.relpath(os.path.join(d, "index.html"), site)
-            for d, _, files in os.walk(os.path.join(site, "page")) if "index.html" in files)
+            for d, _, files in os.walk(os.path.join(site, "page"))
+            if "index.html" in files and os.path.basename(d).isdigit())  # page/ itself has a folder index
         photos = [photo["url"] for photo in index["photos"]]
         # A photo from the last grid page, so Esc has to find a page other than the first.
         last_grid = grid_pages[-1]

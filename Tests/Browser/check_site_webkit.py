@@ -59,7 +59,8 @@ def main():
         report["webkit"] = driver.capabilities.get("browserVersion")
         grid_pages = ["index.html"] + sorted(
             os.path.relpath(os.path.join(d, "index.html"), site)
-            for d, _, files in os.walk(os.path.join(site, "page")) if "index.html" in files)
+            for d, _, files in os.walk(os.path.join(site, "page"))
+            if "index.html" in files and os.path.basename(d).isdigit())  # page/ itself has a folder index
         last_grid = grid_pages[-1]
         photo = re.findall(r'class="tile" href="((?:\.\./)*photos/[^"]+)"', open(os.path.join(site, last_grid)).read())[0]
         photo_path = os.path.normpath(os.path.join(os.path.dirname(last_grid), photo))

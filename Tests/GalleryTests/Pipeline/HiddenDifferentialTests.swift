@@ -157,4 +157,40 @@ struct HiddenDifferentialTests {
         #expect(mode == 0o600)
         #expect((try String(contentsOfFile: list, encoding: .utf8)).contains("albums/trips/index.html"))
     }
+
+    /// A site an earlier version built kept its record in the marker and its list beside it; the
+    /// next build reads them as they are and moves both into the state.
+    @Test func aSiteOfTheEarlierFormatMovesItsListIntoTheState() async throws {
+        let site = try Self.site(hidden: true)
+        _ = try await site.build()
+        let config = try SiteConfig.load(from: site.configURL, environment: [:])
+        let book = config.siteBook
+        let record = try #require(book.record(of: site.output))
+        let list = try Data(contentsOf: URL(fileURLWithPath: try #require(book.listPath(of: site.output))))
+        // As the earlier version left it: the record in the marker, the list beside it, none in the state.
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        var legacy = try #require(try JSONSerialization.jsonObject(with: encoder.encode(record)) as? [String: Any])
+        legacy["format"] = 1
+        legacy["folderIndexes"] = nil
+        try JSONSerialization.data(withJSONObject: legacy).write(
+            to: site.output.appendingPathComponent(SiteMarker.fileName))
+        try list.write(to: site.output.appendingPathComponent(SiteMarker.legacyFilesName))
+        try FileManager.default.removeItem(at: book.folder)
+        #expect(
+            book.files(of: site.output)
+                == Set(String(decoding: list, as: UTF8.self).split(separator: "\0").map(String.init)))
+
+        let report = try await site.build()
+        #expect(report.failures.isEmpty)
+        let root = try FileManager.default.contentsOfDirectory(atPath: site.output.path)
+        #expect(!root.contains(SiteMarker.legacyFilesName))
+        #expect(SiteMarker.read(in: site.output)?.site != nil)
+        #expect(book.files(of: site.output)?.contains("albums/trips/index.html") == true)
+        // Nothing was taken for a file galleryssg did not write: nothing moved aside.
+        #expect(
+            !(try FileManager.default.contentsOfDirectory(atPath: site.folder.path)).contains {
+                $0.contains("galleryssg-moved")
+            })
+    }
 }
