@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
-# Builds galleryssg for installing on Debian 12 without a Swift toolchain:
-#   dist/galleryssg_VERSION_amd64.deb      /usr/bin/galleryssg, depending on the C libraries it links
-#   dist/galleryssg-VERSION-linux-amd64.tar.gz   the binary, README.md, docs/ and INSTALL (those libraries)
+# Builds galleryssg for installing without a Swift toolchain on the Debian release it runs on
+# (12 "bookworm" or 13 "trixie": the C libraries' package names differ, so each needs its own):
+#   dist/galleryssg_VERSION+debN_amd64.deb           /usr/bin/galleryssg, depending on the C libraries it links
+#   dist/galleryssg-VERSION-debianN-amd64.tar.gz     the binary, README.md, docs/ and INSTALL (those libraries)
+# Scripts/package-in.sh RELEASE runs this script in a container of another release (make package
+# RELEASE=trixie); Scripts/package-test.sh installs a package into a fresh container of its release.
 #
 # The Swift runtime and Foundation are linked in statically (--static-swift-stdlib); the C libraries
 # stay shared and become the .deb's Depends, worked out by dpkg-shlibdeps from the binary itself.
 # The default theme is compiled into the binary (DefaultTheme+Files.swift), so nothing else is
 # installed but the manual: README.md and docs/ (the user of a package has no clone to read them
 # in), under /usr/share/doc/galleryssg/ in the same layout, so the README's links to docs/ work.
-# The build has its own scratch folder, .build-package/, so it never disturbs .build/.
+# The build has its own scratch folder, .build-package-RELEASE/, so it never disturbs .build/.
 #
 # `galleryssg --version` names the commit: this script links in an object whose
 # galleryssg_build_commit() returns it, replacing the weak one in Sources/CBuildInfo (see
@@ -16,7 +19,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-scratch=.build-package
+# The release comes from the system the build runs on; its libraries are what the binary links.
+. /etc/os-release
+release=${VERSION_CODENAME:?package: /etc/os-release names no release}
+debian=${VERSION_ID%%.*}
+scratch=.build-package-$release
 dist=dist
 version=$(sed -n 's/^ *static let number = "\(.*\)"$/\1/p' Sources/galleryssg/Version.swift)
 [ -n "$version" ] || { echo "package: no version in Sources/galleryssg/Version.swift" >&2; exit 1; }
@@ -35,7 +42,7 @@ commit_object="$PWD/$scratch/commit-$commit.o"
 printf 'const char *galleryssg_build_commit(void) { return "%s"; }\n' "$commit" \
     | clang -x c -c -O2 -fPIC -o "$commit_object" -
 
-echo "package: building galleryssg $version (commit $commit), release, Swift runtime linked statically"
+echo "package: building galleryssg $version (commit $commit) for Debian $debian ($release), release build, Swift runtime linked statically"
 build=(swift build -c release --static-swift-stdlib --scratch-path "$scratch" --product galleryssg
        -Xlinker "$commit_object")
 "${build[@]}"
@@ -68,7 +75,7 @@ depends=$(cd "$stage/src" && dpkg-shlibdeps -O "$root/usr/bin/galleryssg" | sed 
 
 cat > "$root/DEBIAN/control" <<EOF
 Package: galleryssg
-Version: $version
+Version: $version+deb$debian
 Architecture: $arch
 Maintainer: galleryssg authors <maintainers@users.noreply.github.com>
 Installed-Size: $(du -sk "$root" | cut -f1)
@@ -86,16 +93,16 @@ Description: static photo-gallery site generator
 EOF
 
 mkdir -p "$dist"
-deb="$dist/galleryssg_${version}_${arch}.deb"
+deb="$dist/galleryssg_${version}+deb${debian}_${arch}.deb"
 dpkg-deb --root-owner-group --build "$root" "$deb" >/dev/null
 
 # The tarball: the same binary, the manual, and what to install beside it.
-tarname="galleryssg-$version-linux-$arch"
+tarname="galleryssg-$version-debian$debian-$arch"
 mkdir -p "$stage/$tarname"
 cp "$root/usr/bin/galleryssg" README.md "$stage/$tarname/"
 cp -R "$root/usr/share/doc/galleryssg/docs" "$stage/$tarname/"
 cat > "$stage/$tarname/INSTALL" <<EOF
-galleryssg $version (commit $commit) for Debian 12 ($arch)
+galleryssg $version (commit $commit) for Debian $debian "$release" ($arch)
 
 Copy galleryssg onto your PATH (for example /usr/local/bin). It needs no Swift toolchain, only
 these Debian packages:

@@ -6,6 +6,10 @@
 #                                        exiftool, Leaflet)
 #                                        and a Python venv for the browser checks; then runs COMMAND
 #                                        with the venv on PATH and AXE_JS set (the Makefile's `make test`)
+#   Scripts/setup.sh image [COMMAND...]  those, plus podman, runc and mmdebstrap for the container image and
+#                                        the packages of other releases (make image, make image-test)
+#   Scripts/setup.sh list build          prints the build packages, one a line, and installs nothing
+#                                        (Scripts/package-in.sh installs them in a container of another release)
 #
 # Only missing packages are installed (checked with dpkg-query). As root it runs apt-get itself; as
 # anyone else it prints the one sudo line to run and exits with status 1. The Makefile, .ci/run and
@@ -37,8 +41,13 @@ RECOMMENDED_PACKAGES=(ffmpeg)
 TEST_PACKAGES=(
     chromium chromium-driver default-jre-headless python3 python3-venv
     libimage-exiftool-perl libjs-leaflet libjs-leaflet.markercluster firefox-esr ffmpeg
-    webkit2gtk-driver xvfb unzip
+    webkit2gtk-driver xvfb unzip jq
 )
+
+# What making and testing the container image and the packages for each release use: the engine
+# (podman; runc and its settings as Scripts/container/engine.sh explains), mmdebstrap for base
+# images where no registry is reachable, and dpkg-dev and binutils for Scripts/package.sh.
+IMAGE_PACKAGES=(podman runc uidmap mmdebstrap dpkg-dev binutils curl)
 
 # The Python packages the tests use, installed into the venv. Add new ones here.
 # The deploy tests run moto's S3 server on 127.0.0.1 (signatures checked) and confirm every object
@@ -105,8 +114,13 @@ ensure_venv() {
     echo "$wanted" > "$VENV/.galleryssg-packages"
 }
 
-command -v swift >/dev/null || { echo "setup: swift is not on PATH; install Swift 6 first (https://www.swift.org/install/linux/)" >&2; exit 1; }
 [ $# -ge 1 ] || usage
+if [ "$1" = list ]; then
+    [ "${2:-}" = build ] || usage
+    printf '%s\n' "${BUILD_PACKAGES[@]}"
+    exit 0
+fi
+command -v swift >/dev/null || { echo "setup: swift is not on PATH; install Swift 6 first (https://www.swift.org/install/linux/)" >&2; exit 1; }
 case "$1" in
     build)
         [ $# -eq 1 ] || usage
@@ -116,9 +130,11 @@ case "$1" in
             echo "setup: for video clips, Live Photos and motion photos also install: sudo apt-get install ${recommended[*]}"
         fi
         ;;
-    test)
+    test | image)
+        extra=("${TEST_PACKAGES[@]}")
+        [ "$1" = test ] || extra+=("${IMAGE_PACKAGES[@]}")
         shift
-        ensure_packages "${BUILD_PACKAGES[@]}" "${TEST_PACKAGES[@]}"
+        ensure_packages "${BUILD_PACKAGES[@]}" "${extra[@]}"
         ensure_venv
         export PATH="$VENV/bin:$PATH"
         AXE_JS=$(python3 -c 'import importlib.util, os; spec = importlib.util.find_spec("axe_playwright_python"); print(os.path.join(list(spec.submodule_search_locations)[0], "axe.min.js"))')
