@@ -6,7 +6,7 @@
 #   Scripts/package-in.sh trixie       dist/galleryssg_VERSION+deb13_amd64.deb and its tarball
 #   Scripts/package-in.sh bookworm     the same for Debian 12, in a clean container
 #
-# `make package RELEASE=trixie` runs it. The container is localhost/galleryssg-builder:RELEASE, made
+# `make package RELEASE=trixie` runs it. The container is localhost/galleryssg-builder:RELEASE-DIGEST, made
 # once from debian:RELEASE-slim (Scripts/container/engine.sh) with the -dev packages Scripts/setup.sh
 # names and what the toolchain itself needs there (libncurses6, libedit2, libxml2, libcurl4, gcc's C
 # and C++ runtimes). Inside, Scripts/package.sh runs on this clone, in .build-package-RELEASE/.
@@ -25,7 +25,21 @@ else
     toolchain=$(dirname "$(dirname "$(dirname "$(readlink -f "$swift_bin")")")")
 fi
 [ -x "$toolchain/usr/bin/swift" ] || { echo "package-in: no usr/bin/swift in $toolchain" >&2; exit 1; }
-builder="localhost/galleryssg-builder:$release"
+# The builder's Containerfile; its tag carries a digest of it and of the package list, so a change to
+# either makes a new builder. libxml2-dev: the static Foundation links libxml2.
+containerfile=$(cat <<'CONTAINERFILE'
+ARG BASE
+FROM ${BASE}
+COPY Scripts/setup.sh /tmp/setup.sh
+RUN apt-get update \
+    && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
+        git ca-certificates dpkg-dev binutils gcc g++ libc6-dev libcurl4 libxml2 libxml2-dev libedit2 \
+        libncurses6 libsqlite3-0 tzdata $(bash /tmp/setup.sh list build) \
+    && rm -rf /var/lib/apt/lists/* /tmp/setup.sh
+CONTAINERFILE
+)
+digest=$( (echo "$containerfile"; Scripts/setup.sh list build) | sha256sum | cut -c1-12)
+builder="localhost/galleryssg-builder:$release-$digest"
 
 if ! engine image inspect "$builder" >/dev/null 2>&1; then
     base=$(base_image "$release")
@@ -33,16 +47,7 @@ if ! engine image inspect "$builder" >/dev/null 2>&1; then
     trap 'rm -rf "$context"' EXIT
     mkdir -p "$context/Scripts"
     cp Scripts/setup.sh "$context/Scripts/"
-    cat > "$context/Containerfile" <<'CONTAINERFILE'
-ARG BASE
-FROM ${BASE}
-COPY Scripts/setup.sh /tmp/setup.sh
-RUN apt-get update \
-    && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-        git ca-certificates dpkg-dev binutils gcc g++ libc6-dev libcurl4 libxml2 libedit2 libncurses6 \
-        libsqlite3-0 tzdata $(bash /tmp/setup.sh list build) \
-    && rm -rf /var/lib/apt/lists/* /tmp/setup.sh
-CONTAINERFILE
+    echo "$containerfile" > "$context/Containerfile"
     echo "package-in: making $builder from $base"
     engine build --build-arg BASE="$base" --tag "$builder" "$context"
 fi

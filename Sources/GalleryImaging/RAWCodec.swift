@@ -140,11 +140,10 @@ package enum RAWCodec {
             throw ImagingError.raw("LibRaw could not start (out of memory)", kind: .toolFailed)
         }
         defer { libraw_close(raw) }
-        raw.pointee.params.max_raw_memory_mb = maxRawMemoryMB
-        // LibRaw's own handlers print "unknown file: Unexpected end of file" to stderr for a damaged
-        // file; the failure comes back as a code instead, and galleryssg words it once.
-        libraw_set_dataerror_handler(raw, { _, _, _ in }, nil)
-        libraw_set_memerror_handler(raw, { _, _, _ in }, nil)
+        // Both in CLibRaw's shim.h, which bridges LibRaw 0.20 (Debian 12) and 0.21 (Debian 13).
+        galleryssg_libraw_set_max_raw_memory_mb(raw, maxRawMemoryMB)
+        // Failures come back as codes only, not also printed to stderr; galleryssg words them once.
+        galleryssg_libraw_silence(raw)
         return try data.withUnsafeBytes { bytes in
             guard let base = bytes.baseAddress, !bytes.isEmpty else { throw ImagingError.raw("the file is empty") }
             // LibRaw reads the buffer only; its C signature takes a mutable pointer.
