@@ -77,9 +77,10 @@ if command -v git >/dev/null; then
     [ "${built_from%-dirty}" = "$(git rev-parse --short=7 HEAD)" ] || step "note: the package was built from $built_from, HEAD is $(git rev-parse --short=7 HEAD)"
 fi
 
-# A folder holding only photos: two at the top, one in an album.
+# A folder holding only photos: two at the top, one in an album, and a camera raw (DNG) that only
+# LibRaw can decode, whose API differs between the releases' versions.
 cp Samples/photos/Kite.jpg Samples/photos/Path.jpg "$work/site/photos/"
-cp Samples/photos/FallenLeaf.jpg "$work/site/photos/album/"
+cp Samples/photos/FallenLeaf.jpg Tests/Fixtures/raw/lone.dng "$work/site/photos/album/"
 step "galleryssg init"
 run galleryssg init
 step "galleryssg build"
@@ -90,7 +91,7 @@ site="$work/site/public"
 photo_pages=$(find "$site/photos" -mindepth 2 -maxdepth 2 -name index.html | wc -l)
 jpegs=$(find "$site" -name '*.jpg' | wc -l)
 step "built: $photo_pages photo pages, $jpegs JPEG files, $(find "$site" -type f | wc -l) files in all"
-[ "$photo_pages" -eq 3 ] || fail "expected 3 photo pages, found $photo_pages"
+[ "$photo_pages" -eq 4 ] || fail "expected 4 photo pages (the raw's too), found $photo_pages"
 [ "$jpegs" -gt 3 ] || fail "expected resized JPEGs, found $jpegs"
 grep -q 'album' "$site/index.html" || fail "the index does not link the album"
 
