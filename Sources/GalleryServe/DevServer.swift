@@ -91,7 +91,12 @@ public struct DevServer: Sendable {
         if let liveReload {
             services.append(WatchService(watcher: SiteWatcher(config: config), liveReload: liveReload, server: self))
         }
-        let address = "http://\(options.host.contains(":") ? "[\(options.host)]" : options.host):\(options.port)/"
+        // 0.0.0.0 and :: answer on every address; a browser on the same machine (or on the host of
+        // a container whose port is published) opens localhost.
+        let everyAddress = options.host == "0.0.0.0" || options.host == "::"
+        let shown = everyAddress ? "localhost" : options.host.contains(":") ? "[\(options.host)]" : options.host
+        let address =
+            "http://\(shown):\(options.port)/" + (everyAddress ? " (listening on every address, \(options.host))" : "")
         let log = self.log
         let watch = options.watch
         let folder = config.output.path
