@@ -1,4 +1,5 @@
 import Foundation
+import GalleryModel
 
 /// The config's `deploy` block: the defaults of `galleryssg deploy`, each overridable on the command line.
 public struct DeploySettings: Sendable, Equatable {
@@ -9,12 +10,21 @@ public struct DeploySettings: Sendable, Equatable {
     package var region: String?
     /// Address buckets as `endpoint/bucket/key` (MinIO, most self-hosted stores) instead of `bucket.endpoint/key`.
     package var pathStyle: Bool?
+    /// The host that receives the site, whose limits a deploy keeps (`deploy.host`, `--host`).
+    package var host: DeployHost?
+    /// The host's plan, where its plans have other limits (`deploy.plan`, `--plan`).
+    package var plan: HostPlan?
 
-    public init(target: String? = nil, endpoint: String? = nil, region: String? = nil, pathStyle: Bool? = nil) {
+    public init(
+        target: String? = nil, endpoint: String? = nil, region: String? = nil, pathStyle: Bool? = nil,
+        host: DeployHost? = nil, plan: HostPlan? = nil
+    ) {
         self.target = target
         self.endpoint = endpoint
         self.region = region
         self.pathStyle = pathStyle
+        self.host = host
+        self.plan = plan
     }
 
     /// These settings with `overrides`' non-nil values put over them, resolved.
@@ -35,8 +45,30 @@ extension ConfigValidator {
     /// Checks each value of `deploy` the way the command will read it, naming the key that is wrong.
     package func deploySettings(_ raw: SiteConfigFile.Deploy?) throws -> DeploySettings {
         guard let raw else { return DeploySettings() }
-        let settings = DeploySettings(
+        var settings = DeploySettings(
             target: raw.target, endpoint: raw.endpoint, region: raw.region, pathStyle: raw.pathStyle)
+        if let host = raw.host {
+            guard let known = DeployHost(rawValue: host) else {
+                let hint = Spelling.closest(to: host, among: DeployHost.allCases.map(\.rawValue)).map {
+                    "; did you mean \"\($0)\"?"
+                }
+                throw ConfigError(
+                    file: name, key: "deploy.host",
+                    "\(JSONValue.string(host).quoted) is not a host galleryssg knows the limits of\(hint ?? "") "
+                        + "(expected \(DeployHost.choices); docs/hosts.md has their limits)")
+            }
+            settings.host = known
+        }
+        if let plan = raw.plan {
+            guard let known = HostPlan(rawValue: plan) else {
+                throw ConfigError(
+                    file: name, key: "deploy.plan",
+                    "\(JSONValue.string(plan).quoted) is not a plan (expected \(HostPlan.choices): "
+                        + "Cloudflare Pages takes 20,000 files a site on its Free plan, 100,000 on a Workers Paid plan)"
+                )
+            }
+            settings.plan = known
+        }
         do {
             // Without a target the endpoint and region are still checked, against a stand-in bucket.
             _ = try DeploySettings(target: raw.target ?? "s3://bucket").resolve(over: settings)

@@ -239,6 +239,8 @@ extension SiteConfig {
         package static let parsePerPage = 100
         package static let timeoutSeconds = 60
         package static let maxDownloadBytes = 200 * 1024 * 1024
+        /// The plan assumed for a host whose plans have other limits (`deploy.plan`): the free one.
+        package static let hostPlan = HostPlan.free
     }
 
     /// The source types a config may name, in the order error messages list them.

@@ -28,6 +28,8 @@ package struct SiteConfigFile: Decodable {
         package var endpoint: String?
         package var region: String?
         package var pathStyle: Bool?
+        package var host: String?
+        package var plan: String?
     }
 
     package struct Map: Decodable {
@@ -132,7 +134,7 @@ package struct SiteConfigFile: Decodable {
             "source",
             "password", "passwordEnv", "images", "network", "viewer", "language", "map", "deploy", "video", "$schema"
         ],
-        "deploy": ["target", "endpoint", "region", "pathStyle"],
+        "deploy": ["target", "endpoint", "region", "pathStyle", "host", "plan"],
         "map": ["tileURL", "attribution"],
         "images": [
             "thumbnail", "preview", "widths", "quality", "background", "maxPixels", "publishOriginals",

@@ -462,6 +462,26 @@ public enum SiteConfigSchema {
           "type": "boolean",
           "default": false,
           "description": "Address the bucket as endpoint/bucket/key (MinIO and most self-hosted stores)."
+        },
+        "host": {
+          "type": "string",
+          "enum": [
+            "s3",
+            "github-pages",
+            "cloudflare-pages",
+            "netlify",
+            "folder"
+          ],
+          "description": "The host that receives the site, whose published limits (files, file size, bytes) build, check and deploy measure it against; deploy refuses a site over them. Without it, deploy takes the one its target implies (s3:// s3, file:// folder). See docs/hosts.md."
+        },
+        "plan": {
+          "type": "string",
+          "enum": [
+            "free",
+            "paid"
+          ],
+          "default": "free",
+          "description": "The host's plan, where its plans have other limits: Cloudflare Pages takes 20,000 files a site on the Free plan, 100,000 on a Workers Paid plan. Other hosts ignore it."
         }
       },
       "additionalProperties": false

@@ -99,7 +99,9 @@ public struct Build: Sendable {
             run.writer?.abort()
             throw try stopping(run, error, recover: recover)
         }
-        return run.finish()
+        var report = run.finish()
+        report.host = measureForHost()
+        return report
     }
 
     /// A full build's steps, in order (see `Build`); each is timed under its name, and an error in it

@@ -1,4 +1,5 @@
 import Foundation
+import GalleryConfig
 import GalleryModel
 
 /// Options of one build that are not part of the site's config.
@@ -17,6 +18,10 @@ public struct BuildOptions: Sendable {
     /// Make only the derivatives of this slice of the photos, into the cache, and write what was
     /// learnt there for a later full build (`build --images-only [--shard K/N]`); nil builds the site.
     public var imagesOnly: Shard?
+    /// The command line's `--host` and `--plan`, over the config's `deploy.host` and `deploy.plan`:
+    /// a build that names a host measures the site it published against the host's limits
+    /// (`BuildReport.host`).
+    public var deploy = DeploySettings()
     /// Where `ffmpeg` and `ffprobe` are looked for: `PATH` unless set (tests set it to show a
     /// machine without them).
     package var toolPath: String? = ProcessInfo.processInfo.environment["PATH"]

@@ -96,6 +96,9 @@ public struct BuildReport: Codable, Sendable {
     package var learntFilesRead = 0
     /// Learnt files left unread because the state already took them in as they are.
     package var learntFilesUnchanged = 0
+    /// The published site measured against the host the build named (`deploy.host`, `build --host`):
+    /// its files, largest file and bytes against the host's limits; nil when no host is named.
+    public var host: HostFit?
 
     package init() {}
 

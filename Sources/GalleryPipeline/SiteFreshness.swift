@@ -75,6 +75,12 @@ public struct StaleSite: Error, CustomStringConvertible, Sendable {
             + "Run galleryssg build first, or deploy with --force to publish it as it is"
     }
 
+    /// The warning `check` prints before measuring such a site.
+    public var measuring: String {
+        "\(output): the built site is out of date (\(changes.joined(separator: "; "))); the figures below are "
+            + "of the site as it was built"
+    }
+
     /// The warning `deploy --force` prints instead.
     public var warning: String {
         "\(output): deploying a site that is out of date (--force): \(changes.joined(separator: "; "))"

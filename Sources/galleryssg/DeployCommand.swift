@@ -19,9 +19,13 @@ struct DeployCommand: AsyncParsableCommand {
             naming what changed; --force deploys it anyway, with a warning. A file:// target folder \
             must be new, empty, or hold only what galleryssg deployed there.
 
+            A site that does not fit its host (--host, the config's deploy.host, else the one the \
+            target implies: s3:// S3, file:// a folder) is refused before anything is sent, with what \
+            each change of settings saves; --force does not override it (docs/hosts.md).
+
             Exit status: 0 deployed (or planned, with --dry-run), 1 the deploy failed (what is online \
-            is said) or was refused (an out-of-date site, a folder holding other files), 2 bad config, \
-            arguments or missing keys.
+            is said) or was refused (an out-of-date site, one over its host's limits, a folder holding \
+            other files), 2 bad config, arguments or missing keys.
 
             Examples:
               galleryssg deploy file:///tmp/gallery-copy
@@ -30,6 +34,8 @@ struct DeployCommand: AsyncParsableCommand {
                   List what would be uploaded and deleted, and change nothing.
               galleryssg deploy s3://photos --endpoint http://127.0.0.1:9000 --path-style
                   Deploy to a bucket on a MinIO (or other S3-compatible) server.
+              galleryssg deploy file:///srv/pages --host cloudflare-pages
+                  Copy the site into the folder Cloudflare Pages publishes, if it fits Pages' limits.
             """
     )
 
@@ -61,6 +67,8 @@ struct DeployCommand: AsyncParsableCommand {
     @Flag(help: "Deploy the built site even when it is older than its config, templates or state.")
     var force = false
 
+    @OptionGroup var host: HostOption
+
     func run() async throws {
         let site = try loadSite(config.path)
         // Before any target is made (an S3 target holds connections that must be closed).
@@ -72,11 +80,13 @@ struct DeployCommand: AsyncParsableCommand {
                 throw ExitCode(1)
             }
         }
+        let overrides = DeploySettings(
+            target: target, endpoint: endpoint, region: region, pathStyle: pathStyle ? true : nil,
+            host: host.namedHost, plan: host.namedPlan)
+        try checkHost(site, overrides)
         let environment = ProcessInfo.processInfo.environment
         let credentials = Credentials(secrets: site.credentials.secrets + DeployDestination.secrets(in: environment))
         let redact: @Sendable (String) -> String = { credentials.redact($0) }
-        let overrides = DeploySettings(
-            target: target, endpoint: endpoint, region: region, pathStyle: pathStyle ? true : nil)
         let deployer: Deployer
         do {
             let destination = try site.deploy.resolve(over: overrides)
@@ -113,6 +123,28 @@ struct DeployCommand: AsyncParsableCommand {
                 "\(dryRun ? "planned" : "deployed") \(redact(deployer.target.description)): \(report.summary)")
         } catch {
             Terminal.error("deploy failed: \(redact("\(error)"))")
+            throw ExitCode(1)
+        }
+    }
+
+    /// Refuses, before any target is made, a site its host would refuse (`--host`, `deploy.host`, or
+    /// the one the target implies); `--dry-run` warns instead. `--force` does not override it: the
+    /// host would refuse the upload whatever galleryssg sends. Without a built site the deployer says so.
+    private func checkHost(_ site: SiteConfig, _ overrides: DeploySettings) throws {
+        // A folder has no limits: nothing to measure.
+        guard let choice = site.deploy.host(over: overrides, implied: true), choice.host != .folder else { return }
+        let report: HostReport?
+        do {
+            report = try HostCheck.report(site, choice)
+        } catch {
+            Terminal.error("deploy failed: \(error)")
+            throw ExitCode(1)
+        }
+        guard let report, !report.fit.fits else { return }
+        if dryRun {
+            report.lines.forEach(Terminal.warning)
+        } else {
+            Terminal.error("\(report.refusal)")
             throw ExitCode(1)
         }
     }

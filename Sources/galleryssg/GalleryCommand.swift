@@ -23,7 +23,7 @@ struct GalleryCommand: AsyncParsableCommand {
         version: Version.description,
         subcommands: [
             BuildCommand.self, ServeCommand.self, InitCommand.self, CleanCommand.self, CacheCommand.self,
-            DeployCommand.self, SchemaCommand.self, RekeyCommand.self
+            CheckCommand.self, DeployCommand.self, SchemaCommand.self, RekeyCommand.self
         ]
     )
 }
@@ -78,10 +78,14 @@ struct BuildCommand: AsyncParsableCommand {
                   Build into another folder, two photos at a time.
               galleryssg build --images-only --shard 1/4 --cache /tmp/gallery-cache
                   Make the images of the first of four slices only (one machine of four).
+              galleryssg build --host cloudflare-pages
+                  Build, then measure the site against Cloudflare Pages' limits (a line, a warning when over).
             """
     )
 
     @OptionGroup var config: ConfigOption
+
+    @OptionGroup var host: HostOption
 
     @Option(name: .shortAndLong, help: "Publish into this folder instead of the config's \"output\".")
     var output: String?
@@ -154,6 +158,7 @@ struct BuildCommand: AsyncParsableCommand {
         var options = BuildOptions(rebuild: rebuild, offline: offline, takeOver: force)
         if imagesOnly { options.imagesOnly = try shard.map { try Shard(parsing: $0) } ?? .all }
         if let jobs { options.jobs = jobs }
+        options.deploy = host.settings
         let build = Build(
             config: site, options: options,
             progress: { event in
@@ -191,6 +196,10 @@ struct BuildCommand: AsyncParsableCommand {
             Terminal.info("cached in \(site.cacheDirectory.path): \(result.summary)")
         } else {
             Terminal.info("built \(site.output.path): \(result.summary)")
+        }
+        if let fit = result.host {
+            Terminal.info(fit.line)
+            if !fit.fits { Terminal.warning(fit.warning) }
         }
         result.recap().forEach(Terminal.info)
         let problems = result.photosSkipped > 0 || !result.warnings.isEmpty || result.emptySource != nil

@@ -30,7 +30,7 @@ import Testing
             ),
             (
                 ["frobnicate"],
-                "error: unknown command 'frobnicate' for galleryssg; the commands are build, serve, init, clean, cache, deploy, schema, rekey"
+                "error: unknown command 'frobnicate' for galleryssg; the commands are build, serve, init, clean, cache, check, deploy, schema, rekey"
             ),
             (["build", "--stirct"], "Error: Unknown option '--stirct'. Did you mean '--strict'?"),
             (["serve", "--port", "0"], "Error: --port must be between 1 and 65535")
@@ -76,7 +76,8 @@ import Testing
 
     @Test func everyHelpListsItsExitStatuses() throws {
         for command in [
-            [], ["build"], ["serve"], ["init"], ["clean"], ["cache", "stats"], ["cache", "gc"], ["deploy"], ["schema"],
+            [], ["build"], ["serve"], ["init"], ["clean"], ["cache", "stats"], ["cache", "gc"], ["check"], ["deploy"],
+            ["schema"],
             ["rekey"]
         ] {
             let (status, output, _) = try Self.run(command + ["--help"])

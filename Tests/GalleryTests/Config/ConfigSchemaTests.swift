@@ -58,6 +58,11 @@ import Testing
         #expect(
             schema["properties"]?["source"]?["properties"]?["type"]?["enum"]
                 == .array(SiteConfig.sourceTypes.map { .string($0) }))
+        #expect(
+            Self.property("deploy.host", in: schema)?["enum"]
+                == .array(DeployHost.allCases.map { .string($0.rawValue) }))
+        #expect(
+            Self.property("deploy.plan", in: schema)?["enum"] == .array(HostPlan.allCases.map { .string($0.rawValue) }))
     }
 
     @Test func defaultsAreTheLoaders() throws {
@@ -79,7 +84,8 @@ import Testing
             ("viewer.slideshowSeconds", .number(D.slideshowSeconds)), ("map.tileURL", .string(D.mapTileURL)),
             ("network.timeoutSeconds", number(D.timeoutSeconds)),
             ("network.maxDownloadBytes", number(D.maxDownloadBytes)),
-            ("network.connectionsPerHost", number(D.connectionsPerHost)), ("network.retries", number(D.retries))
+            ("network.connectionsPerHost", number(D.connectionsPerHost)), ("network.retries", number(D.retries)),
+            ("deploy.plan", .string(D.hostPlan.rawValue))
         ]
         for (path, value) in expected {
             #expect(Self.property(path, in: schema)?["default"] == value, "\(path)")
