@@ -107,7 +107,10 @@ public struct HostLimits: Sendable, Equatable, Codable {
         // Netlify, https://docs.netlify.com/site-deploys/overview/ (read 2026-11-29): "While Netlify
         // doesn't have a limit on the number of files per deploy, we do have a limit of 54,000 files
         // per directory." No file size or site size limit is published for a deploy.
-        (.netlify, nil, HostLimits(filesPerFolder: 54_000, sources: ["https://docs.netlify.com/site-deploys/overview/"])),
+        (
+            .netlify, nil,
+            HostLimits(filesPerFolder: 54_000, sources: ["https://docs.netlify.com/site-deploys/overview/"])
+        ),
         // A local or mounted folder: no limits but the disk's.
         (.folder, nil, HostLimits())
     ]

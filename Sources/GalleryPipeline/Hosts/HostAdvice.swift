@@ -76,7 +76,8 @@ package struct HostAdvice: Sendable {
             let after = inventory.tally(variant)
             return Saving(
                 changes: chosen, files: before.files - after.files, bytes: before.bytes - after.bytes,
-                estimated: after.estimated > 0 || variant.widths != current.widths, filesAfter: fit.files - before.files + after.files,
+                estimated: after.estimated > 0 || variant.widths != current.widths,
+                filesAfter: fit.files - before.files + after.files,
                 bytesAfter: fit.totalBytes - before.bytes + after.bytes)
         }
         // What no change here helps: a folder over its limit, a file over the size limit that is no

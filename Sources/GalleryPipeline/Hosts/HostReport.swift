@@ -48,7 +48,8 @@ extension HostFit {
     public var line: String {
         var parts = [
             "\(Words.count(files)) files" + tail(.files, Words.count),
-            "largest \(Words.bytes(largestBytes))" + (largestFile.map { " (\($0))" } ?? "") + tail(.fileBytes, Words.bytes),
+            "largest \(Words.bytes(largestBytes))" + (largestFile.map { " (\($0))" } ?? "")
+                + tail(.fileBytes, Words.bytes),
             "\(Words.bytes(totalBytes)) in all" + tail(.totalBytes, Words.bytes)
         ]
         if limits.filesPerFolder != nil {
@@ -72,7 +73,8 @@ extension HostFit {
             switch limit {
             case .files: return "\(Words.count(files)) files of \(Words.count(most))"
             case .fileBytes:
-                return "\(Words.count(largeFiles.count)) \(largeFiles.count == 1 ? "file" : "files") over \(Words.bytes(most))"
+                return
+                    "\(Words.count(largeFiles.count)) \(largeFiles.count == 1 ? "file" : "files") over \(Words.bytes(most))"
             case .totalBytes: return "\(Words.bytes(totalBytes)) of \(Words.bytes(most))"
             case .filesPerFolder:
                 return "\(Words.count(busiestFolderFiles)) files in one folder of \(Words.count(most))"
@@ -115,8 +117,10 @@ extension HostAdvice {
         if !enough.isEmpty {
             lines.append(
                 "enough alone: "
-                    + enough.map { "\(name($0.changes)) (leaves \(Words.count($0.filesAfter)) \(limitsLeft), "
-                        + "\(Words.bytes($0.bytesAfter)))" }.joined(separator: "; or "))
+                    + enough.map {
+                        "\(name($0.changes)) (leaves \(Words.count($0.filesAfter)) \(limitsLeft), "
+                            + "\(Words.bytes($0.bytesAfter)))"
+                    }.joined(separator: "; or "))
         } else if let together {
             lines.append(
                 (togetherFits ? "no single change is enough; together: " : "not enough even together: ")

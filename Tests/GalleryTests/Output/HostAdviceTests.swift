@@ -72,7 +72,10 @@ struct HostAdviceTests {
         let before = try Self.files(site)
         let advice = try Self.advice(site, HostLimits(files: 10))
         #expect(advice.unplanned == 0)
-        #expect(advice.savings.map(\.changes) == [[.dropWidth(100)], [.dropWidth(80)], [.noGridSteps], [.noWebP], [.noOriginals]])
+        #expect(
+            advice.savings.map(\.changes) == [
+                [.dropWidth(100)], [.dropWidth(80)], [.noGridSteps], [.noWebP], [.noOriginals]
+            ])
         for saving in advice.savings {
             let after = try await Self.counted(site, with: saving.changes)
             #expect(saving.files == before.count - after.0, "\(saving.changes)")
@@ -101,7 +104,8 @@ struct HostAdviceTests {
         #expect(advice.togetherFits && together.changes.count >= 2 && together.filesAfter <= count - best - 1)
         let (after, _) = try await Self.counted(site, with: together.changes)
         #expect(after == together.filesAfter)
-        let line = "no single change is enough; together: \(advice.name(together.changes)) (leaves "
+        let line =
+            "no single change is enough; together: \(advice.name(together.changes)) (leaves "
             + "\(Words.count(together.filesAfter)) of \(Words.count(count - best - 1)) files, "
         #expect(report.lines.contains { $0.hasPrefix(line) }, "\(report.lines)")
     }
@@ -135,4 +139,3 @@ struct HostAdviceTests {
         #expect(lines.contains("  photos/a/original.jpg (30 MiB): " + HostAdvice.lowering(.original)))
     }
 }
-

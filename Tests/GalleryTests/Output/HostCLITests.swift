@@ -25,7 +25,8 @@ extension LoadSensitive {
                 "source": ["type": "folder", "path": "photos"], "pageSize": 50,
                 "images": ["thumbnail": 16, "preview": 64, "widths": Array(17...63), "webp": true]
             ]
-            try JSONSerialization.data(withJSONObject: config).write(to: folder.appendingPathComponent("site-config.json"))
+            try JSONSerialization.data(withJSONObject: config).write(
+                to: folder.appendingPathComponent("site-config.json"))
             return FixtureSite(folder: folder)
         }
 
@@ -54,7 +55,8 @@ extension LoadSensitive {
             let over = "\(Words.count(files.count)) files of 20,000"
             #expect(
                 build.lines.contains {
-                    $0.hasPrefix("cloudflare-pages (free): \(over) — over by \(Words.count(files.count - 20_000)); largest ")
+                    $0.hasPrefix(
+                        "cloudflare-pages (free): \(over) — over by \(Words.count(files.count - 20_000)); largest ")
                 }, "\(build.lines)")
             #expect(build.errors.contains("warning: the site does not fit cloudflare-pages (free) (\(over)); "))
             let report = try JSONSerialization.jsonObject(with: Data(contentsOf: reportFile)) as? [String: Any]
@@ -72,17 +74,20 @@ extension LoadSensitive {
                 let made = count { SiteInventoryName.width(of: $0) == width }
                 #expect(made == 2 * 205)
                 #expect(
-                    Self.saving(check.lines, "images.widths without \(width)")?.hasPrefix("\(Words.count(made)) files, about ")
+                    Self.saving(check.lines, "images.widths without \(width)")?.hasPrefix(
+                        "\(Words.count(made)) files, about ")
                         == true, "\(width): \(check.lines)")
             }
             let originals = count { $0.hasPrefix("original.") }
             #expect(originals == 205)
             #expect(
-                Self.saving(check.lines, "images.publishOriginals: false")?.hasPrefix("\(Words.count(originals)) files, ")
+                Self.saving(check.lines, "images.publishOriginals: false")?.hasPrefix(
+                    "\(Words.count(originals)) files, ")
                     == true)
             #expect(
                 check.lines.contains {
-                    $0.hasPrefix("enough alone: images.webp: false (leaves \(Words.count(files.count - webp)) of 20,000 files")
+                    $0.hasPrefix(
+                        "enough alone: images.webp: false (leaves \(Words.count(files.count - webp)) of 20,000 files")
                 }, "\(check.lines)")
             #expect(check.lines.contains { $0.hasPrefix(#"or "deploy": {"plan": "paid"}"#) })
 
@@ -90,7 +95,8 @@ extension LoadSensitive {
             #expect(paid.status == 0 && paid.lines.last == "the site fits cloudflare-pages (paid)", "\(paid.lines)")
             let every = try Self.run(["check", "--config", config])
             #expect(every.status == 0 && every.lines.count == HostChoice.all.count, "\(every.lines)")
-            #expect(every.lines.contains { $0.hasPrefix("netlify: \(Words.count(files.count)) files, no limit published") })
+            #expect(
+                every.lines.contains { $0.hasPrefix("netlify: \(Words.count(files.count)) files, no limit published") })
 
             let target = try Fixtures.temporaryFolder().appendingPathComponent("pages")
             try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
@@ -107,7 +113,9 @@ extension LoadSensitive {
                 #expect(try FileManager.default.contentsOfDirectory(atPath: target.path).isEmpty, "nothing was sent")
                 #expect(!FileManager.default.fileExists(atPath: deployed.path))
             }
-            let dry = try Self.run(["deploy", "file://\(target.path)", "--config", config, "--host", "cloudflare-pages", "--dry-run"])
+            let dry = try Self.run([
+                "deploy", "file://\(target.path)", "--config", config, "--host", "cloudflare-pages", "--dry-run"
+            ])
             #expect(dry.status == 0 && dry.errors.contains("warning: cloudflare-pages (free): \(over) — over by "))
             #expect(try FileManager.default.contentsOfDirectory(atPath: target.path).isEmpty)
 
@@ -119,7 +127,8 @@ extension LoadSensitive {
             #expect(try Self.run(["deploy", "--config", config]).status == 1)
             let folder = try Self.run(["deploy", "--config", config, "--host", "folder", "--dry-run"])
             #expect(folder.status == 0 && folder.errors.isEmpty, "a folder has no limits: \(folder.errors)")
-            #expect(folder.lines.last?.hasPrefix("planned file://\(target.path): would upload \(files.count) (") == true)
+            #expect(
+                folder.lines.last?.hasPrefix("planned file://\(target.path): would upload \(files.count) (") == true)
         }
 
         @Test func checkNeedsABuiltSiteAndAKnownHost() async throws {
@@ -127,16 +136,25 @@ extension LoadSensitive {
             let config = site.configURL.path
             let unbuilt = try Self.run(["check", "--config", config, "--host", "netlify"])
             #expect(unbuilt.status == 2)
-            #expect(unbuilt.errors == "error: no built site in \(site.output.path); run galleryssg build --config \(config) first\n")
+            #expect(
+                unbuilt.errors
+                    == "error: no built site in \(site.output.path); run galleryssg build --config \(config) first\n")
             let misspelt = try Self.run(["check", "--config", config, "--host", "netlfy"])
-            #expect(misspelt.status == 2 && misspelt.errors.contains(#"--host: "netlfy" is not a host galleryssg knows the limits of; did you mean "netlify"?"#))
+            #expect(
+                misspelt.status == 2
+                    && misspelt.errors.contains(
+                        #"--host: "netlfy" is not a host galleryssg knows the limits of; did you mean "netlify"?"#)
+            )
             #expect(try Self.run(["build", "--config", config, "--plan", "gold"]).status == 2)
 
             let build = try Self.run(["build", "--config", config, "--quiet"])
-            #expect(build.status == 0 && !build.lines.contains { $0.contains("no limit published") }, "no host, no line")
+            #expect(
+                build.status == 0 && !build.lines.contains { $0.contains("no limit published") }, "no host, no line")
             let fits = try Self.run(["check", "--config", config, "--host", "netlify"])
             #expect(fits.status == 0 && fits.lines.last == "the site fits netlify", "\(fits.lines)")
-            #expect(fits.lines.first?.hasPrefix("netlify: \(Words.count(site.outputFiles().count)) files, no limit published; ") == true)
+            #expect(
+                fits.lines.first?.hasPrefix(
+                    "netlify: \(Words.count(site.outputFiles().count)) files, no limit published; ") == true)
         }
     }
 }

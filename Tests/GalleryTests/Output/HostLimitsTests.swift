@@ -35,7 +35,9 @@ struct HostLimitsTests {
         #expect(HostChoice(host: .cloudflarePages, plan: .paid).limits.files == 100_000)
         #expect(HostChoice(host: .cloudflarePages).limits.fileBytes == 25 << 20)
         #expect(HostChoice(host: .githubPages).limits.totalBytes == 1 << 30)
-        #expect(HostChoice(host: .netlify).limits.files == nil && HostChoice(host: .netlify).limits.filesPerFolder == 54_000)
+        #expect(
+            HostChoice(host: .netlify).limits.files == nil && HostChoice(host: .netlify).limits.filesPerFolder == 54_000
+        )
         #expect(HostChoice.all.count == DeployHost.allCases.count + 1)
     }
 
@@ -50,7 +52,8 @@ struct HostLimitsTests {
                 limits.files.map(Words.count), limits.fileBytes.map(Words.bytes), limits.totalBytes.map(Words.bytes),
                 limits.filesPerFolder.map(Words.count)
             ].map { $0 ?? none }
-            let row = "| `\(choice.host.rawValue)`\(choice.plan.map { " (\($0.rawValue))" } ?? "") | "
+            let row =
+                "| `\(choice.host.rawValue)`\(choice.plan.map { " (\($0.rawValue))" } ?? "") | "
                 + cells.joined(separator: " | ") + " |"
             #expect(manual.contains(row), "docs/hosts.md has no row \(row)")
         }
@@ -69,7 +72,9 @@ struct HostLimitsTests {
         #expect(error.key == "deploy.host" && error.message.contains(#""vercel" is not a host galleryssg knows"#))
         #expect(!error.message.contains("did you mean"))
         error = try #require(throws: ConfigError.self) { try Self.load(#"{"plan": "pro"}"#) }
-        #expect(error.key == "deploy.plan" && error.message.hasPrefix(#"deploy.plan: "pro" is not a plan (expected free or paid"#))
+        #expect(
+            error.key == "deploy.plan"
+                && error.message.hasPrefix(#"deploy.plan: "pro" is not a plan (expected free or paid"#))
     }
 
     /// A named host wins; without one a `file://` target is a folder and `s3://` S3, for `deploy` and
@@ -83,7 +88,8 @@ struct HostLimitsTests {
         let named = try Self.load(#"{"target": "file:///srv/www", "host": "cloudflare-pages"}"#).deploy
         #expect(named.host(implied: false) == HostChoice(host: .cloudflarePages, plan: .free))
         #expect(named.host(over: DeploySettings(plan: .paid), implied: false)?.plan == .paid)
-        #expect(named.host(over: DeploySettings(host: .netlify, plan: .paid), implied: false) == HostChoice(host: .netlify))
+        #expect(
+            named.host(over: DeploySettings(host: .netlify, plan: .paid), implied: false) == HostChoice(host: .netlify))
         #expect(try Self.load(#"{"plan": "paid"}"#).deploy.host(implied: true) == nil)
     }
 
@@ -99,7 +105,8 @@ struct HostLimitsTests {
         #expect(measure.totalBytes == sizes.reduce(0, +))
         #expect(measure.largest?.bytes == sizes.max())
         let choice = HostChoice(host: .cloudflarePages)
-        let exact = HostFit(measure, choice: choice, limits: HostLimits(files: files.count, totalBytes: measure.totalBytes))
+        let exact = HostFit(
+            measure, choice: choice, limits: HostLimits(files: files.count, totalBytes: measure.totalBytes))
         #expect(exact.fits)
         let over = HostFit(
             measure, choice: choice,
