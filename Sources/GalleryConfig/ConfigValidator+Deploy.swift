@@ -1,5 +1,4 @@
 import Foundation
-import GalleryModel
 
 /// The config's `deploy` block: the defaults of `galleryssg deploy`, each overridable on the command line.
 public struct DeploySettings: Sendable, Equatable {
@@ -49,23 +48,13 @@ extension ConfigValidator {
             target: raw.target, endpoint: raw.endpoint, region: raw.region, pathStyle: raw.pathStyle)
         if let host = raw.host {
             guard let known = DeployHost(rawValue: host) else {
-                let hint = Spelling.closest(to: host, among: DeployHost.allCases.map(\.rawValue)).map {
-                    "; did you mean \"\($0)\"?"
-                }
-                throw ConfigError(
-                    file: name, key: "deploy.host",
-                    "\(JSONValue.string(host).quoted) is not a host galleryssg knows the limits of\(hint ?? "") "
-                        + "(expected \(DeployHost.choices); docs/hosts.md has their limits)")
+                throw ConfigError(file: name, key: "deploy.host", DeployHost.unknown(host))
             }
             settings.host = known
         }
         if let plan = raw.plan {
             guard let known = HostPlan(rawValue: plan) else {
-                throw ConfigError(
-                    file: name, key: "deploy.plan",
-                    "\(JSONValue.string(plan).quoted) is not a plan (expected \(HostPlan.choices): "
-                        + "Cloudflare Pages takes 20,000 files a site on its Free plan, 100,000 on a Workers Paid plan)"
-                )
+                throw ConfigError(file: name, key: "deploy.plan", HostPlan.unknown(plan))
             }
             settings.plan = known
         }

@@ -1,4 +1,5 @@
 import Foundation
+import GalleryModel
 
 /// The host that receives the built site (`deploy.host`, `--host`), whose published limits
 /// `galleryssg check`, `build` and `deploy` hold the site to (`HostLimits`).
@@ -21,6 +22,13 @@ public enum DeployHost: String, CaseIterable, Sendable, Codable {
 
     /// Whether the host's plans have different limits, so that `deploy.plan` matters.
     package var hasPlans: Bool { self == .cloudflarePages }
+
+    /// Why `value` is no host, with the closest one: the words of `deploy.host` and `--host` alike.
+    public static func unknown(_ value: String) -> String {
+        let hint = Spelling.closest(to: value, among: allCases.map(\.rawValue)).map { "; did you mean \"\($0)\"?" }
+        return "\(JSONValue.string(value).quoted) is not a host galleryssg knows the limits of\(hint ?? "") "
+            + "(expected \(choices); docs/hosts.md has their limits)"
+    }
 }
 
 /// The plan of a host whose plans have different limits (`deploy.plan`): only Cloudflare Pages'
@@ -30,6 +38,12 @@ public enum HostPlan: String, CaseIterable, Sendable, Codable {
 
     /// `free or paid`, for messages.
     public static var choices: String { allCases.map(\.rawValue).joined(separator: " or ") }
+
+    /// Why `value` is no plan: the words of `deploy.plan` and `--plan` alike.
+    public static func unknown(_ value: String) -> String {
+        "\(JSONValue.string(value).quoted) is not a plan (expected \(choices): "
+            + "Cloudflare Pages takes 20,000 files a site on its Free plan, 100,000 on a Workers Paid plan)"
+    }
 }
 
 /// A host with the plan whose limits apply: what `check`, `build` and `deploy` measure a site against.

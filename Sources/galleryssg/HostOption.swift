@@ -20,16 +20,11 @@ struct HostOption: ParsableArguments {
     /// An unknown host or plan exits with status 2, as bad arguments do.
     func validate() throws {
         if let host, DeployHost(rawValue: host) == nil {
-            let hint = Spelling.closest(to: host, among: DeployHost.allCases.map(\.rawValue)).map {
-                "; did you mean \"\($0)\"?"
-            }
-            Terminal.error(
-                "--host: \"\(host)\" is not a host galleryssg knows the limits of\(hint ?? "") "
-                    + "(expected \(DeployHost.choices); see docs/hosts.md)")
+            Terminal.error("--host: \(DeployHost.unknown(host))")
             throw ExitCode(2)
         }
         if let plan, HostPlan(rawValue: plan) == nil {
-            Terminal.error("--plan: \"\(plan)\" is not a plan (expected \(HostPlan.choices))")
+            Terminal.error("--plan: \(HostPlan.unknown(plan))")
             throw ExitCode(2)
         }
     }
