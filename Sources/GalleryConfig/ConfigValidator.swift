@@ -51,7 +51,8 @@ package struct ConfigValidator {
                 sharpen: try fraction(images?.sharpen ?? D.sharpen, "images.sharpen"),
                 gridSteps: images?.gridSteps ?? D.gridSteps,
                 raw: try rawPolicy(images?.raw),
-                avif: images?.avif ?? D.avif
+                avif: images?.avif ?? D.avif,
+                hdr: images?.hdr ?? D.hdr
             ),
             network: NetworkSettings(
                 allowHTTP: source.allowInsecureHTTP ?? D.allowInsecureHTTP,

@@ -105,12 +105,16 @@ package struct ImageSettings: Sendable, Equatable {
     package var gridSteps: Bool = true
     /// What a camera raw file becomes (`images.raw`): its embedded preview, a LibRaw development, or nothing.
     package var raw: RawPolicy = SiteConfig.Defaults.raw
+    /// Whether a JPEG's HDR gain map (Ultra HDR, ISO 21496-1, Apple's) is carried into its JPEG
+    /// derivatives and its published original; off publishes SDR only.
+    package var hdr: Bool = SiteConfig.Defaults.hdr
 
     package init(
         thumbnail: Int, preview: Int, widths: [Int], quality: Int, background: RGB, maxPixels: Int,
         publishOriginals: OriginalsPolicy, maxPixelsInFlight: Int? = nil, showLocation: Bool, linearLight: Bool,
         exifFields: [ExifField], webp: Bool = false, sharpen: Double = 0, gridSteps: Bool = true,
-        raw: RawPolicy = SiteConfig.Defaults.raw, avif: Bool = SiteConfig.Defaults.avif
+        raw: RawPolicy = SiteConfig.Defaults.raw, avif: Bool = SiteConfig.Defaults.avif,
+        hdr: Bool = SiteConfig.Defaults.hdr
     ) {
         self.thumbnail = thumbnail
         self.preview = preview
@@ -128,6 +132,7 @@ package struct ImageSettings: Sendable, Equatable {
         self.sharpen = sharpen
         self.gridSteps = gridSteps
         self.raw = raw
+        self.hdr = hdr
     }
 }
 
@@ -215,6 +220,7 @@ extension SiteConfig {
         package static let exifFields = ExifField.allCases
         package static let webp = false
         package static let avif = false
+        package static let hdr = true
         package static let sharpen = 0.0
         package static let gridSteps = true
         package static let raw = RawPolicy.preview

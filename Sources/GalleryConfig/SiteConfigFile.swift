@@ -103,6 +103,7 @@ package struct SiteConfigFile: Decodable {
         package var sharpen: Double?
         package var gridSteps: Bool?
         package var raw: String?
+        package var hdr: Bool?
     }
 
     package struct Video: Decodable {
@@ -139,7 +140,7 @@ package struct SiteConfigFile: Decodable {
         "images": [
             "thumbnail", "preview", "widths", "quality", "background", "maxPixels", "publishOriginals",
             "maxPixelsInFlight", "showLocation", "linearLight", "exifFields", "webp", "sharpen", "gridSteps",
-            "raw", "avif"
+            "raw", "avif", "hdr"
         ],
         "viewer": ["slideshowSeconds"],
         "video": ["maxSeconds", "maxBytes", "maxPixels", "maxHeight", "quality", "maxBitrate", "livePhotos"],

@@ -272,6 +272,11 @@ public enum SiteConfigSchema {
           "default": false,
           "description": "Also write every derivative as AVIF (AV1, through libheif), offered before WebP and JPEG."
         },
+        "hdr": {
+          "type": "boolean",
+          "default": true,
+          "description": "Keep a JPEG's HDR gain map (Ultra HDR, ISO 21496-1, Apple) in its JPEG sizes and original; false publishes SDR only."
+        },
         "showLocation": {
           "type": "boolean",
           "default": false,

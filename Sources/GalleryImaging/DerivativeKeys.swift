@@ -103,6 +103,7 @@ extension ImageProcessor {
         var files: [(path: String, key: Digest)] = []
         var thumbnail = baseKey
         let recipe = DerivativeRecipe(plan: layout.plan, display: layout.display, settings: settings)
+        let gainMap = settings.hdr ? facts.gainMap : nil
         for step in recipe.steps {
             let derivative = step.derivative
             var pixels = CacheKey("resampled")
@@ -113,7 +114,9 @@ extension ImageProcessor {
             let pixelKey = pixels.finish()
             pixelKeys.append(pixelKey)
             if derivative == layout.plan.thumbnail { thumbnail = pixelKey }
-            var formats = [("jpeg", derivative.path)]
+            // A JPEG that carries its gain map (`images.hdr`) is other bytes; the gain map's size is enough
+            // to key, since it is made from the same original.
+            var formats = [(gainMap.map { "jpeg with a \($0) gain map v1" } ?? "jpeg", derivative.path)]
             if layout.plan.webp { formats.append(("webp", derivative.webpPath)) }
             // The AV1 quality and speed the JPEG quality maps to: a new mapping remakes the AVIF files alone.
             let avif = "avif q\(HEIFCodec.avifQuality(forJPEG: settings.quality)) speed \(HEIFCodec.avifSpeed)"

@@ -24,8 +24,34 @@ package enum HEIFCodec {
             let size = PixelSize(
                 width: Int(heif_image_handle_get_width(handle)), height: Int(heif_image_handle_get_height(handle)))
             guard size.width > 0, size.height > 0 else { throw ImagingError.heif("the primary image has no size") }
-            return ImageHeader(size: size, iccProfile: profile(handle), metadata: metadata(handle))
+            var header = ImageHeader(size: size, iccProfile: profile(handle), metadata: metadata(handle))
+            header.auxiliaryTypes = auxiliaryTypes(handle)
+            return header
         }
+    }
+
+    /// The types of the primary image's auxiliary images other than alpha and depth; at most 16.
+    private static func auxiliaryTypes(_ handle: OpaquePointer) -> [String] {
+        let filter = Int32(LIBHEIF_AUX_IMAGE_FILTER_OMIT_ALPHA | LIBHEIF_AUX_IMAGE_FILTER_OMIT_DEPTH)
+        let count = min(16, Int(heif_image_handle_get_number_of_auxiliary_images(handle, filter)))
+        guard count > 0 else { return [] }
+        var ids = [heif_item_id](repeating: 0, count: count)
+        let listed = Int(heif_image_handle_get_list_of_auxiliary_image_IDs(handle, filter, &ids, Int32(count)))
+        var types: [String] = []
+        for id in ids.prefix(listed) {
+            var auxiliary: OpaquePointer?
+            guard heif_image_handle_get_auxiliary_image_handle(handle, id, &auxiliary).code == heif_error_Ok,
+                let auxiliary
+            else { continue }
+            defer { heif_image_handle_release(auxiliary) }
+            var type: UnsafePointer<CChar>?
+            guard heif_image_handle_get_auxiliary_type(auxiliary, &type).code == heif_error_Ok, let text = type else {
+                continue
+            }
+            types.append(String(cString: text))
+            heif_image_handle_free_auxiliary_types(auxiliary, &type)
+        }
+        return types
     }
 
     /// Decodes the primary image to 8-bit RGB (high bit depths are reduced), transformed as the

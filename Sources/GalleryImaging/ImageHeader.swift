@@ -10,4 +10,7 @@ package struct ImageHeader: Sendable {
     package var iccProfile: ICCProfile?
     /// The raw EXIF, XMP and IPTC blocks, read by `ExifReader` and `EmbeddedMetadata`.
     package var metadata = MetadataBlocks()
+    /// For HEIF: the auxiliary images' types (URNs such as Apple's
+    /// `urn:com:apple:photo:2020:aux:hdrgainmap`), alpha and depth left out.
+    package var auxiliaryTypes: [String] = []
 }

@@ -9,6 +9,8 @@ extension ImageProcessor {
         package var facts: OriginalFacts
         package var jpegHeader: JPEGCodec.Header?
         package var iccProfile: ICCProfile?
+        /// For a JPEG: the gain map after it, if any (`GainMap`).
+        package var gainMap = GainMap.Search.none
     }
 
     /// Reads an original's headers (format, size, EXIF, profile, metadata), decoding no pixels.
@@ -27,9 +29,10 @@ extension ImageProcessor {
                 format: .jpeg, size: header.size, exif: ExifReader.read(jpeg: data),
                 embedded: EmbeddedMetadata.read(.fromJPEG(data)))
             facts.motionClip = MotionPhoto.clip(in: data)?.count
+            let gainMap = GainMap.find(in: data, size: header.size)
+            if case .found(let source) = gainMap { facts.gainMap = source.header.size }
             return HeaderReading(
-                facts: facts,
-                jpegHeader: header, iccProfile: ICCProfile.fromJPEG(data))
+                facts: facts, jpegHeader: header, iccProfile: ICCProfile.fromJPEG(data), gainMap: gainMap)
         }
         let header: ImageHeader
         switch format {
@@ -45,7 +48,9 @@ extension ImageProcessor {
         if format == .heif || format == .avif { exif.orientation = 1 }
         let facts = OriginalFacts(
             format: format, size: header.size, exif: exif, embedded: EmbeddedMetadata.read(header.metadata))
-        return HeaderReading(facts: facts, jpegHeader: nil, iccProfile: header.iccProfile)
+        var reading = HeaderReading(facts: facts, jpegHeader: nil, iccProfile: header.iccProfile)
+        if header.auxiliaryTypes.contains(GainMap.appleHEICType) { reading.gainMap = .problem(.heicAuxiliary) }
+        return reading
     }
 
     /// Decodes the original at `job.decodeSize`, as stored (before orientation), in the profile's

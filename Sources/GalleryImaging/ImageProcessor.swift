@@ -47,6 +47,10 @@ package struct ImageJob: Sendable {
     package let decodeContent: SourceRegion
     /// For a camera raw: whether its embedded preview is decoded rather than the raw developed.
     package var rawPreview = false
+    /// For a JPEG with a gain map, when `images.hdr` is on: the gain map every JPEG derivative carries.
+    package var gainMap: GainMapSource?
+    /// Why a gain map the JPEG has is not carried over, reported with the photo's warnings.
+    package var gainMapProblem: GainMapProblem?
 }
 
 /// Decodes an original once and makes every planned derivative from it.
@@ -76,10 +80,18 @@ package struct ImageProcessor: Sendable {
         let headers = try Self.readHeaders(data)
         let facts = headers.facts
         let layout = try self.layout(facts, folder: folder)
-        return ImageJob(
+        var job = ImageJob(
             data: data, format: facts.format, jpegHeader: headers.jpegHeader, iccProfile: headers.iccProfile,
             exif: facts.exif, display: layout.display, plan: layout.plan, decodeSize: layout.decodeSize,
             decodeContent: layout.decodeContent, rawPreview: layout.rawPreview)
+        if settings.hdr {
+            switch headers.gainMap {
+            case .found(let source): job.gainMap = source
+            case .problem(let problem): job.gainMapProblem = problem
+            case .none: break
+            }
+        }
+        return job
     }
 
     /// Decodes once, then makes and encodes every planned derivative.
@@ -90,7 +102,7 @@ package struct ImageProcessor: Sendable {
         let recipe = DerivativeRecipe(plan: job.plan, display: job.display, settings: settings)
         if let streamed = try streamLargest(job, recipe) {
             var image = try finish(job, recipe, made: streamed.bitmap, seconds: streamed.seconds, wanted: wanted)
-            image.warnings = streamed.warnings
+            image.warnings = streamed.warnings + image.warnings
             return image
         }
         let clock = ContinuousClock.now
@@ -98,7 +110,7 @@ package struct ImageProcessor: Sendable {
         var image = try finish(
             job, recipe, base: (decoded.bitmap, decoded.region), seconds: [.decode: clock.secondsElapsed],
             wanted: wanted)
-        image.warnings = decoded.warnings
+        image.warnings = decoded.warnings + image.warnings
         return image
     }
 
@@ -130,6 +142,8 @@ package struct ImageProcessor: Sendable {
         var avif: [(derivative: Derivative, data: Data)] = []
         var made: [Bitmap] = first.map { [$0] } ?? []
         var thumbnailBitmap: Bitmap?
+        var warnings = job.gainMapProblem.map { [$0.description] } ?? []
+        let gainMap = upright(job.gainMap, job, wanted: wanted, warnings: &warnings)
         for (index, step) in recipe.steps.enumerated() {
             let derivative = step.derivative
             var clock = ContinuousClock.now
@@ -145,7 +159,9 @@ package struct ImageProcessor: Sendable {
             seconds[.resize, default: 0] += clock.secondsElapsed
             clock = ContinuousClock.now
             if wanted?.contains(derivative.path) ?? true {
-                encoded.append((derivative, try JPEGCodec.encode(bitmap, quality: settings.quality)))
+                var jpeg = try JPEGCodec.encode(bitmap, quality: settings.quality)
+                if let gainMap { jpeg = try gainMap.attach(to: jpeg, size: derivative.size, quality: settings.quality) }
+                encoded.append((derivative, jpeg))
             }
             if plan.webp, wanted?.contains(derivative.webpPath) ?? true {
                 webp.append((derivative, try WebPCodec.encode(bitmap, quality: settings.quality)))
@@ -163,7 +179,23 @@ package struct ImageProcessor: Sendable {
         return ProcessedImage(
             format: job.format, displaySize: job.display, exif: job.exif, plan: plan, encoded: encoded,
             webp: webp, avif: avif, averageColor: Self.averageColor(small), placeholder: try Self.placeholder(small),
-            seconds: seconds)
+            seconds: seconds, warnings: warnings)
+    }
+
+    /// The job's gain map decoded and upright, when a JPEG derivative is wanted; a damaged one is
+    /// reported and the photo is published in SDR.
+    private func upright(
+        _ source: GainMapSource?, _ job: ImageJob, wanted: Set<String>?, warnings: inout [String]
+    ) -> UprightGainMap? {
+        guard let source, wanted.map({ paths in job.plan.all.contains { paths.contains($0.path) } }) ?? true else {
+            return nil
+        }
+        do {
+            return try UprightGainMap(source, orientation: job.exif.orientation, display: job.display)
+        } catch {
+            warnings.append(GainMapProblem.unreadableImage.description)
+            return nil
+        }
     }
 
     package func checkPixels(_ size: PixelSize) throws {

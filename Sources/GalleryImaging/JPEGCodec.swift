@@ -11,6 +11,8 @@ package enum JPEGCodec {
     package struct Header: Sendable {
         package var size: PixelSize
         package var isCMYK: Bool
+        /// One channel only: a greyscale photo, or a single-channel gain map.
+        package var isGray = false
     }
 
     /// Reads the frame header without decoding pixels.
@@ -33,7 +35,9 @@ package enum JPEGCodec {
                 throw failure(errorText(handle))
             }
             let cmyk = colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue)
-            return Header(size: PixelSize(width: Int(width), height: Int(height)), isCMYK: cmyk)
+            return Header(
+                size: PixelSize(width: Int(width), height: Int(height)), isCMYK: cmyk,
+                isGray: colorspace == Int32(TJCS_GRAY.rawValue))
         }
     }
 
@@ -148,7 +152,9 @@ package enum JPEGCodec {
 
     /// Encodes a progressive JPEG with 4:2:0 chroma subsampling; progressive mode also optimises Huffman tables.
     /// - Throws: `ImagingError` if the encoder fails.
-    package static func encode(_ bitmap: Bitmap, quality: Int) throws -> Data {
+    /// - Parameter gray: Encode the first channel alone, as a one-component (greyscale) JPEG.
+    package static func encode(_ bitmap: Bitmap, quality: Int, gray: Bool = false) throws -> Data {
+        let pixels = gray ? stride(from: 0, to: bitmap.pixels.count, by: 3).map { bitmap.pixels[$0] } : bitmap.pixels
         guard let handle = tjInitCompress() else {
             throw ImagingError.jpeg("cannot start the encoder", kind: .toolFailed)
         }
@@ -156,10 +162,11 @@ package enum JPEGCodec {
         var output: UnsafeMutablePointer<UInt8>?
         var length: UInt = 0
         defer { if let output { tjFree(output) } }
-        let status = bitmap.pixels.withUnsafeBufferPointer { pixels in
+        let status = pixels.withUnsafeBufferPointer { pixels in
             tjCompress2(
-                handle, pixels.baseAddress, Int32(bitmap.width), 0, Int32(bitmap.height), Int32(TJPF_RGB.rawValue),
-                &output, &length, Int32(TJSAMP_420.rawValue), Int32(quality),
+                handle, pixels.baseAddress, Int32(bitmap.width), 0, Int32(bitmap.height),
+                Int32((gray ? TJPF_GRAY : TJPF_RGB).rawValue), &output, &length,
+                Int32((gray ? TJSAMP_GRAY : TJSAMP_420).rawValue), Int32(quality),
                 TJFLAG_PROGRESSIVE | TJFLAG_ACCURATEDCT)
         }
         guard status == 0, let output else {

@@ -9,8 +9,21 @@ import GalleryModel
 /// orientation, camera, exposure, date and copyright; the ICC profile, JFIF and Adobe segments
 /// stay. XMP and Photoshop/IPTC blocks are dropped, because either can carry a position or a
 /// serial number in forms no stripper can enumerate; the photo page shows their text. Anything
-/// after the first image (the extra pictures of an MPO, phone makers' trailers) is dropped too.
+/// after the first image (the extra pictures of an MPO, phone makers' trailers) is dropped too,
+/// except a gain map (`strippedJPEG(_:keepingGainMap:)`).
 package enum PublishedOriginal {
+    /// The JPEG without location and serial numbers and, when `keepingGainMap`, with its gain map
+    /// stripped the same way and written after it again (`UltraHDRFile`), so the original stays HDR.
+    /// - Throws: `ImagingError` when the marker structure is broken.
+    package static func strippedJPEG(_ data: Data, keepingGainMap: Bool) throws -> Data {
+        let primary = try strippedJPEG(data)
+        guard keepingGainMap, let size = try? JPEGCodec.header(data).size,
+            case .found(let gainMap) = GainMap.find(in: data, size: size)
+        else { return primary }
+        return try UltraHDRFile.assemble(
+            primary: primary, gainMap: try strippedJPEG(gainMap.jpeg), metadata: gainMap.metadata)
+    }
+
     /// Whether a segment is kept: JFIF (`APP0`), EXIF (`APP1`, rewritten), the ICC profile
     /// (`APP2 ICC_PROFILE`), Adobe (`APP14`, which says how CMYK is stored) and every non-APP
     /// segment a decoder needs. Comments and all other application segments go.

@@ -13,6 +13,8 @@ package enum JPEGSegments {
         package var marker: UInt8
         /// The bytes after the two length bytes.
         package var body: Data
+        /// Where `body` starts in the file, counting from its first byte.
+        package var bodyOffset = 0
     }
 
     /// The segments with one of `markers`, in file order, whose body starts with one of `prefixes`
@@ -37,7 +39,7 @@ package enum JPEGSegments {
                 if markers.contains(marker),
                     prefixes.isEmpty || prefixes.contains(where: { body.count >= $0.count && body.starts(with: $0) })
                 {
-                    found.append(Segment(marker: marker, body: Data(buffer: body)))
+                    found.append(Segment(marker: marker, body: Data(buffer: body), bodyOffset: offset + 4))
                 }
                 offset += 2 + length
             }

@@ -19,6 +19,8 @@ package enum XMPReader {
     private static let exif = "http://ns.adobe.com/exif/1.0/"
     private static let creativeCommons = "http://creativecommons.org/ns#"
     private static let lightroom = "http://ns.adobe.com/lightroom/1.0/"
+    private static let hdrgm = "http://ns.adobe.com/hdr-gain-map/1.0/"
+    private static let appleGainMap = "http://ns.apple.com/HDRGainMap/1.0/"
 
     /// `xmp_init` must run once per process before any other call; a static `let` runs it once,
     /// thread-safely. The schemas read below are registered too: asking for a property in an
@@ -27,7 +29,7 @@ package enum XMPReader {
         guard xmp_init() else { return false }
         let schemas = [
             (dc, "dc"), (xmp, "xmp"), (xmpRights, "xmpRights"), (photoshop, "photoshop"), (exif, "exif"),
-            (creativeCommons, "cc"), (lightroom, "lr")
+            (creativeCommons, "cc"), (lightroom, "lr"), (hdrgm, "hdrgm"), (appleGainMap, "HDRGainMap")
         ]
         for (uri, prefix) in schemas {
             _ = string { xmp_register_namespace(uri, prefix, $0) }
@@ -73,6 +75,33 @@ package enum XMPReader {
         result.dateTaken = property(parsed, photoshop, "DateCreated")
         result.otherDate = property(parsed, exif, "DateTimeOriginal") ?? property(parsed, xmp, "CreateDate")
         return result
+    }
+
+    /// The gain-map fields of a gain map image's XMP: Adobe's `hdrgm` values (one, or one per
+    /// channel) and Apple's `HDRGainMap` ones; both empty when the packet has none or is unreadable.
+    package static func gainMapFields(_ packet: Data) -> (adobe: [String: [String]], apple: [String: String]) {
+        guard packet.count <= maxPacketBytes, initialized, !packet.isEmpty, let parsed = parseQuietly(packet) else {
+            return ([:], [:])
+        }
+        defer { xmp_free(parsed) }
+        var adobe: [String: [String]] = [:]
+        let names = [
+            "Version", "GainMapMin", "GainMapMax", "Gamma", "OffsetSDR", "OffsetHDR", "HDRCapacityMin",
+            "HDRCapacityMax", "BaseRenditionIsHDR"
+        ]
+        for name in names {
+            if let value = property(parsed, hdrgm, name) {
+                adobe[name] = [value]
+            } else {
+                let perChannel = items(parsed, hdrgm, name, limit: 4)
+                if !perChannel.isEmpty { adobe[name] = perChannel }
+            }
+        }
+        var apple: [String: String] = [:]
+        for name in ["HDRGainMapVersion", "HDRGainMapHeadroom"] {
+            apple[name] = property(parsed, appleGainMap, name)
+        }
+        return (adobe, apple)
     }
 
     /// exempi prints every error the XMP Toolkit raises to stderr (`std::cerr`), so a photo whose

@@ -19,6 +19,8 @@ package struct OriginalFacts: Codable, Sendable, Equatable {
     /// For a motion photo (a JPEG with its clip appended, `MotionPhoto`): the clip's length in
     /// bytes, the file's last ones.
     package var motionClip: Int?
+    /// For a JPEG with an HDR gain map it carries over (`GainMap`): the gain map's stored size.
+    package var gainMap: PixelSize?
 
     package init(format: ImageFormat, size: PixelSize, exif: ExifInfo, embedded: EmbeddedMetadata = EmbeddedMetadata())
     {

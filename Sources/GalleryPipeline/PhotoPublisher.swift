@@ -223,8 +223,11 @@ package struct PhotoPublisher: Sendable {
             // Which kind of location, from its text: a `URL` made per photo only to ask this costs.
             linked.original = .remote(plan.photo.image.description)
         } else if let published = Self.publishedOriginal(plan.facts.format, policy: publishOriginals) {
+            // A gain map kept (`images.hdr`) makes other bytes, under a key of their own.
+            let gainMap = published.stripped && processor.settings.hdr && plan.facts.gainMap != nil
             var name = CacheKey(published.stripped ? "original without location v1" : "original")
             name.add(plan.original.hash)
+            if gainMap { name.add("with its gain map v1") }
             let key = name.finish()
             let path = "\(plan.folder)/original.\(published.fileExtension)"
             var file: BlobFile?
@@ -236,7 +239,8 @@ package struct PhotoPublisher: Sendable {
                 linked.reused += 1
             } else {
                 let data = try await originalBytes(of: plan.photo, &plan.original)
-                let content = published.stripped ? try PublishedOriginal.strippedJPEG(data) : data
+                let content =
+                    published.stripped ? try PublishedOriginal.strippedJPEG(data, keepingGainMap: gainMap) : data
                 file = try state.images.put(content, key: key)
                 linked.made += 1
                 linked.bytes += content.count

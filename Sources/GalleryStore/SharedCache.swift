@@ -103,7 +103,8 @@ package struct SharedCache: Sendable {
 
 /// What one images-only build learnt, as it is stored in the cache's `learnt/` folder (JSON).
 package struct LearntFile: Codable {
-    package static let currentVersion = 1
+    /// 2: JPEG facts say whether a gain map follows (`OriginalFacts.gainMap`).
+    package static let currentVersion = 2
     package var version = Self.currentVersion
     /// The slice it built, `K/N`.
     package var shard: String

@@ -39,16 +39,17 @@ extension StateDatabase {
                 arguments: StatementArguments(hashes.map(\.hex)))
             var found: [(Digest, OriginalFacts)] = []
             while let row = try rows.next() {
-                if let hash = try Self.digest(row, 19), let facts = Self.facts(row) { found.append((hash, facts)) }
+                if let hash = try Self.digest(row, 21), let facts = Self.facts(row) { found.append((hash, facts)) }
             }
             return found
         }
     }
 
-    /// The columns of the `original` table that `facts(_: Row)` reads, in its order (the hash after them is column 19).
+    /// The columns of the `original` table that `facts(_: Row)` reads, in its order (the hash after them is column 21).
     private static let factColumns = """
         format, width, height, orientation, make, model, lens, focalLength, aperture, exposureTime, \
-        iso, takenAt, latitude, longitude, embedded, previewWidth, previewHeight, video, motionClip
+        iso, takenAt, latitude, longitude, embedded, previewWidth, previewHeight, video, motionClip, \
+        gainMapWidth, gainMapHeight
         """
 
     /// A row of the `original` table as facts; nil for a row this version cannot read, which makes
@@ -83,6 +84,9 @@ extension StateDatabase {
             facts.video = info
         }
         facts.motionClip = row[18]
+        if let width: Int = row[19], let height: Int = row[20] {
+            facts.gainMap = PixelSize(width: width, height: height)
+        }
         return facts
     }
 
@@ -140,8 +144,9 @@ extension StateDatabase {
         let original = try db.cachedStatement(
             sql: """
                 INSERT OR REPLACE INTO original (hash, format, width, height, orientation, make, model, lens, focalLength,
-                    aperture, exposureTime, iso, takenAt, latitude, longitude, embedded, previewWidth, previewHeight, video, motionClip)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    aperture, exposureTime, iso, takenAt, latitude, longitude, embedded, previewWidth, previewHeight, video, motionClip,
+                    gainMapWidth, gainMapHeight)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
@@ -155,7 +160,8 @@ extension StateDatabase {
                 facts.exif.orientation, camera.make, camera.model, camera.lens,
                 camera.focalLength, camera.aperture, camera.exposureTime, camera.iso,
                 facts.exif.takenAt, facts.exif.location?.latitude, facts.exif.location?.longitude,
-                embedded, facts.preview?.width, facts.preview?.height, video, facts.motionClip
+                embedded, facts.preview?.width, facts.preview?.height, video, facts.motionClip,
+                facts.gainMap?.width, facts.gainMap?.height
             ])
         }
         let placeholder = try db.cachedStatement(

@@ -168,6 +168,15 @@ package final class StateDatabase: Sendable {
                     DELETE FROM original WHERE format = 'jpeg';
                     """)
         }
+        migrator.registerMigration("v13: the HDR gain map after a JPEG") { db in
+            // JPEGs were not looked at for a gain map before v13: their rows go, as in v12.
+            try db.execute(
+                sql: """
+                    ALTER TABLE original ADD COLUMN gainMapWidth INTEGER;
+                    ALTER TABLE original ADD COLUMN gainMapHeight INTEGER;
+                    DELETE FROM original WHERE format = 'jpeg';
+                    """)
+        }
         return migrator
     }
 
