@@ -22,6 +22,8 @@ package enum GainMapProblem: Sendable, Equatable, CustomStringConvertible {
     case unreadableImage
     /// A gain map larger than the photo, or empty.
     case badSize(PixelSize)
+    /// The Multi-Picture index lists more images than the file holds: cut short after the photo.
+    case missingImage
     /// An HEIC's gain map (Apple's auxiliary image): libheif 1.15 reads it, but its headroom is in
     /// the maker note, and it is not converted.
     case heicAuxiliary
@@ -35,6 +37,10 @@ package enum GainMapProblem: Sendable, Equatable, CustomStringConvertible {
             return "HDR: the gain map's hdrgm values are incomplete or not numbers; \(outcome)"
         case .unreadableImage: return "HDR: the gain map image is not a readable JPEG; \(outcome)"
         case .badSize(let size): return "HDR: a \(size) gain map does not fit the photo; \(outcome)"
+        case .missingImage:
+            return
+                "the image after the photo that its Multi-Picture index lists (a gain map or a second view) "
+                + "is missing or cut short; the photo is published without it"
         case .heicAuxiliary:
             return "HDR: an HEIC's gain map (Apple's auxiliary image) is not converted; \(outcome)"
         }
@@ -56,7 +62,9 @@ package enum GainMap {
     /// map. A stereo MPO's second view, or a preview, says nothing of the kind and is passed over.
     /// - Parameter size: The primary image's stored size; a larger gain map is refused.
     package static func find(in jpeg: Data, size: PixelSize) -> Search {
-        for range in MultiPicture.followingImages(in: jpeg) {
+        let images = MultiPicture.followingImages(in: jpeg)
+        if images.isEmpty, MultiPicture.imageCount(in: jpeg) > 1 { return .problem(.missingImage) }
+        for range in images {
             let image = Data(jpeg[(jpeg.startIndex + range.lowerBound)..<(jpeg.startIndex + range.upperBound)])
             guard image.starts(with: [0xff, 0xd8]) else { continue }
             let fields = MetadataBlocks.fromJPEG(image).xmp.map(XMPReader.gainMapFields) ?? (adobe: [:], apple: [:])

@@ -33,7 +33,8 @@ package enum UltraHDRFile {
         // The MPF segment's TIFF header sits after the segments before it, its own marker, length and
         // signature; the gain map starts where the primary (with everything inserted) ends.
         let header = at + primarySegments.reduce(0) { $0 + $1.count } + 4 + MultiPicture.signature.count
-        let primaryLength = bytes.count + primarySegments.reduce(0) { $0 + $1.count } + 4
+        let primaryLength =
+            bytes.count + primarySegments.reduce(0) { $0 + $1.count } + 4
             + MultiPicture.segmentBodyCount
         let mpf = MultiPicture.segmentBody(
             primarySize: primaryLength, secondarySize: gainMapFile.count, secondaryOffset: primaryLength - header)
@@ -45,7 +46,9 @@ package enum UltraHDRFile {
 
     /// One marker segment: marker, big-endian length (counting itself), body.
     private static func segment(_ marker: UInt8, _ body: [UInt8]) throws -> [UInt8] {
-        guard body.count + 2 <= 0xffff else { throw ImagingError.jpeg("a gain-map segment is too long", kind: .toolFailed) }
+        guard body.count + 2 <= 0xffff else {
+            throw ImagingError.jpeg("a gain-map segment is too long", kind: .toolFailed)
+        }
         return [0xff, marker, UInt8((body.count + 2) >> 8), UInt8((body.count + 2) & 0xff)] + body
     }
 

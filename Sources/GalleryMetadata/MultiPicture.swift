@@ -14,33 +14,46 @@ package enum MultiPicture {
     /// in its order; empty when there is no index, or it is unreadable, or its entries point outside
     /// the file.
     package static func followingImages(in jpeg: Data) -> [Range<Int>] {
-        guard let segment = JPEGSegments.find(in: jpeg, markers: [0xe2], prefixes: [signature]).first else {
-            return []
-        }
-        let tiff = [UInt8](segment.body.dropFirst(signature.count))
-        // Offsets in the index count from its TIFF header, the byte after the signature.
-        let base = segment.bodyOffset + signature.count
-        guard tiff.starts(with: [0x49, 0x49, 0x2a, 0]) || tiff.starts(with: [0x4d, 0x4d, 0, 0x2a]) else { return [] }
-        let reader = Reader(bytes: tiff)
-        guard let ifd = reader.u32(4), let count = reader.u16(ifd), count <= 64 else { return [] }
-        var entries: (offset: Int, length: Int)?
-        for index in 0..<count {
-            let entry = ifd + 2 + 12 * index
-            guard reader.u16(entry) == 0xb002, let length = reader.u32(entry + 4) else { continue }
-            guard let offset = length <= 4 ? entry + 8 : reader.u32(entry + 8) else { return [] }
-            entries = (offset, length)
-        }
-        guard let entries, entries.length % 16 == 0, (2...16).contains(entries.length / 16) else { return [] }
+        guard let index = index(in: jpeg) else { return [] }
         var ranges: [Range<Int>] = []
-        for index in 1..<(entries.length / 16) {
-            let entry = entries.offset + 16 * index
-            guard let size = reader.u32(entry + 4), let offset = reader.u32(entry + 8), size > 0, offset > 0
+        for number in 1..<index.count {
+            let entry = index.entries + 16 * number
+            guard let size = index.reader.u32(entry + 4), let offset = index.reader.u32(entry + 8), size > 0,
+                offset > 0
             else { return [] }
-            let start = base + offset
+            let start = index.base + offset
             guard start >= 0, start + size <= jpeg.count else { return [] }
             ranges.append(start..<(start + size))
         }
         return ranges
+    }
+
+    /// How many images the index says the file holds, itself included; 0 without a readable index.
+    /// More than one where `followingImages` finds none means they are missing or cut short.
+    package static func imageCount(in jpeg: Data) -> Int {
+        index(in: jpeg)?.count ?? 0
+    }
+
+    /// The index's MP entries: where they start in `reader`'s bytes, how many there are, and where
+    /// its offsets count from in the file.
+    private static func index(in jpeg: Data) -> (reader: Reader, entries: Int, count: Int, base: Int)? {
+        guard let segment = JPEGSegments.find(in: jpeg, markers: [0xe2], prefixes: [signature]).first else {
+            return nil
+        }
+        let tiff = [UInt8](segment.body.dropFirst(signature.count))
+        guard tiff.starts(with: [0x49, 0x49, 0x2a, 0]) || tiff.starts(with: [0x4d, 0x4d, 0, 0x2a]) else { return nil }
+        let reader = Reader(bytes: tiff)
+        guard let ifd = reader.u32(4), let count = reader.u16(ifd), count <= 64 else { return nil }
+        var entries: (offset: Int, length: Int)?
+        for index in 0..<count {
+            let entry = ifd + 2 + 12 * index
+            guard reader.u16(entry) == 0xb002, let length = reader.u32(entry + 4) else { continue }
+            guard let offset = length <= 4 ? entry + 8 : reader.u32(entry + 8) else { return nil }
+            entries = (offset, length)
+        }
+        guard let entries, entries.length % 16 == 0, (2...16).contains(entries.length / 16) else { return nil }
+        // Offsets in the index count from its TIFF header, the byte after the signature.
+        return (reader, entries.offset, entries.length / 16, segment.bodyOffset + signature.count)
     }
 
     /// The body of an `APP2 MPF` segment (after the length bytes) for a primary image of

@@ -33,7 +33,8 @@ extension LoadSensitive {
             let script = Fixtures.repository.appendingPathComponent("Tests/Browser/check_decodes.py")
             let result = BrowserTools.run(["python3", script.path, folder.path])
             try #require(result.status == 0, "check_decodes.py failed: \(result.errors.suffix(2000))")
-            let decoded = try #require(try JSONSerialization.jsonObject(with: result.output) as? [String: [String: Any]])
+            let decoded = try #require(
+                try JSONSerialization.jsonObject(with: result.output) as? [String: [String: Any]])
             #expect(Set(decoded.keys) == Set(headers.keys))
             for (name, size) in headers {
                 let image = decoded[name] ?? [:]

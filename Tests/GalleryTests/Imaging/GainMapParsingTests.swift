@@ -1,4 +1,5 @@
 import Foundation
+import GalleryConfig
 import GalleryImaging
 import GalleryMetadata
 import GalleryModel
@@ -41,7 +42,8 @@ import Testing
         #expect(values?.gainMapMin == [0])
         #expect(values?.gamma == [1])
         #expect(values?.offsetSDR == [1.0 / 64])
-        #expect(AdobeGainMap(fields: ["GainMapMax": ["2.5", "2", "1"], "HDRCapacityMax": ["2.5"]])?.gainMapMax.count == 3)
+        #expect(
+            AdobeGainMap(fields: ["GainMapMax": ["2.5", "2", "1"], "HDRCapacityMax": ["2.5"]])?.gainMapMax.count == 3)
         for bad in [
             ["GainMapMax": ["nan"], "HDRCapacityMax": ["2.5"]], ["GainMapMax": ["inf"], "HDRCapacityMax": ["2.5"]],
             ["GainMapMax": ["2.5"]], ["GainMapMax": ["2", "3"], "HDRCapacityMax": ["2.5"]],
@@ -64,20 +66,46 @@ import Testing
         let apple = try #require(AppleGainMap(version: "131072", headroom: "4.532783"))
         let applePacket = try #require(GainMapXMP.gainMap(GainMapMetadata(apple: apple)))
         let appleRead = XMPReader.gainMapFields(applePacket).apple
-        #expect(AppleGainMap(version: appleRead["HDRGainMapVersion"], headroom: appleRead["HDRGainMapHeadroom"]) == apple)
+        #expect(
+            AppleGainMap(version: appleRead["HDRGainMapVersion"], headroom: appleRead["HDRGainMapHeadroom"]) == apple)
         #expect(GainMapXMP.gainMap(GainMapMetadata()) == nil)
     }
 
     /// A gain map is found only where the second image says it is one: a stereo MPO's second view
     /// (no gain-map XMP, no ISO block) leaves the JPEG as it was.
     @Test func anMPOsSecondViewIsNoGainMap() throws {
-        let view = try JPEGCodec.encode(Bitmap(width: 8, height: 8, pixels: [UInt8](repeating: 90, count: 192)), quality: 80)
-        let primary = try JPEGCodec.encode(Bitmap(width: 16, height: 16, pixels: [UInt8](repeating: 40, count: 768)), quality: 80)
+        let view = try JPEGCodec.encode(
+            Bitmap(width: 8, height: 8, pixels: [UInt8](repeating: 90, count: 192)), quality: 80)
+        let primary = try JPEGCodec.encode(
+            Bitmap(width: 16, height: 16, pixels: [UInt8](repeating: 40, count: 768)), quality: 80)
         let mpo = try UltraHDRFile.assemble(primary: primary, gainMap: view, metadata: GainMapMetadata())
         #expect(MultiPicture.followingImages(in: mpo).count == 1)
         guard case .none = GainMap.find(in: mpo, size: PixelSize(width: 16, height: 16)) else {
             Issue.record("an MPO's second view was taken for a gain map")
             return
         }
+    }
+
+    /// A gain map cut short or garbled never stops its photo: the photo is published, with the
+    /// gain map when it still decodes, in SDR with the reason when it does not.
+    @Test func aDamagedGainMapNeverStopsThePhoto() throws {
+        let apple = try Fixtures.data("hdr/apple_gainmap_new.jpg")
+        let processor = ImageProcessor(settings: try ImageSettings.defaults())
+        let gainMap = try #require(MultiPicture.followingImages(in: apple).first)
+        for cut in [gainMap.lowerBound + 2, gainMap.lowerBound + 700, apple.count - 10] {
+            let image = try processor.process(Data(apple.prefix(cut)), folder: "photos/cut")
+            #expect(!image.encoded.isEmpty)
+            #expect(image.encoded.allSatisfy { MultiPicture.followingImages(in: $0.data).isEmpty }, "cut at \(cut)")
+            #expect(image.warnings == [GainMapProblem.missingImage.description], "cut at \(cut)")
+        }
+        var garbled = [UInt8](apple)
+        // Its entropy-coded data, after the start of scan (its XMP garbled is no gain map at all).
+        let scan = try #require(
+            (gainMap.lowerBound..<(gainMap.upperBound - 1)).first { garbled[$0] == 0xff && garbled[$0 + 1] == 0xda })
+        for offset in stride(from: scan + 40, to: gainMap.upperBound - 2, by: 37) { garbled[offset] = 0xff }
+        let image = try processor.process(Data(garbled), folder: "photos/garbled")
+        #expect(!image.encoded.isEmpty)
+        let carried = image.encoded.filter { !MultiPicture.followingImages(in: $0.data).isEmpty }.count
+        #expect(carried == image.encoded.count || image.warnings == [GainMapProblem.unreadableImage.description])
     }
 }
