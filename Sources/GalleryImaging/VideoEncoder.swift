@@ -57,10 +57,11 @@ package struct VideoEncoder: Sendable {
 
     /// How a clip becomes its web file.
     package enum Mode: String, Sendable {
-        /// Already H.264 (8-bit 4:2:0, progressive) in an MP4 or QuickTime file within the caps: its
-        /// streams are copied into a new MP4 (audio encoded as AAC when it is something else).
+        /// Already H.264 (8-bit 4:2:0, progressive, SDR) in an MP4 or QuickTime file within the caps:
+        /// its streams are copied into a new MP4 (audio encoded as AAC when it is something else).
         case remux
-        /// Everything else: decoded, turned upright, deinterlaced, scaled and encoded with x264.
+        /// Everything else: decoded, turned upright, deinterlaced, scaled, tone-mapped to BT.709 when
+        /// HDR or wide-gamut (`VideoToneMap`; never copied, whatever its codec) and encoded with x264.
         case transcode
     }
 
@@ -71,7 +72,7 @@ package struct VideoEncoder: Sendable {
         let fits = short <= settings.maxHeight && (video.bitRate ?? 0) <= settings.maxBitrate
         let mp4 = video.container.split(separator: ",").contains { ["mov", "mp4"].contains($0) }
         if video.videoCodec == "h264", ["yuv420p", "yuvj420p"].contains(video.pixelFormat ?? ""), !video.interlaced,
-            mp4, fits,
+            video.colour?.isWide != true, mp4, fits,
             display.width % 2 == 0, display.height % 2 == 0
         {
             return (.remux, display)
@@ -94,6 +95,8 @@ package struct VideoEncoder: Sendable {
             key.add(settings.crf)
             key.add(settings.maxBitrate)
         }
+        // An HDR clip's file from before it was tone-mapped (washed out) is not this one.
+        if video.colour?.isWide == true { key.add(VideoToneMap.recipe) }
         return key.finish()
     }
 
@@ -106,6 +109,7 @@ package struct VideoEncoder: Sendable {
         let size = plan(video).size
         key.add(size.width)
         key.add(size.height)
+        if video.colour?.isWide == true { key.add(VideoToneMap.recipe) }
         return key.finish()
     }
 

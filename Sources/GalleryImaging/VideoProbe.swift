@@ -36,13 +36,15 @@ package struct VideoFacts: Sendable, Equatable {
     package var bytes: Int
     /// Bits a second over the whole file, as the container says.
     package var bitRate: Int?
+    /// The video stream's colour tags: HLG or PQ for a phone's HDR clip.
+    package var colour = VideoColour()
 
     /// The technical facts the build state keeps.
     package var info: VideoInfo {
         VideoInfo(
             duration: duration, stored: stored, rotation: rotation, videoCodec: videoCodec, audioCodec: audioCodec,
             frameRate: frameRate, pixelFormat: pixelFormat, interlaced: interlaced, container: container, bytes: bytes,
-            bitRate: bitRate)
+            bitRate: bitRate, colour: colour)
     }
 }
 
@@ -130,6 +132,9 @@ package enum VideoProbe {
             interlaced: ["tt", "bb", "tb", "bt"].contains(video.fieldOrder ?? ""),
             container: answer.format?.name ?? "", bytes: bytes)
         facts.bitRate = Int(answer.format?.bitRate ?? "")
+        facts.colour = VideoColour(
+            primaries: tag(video.primaries), transfer: tag(video.transfer), matrix: tag(video.matrix),
+            range: tag(video.range))
         facts.takenAt = tags["com.apple.quicktime.creationdate"] ?? tags["creation_time"]
         facts.camera = CameraInfo(
             make: tags["com.apple.quicktime.make"] ?? tags["com.android.manufacturer"],
@@ -145,6 +150,12 @@ package enum VideoProbe {
             bottom > 0, top > 0
         else { return nil }
         return top / bottom
+    }
+
+    /// A colour tag as ffprobe gives it; nil for none or `unknown` (`unspecified`, `reserved`).
+    private static func tag(_ text: String?) -> String? {
+        guard let text, !text.isEmpty, !["unknown", "unspecified", "reserved"].contains(text) else { return nil }
+        return text
     }
 
     /// `+48.8577+002.2950+035.0/` (ISO 6709, as phones write it) as a position; nil when out of range.
@@ -179,10 +190,16 @@ package enum VideoProbe {
         var tags: [String: String]?
         var sideData: [SideData]?
         var disposition: Disposition?
+        var primaries: String?
+        var transfer: String?
+        var matrix: String?
+        var range: String?
         enum CodingKeys: String, CodingKey {
             case codecType = "codec_type", codecName = "codec_name", width, height, averageFrameRate = "avg_frame_rate"
             case frameRate = "r_frame_rate", pixelFormat = "pix_fmt", fieldOrder = "field_order", duration, tags
             case sideData = "side_data_list", disposition
+            case primaries = "color_primaries", transfer = "color_transfer", matrix = "color_space"
+            case range = "color_range"
         }
     }
 

@@ -25,10 +25,13 @@ package struct VideoInfo: Sendable, Equatable, Codable {
     package var bytes: Int
     /// The overall bit rate in bits a second, from the container; nil when it does not say.
     package var bitRate: Int?
+    /// Its colour tags; nil in facts stored before galleryssg read them (`OriginalFacts.isCurrent`).
+    package var colour: VideoColour?
 
     package init(
         duration: Double, stored: PixelSize, rotation: Int, videoCodec: String, audioCodec: String?, frameRate: Double?,
-        pixelFormat: String?, interlaced: Bool, container: String, bytes: Int, bitRate: Int? = nil
+        pixelFormat: String?, interlaced: Bool, container: String, bytes: Int, bitRate: Int? = nil,
+        colour: VideoColour? = nil
     ) {
         self.duration = duration
         self.stored = stored
@@ -41,6 +44,7 @@ package struct VideoInfo: Sendable, Equatable, Codable {
         self.container = container
         self.bytes = bytes
         self.bitRate = bitRate
+        self.colour = colour
     }
 
     /// The size the video is seen at, rotation applied.

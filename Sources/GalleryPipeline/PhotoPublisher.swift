@@ -121,7 +121,7 @@ package struct PhotoPublisher: Sendable {
         return try await Self.at(.imaging) {
             let facts: OriginalFacts
             var learnt = Learnt()
-            if let known = state.facts(original.hash) {
+            if let known = state.facts(original.hash), known.value.isCurrent {
                 facts = known.value
                 if known.isNew { learnt.facts = (original.hash, facts) }
             } else if isVideo(photo, original) {
