@@ -135,6 +135,8 @@
     load(url, function (fetched, linked) {
       pages[++last] = { url: url };
       nextURL = linked("next");
+      /* A Next that leads back to a page in the grid (a broken site) ends the pages there. */
+      for (var n = first; nextURL && n <= last; n++) { if (pages[n].url === nextURL) { nextURL = null; } }
       append(fetched, url, last, !!nextURL);
       follow(fetched, url);
       if (!nextURL) { html.classList.add("all"); }
@@ -186,14 +188,35 @@
     grid.after(error);
   }
 
-  /* Fetch while the end of the grid is within a screen and a half of the view. */
+  /* The bottom of the grid's last row on show: the trailing short row (justify.js's .pending)
+     waits hidden while more tiles are to come, so it is blank on screen and does not count. */
+  function shownBottom() {
+    var list = tiles();
+    for (var i = list.length - 1; i >= 0; i--) {
+      if (!list[i].classList.contains("pending")) { return list[i].getBoundingClientRect().bottom; }
+    }
+    return grid.getBoundingClientRect().top;
+  }
+
+  /* Fetch while the rows on show end above the bottom of the window (a first screen half empty,
+     whatever the page size and the screen, or a window made taller), and once the reader has
+     scrolled, while the end of the grid is within a screen and a half of the view. One page at a
+     time, each fetched once; a failed one stops it (failed: the page links and a retry link). */
   var started = false, scrolled = false;
   function check() {
-    if (started && (scrolled || html.scrollHeight <= innerHeight + 1) && nextURL && !busy && !error && grid.getBoundingClientRect().bottom < innerHeight * 2.5) { more(); }
+    if (!started || !nextURL || busy || error) { return; }
+    if (shownBottom() < innerHeight || (scrolled && grid.getBoundingClientRect().bottom < innerHeight * 2.5)) { more(); }
   }
   new IntersectionObserver(function (entries) {
     if (entries.some(function (e) { return e.isIntersecting; })) { check(); }
   }, { rootMargin: "0px 0px 150% 0px" }).observe(nav || grid);
+  /* A larger window may leave the rows short of its bottom: checked again once the resizing
+     stops and justify.js has laid the rows out at the new width. */
+  var resized = null;
+  addEventListener("resize", function () {
+    clearTimeout(resized);
+    resized = setTimeout(check, 200);
+  });
 
   /* The address follows the page whose tile is at the middle of the view; the state remembers
      that tile and where it was, for Back, Forward and reload. */
@@ -248,8 +271,9 @@
   ["wheel", "touchstart", "keydown", "pointerdown"].forEach(function (type) {
     addEventListener(type, function () { saved = null; }, { capture: true, passive: true });
   });
-  /* A page too short to scroll fetches the next one at once, a longer one once the reader
-     scrolls, so the first screen costs only this page's images. */
+  /* A grid whose rows on show leave the window short fetches the next pages at once, until they
+     reach its bottom; a longer one waits until the reader scrolls, so a full first screen costs
+     only this page's images. */
   requestAnimationFrame(function () {
     requestAnimationFrame(function () {
       started = true;
@@ -257,7 +281,7 @@
       /* The reader may have scrolled before this: its scroll event and the observer's first
          callback came while `started` was false, and may never come again at the end. */
       if (scrollY > 0) { scrolled = true; }
-      if (doc.documentElement.scrollHeight <= innerHeight + 1) { more(); } else { check(); }
+      check();
     });
   });
 })();
