@@ -223,11 +223,12 @@ package enum PhotoID {
         }
     }
 
-    /// A valid id made from free text, such as a file path: lower-cased, other characters become `-`.
+    /// A valid id made from free text, such as a file path: transliterated to ASCII (`ascii`),
+    /// lower-cased, other characters become `-`.
     package static func slug(_ text: String) -> String {
         var result = ""
         var lastWasDash = true
-        for scalar in text.lowercased().unicodeScalars {
+        for scalar in ascii(text).lowercased().unicodeScalars {
             if scalar.isASCII, CharacterSet.alphanumerics.contains(scalar) {
                 result.unicodeScalars.append(scalar)
                 lastWasDash = false
@@ -240,4 +241,15 @@ package enum PhotoID {
         let trimmed = String(result.prefix(80))
         return trimmed.isEmpty ? "photo" : trimmed
     }
+
+    /// Latin letters without their accents and other scripts in Latin letters, by ICU's
+    /// `Any-Latin; Latin-ASCII` transform: accentué → accentue, Straße → Strasse, Øresund →
+    /// Oresund, Москва → Moskva, 海 → hai (Han by its Mandarin reading), ありがとう → arigatou.
+    /// Text that is ASCII already is returned as it is, without starting the transform.
+    package static func ascii(_ text: String) -> String {
+        guard !text.utf8.allSatisfy({ $0 < 0x80 }) else { return text }
+        return text.applyingTransform(transliteration, reverse: false) ?? text
+    }
+
+    private static let transliteration = StringTransform("Any-Latin; Latin-ASCII")
 }

@@ -10,7 +10,7 @@ import Foundation
 package enum Markdown {
     /// Renders Markdown to safe HTML.
     package static func html(_ markdown: String) -> String {
-        let options = CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_SMART
+        let options = CMARK_OPT_VALIDATE_UTF8 | (asksForSmartQuotes(markdown) ? CMARK_OPT_SMART : 0)
         let bytes = Array(markdown.utf8)
         guard let document = cmark_parse_document(bytes, bytes.count, options) else { return "" }
         defer { cmark_node_free(document) }
@@ -18,6 +18,22 @@ package enum Markdown {
         guard let rendered = cmark_render_html(document, options) else { return "" }
         defer { free(rendered) }
         return String(cString: rendered)
+    }
+
+    /// Whether cmark's smart punctuation (curly quotes, dashes, ellipses) may apply: only where
+    /// every straight double quote pairs up and none sits inside a word. Smart mode makes a lone
+    /// quote a closing one (`in"description` → `in”description`), so text with one keeps every
+    /// character as its author typed it.
+    static func asksForSmartQuotes(_ markdown: String) -> Bool {
+        let scalars = Array(markdown.unicodeScalars)
+        var count = 0
+        for (index, scalar) in scalars.enumerated() where scalar == "\"" {
+            count += 1
+            let before = index > 0 && CharacterSet.alphanumerics.contains(scalars[index - 1])
+            let after = index + 1 < scalars.count && CharacterSet.alphanumerics.contains(scalars[index + 1])
+            if before && after { return false }
+        }
+        return count % 2 == 0
     }
 
     private static func isInsideLink(_ node: OpaquePointer) -> Bool {

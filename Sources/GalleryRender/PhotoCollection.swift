@@ -52,10 +52,13 @@ package struct PhotoCollection: Sendable, Equatable {
         }
     }
 
-    /// An ASCII slug of the name; a name with no ASCII letters or digits (`海`, `🌊`) gets a short hash.
+    /// An ASCII slug of the name, transliterated (`PhotoID.ascii`: `hélicoïde` → `helicoide`, `海` →
+    /// `hai`); a name with no letters or digits in any script (`🌊`) gets a short hash.
     package static func slug(_ name: String) -> String {
         let ascii = PhotoID.slug(name)
-        let hasLetters = name.unicodeScalars.contains { $0.isASCII && CharacterSet.alphanumerics.contains($0) }
+        let hasLetters = PhotoID.ascii(name).unicodeScalars.contains {
+            $0.isASCII && CharacterSet.alphanumerics.contains($0)
+        }
         if hasLetters { return ascii }
         return "t-" + Digest.sha256(Data(name.utf8)).prefix(8)
     }

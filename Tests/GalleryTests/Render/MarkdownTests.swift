@@ -7,6 +7,14 @@ struct MarkdownTests {
         #expect(Markdown.html("Some *light* and \"quotes\"") == "<p>Some <em>light</em> and “quotes”</p>\n")
     }
 
+    /// A quote that pairs with nothing, or sits inside a word, keeps the text as typed: smart mode
+    /// would make it a closing quote.
+    @Test func anUnpairedQuoteStaysStraight() {
+        #expect(Markdown.html("in\"description") == "<p>in&quot;description</p>\n")
+        #expect(Markdown.html("a 12\" lens -- \"wide\"") == "<p>a 12&quot; lens -- &quot;wide&quot;</p>\n")
+        #expect(Markdown.html("say \"hi\" -- ok") == "<p>say “hi” – ok</p>\n")
+    }
+
     @Test func dropsRawHTML() {
         let html = Markdown.html("<script>alert(1)</script>\n\nText <b onclick=\"x\">bold</b>")
         #expect(!html.contains("<script"))
