@@ -99,6 +99,8 @@ write("front-matter", {
     "index.md": fixture("metadata/site/photos/Iceland/index.md"),
     "anchors.md": "---\ntitle: &t Aliased\nname: *t\ntags:\n  - one\n  - [nested]\nhidden: yes\n...\nBody text\r\n",
     "plain.md": "\ufeffNo front matter, only **Markdown**.\n",
+    "sigal-index.md": "Title: An example gallery\nThumbnail: 11.jpg\nOrder: 03\nAuthor: Ada\n    Lovelace\n\nLorem *ipsum*.\n",
+    "hugo-bundle.md": '+++\ntitle = "Harbour \\"walk\\""\ndate = 2024-06-01T10:20:00+02:00\nweight = 3\ndraft = false\ntags = ["sea", \'boats\', ]\nparams.mood = { light = "low", warm = true }\ndescription = """\nTwo lines \\\n    joined."""\n\n[[resources]]\nsrc = "IMG_*.jpg"\ntitle = "Boats"\n[resources.params]\ndescription = "At dawn."\n+++\nBody.\n',
 })
 
 write("s3-xml", {

@@ -2,42 +2,10 @@ import Foundation
 import GalleryModel
 import Yams
 
-/// A problem with a sidecar or `index.md` file, naming the file and, where known, the line.
-///
-/// Callers that act on the problem switch on `kind`, never on the words.
-package struct MetadataFileError: Error, CustomStringConvertible, Sendable, Equatable {
-    package enum Kind: Sendable, Equatable {
-        /// The file cannot be read.
-        case unreadable
-        /// The file is over the size read for its kind.
-        case tooLarge
-        /// The file is not UTF-8 text.
-        case notText
-        /// The front matter is not YAML `key: value` lines, or the XMP sidecar is no XMP packet.
-        case malformed
-        /// A key the file may not hold (a typo, say).
-        case unknownKey
-        /// A key's value is of the wrong type or out of range.
-        case badValue
-    }
-
-    package var kind: Kind
-    package var file: String
-    package var line: Int?
-    package var reason: String
-
-    package init(_ kind: Kind, file: String, line: Int?, reason: String) {
-        self.kind = kind
-        self.file = file
-        self.line = line
-        self.reason = reason
-    }
-
-    package var description: String { "\(file)\(line.map { ":\($0)" } ?? ""): \(reason)" }
-}
-
-/// A Markdown file with optional YAML front matter: the `key: value` lines between a first line
-/// `---` and the next `---` (or `...`) line, parsed with Yams; the rest is the Markdown body.
+/// A Markdown file with optional front matter, as galleryssg, Hugo, sigal and Pelican write it:
+/// YAML between a first line `---` and the next `---` (or `...`) line, parsed with Yams; TOML
+/// between `+++` lines (Hugo, `TOMLSubset`); or `Key: value` header lines ending at the first
+/// blank line (sigal, Pelican, `HeaderLines`). The rest is the Markdown body.
 ///
 /// The file is capped at `maxBytes` before anything is parsed, and values are read only by the
 /// typed accessors below, which clean and cap them and name the line of a wrong value.
@@ -45,11 +13,22 @@ package struct FrontMatter {
     /// The largest sidecar or `index.md` read.
     package static let maxBytes = 1 << 20
 
+    /// How the file's fields were written.
+    package enum Format: Sendable, Equatable {
+        /// No front matter: the whole file is the body.
+        case none
+        case yaml
+        case toml
+        /// `Key: value` lines, whose keys are case-insensitive.
+        case headerLines
+    }
+
     package let file: String
+    package var format: Format = .none
     /// Top-level keys as written, with their values.
-    package let fields: [String: Node]
+    package var fields: [String: Node]
     /// The key's line in the file, for messages.
-    package let lines: [String: Int]
+    package var lines: [String: Int]
     /// The Markdown after the front matter, trimmed; nil when there is none.
     package let body: String?
 
@@ -83,17 +62,38 @@ package struct FrontMatter {
             $0.hasSuffix("\r") ? $0.dropLast() : $0
         }
         if let first = lines.first, first.hasPrefix("\u{feff}") { lines[0] = first.dropFirst() }
-        guard lines.first?.trimmingCharacters(in: .whitespaces) == "---" else {
-            return FrontMatter(file: file, fields: [:], lines: [:], body: cleanBody(lines[...]))
+        let opening = lines.first?.trimmingCharacters(in: .whitespaces)
+        guard opening == "---" || opening == "+++" else {
+            guard let (entries, bodyStart) = HeaderLines.split(lines) else {
+                return FrontMatter(file: file, fields: [:], lines: [:], body: cleanBody(lines[...]))
+            }
+            return FrontMatter(
+                file: file, format: .headerLines,
+                fields: Dictionary(entries.map { ($0.key, Node($0.value)) }, uniquingKeysWith: { first, _ in first }),
+                lines: Dictionary(entries.map { ($0.key, $0.line) }, uniquingKeysWith: { first, _ in first }),
+                body: cleanBody(lines[bodyStart...]))
         }
+        let ends = opening == "+++" ? ["+++"] : ["---", "..."]
         guard
             let close = lines.indices.dropFirst().first(where: {
-                ["---", "..."].contains(lines[$0].trimmingCharacters(in: .whitespaces))
+                ends.contains(lines[$0].trimmingCharacters(in: .whitespaces))
             })
         else {
             throw MetadataFileError(
                 .malformed, file: file, line: 1,
-                reason: "front matter opened with --- is never closed; end it with a --- line")
+                reason: "front matter opened with \(opening ?? "") is never closed; end it with a \(ends[0]) line")
+        }
+        if opening == "+++" {
+            do {
+                let toml = try TOMLSubset.parse(lines[1..<close].joined(separator: "\n"))
+                return FrontMatter(
+                    file: file, format: .toml, fields: toml.fields, lines: toml.lines.mapValues { $0 + 1 },
+                    body: cleanBody(lines[(close + 1)...]))
+            } catch {
+                throw MetadataFileError(
+                    .malformed, file: file, line: error.line + 1,
+                    reason: "front matter is not TOML galleryssg reads: \(error.reason)")
+            }
         }
         let yaml = lines[1..<close].joined(separator: "\n")
         let root: Node?
@@ -118,7 +118,8 @@ package struct FrontMatter {
                 keyLines[name] = (key.mark?.line).map { $0 + 1 }  // the YAML starts on the file's second line
             }
         }
-        return FrontMatter(file: file, fields: fields, lines: keyLines, body: cleanBody(lines[(close + 1)...]))
+        return FrontMatter(
+            file: file, format: .yaml, fields: fields, lines: keyLines, body: cleanBody(lines[(close + 1)...]))
     }
 
     private static func cleanBody(_ lines: ArraySlice<Substring>) -> String? {
@@ -135,65 +136,5 @@ package struct FrontMatter {
             return MetadataFileError(
                 .malformed, file: file, line: nil, reason: "front matter is not valid YAML: \(error)")
         }
-    }
-
-    // MARK: Typed values
-
-    /// A failure naming `key`'s line: by default, a value that is wrong.
-    package func failure(_ key: String, _ reason: String, kind: MetadataFileError.Kind = .badValue) -> MetadataFileError
-    {
-        MetadataFileError(kind, file: file, line: lines[key], reason: reason)
-    }
-
-    /// Fails on any key outside `known`, so a typo (`titel`) is reported rather than ignored.
-    package func checkKeys(_ known: [String]) throws {
-        if let unknown = fields.keys.filter({ !known.contains($0) }).min(by: { (lines[$0] ?? 0) < (lines[$1] ?? 0) }) {
-            let hint =
-                Spelling.closest(to: unknown, among: known).map { "did you mean \"\($0)\"?" }
-                ?? "use \(known.joined(separator: ", "))"
-            throw failure(unknown, "unknown key \"\(unknown.prefix(60))\"; \(hint)", kind: .unknownKey)
-        }
-    }
-
-    /// The first of `keys` that is present, with its value.
-    private func field(_ keys: [String]) -> (key: String, node: Node)? {
-        keys.lazy.compactMap { key in fields[key].map { (key, $0) } }.first
-    }
-
-    /// A text value (a number or date is taken as written), cleaned and capped; nil when absent or empty.
-    package func string(_ keys: String..., max: Int) throws -> String? {
-        guard case let (key, node)? = field(keys) else { return nil }
-        if case .scalar(let scalar) = node {
-            return node.null != nil ? nil : UntrustedText.clean(scalar.string, max: max)
-        }
-        throw failure(key, "\"\(key)\" must be a single value, not a list or a mapping")
-    }
-
-    /// `true`/`false` (also `yes`/`no`); nil when absent.
-    package func bool(_ keys: String...) throws -> Bool? {
-        guard case let (key, node)? = field(keys) else { return nil }
-        guard let value = node.bool else { throw failure(key, "\"\(key)\" must be true or false") }
-        return value
-    }
-
-    /// A list of texts (`[a, b]`, one `- item` per line, or `a, b` in one string), cleaned, capped and unique.
-    package func list(_ keys: String..., max: Int, count: Int) throws -> [String]? {
-        guard case let (key, node)? = field(keys) else { return nil }
-        let items: [String]
-        switch node {
-        case .scalar(let scalar): items = scalar.string.split(separator: ",").map(String.init)
-        case .sequence(let sequence):
-            items = try sequence.prefix(count * 2).map { item in
-                guard let text = item.scalar?.string else { throw failure(key, "\"\(key)\" must list plain values") }
-                return text
-            }
-        default: throw failure(key, "\"\(key)\" must be a list or a comma-separated string")
-        }
-        var unique: [String] = []
-        for item in items.compactMap({ UntrustedText.clean($0, max: max) })
-        where !unique.contains(item) && unique.count < count {
-            unique.append(item)
-        }
-        return unique
     }
 }

@@ -16,17 +16,27 @@ package struct PhotoSidecar: Sendable, Equatable {
     package var author: String?
     package var license: License?
     package var rating: Int?
-    /// `hidden: true` in the front matter: the folder source leaves the photo out.
+    /// `hidden: true` (Hugo: `draft: true`) in the front matter: the folder source leaves the photo out.
     package var hidden = false
+    /// sigal's `Order:` or Hugo's `weight`: the photo's place in its album, as written. Kept for the
+    /// album's manual order; photos are not yet ordered by it (docs/library.md).
+    package var order: Int?
+    /// What the `.md` file holds that galleryssg left out (unknown keys): published anyway, each
+    /// reported as a warning, a failure only under `build --strict`.
+    package var warnings: [MetadataFileError] = []
 
     package init() {}
 
-    /// The front-matter keys a photo's `.md` sidecar may use (`keywords` and `date` are aliases).
-    package static let keys = ["title", "tags", "keywords", "date", "takenAt", "hidden", "author", "license", "rating"]
+    /// The front-matter keys a photo's `.md` sidecar may use (`keywords` and `date` are aliases;
+    /// `description` stands in for a missing body). Other tools' keys are read as these (`ForeignKeys`).
+    package static let keys = [
+        "title", "description", "tags", "keywords", "date", "takenAt", "hidden", "author", "license", "rating",
+        "order"
+    ]
 
     /// Reads whichever sidecars are given; the `.md` file's fields win.
     /// - Throws: `MetadataFileError` naming the file (and line) of a sidecar that is unreadable,
-    ///   over 1 MiB, malformed, or has an unknown key or a wrong value.
+    ///   over 1 MiB, malformed, or has a wrong value. Unknown keys are `warnings`, not errors.
     package static func read(markdown: URL?, xmp: URL?) throws -> PhotoSidecar {
         var sidecar = PhotoSidecar()
         if let xmp { sidecar = try readXMP(xmp) }
@@ -78,10 +88,12 @@ package struct PhotoSidecar: Sendable, Equatable {
     }
 
     /// Lays the `.md` file's fields over these.
-    private mutating func overlay(_ matter: FrontMatter) throws {
-        try matter.checkKeys(Self.keys)
+    private mutating func overlay(_ written: FrontMatter) throws {
+        let matter = written.normalised(for: .photoSidecar, known: Self.keys)
+        warnings = matter.unknownKeys(Self.keys)
         title = try matter.string("title", max: EmbeddedMetadata.maxTitle) ?? title
-        description = matter.body ?? description
+        description =
+            try matter.body ?? matter.string("description", max: EmbeddedMetadata.maxCaption) ?? description
         tags =
             try matter.list("tags", "keywords", max: EmbeddedMetadata.maxKeyword, count: EmbeddedMetadata.maxKeywords)
             ?? tags
@@ -102,5 +114,6 @@ package struct PhotoSidecar: Sendable, Equatable {
             }
             rating = value
         }
+        order = try matter.integer("order")
     }
 }

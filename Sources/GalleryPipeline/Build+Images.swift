@@ -36,7 +36,7 @@ extension Build {
         report.downloads = await downloader.stats.snapshot()
         outcome.failures.forEach(announce)
         report.failures += outcome.failures
-        report.warnings = outcome.warnings
+        report.warnings += outcome.warnings
         for warning in outcome.warnings {
             progress(.warning("\(warning.id) (\(warning.location ?? "")): \(warning.stage): \(warning.reason)"))
         }

@@ -36,6 +36,7 @@ extension Build {
         // Entries the manifest could not use have no original to slice by: every shard reports them,
         // as the plain build after the shards will.
         report.failures = manifestFailures(manifest)
+        report.warnings = manifestWarnings(manifest)
         progress(
             .step(
                 "manifest: \(manifest.photos.count) photos from \(provider.summary), \(slice.count) in shard \(shard)"))

@@ -19,6 +19,18 @@ extension Build {
         return failures
     }
 
+    /// The manifest's entries published despite a problem with what describes them (an unknown key
+    /// in a sidecar), as warnings of the `manifest` step, each announced; `build --strict` fails on them.
+    package func manifestWarnings(_ manifest: Manifest) -> [BuildReport.Failure] {
+        let warnings = manifest.warnings.map {
+            BuildReport.Failure(id: $0.item, location: $0.location, stage: .manifest, status: nil, reason: $0.reason)
+        }
+        for warning in warnings {
+            progress(.warning("\(warning.id) (\(warning.location ?? "")): \(warning.stage): \(warning.reason)"))
+        }
+        return warnings
+    }
+
     /// Why a source that gave no photo builds an empty site, naming the folder or URL it read and
     /// what to check: a typo in `source.path` otherwise gives an empty gallery and exit status 0.
     package func emptySourceWarning(_ provider: any PhotoProvider) -> String {

@@ -61,6 +61,7 @@ extension BuildRun {
         hidden = try build.hideAlbums(&manifest)
         report.photosInManifest = manifest.photos.count + manifest.issues.count
         report.failures = build.manifestFailures(manifest)
+        report.warnings = build.manifestWarnings(manifest)
         report.ignored = manifest.ignored
         if !manifest.ignored.isEmpty {
             progress(

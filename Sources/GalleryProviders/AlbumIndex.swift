@@ -17,31 +17,49 @@ import GalleryModel
 /// Ten days around the **Ring Road**.
 /// ```
 ///
-/// Every key is optional; the body is the album's Markdown description.
+/// Every key is optional; the body is the album's Markdown description. sigal's `Title:` header
+/// lines and Hugo's bundles (YAML or TOML, `weight`, `draft`, `resources`) are read too (`ForeignKeys`).
 package enum AlbumIndex {
-    /// The keys `index.md` may use (`showInHome` is an alias of `home`).
+    /// The keys `index.md` may use (`showInHome` is an alias of `home`; `description` stands in for a
+    /// missing body; `weight`, `draft` and `resources` are Hugo's).
     package static let keys = [
-        "title", "cover", "sort", "hidden", "home", "showInHome", "unlisted", "password", "passwordEnv",
-        "download"
+        "title", "description", "cover", "sort", "hidden", "home", "showInHome", "unlisted", "password",
+        "passwordEnv", "download", "weight", "draft", "resources"
     ]
 
     /// The most file names `hidden` may list.
     package static let maxHidden = 10_000
 
+    /// What an `index.md` says.
+    package struct Contents: Sendable, Equatable {
+        package var info = AlbumInfo()
+        /// The file names `hidden` lists, as written (names of files that do not exist too).
+        package var hiddenFiles: [String] = []
+        /// Hugo's `draft: true`: none of the folder's own photos is published.
+        package var draft = false
+        /// sigal's `Order:` or Hugo's `weight`: the album's place among its siblings, as written. Kept
+        /// for the manual order; albums are not yet ordered by it (docs/library.md).
+        package var weight: Int?
+        /// Hugo's `resources`: titles and descriptions of the folder's files.
+        package var resources: [BundleResource] = []
+        /// Keys left out (unknown), each to be reported as a warning.
+        package var warnings: [MetadataFileError] = []
+
+        package init(info: AlbumInfo = AlbumInfo()) { self.info = info }
+    }
+
     /// Reads `url`.
     /// - Parameter photoIDsByFileName: The photos of that folder: file name (`IMG_2041.jpg`) → photo id.
-    /// - Returns: The album's settings and the file names `hidden` lists, as written (the folder
-    ///   source leaves those photos out; names of files that do not exist are returned too).
     /// - Throws: `MetadataFileError` naming the file and line of an unreadable, oversized or
-    ///   malformed file, an unknown key, a `cover` that is not a photo of the folder, or an unknown `sort`.
-    package static func read(_ url: URL, photoIDsByFileName: [String: String]) throws -> (
-        info: AlbumInfo, hiddenFiles: [String]
-    ) {
-        let matter = try FrontMatter.read(url)
-        try matter.checkKeys(keys)
+    ///   malformed file, a `cover` that is not a photo of the folder, an unknown `sort` or another
+    ///   wrong value. Unknown keys are `warnings`, not errors.
+    package static func read(_ url: URL, photoIDsByFileName: [String: String]) throws -> Contents {
+        let matter = try FrontMatter.read(url).normalised(for: .albumIndex, known: keys)
+        var contents = Contents()
+        contents.warnings = matter.unknownKeys(keys)
         var info = AlbumInfo()
         info.title = try matter.string("title", max: EmbeddedMetadata.maxTitle)
-        info.description = matter.body
+        info.description = try matter.body ?? matter.string("description", max: EmbeddedMetadata.maxCaption)
         if let cover = try matter.string("cover", max: 1_000) {
             guard let id = photoIDsByFileName[cover] else {
                 throw matter.failure(
@@ -78,7 +96,11 @@ package enum AlbumIndex {
             }
             info.download = download
         }
-        let hidden = try matter.list("hidden", max: 1_000, count: maxHidden) ?? []
-        return (info, hidden)
+        contents.info = info
+        contents.hiddenFiles = try matter.list("hidden", max: 1_000, count: maxHidden) ?? []
+        contents.draft = try matter.bool("draft") ?? false
+        contents.weight = try matter.integer("weight")
+        contents.resources = try matter.resources() ?? []
+        return contents
     }
 }

@@ -18,7 +18,7 @@ package struct FolderListing: Sendable {
         package var photos: [String] = []
         /// `.md` and `.xmp` files, by lower-cased name.
         package var sidecars: [String: String] = [:]
-        /// The folder's `index.md`, if any.
+        /// The folder's `index.md` (or Hugo's `_index.md`), if any.
         package var index: String?
         /// Camera raw files, until `pairRaws` publishes or ignores each.
         package var raws: [String] = []
@@ -189,8 +189,8 @@ package struct FolderListing: Sendable {
             ignored.append(IgnoredFile(path: path, reason: .notesFile))
         } else if Self.photoExtensions.contains(ext) {
             current.photos.append(path)
-        } else if lower == "index.md" {
-            current.index = path
+        } else if lower == "index.md" || (lower == "_index.md" && current.index == nil) {
+            current.index = path  // Hugo's branch bundles name it `_index.md`
         } else if Self.sidecarExtensions.contains(ext) {
             current.sidecars[lower] = path
         } else if Self.rawExtensions.contains(ext) {

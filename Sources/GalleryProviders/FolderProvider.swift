@@ -49,6 +49,8 @@ package struct FolderProvider: PhotoProvider {
         for directory in listing.directories {
             let ids = directory.photos.map { idOfPath[$0] ?? $0 }
             var hiddenFiles: Set<String> = []
+            var draft = false
+            var resources: [BundleResource] = []
             if let index = directory.index {
                 do {
                     let idsByName = Dictionary(
@@ -62,6 +64,11 @@ package struct FolderProvider: PhotoProvider {
                         manifest.ignored.append(IgnoredFile(path: index, reason: .albumIndexRead))
                     }
                     hiddenFiles = Set(album.hiddenFiles)
+                    draft = album.draft
+                    resources = album.resources
+                    manifest.warnings += album.warnings.map {
+                        ManifestIssue(item: index, location: nil, reason: $0.description)
+                    }
                 } catch {
                     manifest.issues.append(
                         ManifestIssue(
@@ -75,7 +82,7 @@ package struct FolderProvider: PhotoProvider {
                 let location = folder.appendingPathComponent(relative)
                 let (markdown, xmp) = Self.sidecars(of: name, in: directory)
                 usedSidecars.formUnion([markdown, xmp].compactMap { $0 })
-                if hiddenFiles.contains(name) {
+                if draft || hiddenFiles.contains(name) {
                     manifest.ignored.append(
                         IgnoredFile(path: relative, reason: .hiddenBy(directory.index ?? "index.md")))
                     continue
@@ -83,6 +90,7 @@ package struct FolderProvider: PhotoProvider {
                 var photo = Photo(id: id, album: directory.path.isEmpty ? nil : directory.path, image: .file(location))
                 photo.motion = directory.motions[relative].map { .file(folder.appendingPathComponent($0)) }
                 photo.fallbackTitle = Self.title(fromFileName: (name as NSString).deletingPathExtension)
+                let resource = resources.first { $0.matches(name) }
                 do {
                     let sidecar = try PhotoSidecar.read(
                         markdown: markdown.map(folder.appendingPathComponent),
@@ -93,11 +101,17 @@ package struct FolderProvider: PhotoProvider {
                         continue
                     }
                     sidecar.apply(to: &photo)
+                    manifest.warnings += sidecar.warnings.map {
+                        ManifestIssue(item: id, location: location.path, reason: $0.description)
+                    }
                 } catch {
                     manifest.issues.append(
                         ManifestIssue(item: id, location: location.path, reason: "sidecar not read: \(error)"))
                     continue
                 }
+                // A Hugo bundle's `resources` entry fills what the photo's own sidecar left empty.
+                photo.title = photo.title ?? resource?.title
+                photo.description = photo.description ?? resource?.description
                 manifest.photos.append(photo)
             }
             for (_, path) in directory.sidecars.sorted(by: { $0.value < $1.value }) {

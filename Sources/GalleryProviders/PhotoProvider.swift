@@ -23,6 +23,9 @@ package struct Manifest: Sendable {
     package var albums: [String: AlbumInfo]
     /// Files a folder source saw and left out on purpose (hidden files, sidecars, hidden photos).
     package var ignored: [IgnoredFile]
+    /// Entries published despite a problem with what describes them (an unknown key in a sidecar or
+    /// `index.md`): `item` is the photo id or the album index's path, `reason` names the file and line.
+    package var warnings: [ManifestIssue] = []
 
     package init(
         photos: [Photo], issues: [ManifestIssue] = [], albums: [String: AlbumInfo] = [:],
