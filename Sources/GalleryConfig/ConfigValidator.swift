@@ -4,6 +4,8 @@ import GalleryModel
 /// Checks a decoded config file, fills in defaults and resolves paths against the file's folder.
 package struct ConfigValidator {
     package let file: URL
+    /// Where `apiKeyEnv`-style keys are looked up (`${NAME}` references are replaced before this).
+    package var environment: [String: String] = [:]
     package var name: String { file.path }
     private var base: URL { file.deletingLastPathComponent() }
 
@@ -76,6 +78,10 @@ package struct ConfigValidator {
         config.download = try downloadSetting(raw.download)
         config.password = try sitePassword(raw.password, raw.passwordEnv)
         if case .literal(let password)? = config.password { config.credentials.secrets.append(password) }
+        if case .immich(let immich) = config.source {
+            config.credentials.secrets.append(immich.apiKey)
+            config.credentials.variables["source.apiKeyEnv"] = immich.apiKeyEnv
+        }
         config.language = try language(raw.language)
         config.map = try mapSettings(raw.map)
         config.deploy = try deploySettings(raw.deploy)
@@ -187,6 +193,8 @@ package struct ConfigValidator {
             }
         case "flickr", "500px", "parse":
             return try RemoteSourceValidator(validator: self).validate(source)
+        case "immich":
+            return try RemoteSourceValidator(validator: self).immich(source)
         default:
             let expected = SiteConfig.sourceTypes.joined(separator: ", ")
             let hint =

@@ -39,7 +39,7 @@ extension SiteConfig {
         guard case .object = raw else {
             throw ConfigError(file: name, key: "", "expected a JSON object at the top level, got \(raw.kind)")
         }
-        let validator = ConfigValidator(file: file)
+        let validator = ConfigValidator(file: file, environment: environment)
         try validator.checkKeys(raw)
         var substitution = EnvironmentSubstitution(environment: environment, file: name)
         let substituted = try substitution.apply(to: raw)

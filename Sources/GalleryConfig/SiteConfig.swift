@@ -67,6 +67,7 @@ public enum SourceConfig: Sendable, Equatable {
     case flickr(FlickrSource)
     case fiveHundredPx(FiveHundredPxSource)
     case parse(ParseSource)
+    case immich(ImmichSource)
 }
 
 /// Sizes and encoding of the derivatives made from each original.
@@ -250,7 +251,7 @@ extension SiteConfig {
     }
 
     /// The source types a config may name, in the order error messages list them.
-    package static let sourceTypes = ["flickr", "500px", "parse", "manifest", "folder"]
+    package static let sourceTypes = ["flickr", "500px", "parse", "immich", "manifest", "folder"]
 }
 
 /// What a camera raw file (DNG, CR2, NEF, …) becomes (`images.raw`). A raw file beside a JPEG, HEIC,

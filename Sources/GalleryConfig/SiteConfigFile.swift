@@ -57,6 +57,8 @@ package struct SiteConfigFile: Decodable {
         package var columns: [String: String]?
         package var order: String?
         package var `where`: JSONValue?
+        package var apiKeyEnv: String?
+        package var albums: [String]?
 
         package init(
             type: String, path: String? = nil, url: String? = nil, endpoint: String? = nil, limit: Int? = nil,
@@ -155,6 +157,7 @@ package struct SiteConfigFile: Decodable {
         "source/parse": [
             "type", "endpoint", "limit", "perPage", "allowInsecureHTTP", "applicationId", "restApiKey",
             "className", "columns", "order", "where"
-        ]
+        ],
+        "source/immich": ["type", "url", "apiKeyEnv", "albums", "limit", "allowInsecureHTTP"]
     ]
 }

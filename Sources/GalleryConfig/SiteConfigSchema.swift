@@ -108,6 +108,7 @@ public enum SiteConfigSchema {
             "flickr",
             "500px",
             "parse",
+            "immich",
             "manifest",
             "folder"
           ],
@@ -173,6 +174,18 @@ public enum SiteConfigSchema {
           },
           "then": {
             "$ref": "#/$defs/parseSource"
+          }
+        },
+        {
+          "if": {
+            "properties": {
+              "type": {
+                "const": "immich"
+              }
+            }
+          },
+          "then": {
+            "$ref": "#/$defs/immichSource"
           }
         }
       ]
@@ -773,6 +786,50 @@ public enum SiteConfigSchema {
       "required": [
         "type",
         "applicationId"
+      ]
+    },
+    "immichSource": {
+      "type": "object",
+      "description": "Albums of a self-hosted Immich server, read through its REST API with an API key. See docs/remote-sources.md.",
+      "properties": {
+        "type": {
+          "const": "immich"
+        },
+        "url": {
+          "type": "string",
+          "description": "The Immich server's address (http or https), such as https://photos.example.com; a trailing /api is allowed.",
+          "pattern": "^(?:[Hh][Tt][Tt][Pp][Ss]?://[A-Za-z0-9._~%\\[\\]:-]+(?:[/?#][!-~]*)?|.*\\$\\{[A-Za-z_][A-Za-z0-9_]*\\}.*)$"
+        },
+        "apiKeyEnv": {
+          "type": "string",
+          "description": "The name of the environment variable holding an Immich API key (Account Settings → API Keys), such as IMMICH_API_KEY. The key is sent as x-api-key and never written anywhere.",
+          "pattern": "^[A-Za-z_][A-Za-z0-9_]*$"
+        },
+        "albums": {
+          "type": "array",
+          "items": {
+            "type": "string",
+            "minLength": 1
+          },
+          "description": "The albums to publish, by id or name, in this order; every album the key can see when absent."
+        },
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 1000000,
+          "description": "The most photos to take; without it every asset of the albums is taken."
+        },
+        "allowInsecureHTTP": {
+          "type": "boolean",
+          "default": false,
+          "description": "Allow plain http:// to a server other than loopback (the key then travels unencrypted)."
+        }
+      },
+      "additionalProperties": false,
+      "required": [
+        "type",
+        "url",
+        "apiKeyEnv"
       ]
     },
     "params": {

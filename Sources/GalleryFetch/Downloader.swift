@@ -17,12 +17,19 @@ package final class Downloader: Sendable {
     /// Whether cached originals may be reused; false downloads every original again (`build --rebuild`).
     package let reuseCache: Bool
     package let stats = DownloadStats()
+    /// Headers the originals of one source need (an API key); nil when originals are public.
+    private let originHeaders: OriginHeaders?
 
     /// - Parameters:
     ///   - cacheFolder: Where originals are cached; nil disables the cache.
     ///   - offline: Answer from the cache only and never touch the network.
     ///   - reuseCache: False ignores cached copies (they are still refreshed).
-    package init(transport: HTTPTransport, cacheFolder: URL?, offline: Bool = false, reuseCache: Bool = true) {
+    ///   - originHeaders: Headers sent with the originals below one prefix (`OriginHeaders.for`).
+    package init(
+        transport: HTTPTransport, cacheFolder: URL?, offline: Bool = false, reuseCache: Bool = true,
+        originHeaders: OriginHeaders? = nil
+    ) {
+        self.originHeaders = originHeaders
         self.transport = transport
         let settings = transport.settings
         limiter = HostLimiter(limit: settings.connectionsPerHost)
@@ -80,7 +87,7 @@ package final class Downloader: Sendable {
             await stats.count(\.reusedOffline)
             return FetchedOriginal(cached: cached)
         }
-        var headers: [(String, String)] = []
+        var headers = originHeaders?.headers(for: url) ?? []
         if let etag = cached?.entry.etag { headers.append(("If-None-Match", etag)) }
         if let modified = cached?.entry.lastModified { headers.append(("If-Modified-Since", modified)) }
         let response = try await retryPolicy.run { try await attempt(url, headers: headers, maxBytes: nil) }
@@ -110,9 +117,10 @@ package final class Downloader: Sendable {
         return response
     }
 
-    /// Rejects bodies in no format `ImageFormat` knows, such as an HTML error page served as `image/jpeg`.
+    /// Rejects bodies in no format `ImageFormat` knows and that are no clip (`VideoSignature`), such
+    /// as an HTML error page served as `image/jpeg`.
     package static func checkImage(_ response: HTTPTransport.Response) throws {
-        guard ImageFormat.recognise(response.body) == nil else { return }
+        guard ImageFormat.recognise(response.body) == nil, !VideoSignature.matches(response.body) else { return }
         let text = String(decoding: response.body.prefix(40), as: UTF8.self)
             .replacingOccurrences(of: "\n", with: " ").trimmingCharacters(in: .whitespaces)
         let looksLikeText = response.body.prefix(64).allSatisfy {

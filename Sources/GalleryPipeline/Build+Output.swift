@@ -50,7 +50,7 @@ extension SiteConfig {
                 OutputFolder.Protected(
                     "the manifest's folder (\"source.path\")", file.deletingLastPathComponent(),
                     outputMayBeInside: true))
-        case .manifestURL, .flickr, .fiveHundredPx, .parse: break
+        case .manifestURL, .flickr, .fiveHundredPx, .parse, .immich: break
         }
         return folders
     }

@@ -69,7 +69,8 @@ public struct Build: Sendable {
         do {
             let downloader = Downloader(
                 transport: transport, cacheFolder: BuildState.originalsFolder(cache: config.cacheDirectory),
-                offline: options.offline, reuseCache: !options.rebuild)
+                offline: options.offline, reuseCache: !options.rebuild,
+                originHeaders: OriginHeaders.for(config.source))
             let report = try await run(downloader: downloader)
             await transport.shutdown()
             return report
@@ -130,7 +131,7 @@ public struct Build: Sendable {
     /// Whether the photo list comes over the network, so `--offline` reads it from the state.
     var sourceIsRemote: Bool {
         switch config.source {
-        case .manifestURL, .flickr, .fiveHundredPx, .parse: return true
+        case .manifestURL, .flickr, .fiveHundredPx, .parse, .immich: return true
         case .folder, .manifestFile: return false
         }
     }

@@ -75,7 +75,9 @@ public enum SiteScaffold {
                      "endpoint": "https://api.500px.com/v1", "limit": 100 },
           "parse": { "type": "parse", "endpoint": "https://parse.example.com/parse", "className": "Resource",
                      "applicationId": "${PARSE_APP_ID}", "restApiKey": "${PARSE_REST_KEY}",
-                     "columns": { "title": "filename", "image": "fileURLString", "thumbnail": "thumbnailURLString" } }
+                     "columns": { "title": "filename", "image": "fileURLString", "thumbnail": "thumbnailURLString" } },
+          "immich": { "type": "immich", "url": "https://photos.example.com", "apiKeyEnv": "IMMICH_API_KEY",
+                      "albums": ["Holidays 2024"] }
         }
 
         """

@@ -30,6 +30,8 @@ package enum ProviderFactory {
         case .fiveHundredPx(let feed):
             return FiveHundredPxProvider(source: feed, downloader: downloader, credentials: credentials)
         case .parse(let parse): return ParseProvider(source: parse, downloader: downloader, credentials: credentials)
+        case .immich(let immich):
+            return ImmichProvider(source: immich, downloader: downloader, credentials: credentials)
         }
     }
 }

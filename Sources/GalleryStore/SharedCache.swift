@@ -234,7 +234,7 @@ package struct SourceRoot: Sendable {
         switch source {
         case .folder(let url): folder = url.standardizedFileURL.path
         case .manifestFile(let file): folder = file.deletingLastPathComponent().standardizedFileURL.path
-        case .manifestURL, .flickr, .fiveHundredPx, .parse: folder = nil
+        case .manifestURL, .flickr, .fiveHundredPx, .parse, .immich: folder = nil
         }
     }
 

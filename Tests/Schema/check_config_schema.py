@@ -82,6 +82,11 @@ REFUSED = {
     'map.tileURL without {z}': {'source': F, 'map': {'tileURL': 'https://t.example/{x}/{y}.png'}},
     'map.tileURL ftp': {'source': F, 'map': {'tileURL': 'ftp://t.example/{z}/{x}/{y}.png'}},
     'parse perPage 1001': {'source': {'type': 'parse', 'applicationId': 'a', 'perPage': 1001}},
+    'immich without apiKeyEnv': {'source': {'type': 'immich', 'url': 'https://photos.example.com'}},
+    'immich without url': {'source': {'type': 'immich', 'apiKeyEnv': 'IMMICH_API_KEY'}},
+    'immich apiKeyEnv not a name': {'source': {'type': 'immich', 'url': 'https://p.example', 'apiKeyEnv': '1-KEY'}},
+    'immich url ftp': {'source': {'type': 'immich', 'url': 'ftp://p.example', 'apiKeyEnv': 'IMMICH_API_KEY'}},
+    'immich apiKey': {'source': {'type': 'immich', 'url': 'https://p.example', 'apiKeyEnv': 'IMMICH_API_KEY', 'apiKey': 'k'}},
 }
 
 ACCEPTED = {
@@ -106,11 +111,13 @@ ACCEPTED = {
     'deploy to a folder': {'source': F, 'deploy': {'target': 'file:///srv/www', 'endpoint': 'http://127.0.0.1:9000/'}},
     'naming its schema': {'$schema': './site-config.schema.json', 'source': F},
     'publishOriginals stripped': {'source': F, 'images': {'publishOriginals': 'stripped'}},
+    'immich everything': {'source': {'type': 'immich', 'url': 'https://photos.example.com/api', 'apiKeyEnv': 'IMMICH_API_KEY',
+      'albums': ['Norway 2024', '5f1e0a3c-7b2d-4c8e-9a61-0d3f2b7c9e10'], 'limit': 10, 'allowInsecureHTTP': False}},
 }
 
 # The environment the --loader runs get, for the ${NAME} references in the examples.
 ENVIRONMENT = {'FLICKR_API_KEY': 'k', 'FLICKR_KEY': 'k', 'PX500_CONSUMER_KEY': 'c', 'PARSE_APP_ID': 'a',
-               'PARSE_REST_KEY': 'r', 'HOME': '/tmp', 'BASE_URL': 'https://example.com/photos/'}
+               'PARSE_REST_KEY': 'r', 'IMMICH_API_KEY': 'i', 'HOME': '/tmp', 'BASE_URL': 'https://example.com/photos/'}
 
 
 def swift_literal(path, name):

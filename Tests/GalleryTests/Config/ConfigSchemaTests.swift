@@ -23,7 +23,8 @@ import Testing
     static func section(_ name: String, in schema: JSONValue) -> JSONValue? {
         let sources = [
             "source/folder": "folderSource", "source/manifest": "manifestSource", "source/flickr": "flickrSource",
-            "source/500px": "fiveHundredPxSource", "source/parse": "parseSource"
+            "source/500px": "fiveHundredPxSource", "source/parse": "parseSource",
+            "source/immich": "immichSource"
         ]
         if let definition = sources[name] { return schema["$defs"]?[definition] }
         return name.isEmpty ? schema : schema["properties"]?[name]

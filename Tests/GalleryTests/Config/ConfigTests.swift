@@ -66,7 +66,7 @@ struct ConfigTests {
     @Test func unknownSourceTypeNamesTheChoices() {
         #expect(
             message(#"{"source": {"type": "flikr"}}"#)
-                == #"source.type: unknown source "flikr" (expected flickr, 500px, parse, manifest, folder); did you mean "flickr"?"#
+                == #"source.type: unknown source "flikr" (expected flickr, 500px, parse, immich, manifest, folder); did you mean "flickr"?"#
         )
     }
 
@@ -123,7 +123,7 @@ struct ConfigTests {
             (#"{"source": {"type": "folder", "paht": "p"}}"#, #"source.paht: unknown key; did you mean "path"?"#),
             (
                 #"{"source": {"type": "foldr", "path": "p"}}"#,
-                #"source.type: unknown source "foldr" (expected flickr, 500px, parse, manifest, folder); did you mean "folder"?"#
+                #"source.type: unknown source "foldr" (expected flickr, 500px, parse, immich, manifest, folder); did you mean "folder"?"#
             ),
             (
                 #"{"colophon": 1, "source": {"type": "folder", "path": "p"}}"#,

@@ -116,7 +116,7 @@ extension LoadSensitive {
             let examples =
                 try JSONSerialization.jsonObject(
                     with: Data(contentsOf: folder.appendingPathComponent("source-examples.json"))) as! [String: Any]
-            #expect(Set(examples.keys).isSuperset(of: ["folder", "manifest", "flickr", "500px", "parse"]))
+            #expect(Set(examples.keys).isSuperset(of: ["folder", "manifest", "flickr", "500px", "parse", "immich"]))
 
             try Data("{\"title\": \"mine\", \"source\": {\"type\": \"folder\", \"path\": \"photos\"}}".utf8)
                 .write(to: folder.appendingPathComponent("site-config.json"))
