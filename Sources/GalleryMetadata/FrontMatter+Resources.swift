@@ -50,7 +50,9 @@ extension FrontMatter {
             let description = (params?["description"] ?? params?["caption"])?.scalar?.string
             return BundleResource(
                 src: String(src.prefix(1_000)),
-                title: mapping["title"]?.scalar.flatMap { UntrustedText.clean($0.string, max: EmbeddedMetadata.maxTitle) },
+                title: mapping["title"]?.scalar.flatMap {
+                    UntrustedText.clean($0.string, max: EmbeddedMetadata.maxTitle)
+                },
                 description: description.flatMap { UntrustedText.clean($0, max: EmbeddedMetadata.maxCaption) })
         }
     }

@@ -41,10 +41,11 @@ extension TOMLSubset {
     /// A boolean, number or date, written without quotes.
     private mutating func bare() throws(Failure) -> Node {
         var token = ""
-        while let scalar = peek, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
-            || "+-_.:".unicodeScalars.contains(scalar)
-            || (scalar == " " && Self.isDate(token) && token.count == 10 && index + 1 < text.count
-                && ("0"..."9").contains(text[index + 1]))
+        while let scalar = peek,
+            scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+                || "+-_.:".unicodeScalars.contains(scalar)
+                || (scalar == " " && Self.isDate(token) && token.count == 10 && index + 1 < text.count
+                    && ("0"..."9").contains(text[index + 1]))
         {
             token.unicodeScalars.append(scalar)
             advance()

@@ -150,8 +150,9 @@ struct TOMLSubset {
                 path.append(try string())
             } else {
                 var key = ""
-                while let scalar = peek, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
-                    || scalar == "_" || scalar == "-"
+                while let scalar = peek,
+                    scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+                        || scalar == "_" || scalar == "-"
                 {
                     key.unicodeScalars.append(scalar)
                     advance()

@@ -9,24 +9,26 @@ import Testing
 @Suite struct ForeignLibraryBuildTests {
     /// The folder, as sigal and Hugo write theirs (sigal's "Album information", Hugo's page bundles).
     static let files: [String: String] = [
-        "Trip/index.md": "Title: An example gallery\nThumbnail: photo-2.jpg\nOrder: 03\nAuthor: Ada\n\nLorem *ipsum*.\n",
+        "Trip/index.md":
+            "Title: An example gallery\nThumbnail: photo-2.jpg\nOrder: 03\nAuthor: Ada\n\nLorem *ipsum*.\n",
         "Trip/photo-1.md": "Title: First light\n\nThe harbour at dawn.\n",
         // A capitalised key inside `---`: a warning, and the photo is still published.
         "Trip/photo-3.md": "---\nTitle: Capital key\nrating: 4\n---\nStill published.\n",
         "Harbour/index.md": """
-            ---
-            title: Harbour bundle
-            description: Boats at rest.
-            weight: 2
-            resources:
-            - src: "photo-4.*"
-              title: Blue boat
-              params:
-                description: Moored since May.
-            ---
+        ---
+        title: Harbour bundle
+        description: Boats at rest.
+        weight: 2
+        resources:
+        - src: "photo-4.*"
+          title: Blue boat
+          params:
+            description: Moored since May.
+        ---
 
-            """,
-        "Bay/index.md": "+++\ntitle = \"The bay\"\nweight = 1\n\n[[resources]]\nsrc = \"*.png\"\ntitle = \"Glass float\"\n+++\n",
+        """,
+        "Bay/index.md":
+            "+++\ntitle = \"The bay\"\nweight = 1\n\n[[resources]]\nsrc = \"*.png\"\ntitle = \"Glass float\"\n+++\n",
         "Draft/_index.md": "+++\ntitle = \"Not yet\"\ndraft = true\n+++\nUnfinished.\n"
     ]
 
@@ -73,7 +75,8 @@ import Testing
         #expect(byID["draft-photo-6"] == nil)
         #expect(manifest.ignored.first { $0.path == "Draft/photo-6.jpg" }?.reason == .hiddenBy("Draft/_index.md"))
         #expect(manifest.warnings.map(\.item) == ["trip-photo-3"])
-        #expect(manifest.warnings.first?.reason.hasSuffix(#"photo-3.md:2: unknown key "Title" left out; did you mean "title"?"#) == true)
+        let unknown = #"photo-3.md:2: unknown key "Title" left out; did you mean "title"?"#
+        #expect(manifest.warnings.first?.reason.hasSuffix(unknown) == true)
     }
 
     @Test func publishesEveryPhotoAndNoHeaderLine() async throws {

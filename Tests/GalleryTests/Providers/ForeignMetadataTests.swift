@@ -39,7 +39,10 @@ import Testing
 
     /// A description whose first line merely has a colon stays the description.
     @Test func proseIsNotMistakenForHeaderLines() throws {
-        for text in ["Note: the light was low.\nShot at 6 am.", "Shot at dawn: the light was low.", "Title: x\nand prose"] {
+        let texts = [
+            "Note: the light was low.\nShot at 6 am.", "Shot at dawn: the light was low.", "Title: x\nand prose"
+        ]
+        for text in texts {
             let matter = try FrontMatter.parse(text, file: "x.md")
             #expect(matter.format == .none && matter.fields.isEmpty, "\(text)")
             #expect(matter.body == text)
@@ -54,8 +57,8 @@ import Testing
         #expect(sidecar.rating == 4 && sidecar.description == "Still read." && sidecar.title == nil)
         #expect(sidecar.warnings.map(\.line) == [3, 4])
         #expect(sidecar.warnings.allSatisfy { $0.kind == .unknownKey && $0.file == url.path })
-        #expect(
-            sidecar.warnings.first?.description == "\(url.path):3: unknown key \"Title\" left out; did you mean \"title\"?")
+        let expected = "\(url.path):3: unknown key \"Title\" left out; did you mean \"title\"?"
+        #expect(sidecar.warnings.first?.description == expected)
         let album = try AlbumIndex.read(try Self.file("index.md", "---\ntitel: T\n---\n"), photoIDsByFileName: [:])
         #expect(album.warnings.map(\.reason) == ["unknown key \"titel\" left out; did you mean \"title\"?"])
     }
@@ -83,7 +86,8 @@ import Testing
         let contents = try AlbumIndex.read(url, photoIDsByFileName: [:])
         #expect(contents.info.title == "Harbour" && contents.info.description == "Boats at rest.")
         #expect(contents.weight == 2 && contents.draft)
-        #expect(contents.resources == [BundleResource(src: "IMG_*.jpg", title: "Boat", description: "Moored since May.")])
+        let boat = BundleResource(src: "IMG_*.jpg", title: "Boat", description: "Moored since May.")
+        #expect(contents.resources == [boat])
         #expect(contents.resources.first?.matches("img_7.JPG") == true)
         #expect(contents.resources.first?.matches("DSC_7.jpg") == false)
         #expect(contents.warnings.isEmpty, "\(contents.warnings)")
@@ -135,7 +139,8 @@ import Testing
 
     /// Hugo's `draft: true` on a photo's own file leaves the photo out, as `hidden` does.
     @Test func hugoDraftSidecarHides() throws {
-        let sidecar = try PhotoSidecar.read(markdown: try Self.file("a.md", "+++\ndraft = true\nweight = 5\n+++\n"), xmp: nil)
+        let file = try Self.file("a.md", "+++\ndraft = true\nweight = 5\n+++\n")
+        let sidecar = try PhotoSidecar.read(markdown: file, xmp: nil)
         #expect(sidecar.hidden && sidecar.order == 5 && sidecar.warnings.isEmpty)
     }
 }
