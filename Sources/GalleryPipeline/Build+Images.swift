@@ -45,14 +45,12 @@ extension Build {
             throw BuildError(step: .images, noneProcessed())
         }
         report.count(outcome)
-        let kinds = [
-            report.clipsPublished > 0
-                ? "\(report.clipsPublished) \(report.clipsPublished == 1 ? "clip" : "clips")" : nil,
-            report.motionsPublished > 0 ? "\(report.motionsPublished) with motion" : nil
-        ].compactMap { $0 }
+        let clips = report.clipsPublished
+        let motions = report.motionsPublished > 0 ? " (\(report.motionsPublished) with motion)" : ""
         progress(
             .step(
-                "images: \(report.photosPublished) photos\(kinds.isEmpty ? "" : " (\(kinds.joined(separator: ", ")))"), "
+                "images: \(report.photosPublished - clips) photos\(motions)"
+                    + (clips > 0 ? " and \(clips) \(clips == 1 ? "clip" : "clips")" : "") + ", "
                     + "\(report.derivatives) images "
                     + "(\(report.derivativesMade) made, \(report.derivativesReused) reused)"))
         return outcome

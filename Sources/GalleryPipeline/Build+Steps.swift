@@ -13,7 +13,9 @@ extension Build {
     /// The manifest's entries that name no usable photo, as failures of the `manifest` step, each announced.
     package func manifestFailures(_ manifest: Manifest) -> [BuildReport.Failure] {
         let failures = manifest.issues.map {
-            BuildReport.Failure(id: $0.item, location: $0.location, stage: .manifest, status: nil, reason: $0.reason)
+            BuildReport.Failure(
+                id: $0.item, location: $0.location, stage: .manifest, status: nil, reason: $0.reason,
+                otherFile: $0.isFile)
         }
         failures.forEach(announce)
         return failures

@@ -9,12 +9,20 @@ extension BuildReport {
         var lines: [String] = []
         if let emptySource { lines.append("warning: \(emptySource)") }
         lines += templateWarnings.map { "warning: \($0)" }
-        lines += Self.recap(failures, heading: "skipped", perGroup: perGroup, groups: groups)
-        lines += Self.recap(warnings, heading: "published with warnings", perGroup: perGroup, groups: groups)
+        let photos = failures.filter { $0.otherFile != true }
+        let files = failures.filter { $0.otherFile == true }
+        lines += Self.recap(photos, heading: "skipped", noun: "photo", perGroup: perGroup, groups: groups)
+        lines += Self.recap(files, heading: "not published", noun: "other file", perGroup: perGroup, groups: groups)
+        lines += Self.recap(
+            warnings, heading: "published with warnings", noun: "photo", perGroup: perGroup, groups: groups)
         return lines
     }
 
-    private static func recap(_ failures: [Failure], heading: String, perGroup: Int, groups: Int) -> [String] {
+    /// - Parameter noun: What a failure is about (`photo`); the heading counts them, each once however
+    ///   many lines it has (a photo with two warnings is one photo published with warnings).
+    private static func recap(
+        _ failures: [Failure], heading: String, noun: String, perGroup: Int, groups: Int
+    ) -> [String] {
         guard !failures.isEmpty else { return [] }
         var order: [String] = []
         var byReason: [String: [Failure]] = [:]
@@ -28,7 +36,7 @@ extension BuildReport {
             (byReason[$0.element]!.count, $1.offset) > (byReason[$1.element]!.count, $0.offset)
         }
         .map(\.element)
-        var lines = ["\(count(failures.count, "photo")) \(heading), by reason:"]
+        var lines = ["\(count(Set(failures.map(\.id)).count, noun)) \(heading), by reason:"]
         for reason in order.prefix(groups) {
             let members = byReason[reason]!
             lines.append("  \(reason) (\(members.count)):")
@@ -42,7 +50,7 @@ extension BuildReport {
         if order.count > groups {
             let rest = order.dropFirst(groups).reduce(0) { $0 + byReason[$1]!.count }
             lines.append(
-                "  … and \(count(order.count - groups, "more reason")) (\(count(rest, "photo"))); --report lists them")
+                "  … and \(count(order.count - groups, "more reason")) (\(count(rest, noun))); --report lists them")
         }
         return lines
     }

@@ -18,13 +18,18 @@ public struct BuildReport: Codable, Sendable {
         /// For a file that is no image, its first bytes in hex: kept out of `reason`, which says
         /// what the file is in words, but here for whoever reads the report to dig further.
         package var firstBytes: String?
+        /// True for a file of the library that is no photo or clip (a document, an unknown format): the
+        /// summary counts it apart from the photos that failed. Absent for photos.
+        package var otherFile: Bool?
 
         package init(
-            id: String, location: String?, stage: BuildStep, status: Int?, reason: String, firstBytes: String? = nil
+            id: String, location: String?, stage: BuildStep, status: Int?, reason: String, firstBytes: String? = nil,
+            otherFile: Bool = false
         ) {
             (self.id, self.location, self.stage, self.status, self.reason, self.firstBytes) = (
                 id, location, stage, status, reason, firstBytes
             )
+            self.otherFile = otherFile ? true : nil
         }
     }
 
@@ -115,17 +120,25 @@ public struct BuildReport: Codable, Sendable {
     /// `shard 2/4: 35 of 134 photos in this slice, 35 processed, 105 images (105 made, 0 reused), 0 skipped in 9.12 s`.
     public var summary: String {
         let time = String(format: "%.2f s", totalSeconds)
-        let warned = warnings.isEmpty ? "" : ", \(warnings.count) with warnings"
+        let warnedItems = Set(warnings.map(\.id)).count
+        let warned = warnings.isEmpty ? "" : ", \(warnedItems) with warnings"
+        let others = failures.count { $0.otherFile == true }
+        let skipped = "\(photosSkipped - others) skipped" + (others == 0 ? "" : ", \(Self.files(others)) not published")
         if let shard {
             return
                 "shard \(shard): \(photosInSlice ?? 0) of \(photosInManifest) photos in this slice, \(photosPublished) processed, "
-                + "\(derivatives) images (\(derivativesMade) made, \(derivativesReused) reused), \(photosSkipped) skipped\(warned) in \(time)"
+                + "\(derivatives) images (\(derivativesMade) made, \(derivativesReused) reused), \(skipped)\(warned) in \(time)"
         }
-        return "\(photosPublished) photos (\(photosNew) new, \(photosChanged) changed, \(photosUnchanged) unchanged, "
+        let clips = clipsPublished == 0 ? "" : " and \(clipsPublished) clip\(clipsPublished == 1 ? "" : "s")"
+        return
+            "\(photosPublished - clipsPublished) photos\(clips) (\(photosNew) new, \(photosChanged) changed, \(photosUnchanged) unchanged, "
             + "\(photosRemoved) removed), \(pages) pages (\(pagesRendered) changed), \(derivatives) images "
-            + "(\(derivativesMade) made, \(derivativesReused) reused), \(photosSkipped) skipped\(warned), "
+            + "(\(derivativesMade) made, \(derivativesReused) reused), \(skipped)\(warned), "
             + "\(ignored.count) ignored in \(time)"
     }
+
+    /// `1 other file`, `3 other files`: files of the library that are no photo or clip.
+    private static func files(_ count: Int) -> String { "\(count) other file\(count == 1 ? "" : "s")" }
 
     /// The ignored files counted by reason, most common first: `3 sidecars read, 1 system file`.
     package var ignoredSummary: String {

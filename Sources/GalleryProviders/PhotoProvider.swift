@@ -45,6 +45,13 @@ package struct ManifestIssue: Sendable, Equatable {
     /// The file or URL the entry points at, when known.
     package var location: String?
     package var reason: String
+    /// A file of the library that is no photo or clip (a document, an unknown format), not a photo
+    /// that failed: the build's summary counts it apart.
+    package var isFile = false
+
+    package init(item: String, location: String?, reason: String, isFile: Bool = false) {
+        (self.item, self.location, self.reason, self.isFile) = (item, location, reason, isFile)
+    }
 }
 
 /// A manifest that cannot be read at all.
