@@ -71,6 +71,9 @@ package enum ForeignKeys {
     /// Lower-cased keys that make the first lines of a file header lines rather than its text:
     /// galleryssg's own keys and those of the table above.
     static let headerKeys: Set<String> = Set(
-        ["title", "description", "date", "author", "tags", "cover", "hidden", "rating", "license", "weight", "sort"]
+        [
+            "title", "description", "date", "author", "tags", "cover", "hidden", "rating", "license", "weight", "sort",
+            "status"
+        ]
             + aliases.map(\.written))
 }

@@ -63,3 +63,25 @@ extension FrontMatter {
         return unique
     }
 }
+
+/// Pelican's `Status:` of a page: what becomes of an album's or a photo's text file that says it.
+package enum PublishStatus: String, Sendable, Equatable, CaseIterable {
+    /// Published as usual.
+    case published
+    /// Not published: an album's own photos, or the photo, are left out (as Hugo's `draft: true`).
+    case draft
+    /// Published but listed nowhere: an album becomes unlisted; a photo, which has no listing of its
+    /// own to leave, is left out like a draft.
+    case hidden
+}
+
+extension FrontMatter {
+    /// `status` (Pelican: `published`, `draft` or `hidden`, any case); nil when absent.
+    package func status() throws -> PublishStatus? {
+        guard let text = try string("status", max: 40) else { return nil }
+        guard let status = PublishStatus(rawValue: text.lowercased()) else {
+            throw failure("status", "unknown status \"\(text.prefix(40))\"; use published, draft or hidden")
+        }
+        return status
+    }
+}

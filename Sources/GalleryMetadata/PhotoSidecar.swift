@@ -16,10 +16,11 @@ package struct PhotoSidecar: Sendable, Equatable {
     package var author: String?
     package var license: License?
     package var rating: Int?
-    /// `hidden: true` (Hugo: `draft: true`) in the front matter: the folder source leaves the photo out.
+    /// `hidden: true` (Hugo: `draft: true`, Pelican: `Status: draft`) in the front matter: the folder
+    /// source leaves the photo out.
     package var hidden = false
-    /// sigal's `Order:` or Hugo's `weight`: the photo's place in its album, as written. Kept for the
-    /// album's manual order; photos are not yet ordered by it (docs/library.md).
+    /// `order` (Hugo: `weight`): the photo's place in its album by hand, lower first; the folder source
+    /// ranks it after the photos the album's own `order` list names (docs/library.md, "Manual order").
     package var order: Int?
     /// What the `.md` file holds that galleryssg left out (unknown keys): published anyway, each
     /// reported as a warning, a failure only under `build --strict`.
@@ -31,7 +32,7 @@ package struct PhotoSidecar: Sendable, Equatable {
     /// `description` stands in for a missing body). Other tools' keys are read as these (`ForeignKeys`).
     package static let keys = [
         "title", "description", "tags", "keywords", "date", "takenAt", "hidden", "author", "license", "rating",
-        "order"
+        "order", "status"
     ]
 
     /// Reads whichever sidecars are given; the `.md` file's fields win.
@@ -106,6 +107,7 @@ package struct PhotoSidecar: Sendable, Equatable {
             takenAt = iso
         }
         hidden = try matter.bool("hidden") ?? hidden
+        if let status = try matter.status(), status != .published { hidden = true }
         author = try matter.string("author", max: EmbeddedMetadata.maxName) ?? author
         license = try matter.string("license", max: EmbeddedMetadata.maxName).map { License(name: $0) } ?? license
         if let text = try matter.string("rating", max: 10) {

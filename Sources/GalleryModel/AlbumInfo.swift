@@ -26,6 +26,12 @@ package struct AlbumInfo: Sendable, Equatable, Codable {
     package var passwordEnv: String?
     /// What visitors may download from the album and its sub-albums (those without their own).
     package var download: DownloadSetting?
+    /// False to make no zip of this album even where `download` is `album` (`zip: false`, sigal's
+    /// `.nozip_gallery`); its photos' own download links stay.
+    package var zip: Bool?
+    /// The album's place among its sibling albums by hand, lower first (its parent's `order` list,
+    /// its own `weight` or sigal's `Order:`); albums without one follow in the usual order.
+    package var order: Int?
 
     /// Whether the album sets a password, one way or the other.
     package var isProtected: Bool { password != nil || passwordEnv != nil }

@@ -35,6 +35,9 @@ package struct Photo: Sendable, Equatable, Codable {
     /// when it gives the photo its token id; kept in the state, so a build from it (`--offline`)
     /// still knows the album is unlisted. Nil for listed photos.
     package var unlistedIn: String?
+    /// The photo's place in its album by hand, lower first (an album's `order` list, a sidecar's
+    /// `order` or Hugo's `weight`); photos without one follow in the album's `sort` (`PhotoOrder.manual`).
+    package var order: Int?
 
     package init(
         id: String, title: String? = nil, description: String? = nil, author: String? = nil,
@@ -55,17 +58,6 @@ package struct Photo: Sendable, Equatable, Codable {
         self.camera = camera
         self.location = location
         self.sourcePage = sourcePage
-    }
-}
-
-/// A position on Earth in degrees.
-package struct GeoPoint: Sendable, Equatable, Codable {
-    package var latitude: Double
-    package var longitude: Double
-
-    package init(latitude: Double, longitude: Double) {
-        self.latitude = latitude
-        self.longitude = longitude
     }
 }
 

@@ -47,7 +47,7 @@ package struct AlbumZips: Sendable {
         var outcome = Outcome()
         var used = Set<String>()
         let tree = plan.sections.albums
-        for (index, album) in tree.albums.enumerated() where album.download == .album && !album.members.isEmpty {
+        for (index, album) in tree.albums.enumerated() where album.zipped {
             let items = try album.members.map { try plan.items[$0] }
             let names = DownloadName.unique(items.map(DownloadName.of))
             let members = try zip(names, items).map { name, item in

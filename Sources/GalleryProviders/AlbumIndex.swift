@@ -9,7 +9,8 @@ import GalleryModel
 /// title: Iceland, June 2024
 /// cover: IMG_2041.jpg
 /// sort: -taken
-/// hidden: [IMG_2042.jpg, IMG_2050.jpg]
+/// hidden: [IMG_2042.jpg, Outtakes/]
+/// order: [IMG_2041.jpg, Day 2, "IMG_20*.jpg"]
 /// home: false
 /// unlisted: true
 /// download: album
@@ -24,21 +25,23 @@ package enum AlbumIndex {
     /// missing body; `weight`, `draft` and `resources` are Hugo's).
     package static let keys = [
         "title", "description", "cover", "sort", "hidden", "home", "showInHome", "unlisted", "password",
-        "passwordEnv", "download", "weight", "draft", "resources"
+        "passwordEnv", "download", "weight", "draft", "resources", "order", "zip", "status"
     ]
 
-    /// The most file names `hidden` may list.
+    /// The most file names `hidden` or `order` may list.
     package static let maxHidden = 10_000
 
     /// What an `index.md` says.
     package struct Contents: Sendable, Equatable {
         package var info = AlbumInfo()
-        /// The file names `hidden` lists, as written (names of files that do not exist too).
+        /// The file and sub-folder names (or globs) `hidden` lists, as written (`FolderEntries` matches them).
         package var hiddenFiles: [String] = []
+        /// The file and sub-folder names (or globs) `order` lists, first first, as written.
+        package var order: [String] = []
         /// Hugo's `draft: true`: none of the folder's own photos is published.
         package var draft = false
-        /// sigal's `Order:` or Hugo's `weight`: the album's place among its siblings, as written. Kept
-        /// for the manual order; albums are not yet ordered by it (docs/library.md).
+        /// `weight` (sigal's `Order:`, or a whole number as `order`): the album's place among its
+        /// siblings by hand, after those its parent's `order` list names.
         package var weight: Int?
         /// Hugo's `resources`: titles and descriptions of the folder's files.
         package var resources: [BundleResource] = []
@@ -96,10 +99,19 @@ package enum AlbumIndex {
             }
             info.download = download
         }
+        info.zip = try matter.bool("zip")
+        let status = try matter.status()
+        if status == .hidden { info.unlisted = info.unlisted ?? true }
         contents.info = info
         contents.hiddenFiles = try matter.list("hidden", max: 1_000, count: maxHidden) ?? []
-        contents.draft = try matter.bool("draft") ?? false
+        contents.draft = try matter.bool("draft") ?? (status == .draft)
         contents.weight = try matter.integer("weight")
+        // `order: 3` is a place among siblings, as sigal's `Order: 03`; a list orders the folder's own files.
+        if let place = try? matter.integer("order") {
+            contents.weight = contents.weight ?? place
+        } else {
+            contents.order = try matter.list("order", max: 1_000, count: maxHidden) ?? []
+        }
         contents.resources = try matter.resources() ?? []
         return contents
     }

@@ -26,6 +26,8 @@ package struct FolderListing: Sendable {
         package var clips: [String] = []
         /// A Live Photo's clip by its still's path: `IMG_0001.MOV` for `IMG_0001.HEIC`.
         package var motions: [String: String] = [:]
+        /// sigal's `.nozip_gallery` is there: the album offers no zip.
+        package var noZip = false
     }
 
     package var directories: [Directory] = []
@@ -33,32 +35,6 @@ package struct FolderListing: Sendable {
     package var rejected: [RejectedFile] = []
     private var rawPolicy = SiteConfig.Defaults.raw
     private var livePhotos = true
-
-    /// Extensions of the formats galleryssg decodes (see `ImageFormat`).
-    package static let photoExtensions: Set<String> = [
-        "jpg", "jpeg", "jpe", "jfif", "mpo", "png", "webp", "heic", "heif", "hif",
-        "avif", "tif", "tiff", "gif"
-    ]
-    /// Files that describe a photo or an album rather than being one.
-    package static let sidecarExtensions: Set<String> = ["md", "xmp"]
-    /// Clutter that operating systems and photo tools leave in folders.
-    package static let systemFiles: Set<String> = [
-        ".ds_store", "thumbs.db", "ehthumbs.db", "desktop.ini", ".picasa.ini", "picasa.ini",
-        ".nomedia", "zbthumbnail.info", ".bridgesort", ".bridgelabelsandratings",
-        ".localized", "icon\r"
-    ]
-    /// Folders that hold thumbnails or metadata of NAS and photo tools, never photos of their own.
-    package static let systemFolders: Set<String> = ["@eadir", "#recycle", "$recycle.bin", ".thumbnails", "__macosx"]
-    /// Camera raw formats, read through LibRaw (`images.raw`). LibRaw reads most others too (CRW, SRW,
-    /// X3F, 3FR, IIQ…); a file of one of these that LibRaw does not know is reported as it fails.
-    package static let rawExtensions: Set<String> = [
-        "cr2", "cr3", "crw", "nef", "nrw", "arw", "srf", "sr2", "dng", "raf", "orf",
-        "rw2", "pef", "srw", "x3f", "3fr", "iiq", "erf", "mrw", "rwl", "raw"
-    ]
-    /// Video formats, published as clips through ffmpeg (told apart by content, as the photos are).
-    package static let videoExtensions: Set<String> = [
-        "mov", "mp4", "m4v", "avi", "mkv", "mts", "m2ts", "3gp", "webm", "wmv", "mpg", "mpeg"
-    ]
 
     /// More entries than this in one source folder is a mistake (a home folder, a root), not a library.
     package static let maxEntries = 2_000_000
@@ -108,6 +84,18 @@ package struct FolderListing: Sendable {
         }
         var current = Directory(path: relative)
         var folders: [(name: String, real: String)] = []
+        // Android's `.nomedia`: empty, nothing here or below is media; else the names it lists are not.
+        var unlisted: Set<String> = []
+        if let marker = names.first(where: { $0.lowercased() == ".nomedia" }) {
+            let path = relative.isEmpty ? marker : "\(relative)/\(marker)"
+            ignored.append(IgnoredFile(path: path, reason: .markerObeyed))
+            guard let listed = NoMediaFile.names(in: "\(directory)/\(marker)") else {
+                ignored.append(
+                    IgnoredFile(path: relative.isEmpty ? "./" : relative + "/", reason: .folderHiddenBy(path)))
+                return
+            }
+            unlisted = listed
+        }
         for name in names {
             entries += 1
             guard entries <= Self.maxEntries else {
@@ -116,6 +104,7 @@ package struct FolderListing: Sendable {
             }
             let path = relative.isEmpty ? name : "\(relative)/\(name)"
             let full = "\(directory)/\(name)"
+            if name.lowercased() == ".nomedia" { continue }
             var link = stat()
             guard lstat(full, &link) == 0 else {
                 rejected.append(RejectedFile(path: path, reason: .unreadable(errno: errno)))
@@ -141,6 +130,14 @@ package struct FolderListing: Sendable {
                 real = target
             }
             let lower = name.lowercased()
+            if unlisted.contains(name) {
+                let marker = relative.isEmpty ? ".nomedia" : "\(relative)/.nomedia"
+                ignored.append(
+                    kind == S_IFDIR
+                        ? IgnoredFile(path: path + "/", reason: .folderHiddenBy(marker))
+                        : IgnoredFile(path: path, reason: .hiddenBy(marker)))
+                continue
+            }
             if kind == S_IFDIR {
                 if name.hasPrefix(".") || Self.systemFolders.contains(lower) {
                     ignored.append(
@@ -158,7 +155,9 @@ package struct FolderListing: Sendable {
         }
         pairRaws(in: &current)
         pairClips(in: &current)
-        if !current.photos.isEmpty || current.index != nil || !current.sidecars.isEmpty { directories.append(current) }
+        if !current.photos.isEmpty || current.index != nil || !current.sidecars.isEmpty || current.noZip {
+            directories.append(current)
+        }
         for (name, real) in folders {
             let path = relative.isEmpty ? name : "\(relative)/\(name)"
             guard depth + 1 < Self.maxDepth else {
@@ -181,7 +180,10 @@ package struct FolderListing: Sendable {
     /// Files a folder's sidecars are matched against later; here a file is only sorted by its name.
     private mutating func classify(name: String, lower: String, path: String, into current: inout Directory) {
         let ext = (lower as NSString).pathExtension
-        if Self.systemFiles.contains(lower) || lower.hasPrefix("._") {
+        if lower == ".nozip_gallery" {
+            current.noZip = true
+            ignored.append(IgnoredFile(path: path, reason: .markerObeyed))
+        } else if Self.systemFiles.contains(lower) || lower.hasPrefix("._") {
             ignored.append(IgnoredFile(path: path, reason: .systemFile))
         } else if name.hasPrefix(".") {
             ignored.append(IgnoredFile(path: path, reason: .hiddenFile))

@@ -38,7 +38,8 @@ package struct FolderProvider: PhotoProvider {
         var manifest = Manifest(photos: [], ignored: listing.ignored)
         manifest.issues = listing.rejected.map {
             ManifestIssue(
-                item: $0.path, location: folder.appendingPathComponent($0.path).path, reason: $0.reason.description)
+                item: $0.path, location: folder.appendingPathComponent($0.path).path, reason: $0.reason.description,
+                isFile: true)
         }
         // Ids are given in path order over the whole library, as they always were, so they stay stable.
         var used: Set<String> = []
@@ -46,51 +47,34 @@ package struct FolderProvider: PhotoProvider {
         for relative in listing.directories.flatMap(\.photos).sorted() {
             idOfPath[relative] = Self.uniqueID(for: relative, used: &used)
         }
+        var arrangement = Arrangement(directories: listing.directories)
         for directory in listing.directories {
+            // Parents come before their sub-folders, so a folder hidden by its parent is known here.
+            if arrangement.hiddenAncestor(of: directory.path) != nil { continue }
             let ids = directory.photos.map { idOfPath[$0] ?? $0 }
-            var hiddenFiles: Set<String> = []
-            var draft = false
-            var resources: [BundleResource] = []
-            if let index = directory.index {
-                do {
-                    let idsByName = Dictionary(
-                        zip(directory.photos.map { ($0 as NSString).lastPathComponent }, ids),
-                        uniquingKeysWith: { first, _ in first })
-                    let album = try AlbumIndex.read(folder.appendingPathComponent(index), photoIDsByFileName: idsByName)
-                    if directory.path.isEmpty {
-                        manifest.ignored.append(IgnoredFile(path: index, reason: .sourceIndexIsNoAlbum))
-                    } else {
-                        manifest.albums[directory.path] = album.info
-                        manifest.ignored.append(IgnoredFile(path: index, reason: .albumIndexRead))
-                    }
-                    hiddenFiles = Set(album.hiddenFiles)
-                    draft = album.draft
-                    resources = album.resources
-                    manifest.warnings += album.warnings.map {
-                        ManifestIssue(item: index, location: nil, reason: $0.description)
-                    }
-                } catch {
-                    manifest.issues.append(
-                        ManifestIssue(
-                            item: index, location: folder.appendingPathComponent(index).path,
-                            reason: "album index not read: \(error)"))
-                }
+            let album = readIndex(of: directory, ids: ids, into: &manifest)
+            arrangement.read(album, of: directory, index: directory.index, into: &manifest)
+            if directory.noZip, !directory.path.isEmpty {
+                manifest.albums[directory.path, default: AlbumInfo()].zip = false
             }
             var usedSidecars: Set<String> = []
+            var weights: [Int: Int] = [:]  // manifest.photos index → its sidecar's `order`
             for (relative, id) in zip(directory.photos, ids) {
                 let name = (relative as NSString).lastPathComponent
                 let location = folder.appendingPathComponent(relative)
                 let (markdown, xmp) = Self.sidecars(of: name, in: directory)
                 usedSidecars.formUnion([markdown, xmp].compactMap { $0 })
-                if draft || hiddenFiles.contains(name) {
+                if album.draft || album.hidden.place(of: name, isFolder: false) != nil {
                     manifest.ignored.append(
                         IgnoredFile(path: relative, reason: .hiddenBy(directory.index ?? "index.md")))
                     continue
                 }
                 var photo = Photo(id: id, album: directory.path.isEmpty ? nil : directory.path, image: .file(location))
-                photo.motion = directory.motions[relative].map { .file(folder.appendingPathComponent($0)) }
+                photo.motion = arrangement.motion(of: relative, in: directory, hidden: album.hidden, into: &manifest)
+                    .map { .file(folder.appendingPathComponent($0)) }
                 photo.fallbackTitle = Self.title(fromFileName: (name as NSString).deletingPathExtension)
-                let resource = resources.first { $0.matches(name) }
+                photo.order = album.order.place(of: name, isFolder: false)
+                let resource = album.resources.first { $0.matches(name) }
                 do {
                     let sidecar = try PhotoSidecar.read(
                         markdown: markdown.map(folder.appendingPathComponent),
@@ -101,6 +85,7 @@ package struct FolderProvider: PhotoProvider {
                         continue
                     }
                     sidecar.apply(to: &photo)
+                    if photo.order == nil, let weight = sidecar.order { weights[manifest.photos.count] = weight }
                     manifest.warnings += sidecar.warnings.map {
                         ManifestIssue(item: id, location: location.path, reason: $0.description)
                     }
@@ -114,11 +99,15 @@ package struct FolderProvider: PhotoProvider {
                 photo.description = photo.description ?? resource?.description
                 manifest.photos.append(photo)
             }
+            for (index, weight) in weights {
+                manifest.photos[index].order = Arrangement.place(weight: weight)
+            }
             for (_, path) in directory.sidecars.sorted(by: { $0.value < $1.value }) {
                 manifest.ignored.append(
                     IgnoredFile(path: path, reason: usedSidecars.contains(path) ? .sidecarRead : .sidecarWithoutPhoto))
             }
         }
+        arrangement.finish(&manifest)
         manifest.ignored.sort { $0.path < $1.path }
         manifest.photos.sort { $0.image.description < $1.image.description }
         return manifest

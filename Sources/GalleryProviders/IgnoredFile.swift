@@ -17,8 +17,12 @@ package struct IgnoredFile: Sendable, Equatable, Codable {
     /// Why a file was left out on purpose. Its words (`description`) and the words the build's
     /// summary counts it under (`tally`) are made here and nowhere else.
     package enum Reason: Sendable, Equatable, CustomStringConvertible {
-        /// A photo hidden by its album's `index.md` or its own sidecar, named here.
+        /// A photo hidden by its album's `index.md`, its own sidecar or a `.nomedia`, named here.
         case hiddenBy(String)
+        /// A folder, and all below it, hidden by its parent's `index.md` or a `.nomedia`, named here.
+        case folderHiddenBy(String)
+        /// A marker file obeyed: Android's `.nomedia`, sigal's `.nozip_gallery`.
+        case markerObeyed
         case sidecarRead
         case albumIndexRead
         /// The source folder's own `index.md`: the site's title and description belong in the config.
@@ -43,6 +47,8 @@ package struct IgnoredFile: Sendable, Equatable, Codable {
         package var description: String {
             switch self {
             case .hiddenBy(let file): "hidden by \(file)"
+            case .folderHiddenBy(let file): "folder hidden by \(file), with all it holds"
+            case .markerObeyed: "marker file, obeyed"
             case .sidecarRead: "sidecar, read"
             case .albumIndexRead: "album index, read"
             case .sourceIndexIsNoAlbum:
@@ -66,7 +72,8 @@ package struct IgnoredFile: Sendable, Equatable, Codable {
         /// How the build's summary counts the reason (`3 sidecars read, 1 system file`); the
         /// order of the cases breaks ties between equal counts.
         package enum Tally: Int, Sendable, Comparable, CaseIterable {
-            case hiddenPhoto, sidecarRead, albumIndexRead, sidecarWithoutPhoto, systemFile, hiddenFile, hiddenFolder,
+            case hiddenPhoto, hiddenAlbum, markerObeyed, sidecarRead, albumIndexRead, sidecarWithoutPhoto, systemFile,
+                hiddenFile, hiddenFolder,
                 notesFile, otherToolsFolder, folderLinkedTwice, rawBesideItsPhoto, rawSkipped, livePhotoClipPaired,
                 livePhotoClipLeftOut, other
 
@@ -75,6 +82,8 @@ package struct IgnoredFile: Sendable, Equatable, Codable {
                 let (one, many): (String, String) =
                     switch self {
                     case .hiddenPhoto: ("hidden photo", "hidden photos")
+                    case .hiddenAlbum: ("hidden album folder", "hidden album folders")
+                    case .markerObeyed: ("marker file obeyed", "marker files obeyed")
                     case .sidecarRead: ("sidecar read", "sidecars read")
                     case .albumIndexRead: ("album index read", "album indexes read")
                     case .sidecarWithoutPhoto: ("sidecar without a photo", "sidecars without a photo")
@@ -99,6 +108,8 @@ package struct IgnoredFile: Sendable, Equatable, Codable {
         package var tally: Tally {
             switch self {
             case .hiddenBy: .hiddenPhoto
+            case .folderHiddenBy: .hiddenAlbum
+            case .markerObeyed: .markerObeyed
             case .sidecarRead: .sidecarRead
             case .albumIndexRead: .albumIndexRead
             case .sourceIndexIsNoAlbum: .other
@@ -118,7 +129,8 @@ package struct IgnoredFile: Sendable, Equatable, Codable {
 
         /// Every reason, made from the one text it may carry; `init?(_:)` reads words back by them.
         private static let shapes: [@Sendable (String) -> Reason] = [
-            { .hiddenBy($0) }, { _ in .sidecarRead }, { _ in .albumIndexRead }, { _ in .sourceIndexIsNoAlbum },
+            { .hiddenBy($0) }, { .folderHiddenBy($0) }, { _ in .markerObeyed }, { _ in .sidecarRead },
+            { _ in .albumIndexRead }, { _ in .sourceIndexIsNoAlbum },
             { _ in .sidecarWithoutPhoto }, { _ in .systemFile }, { _ in .hiddenFile }, { _ in .hiddenFolder },
             { _ in .notesFile }, { _ in .otherToolsFolder }, { .alreadyListed(as: $0) }, { .rawBesideItsPhoto($0) },
             { _ in .rawSkipped }, { .livePhotoClipPaired(with: $0, byIdentifier: false) },

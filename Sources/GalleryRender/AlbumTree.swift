@@ -34,6 +34,10 @@ package struct AlbumTree: Sendable {
         /// Its `download`, else the nearest album's above it, else the site's.
         package var download = DownloadSetting.off
 
+        /// Whether the album gets a zip of its own photos: `download` is `album` and it did not switch
+        /// its zip off (`zip: false`, sigal's `.nozip_gallery`).
+        package var zipped: Bool { download == .album && info.zip != false && !members.isEmpty }
+
         /// Root-relative path of the album's 1-based page.
         package func path(page: Int) -> String {
             SiteLayout.listing(SiteLayout.album(slugPath), page: page)
@@ -130,6 +134,9 @@ package struct AlbumTree: Sendable {
             let sorted = PhotoOrder.sorted(members.map { sources[$0] }, by: own) { items[itemAt[$0] ?? 0].sortPhoto }
             albums[index].members = sorted.compactMap { itemAt[$0] }
         }
+        for index in albums.indices {
+            albums[index].members = PhotoOrder.manual(albums[index].members) { items[$0].order }
+        }
         // Sub-albums follow their photos' order, so they come in order of first appearance, except by
         // name: `Day 1`, `Day 2`, `Day 10` then, whatever their dates.
         func byName(_ list: [Int], _ order: PhotoSort?) -> [Int] {
@@ -139,8 +146,12 @@ package struct AlbumTree: Sendable {
                 return compared == 0 ? $0 < $1 : (order.descending ? compared > 0 : compared < 0)
             }
         }
-        for index in albums.indices { albums[index].children = byName(albums[index].children, sortOf[index] ?? sort) }
-        roots = byName(roots, sort)
+        // An album's place by hand (its parent's `order` list, its `weight`) comes before both.
+        func placed(_ list: [Int]) -> [Int] { PhotoOrder.manual(list) { albums[$0].info.order } }
+        for index in albums.indices {
+            albums[index].children = placed(byName(albums[index].children, sortOf[index] ?? sort))
+        }
+        roots = placed(byName(roots, sort))
         // Unlisted albums are nobody's child or root in the listed part of the tree: a listed album
         // shows, counts and takes a cover from its listed sub-albums only.
         for index in albums.indices where albums[index].listed {
@@ -217,6 +228,8 @@ package struct AlbumTree: Sendable {
             }
             // Added only when set, so the keys of sites without unlisted albums stay as they were.
             if info.unlisted == true { key.add("unlisted " + (tokens[AlbumPath.normalized(path) ?? path] ?? "")) }
+            if let order = info.order { key.add("order \(order)") }
+            if info.zip == false { key.add("no zip") }
         }
         return key.finish()
     }

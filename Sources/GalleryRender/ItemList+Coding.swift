@@ -60,6 +60,8 @@ package enum ItemCoding {
         out.text(photo.fallbackTitle)
         out.int(photo.motion == nil ? 0 : photo.motion?.remoteURL == nil ? 1 : 2)
         if let motion = photo.motion { out.text(motion.description) }
+        out.int(photo.order == nil ? 0 : 1)
+        if let order = photo.order { out.int(order) }
     }
 
     private static func writeRest(of item: GalleryItem, to out: inout Writer) {
@@ -121,6 +123,7 @@ package enum ItemCoding {
         photo.fallbackTitle = try input.optionalText()
         let motion = try input.int()
         if motion != 0 { photo.motion = ImageLocation(remote: motion == 2, description: try input.text()) }
+        if try input.int() != 0 { photo.order = try input.int() }
         return photo
     }
 

@@ -12,6 +12,8 @@ package struct ItemFacts: Sendable {
     package var fallbackTitle: String?
     package var takenAt: String?
     package var rating: Int?
+    /// Its place in its album by hand (`Photo.order`).
+    package var order: Int?
     package var hasLocation: Bool
 
     /// The photo's page, as `GalleryItem.pagePath`.
@@ -25,6 +27,7 @@ package struct ItemFacts: Sendable {
         fallbackTitle = photo.fallbackTitle
         takenAt = photo.takenAt
         rating = photo.rating
+        order = photo.order
         hasLocation = photo.location != nil
     }
 
@@ -33,6 +36,7 @@ package struct ItemFacts: Sendable {
         var photo = Photo(id: id, title: title, takenAt: takenAt, album: album, image: Self.noImage)
         photo.fallbackTitle = fallbackTitle
         photo.rating = rating
+        photo.order = order
         return photo
     }
 

@@ -29,6 +29,16 @@ package enum PhotoOrder {
         }
     }
 
+    /// `positions`, already in an order, with those that have a place by hand (`order`) moved first,
+    /// lower places first; equal places and the rest keep the order they had. An album's `order` list
+    /// and its photos' `order` or `weight` so come before its `sort`, which orders what they leave out.
+    package static func manual(_ positions: [Int], order: (Int) -> Int?) -> [Int] {
+        let placed = positions.enumerated().compactMap { entry in order(entry.element).map { (entry, $0) } }
+        guard !placed.isEmpty else { return positions }
+        let first = placed.sorted { ($0.1, $0.0.offset) < ($1.1, $1.0.offset) }.map(\.0.element)
+        return first + positions.filter { order($0) == nil }
+    }
+
     /// One comparable value; `missing` sorts last in both directions.
     package struct SortKey {
         package var number: Double?

@@ -94,6 +94,10 @@ import Testing
         #expect(try read("photos/harbour-photo-4/index.html").contains("Moored since May."))
         #expect(try read("albums/trip/index.html").contains("An example gallery"))
         #expect(try read("albums/harbour/index.html").contains("Boats at rest."))
+        // sigal's `Order:` and Hugo's `weight` place the albums: Bay (1), Harbour (2), Trip (03).
+        let index = try read("albums/index.html")
+        let places = ["bay/", "harbour/", "trip/"].map { index.range(of: $0)?.lowerBound }
+        #expect(places.allSatisfy { $0 != nil } && places == places.sorted { $0! < $1! }, "\(places)")
         // No page or data file shows a header line, a TOML line or the draft.
         let enumerator = try #require(FileManager.default.enumerator(at: output, includingPropertiesForKeys: nil))
         var checked = 0
