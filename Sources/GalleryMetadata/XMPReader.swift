@@ -61,9 +61,10 @@ package enum XMPReader {
         result.title = localized(parsed, dc, "title")
         result.headline = property(parsed, photoshop, "Headline")
         result.description = localized(parsed, dc, "description")
-        result.keywords = items(parsed, dc, "subject")
+        let hierarchical = items(parsed, lightroom, "hierarchicalSubject")
+        result.keywords = DarktableTags.withoutBookkeeping(items(parsed, dc, "subject"), hierarchical: hierarchical)
         // Lightroom's `Places|Iceland|Reykjavík`: the leaf is the keyword.
-        result.otherKeywords = items(parsed, lightroom, "hierarchicalSubject")
+        result.otherKeywords = hierarchical.filter { !DarktableTags.isBookkeeping($0) }
             .compactMap { $0.split(separator: "|").last.map(String.init) }
         result.creators = items(parsed, dc, "creator")
         result.copyright = localized(parsed, dc, "rights")

@@ -69,7 +69,8 @@ package enum FolderListProblem: Sendable, Equatable, CustomStringConvertible {
     package var description: String {
         let (key, what, unmatched, folder) =
             switch self {
-            case .hiddenMatchesNothing(let unmatched, let folder): ("hidden", "nothing was hidden by it", unmatched, folder)
+            case .hiddenMatchesNothing(let unmatched, let folder):
+                ("hidden", "nothing was hidden by it", unmatched, folder)
             case .orderMatchesNothing(let unmatched, let folder): ("order", "it places nothing", unmatched, folder)
             }
         let place = folder.isEmpty ? "the source folder" : "\(folder)/"

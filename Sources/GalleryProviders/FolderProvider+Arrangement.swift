@@ -27,7 +27,9 @@ extension FolderProvider {
                 manifest.albums[directory.path] = album.info
                 manifest.ignored.append(IgnoredFile(path: index, reason: .albumIndexRead))
             }
-            manifest.warnings += album.warnings.map { ManifestIssue(item: index, location: nil, reason: $0.description) }
+            manifest.warnings += album.warnings.map {
+                ManifestIssue(item: index, location: nil, reason: $0.description)
+            }
             return FolderIndex(
                 hidden: FolderEntries(album.hiddenFiles), order: FolderEntries(album.order), draft: album.draft,
                 weight: album.weight, resources: album.resources)

@@ -113,7 +113,8 @@ package struct FolderProvider: PhotoProvider {
         return manifest
     }
 
-    /// The `.md` and `.xmp` files that describe the photo `name`: `NAME.jpg.md` before `NAME.md`.
+    /// The `.md` and `.xmp` files that describe the photo `name`: `NAME.jpg.md` before `NAME.md`, and
+    /// darktable's `NAME.CR2.xmp` of a raw beside it when the photo has no `.xmp` of its own.
     package static func sidecars(of name: String, in directory: FolderListing.Directory) -> (
         markdown: String?, xmp: String?
     ) {
@@ -122,7 +123,12 @@ package struct FolderProvider: PhotoProvider {
         func find(_ ext: String) -> String? {
             directory.sidecars["\(lower).\(ext)"] ?? directory.sidecars["\(stem).\(ext)"]
         }
-        return (find("md"), find("xmp"))
+        // darktable names its sidecar after the raw (`IMG_0042.CR2.xmp`); with the raw left out beside
+        // its photo (`IMG_0042.jpg`, the export), that sidecar describes the photo.
+        let rawSidecar = FolderListing.rawExtensions.sorted().lazy.compactMap {
+            directory.sidecars["\(stem).\($0).xmp"]
+        }.first
+        return (find("md"), find("xmp") ?? rawSidecar)
     }
 
     /// A slug of the relative path without its extension, made unique with `-2`, `-3`…

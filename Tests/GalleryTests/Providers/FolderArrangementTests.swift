@@ -36,7 +36,9 @@ import Testing
         var photos: [String: [String]] = [:]
         var albums: [String: [String]] = ["": tree.roots.map { tree.albums[$0].path }]
         for album in tree.albums {
-            photos[album.path] = album.members.map { (manifest.photos[$0].image.description as NSString).lastPathComponent }
+            photos[album.path] = album.members.map {
+                (manifest.photos[$0].image.description as NSString).lastPathComponent
+            }
             albums[album.path] = album.children.map { tree.albums[$0].path }
         }
         return (photos, albums)
@@ -81,8 +83,10 @@ import Testing
 
     @Test func hiddenTakesFilesSubFoldersAndGlobsAndWarnsOfMisspellings() async throws {
         let root = try Self.library(
-            ["Trip/index.md": "---\nhidden: [b.jpg, Outtakes/, \"raw-*.jpg\", c.jgp, IMG_1.MOV]\n---\n",
-             "Trip/Outtakes/notes.pdf": "%PDF"],
+            [
+                "Trip/index.md": "---\nhidden: [b.jpg, Outtakes/, \"raw-*.jpg\", c.jgp, IMG_1.MOV]\n---\n",
+                "Trip/Outtakes/notes.pdf": "%PDF"
+            ],
             photos: [
                 "Trip/a.jpg", "Trip/b.jpg", "Trip/c.jpg", "Trip/raw-1.jpg", "Trip/raw-2.jpg", "Trip/Outtakes/o.jpg",
                 "Trip/Outtakes/Deeper/p.jpg", "Trip/IMG_1.jpg", "Trip/IMG_1.MOV"
