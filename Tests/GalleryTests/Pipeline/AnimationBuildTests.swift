@@ -143,4 +143,29 @@ struct AnimationBuildTests {
         // The small one needs no ffmpeg: kept as it is.
         #expect(try Self.page(folder, "small").contains("<img class=\"motion\""))
     }
+
+    /// An animated WebP whose last frame is damaged: the frames before it have gone to ffmpeg
+    /// through its standard input when the decoder fails, and the clip ffmpeg finished from them is
+    /// thrown away; the first frame is published, with the decoder's reason.
+    @Test func aDamagedFrameLeavesTheFirstFrameAndSaysWhy() async throws {
+        let (folder, _) = try Self.site(["spin.webp"])
+        let file = folder.appendingPathComponent("photos/spin.webp")
+        var bytes = [UInt8](try Data(contentsOf: file))
+        // The last ANMF chunk: its 16-byte frame header, the VP8L chunk's 8-byte header and the
+        // bitstream's 5-byte header are kept; the rest of the bitstream is overwritten.
+        let anmf = try #require(
+            (0..<(bytes.count - 4)).last { Array(bytes[$0..<($0 + 4)]) == Array("ANMF".utf8) })
+        let size = Int(bytes[anmf + 4]) | Int(bytes[anmf + 5]) << 8 | Int(bytes[anmf + 6]) << 16
+        for index in (anmf + 8 + 16 + 8 + 5)..<(anmf + 8 + size) { bytes[index] = 0xff }
+        try Data(bytes).write(to: file)
+        let report = try await VideoBuildTests.build(folder)
+        #expect(report.photosPublished == 1 && report.failures.isEmpty, "\(report.failures)")
+        #expect(
+            report.warnings.map(\.reason) == [
+                "animation not published, only its first frame: WebP: a frame of the animation is corrupt or truncated"
+            ], "\(report.warnings)")
+        let files = try FileManager.default.contentsOfDirectory(
+            atPath: folder.appendingPathComponent("public/photos/spin").path)
+        #expect(!files.contains { $0.hasPrefix("motion.") } && files.contains("120x90.jpg"), "\(files)")
+    }
 }
