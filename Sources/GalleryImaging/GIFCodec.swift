@@ -11,14 +11,81 @@ import GalleryModel
 /// with thousands of frames costs no more than a still (`DGifSlurp` would hold every frame). The
 /// picture is the logical screen, grown to the first frame when that frame reaches outside it as
 /// browsers do; what the frame leaves uncovered and its transparent colour show `images.background`.
+/// An animation's other frames are counted and timed (`timing`) without decoding them: ffmpeg, which
+/// reads GIF with its disposal methods, makes its clip (`VideoEncoder.animationClip`).
 package enum GIFCodec {
-    /// Reads the canvas size (screen and first frame) and any XMP before the first frame, decoding
-    /// no pixels.
+    /// Reads the canvas size (screen and first frame), any XMP before the first frame and whether a
+    /// second frame follows, decoding no pixels.
     /// - Throws: `ImagingError` when the file is not a readable GIF or has no image.
     package static func header(_ data: Data) throws -> ImageHeader {
         try withGIF(data) { gif in
             let frame = try firstFrame(gif)
-            return ImageHeader(size: frame.canvas, metadata: MetadataBlocks(xmp: frame.xmp))
+            var header = ImageHeader(size: frame.canvas, metadata: MetadataBlocks(xmp: frame.xmp))
+            // Damage after the first frame leaves a still: that frame is what a browser shows too.
+            header.animated = (try? skipImageData(gif)).map { (try? nextImage(gif)) ?? false } ?? false
+            return header
+        }
+    }
+
+    /// Counts the frames and adds up their delays, walking the records without decoding a pixel, up
+    /// to `maxFrames` frames. A delay of 0 or 0.01 s counts as 0.1 s, as browsers and ffmpeg show it.
+    /// - Throws: `ImagingError` when the file is not a readable GIF.
+    package static func timing(_ data: Data, maxFrames: Int) throws -> AnimationTiming {
+        try withGIF(data) { gif in
+            var delay = max(try firstFrame(gif).delay, 0)
+            var timing = AnimationTiming(frames: 0, seconds: 0)
+            while true {
+                timing.add(milliseconds: AnimationTiming.shown(milliseconds: delay * 10))
+                guard timing.frames < maxFrames, (try? skipImageData(gif)) != nil else { break }
+                var next = -1
+                guard (try? nextImage(gif, delay: &next)) == true else { break }
+                delay = max(next, 0)
+            }
+            return timing
+        }
+    }
+
+    /// Reads past the current frame's compressed data without decoding it.
+    private static func skipImageData(_ gif: UnsafeMutablePointer<GifFileType>) throws {
+        var size: Int32 = 0
+        var block: UnsafeMutablePointer<GifByteType>?
+        guard DGifGetCode(gif, &size, &block) == GIF_OK else { throw error(gif, "the image data") }
+        while block != nil {
+            guard DGifGetCodeNext(gif, &block) == GIF_OK else { throw error(gif, "the image data") }
+        }
+    }
+
+    /// Walks the records after a frame to the next image descriptor: true when there is one (its
+    /// control block's delay in `delay`), false at the end of the file.
+    private static func nextImage(_ gif: UnsafeMutablePointer<GifFileType>) throws -> Bool {
+        var delay = -1
+        return try nextImage(gif, delay: &delay)
+    }
+
+    private static func nextImage(_ gif: UnsafeMutablePointer<GifFileType>, delay: inout Int) throws -> Bool {
+        while true {
+            var type = UNDEFINED_RECORD_TYPE
+            guard DGifGetRecordType(gif, &type) == GIF_OK else { throw error(gif, "the records") }
+            switch type {
+            case EXTENSION_RECORD_TYPE:
+                var code: Int32 = 0
+                var block: UnsafeMutablePointer<GifByteType>?
+                guard DGifGetExtension(gif, &code, &block) == GIF_OK else { throw error(gif, "an extension") }
+                if code == GRAPHICS_EXT_FUNC_CODE, let block, block[0] >= 4 {
+                    var control = GraphicsControlBlock()
+                    if DGifExtensionToGCB(Int(block[0]), block + 1, &control) == GIF_OK {
+                        delay = Int(control.DelayTime)
+                    }
+                }
+                while block != nil {
+                    guard DGifGetExtensionNext(gif, &block) == GIF_OK else { throw error(gif, "an extension") }
+                }
+            case IMAGE_DESC_RECORD_TYPE:
+                guard DGifGetImageDesc(gif) == GIF_OK else { throw error(gif, "the image descriptor") }
+                return true
+            default:
+                return false
+            }
         }
     }
 
@@ -69,6 +136,8 @@ package enum GIFCodec {
         var left: Int, top: Int, width: Int, height: Int
         var transparent: Int
         var xmp: Data?
+        /// Its control block's delay in hundredths of a second; -1 without one.
+        var delay = -1
     }
 
     /// The application identifier of XMP in GIF (the XMP specification, part 3, 1.1.2).
@@ -84,6 +153,7 @@ package enum GIFCodec {
     /// the first image is not read, since that would mean reading the whole animation.
     private static func firstFrame(_ gif: UnsafeMutablePointer<GifFileType>) throws -> Frame {
         var transparent = -1
+        var delay = -1
         var xmp: Data?
         while true {
             var type = UNDEFINED_RECORD_TYPE
@@ -97,6 +167,7 @@ package enum GIFCodec {
                     var control = GraphicsControlBlock()
                     if DGifExtensionToGCB(Int(block[0]), block + 1, &control) == GIF_OK {
                         transparent = Int(control.TransparentColor)
+                        delay = Int(control.DelayTime)
                     }
                 }
                 let isXMP =
@@ -126,7 +197,7 @@ package enum GIFCodec {
                     height: max(Int(gif.pointee.SHeight), top + height))
                 return Frame(
                     canvas: canvas, left: left, top: top, width: width, height: height, transparent: transparent,
-                    xmp: xmp)
+                    xmp: xmp, delay: delay)
             case TERMINATE_RECORD_TYPE:
                 throw ImagingError.gif("the file has no image")
             default:

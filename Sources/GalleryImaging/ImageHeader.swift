@@ -13,4 +13,6 @@ package struct ImageHeader: Sendable {
     /// For HEIF: the auxiliary images' types (URNs such as Apple's
     /// `urn:com:apple:photo:2020:aux:hdrgainmap`), alpha and depth left out.
     package var auxiliaryTypes: [String] = []
+    /// For a GIF or WebP: whether it holds more than one frame (an animation).
+    package var animated = false
 }

@@ -46,8 +46,10 @@ extension ImageProcessor {
         }
         var exif = header.metadata.exif.map(ExifReader.read(exif:)) ?? ExifInfo()
         if format == .heif || format == .avif { exif.orientation = 1 }
-        let facts = OriginalFacts(
+        var facts = OriginalFacts(
             format: format, size: header.size, exif: exif, embedded: EmbeddedMetadata.read(header.metadata))
+        // An animation's motion is the whole file; a still GIF or WebP says so with 0.
+        if format.canAnimate { facts.motionClip = header.animated ? data.count : 0 }
         var reading = HeaderReading(facts: facts, jpegHeader: nil, iccProfile: header.iccProfile)
         if header.auxiliaryTypes.contains(GainMap.appleHEICType) { reading.gainMap = .problem(.heicAuxiliary) }
         return reading

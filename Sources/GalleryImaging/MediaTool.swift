@@ -48,8 +48,13 @@ package struct MediaTool: Sendable {
     }
 
     /// Runs the tool with `arguments` and waits for it, killing it after `timeout` seconds.
-    /// - Throws: `ImagingError` when it cannot start or runs past the limit (it is killed first).
-    package func run(_ arguments: [String], timeout: Double) async throws -> Output {
+    /// - Parameter input: Writes the tool's standard input (`pipe:0`) on a thread of its own, through
+    ///   `StandardInput`; the input ends when it returns. Without it the tool reads nothing.
+    /// - Throws: `ImagingError` when it cannot start or runs past the limit (it is killed first), or
+    ///   what `input` threw (the tool is killed then).
+    package func run(
+        _ arguments: [String], timeout: Double, input: (@Sendable (StandardInput) throws -> Void)? = nil
+    ) async throws -> Output {
         Self.log(path, arguments)
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
             "galleryssg-\(name)-\(UUID().uuidString)")
@@ -69,7 +74,8 @@ package struct MediaTool: Sendable {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
-        process.standardInput = FileHandle.nullDevice
+        let feed = try input.map { try StandardInput.Feed($0) }
+        process.standardInput = feed?.childEnd ?? FileHandle.nullDevice
         process.standardOutput = out
         process.standardError = err
         let ended = try await withTaskCancellationHandler {
@@ -80,6 +86,7 @@ package struct MediaTool: Sendable {
                     throw ImagingError(
                         .toolMissing, description: "\(name) could not start: \(error.localizedDescription)")
                 }
+                feed?.start()
                 group.addTask {
                     await exit.wait()
                     return true
@@ -99,6 +106,8 @@ package struct MediaTool: Sendable {
         } onCancel: {
             Self.kill(process)
         }
+        // The feed ends when its body returns, or at its next write once the tool stopped reading.
+        if let feed, let failure = await feed.finished() { throw failure }
         guard ended else {
             throw ImagingError(
                 .toolFailed,

@@ -24,7 +24,10 @@ package enum WebPCodec {
                 height: Int(WebPDemuxGetI(demuxer, WEBP_FF_CANVAS_HEIGHT)))
             guard size.width > 0, size.height > 0 else { throw ImagingError.webp("the canvas has no size") }
             let metadata = MetadataBlocks(exif: chunk("EXIF", demuxer), xmp: chunk("XMP ", demuxer))
-            return ImageHeader(size: size, iccProfile: chunk("ICCP", demuxer).map(ICCProfile.init), metadata: metadata)
+            var header = ImageHeader(
+                size: size, iccProfile: chunk("ICCP", demuxer).map(ICCProfile.init), metadata: metadata)
+            header.animated = WebPDemuxGetI(demuxer, WEBP_FF_FRAME_COUNT) > 1
+            return header
         }
     }
 
@@ -58,6 +61,69 @@ package enum WebPCodec {
             guard decoded != nil else { throw ImagingError.webp("the image data is corrupt or truncated") }
             return rgba.withUnsafeBytes {
                 Bitmap.compositing(rgba: $0, width: width, height: height, rowBytes: width * 4, over: background)
+            }
+        }
+    }
+
+    /// Counts an animation's frames (up to `maxFrames`) and adds up their durations from the
+    /// container, decoding no pixel. A duration of 10 ms or less counts as 100 ms, as browsers show it.
+    /// - Throws: `ImagingError` when the container is not a readable WebP.
+    package static func timing(_ data: Data, maxFrames: Int) throws -> AnimationTiming {
+        try withDemuxer(data) { demuxer in
+            let count = min(Int(WebPDemuxGetI(demuxer, WEBP_FF_FRAME_COUNT)), maxFrames)
+            var timing = AnimationTiming(frames: 0, seconds: 0)
+            var frame = WebPIterator()
+            for number in 0..<count where WebPDemuxGetFrame(demuxer, Int32(number + 1), &frame) != 0 {
+                timing.add(milliseconds: AnimationTiming.shown(milliseconds: Int(frame.duration)))
+                WebPDemuxReleaseIterator(&frame)
+            }
+            return timing
+        }
+    }
+
+    /// Decodes an animation's frames in order with libwebpdemux's animation decoder (which applies
+    /// each frame's blending and disposal), each the whole canvas composited over `background`, and
+    /// hands each to `body` with its duration in milliseconds as stored; `body` returns false to stop.
+    /// Only one canvas is held at a time, whatever the number of frames.
+    /// - Throws: `ImagingError` for corrupt or truncated data, or what `body` throws.
+    package static func frames(
+        _ data: Data, background: RGB, _ body: (Bitmap, _ milliseconds: Int) throws -> Bool
+    ) throws {
+        try data.withUnsafeBytes { raw in
+            guard let base = raw.bindMemory(to: UInt8.self).baseAddress else {
+                throw ImagingError.webp("the file is empty")
+            }
+            var webpData = WebPData(bytes: base, size: raw.count)
+            var options = WebPAnimDecoderOptions()
+            guard WebPAnimDecoderOptionsInit(&options) != 0 else {
+                throw ImagingError.webp("libwebpdemux refused its options", kind: .toolFailed)
+            }
+            options.color_mode = MODE_RGBA
+            options.use_threads = 0
+            guard let decoder = WebPAnimDecoderNew(&webpData, &options) else {
+                throw ImagingError.webp("not a readable animation (damaged or truncated)")
+            }
+            defer { WebPAnimDecoderDelete(decoder) }
+            var info = WebPAnimInfo()
+            guard WebPAnimDecoderGetInfo(decoder, &info) != 0, info.canvas_width > 0, info.canvas_height > 0 else {
+                throw ImagingError.webp("the animation has no canvas")
+            }
+            let width = Int(info.canvas_width)
+            let height = Int(info.canvas_height)
+            var previous: Int32 = 0
+            while WebPAnimDecoderHasMoreFrames(decoder) != 0 {
+                var pixels: UnsafeMutablePointer<UInt8>?
+                var timestamp: Int32 = 0
+                guard WebPAnimDecoderGetNext(decoder, &pixels, &timestamp) != 0, let pixels else {
+                    throw ImagingError.webp("a frame of the animation is corrupt or truncated")
+                }
+                let canvas = Bitmap.compositing(
+                    rgba: UnsafeRawBufferPointer(start: pixels, count: width * height * 4), width: width,
+                    height: height, rowBytes: width * 4, over: background)
+                // The decoder gives each frame's end time; the difference is its stored duration.
+                let duration = Int(timestamp - previous)
+                previous = timestamp
+                guard try body(canvas, duration) else { return }
             }
         }
     }

@@ -28,8 +28,11 @@ public enum SiteLayout {
     /// A video's web file (H.264 and AAC in MP4), beside its poster's derivatives.
     package static func videoFile(id: String) -> String { "\(photoFolder(id: id))/video.mp4" }
 
-    /// A Live Photo's motion (its clip, silent), beside its still's derivatives.
-    package static func motionFile(id: String) -> String { "\(photoFolder(id: id))/motion.mp4" }
+    /// A Live Photo's motion (its clip, silent), beside its still's derivatives; an animation kept
+    /// as it is (`AnimationMotion.kept`) has its own extension.
+    package static func motionFile(id: String, fileExtension: String = "mp4") -> String {
+        "\(photoFolder(id: id))/motion.\(fileExtension)"
+    }
 
     /// A photo's page: `photos/ID/index.html`.
     package static func photoPage(id: String) -> String { "\(photoFolder(id: id))/\(folderIndex)" }

@@ -43,6 +43,11 @@ package enum HDRTransfer: String, Sendable, Codable, CaseIterable {
 extension OriginalFacts {
     /// Whether the stored facts are a current galleryssg's: a clip's must say its colour, which
     /// galleryssg read only from the version that tone-maps HDR. A clip whose stored facts do not
-    /// is probed again, so that its web file and poster are keyed (and remade) by its colour.
-    package var isCurrent: Bool { video.map { $0.colour != nil } ?? true }
+    /// is probed again, so that its web file and poster are keyed (and remade) by its colour. A GIF's
+    /// or WebP's must say whether it is animated (`motionClip`), which galleryssg read only from the
+    /// version that publishes animations; one read before is read again.
+    package var isCurrent: Bool {
+        if format.canAnimate && motionClip == nil { return false }
+        return video.map { $0.colour != nil } ?? true
+    }
 }

@@ -153,7 +153,7 @@ extension PhotoPublisher {
             key.add(path)
             key.add(stamp.size)
             key.add(stamp.modified)
-        } else if facts.motionClip != nil {
+        } else if facts.motionClip != nil, !facts.format.canAnimate {  // an animation's is `animationKey`
             key.add(hash)
         } else {
             return nil

@@ -138,7 +138,10 @@ package struct PhotoPublisher: Sendable {
                 } else {
                     processor.keys(contentHash: original.hash, facts: facts, layout: layout)
                 }
-            if facts.video == nil, let motion = try motionKey(photo, hash: original.hash, facts: facts) {
+            if facts.video == nil,
+                let motion = try motionKey(photo, hash: original.hash, facts: facts)
+                    ?? animationKey(photo, hash: original.hash, facts: facts, layout: layout)
+            {
                 keys.files.append(motion)
             }
             // An unchanged photo's files, in a rebuild, are already in the staging folder: the cache's copies need no look.
@@ -156,9 +159,10 @@ package struct PhotoPublisher: Sendable {
     /// The renderer: decodes the original once and encodes what the plan found missing (nothing, for
     /// an unchanged photo whose files and placeholder are cached).
     private func render(_ plan: inout PhotoPlan, cpu: WorkBudget) async throws -> RenderStats {
-        let motionPath = SiteLayout.motionFile(id: plan.photo.id)
+        let motionPath = Self.motionPath(plan)
         let motionEntry = plan.missing.first { $0.path == motionPath }
-        let motion = try await renderMotion(&plan)
+        let motion =
+            if plan.facts.isAnimation { try await renderAnimation(&plan) } else { try await renderMotion(&plan) }
         // The still's own work, without the motion file; a motion made stays missing (made, not reused).
         plan.missing.removeAll { $0.path == motionPath }
         defer { if motion.made > 0, let motionEntry { plan.missing.append(motionEntry) } }
@@ -267,11 +271,12 @@ package struct PhotoPublisher: Sendable {
         let position = plan.position
         let merged = PhotoMetadata.merge(photo: photo, facts: plan.facts)
         // A motion whose clip could not be made leaves a still (its warning says why).
-        let hasMotion = plan.keys.files.contains { $0.path == SiteLayout.motionFile(id: photo.id) }
+        let hasMotion = plan.keys.files.contains { $0.path == Self.motionPath(plan) }
         var item = GalleryItem(
             photo: merged, displaySize: plan.layout.display, plan: plan.layout.plan,
             averageColor: placeholder.averageColor, placeholderKey: plan.keys.thumbnail, original: linked.original,
             video: plan.facts.video, hasMotion: hasMotion)
+        if hasMotion { item.animation = animation(plan.facts, layout: plan.layout) }
         // An original published as-is keeps its GPS tags: downloads give the largest derivative.
         if plan.facts.video == nil,
             Self.publishedOriginal(plan.facts.format, policy: publishOriginals)?.stripped == false

@@ -41,11 +41,15 @@ package struct GalleryItem: Sendable {
         "background-color:\(averageColor);background-image:url(\(placeholders.dataURI(placeholderKey)));background-size:cover"
     }
 
-    /// Whether the photo has a motion (a Live Photo's clip, or a motion photo's): `motionPath`.
+    /// Whether the photo has a motion (a Live Photo's clip, a motion photo's, or an animation's): `motionPath`.
     package var hasMotion = false
+    /// For an animated GIF or WebP with its motion: how that motion is published (it loops).
+    package var animation: AnimationMotion?
 
     /// The motion file (`SiteLayout.motionFile`), relative to the site root; nil for other photos.
-    package var motionPath: String? { hasMotion ? SiteLayout.motionFile(id: photo.id) : nil }
+    package var motionPath: String? {
+        hasMotion ? SiteLayout.motionFile(id: photo.id, fileExtension: animation?.fileExtension ?? "mp4") : nil
+    }
 
     /// A clip's web file, relative to the site root; nil for a still.
     package var videoPath: String? { video == nil ? nil : SiteLayout.videoFile(id: photo.id) }

@@ -88,7 +88,15 @@ package enum ItemCoding {
         }
         // A clip's facts as JSON: few items are clips, and this keeps the layout in one place.
         out.text(item.video.flatMap { try? String(decoding: JSONEncoder().encode($0), as: UTF8.self) })
-        out.int(item.hasMotion ? 1 : 0)
+        // 0: none; 1: a Live Photo's or motion photo's clip; 2: an animation's clip; 3: an animation kept as it is.
+        switch (item.hasMotion, item.animation) {
+        case (false, _): out.int(0)
+        case (true, nil): out.int(1)
+        case (true, .clip): out.int(2)
+        case (true, .kept(let fileExtension)):
+            out.int(3)
+            out.text(fileExtension)
+        }
         out.text(item.downloadKey?.hex)
         out.int(item.originalDownloadable ? 1 : 0)
     }
@@ -151,7 +159,13 @@ package enum ItemCoding {
         let video = try input.optionalText().flatMap { try? JSONDecoder().decode(VideoInfo.self, from: Data($0.utf8)) }
         var item = GalleryItem(
             photo: photo, displaySize: display, plan: plan, averageColor: color, placeholderKey: key,
-            original: original, video: video, hasMotion: try input.int() == 1)
+            original: original, video: video)
+        switch try input.int() {
+        case 1: item.hasMotion = true
+        case 2: (item.hasMotion, item.animation) = (true, .clip)
+        case 3: (item.hasMotion, item.animation) = (true, .kept(fileExtension: try input.text()))
+        default: break
+        }
         item.downloadKey = try input.optionalText().flatMap { Digest(hex: $0) }
         item.originalDownloadable = try input.int() == 1
         return item

@@ -46,6 +46,9 @@ extension PhotoContext: MustacheParent {
         case "exif": exif
         case "video": video
         case "motionSrc": motionSrc
+        case "animated": animated
+        case "motionIsImage": motionIsImage
+        case "motionFormat": motionFormat
         default: nil
         }
     }

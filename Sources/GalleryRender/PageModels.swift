@@ -268,6 +268,12 @@ package struct PhotoContext: Encodable {
     package var video: VideoContext? = nil
     /// A Live Photo's motion file, played over the still; nil for other photos.
     package var motionSrc: String? = nil
+    /// Whether the motion is an animation's (a GIF or WebP), which loops.
+    package var animated = false
+    /// Whether the motion is an animation kept as it is, shown as an image rather than a video.
+    package var motionIsImage = false
+    /// The motion file's format as a link names it: `MP4`, `GIF`, `WEBP`.
+    package var motionFormat: String? = nil
     /// The photo's file to download, under an album (or site) whose `download` is `photo` or `album`.
     package var download: DownloadLink? = nil
 }

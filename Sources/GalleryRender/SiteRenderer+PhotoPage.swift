@@ -118,7 +118,9 @@ extension SiteRenderer {
                             durationMachine: video.isoDuration)
                     }
                 },
-                motionSrc: item.motionPath.map { root + $0 }),
+                motionSrc: item.motionPath.map { root + $0 }, animated: item.animation != nil,
+                motionIsImage: item.animation.map { $0 != .clip } ?? false,
+                motionFormat: item.animation.map { $0.fileExtension.uppercased() }),
             prev: prev, next: next, backHref: root + list.backPath, backPage: list.backPage,
             backLabel: list.backLabel, position: position + 1, total: list.members.count,
             backText: strings.text("backPage", ["label": list.backLabel, "n": String(list.backPage)]),

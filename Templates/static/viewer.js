@@ -243,28 +243,41 @@
   }
 
   /* ---- Live Photo: its motion plays over the still, muted and once, on LIVE or when a mouse
-     comes over the photo; it ends on the still (Esc or a zoom do not wait for it). ---- */
-  var motion = stage.querySelector("video.motion"), live = button("live");
+     comes over the photo; it ends on the still (Esc or a zoom do not wait for it). An animation
+     (a GIF or WebP: a looping video, or the file itself as an image) plays the same way and loops
+     until LIVE is pressed again or the mouse that started it leaves. ---- */
+  var motion = stage.querySelector(".motion"), live = button("live");
+  var loops = !!motion && (motion.loop || motion.tagName === "IMG"), byMouse = false;
   function stopMotion() {
     if (!motion) { return; }
-    motion.pause();
+    if (motion.pause) { motion.pause(); }
     motion.hidden = true;
+    byMouse = false;
     live.setAttribute("aria-pressed", "false");
   }
   function playMotion() {
     if (!motion.hidden && !motion.paused) { return; }   /* already playing (a mouse over the photo started it) */
     motion.hidden = false;
-    motion.currentTime = 0;
     live.setAttribute("aria-pressed", "true");
+    if (!motion.play) { motion.src = motion.src; return; }   /* an image: shown again, it starts from its first frame */
+    motion.currentTime = 0;
     var started = motion.play();
     /* A play() cut short by another (AbortError) is no failure; anything else ends on the still. */
     if (started && started.catch) { started.catch(function (e) { if (!e || e.name !== "AbortError") { stopMotion(); } }); }
   }
   if (motion && live) {
     /* LIVE plays it from the start, even when a mouse passing over the photo on its way to the
-       button has just started it: a toggle would stop what the reader asked for. */
-    live.addEventListener("click", playMotion);
-    stage.addEventListener("pointerenter", function (e) { if (e.pointerType === "mouse" && scale === 1 && motion.hidden) { playMotion(); } });
+       button has just started it: a toggle would stop what the reader asked for. A looping
+       animation started by LIVE stops on LIVE, since it never ends by itself. */
+    live.addEventListener("click", function () {
+      if (loops && !byMouse && live.getAttribute("aria-pressed") === "true") { stopMotion(); return; }
+      byMouse = false;
+      playMotion();
+    });
+    stage.addEventListener("pointerenter", function (e) {
+      if (e.pointerType === "mouse" && scale === 1 && motion.hidden) { byMouse = true; playMotion(); }
+    });
+    stage.addEventListener("pointerleave", function (e) { if (loops && byMouse && e.pointerType === "mouse") { stopMotion(); } });
     motion.addEventListener("ended", stopMotion);
   }
 })();
