@@ -16,7 +16,7 @@ package struct FolderListing: Sendable {
         package var path: String
         /// Photo and video files in name order.
         package var photos: [String] = []
-        /// `.md` and `.xmp` files, by lower-cased name.
+        /// `.md`, `.xmp` and `.json` (Google Takeout's) files, by lower-cased name.
         package var sidecars: [String: String] = [:]
         /// The folder's `index.md` (or Hugo's `_index.md`), if any.
         package var index: String?
@@ -39,8 +39,9 @@ package struct FolderListing: Sendable {
         "jpg", "jpeg", "jpe", "jfif", "mpo", "png", "webp", "heic", "heif", "hif",
         "avif", "tif", "tiff", "gif"
     ]
-    /// Files that describe a photo or an album rather than being one.
-    package static let sidecarExtensions: Set<String> = ["md", "xmp"]
+    /// Files that describe a photo or an album rather than being one; `.json` is Google Takeout's,
+    /// and one of another shape is reported by `TakeoutFolder`.
+    package static let sidecarExtensions: Set<String> = ["md", "xmp", "json"]
     /// Clutter that operating systems and photo tools leave in folders.
     package static let systemFiles: Set<String> = [
         ".ds_store", "thumbs.db", "ehthumbs.db", "desktop.ini", ".picasa.ini", "picasa.ini",

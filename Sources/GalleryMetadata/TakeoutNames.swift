@@ -1,0 +1,125 @@
+import Foundation
+
+/// Which Google Takeout JSON sidecar belongs to which photo of a folder, by their names alone.
+///
+/// Takeout names a photo's sidecar after the photo in several ways, all of which occur in real
+/// exports (the rules as reverse-engineered by the tools that read them; Google documents none):
+/// - `IMG.jpg.json` (exports before late 2024) and `IMG.jpg.supplemental-metadata.json` (since);
+/// - the name without `.json` is cut at 46 characters, so the whole name is at most 51:
+///   `Urlaub in Knaufspesch in der Schneifel (38).JP.json`,
+///   `D7157814-D2D5-4A62-AFCE-9CF465CB7D66.jpeg.supp.json`, `…_com.snapchat.androi.json`
+///   (GooglePhotosTakeoutHelper issues 8 and 353 and pull request 449; pulsejet/memories issue 1559;
+///   ente pull request 4956). Newer exports are reported to cut later (ente issue 11594), so any
+///   cut at 46 characters or more is accepted;
+/// - a second photo of the same name is `IMG(1).jpg`, and its sidecar carries the number after
+///   the cut: `IMG.jpg(1).json`, `IMG.jpg.supplemental-metadata(1).json` (ente pull request 4956);
+/// - an edited copy, `IMG-edited.jpg` (or `-bearbeitet`, `-modifié`… in other languages), has no
+///   sidecar of its own and is described by its original's (GooglePhotosTakeoutHelper's
+///   `lib/extras.dart` lists these suffixes).
+///
+/// Names are compared without case. A cut name shared by several photos is given to none of them,
+/// rather than to the wrong one.
+package enum TakeoutNames {
+    /// The name without `.json` is cut at this many characters (`MAX_FILE_NAME_LENGTH_GOOGLE_EXPORT`).
+    package static let cutAt = 46
+    /// What Takeout adds after the photo's name, before any cut.
+    package static let supplemental = ".supplemental-metadata"
+    /// The suffixes Takeout gives an edited copy, by the language of the account.
+    package static let editedSuffixes = [
+        "-edited", "-bearbeitet", "-modifié", "-modificato", "-editado", "-ha editado", "-editat", "-bewerkt",
+        "-edytowane", "-redigeret", "-redigert", "-redigerad", "-muokattu", "-編集済み", "-편집됨", "-已编辑", "-已編輯",
+        "-编辑"
+    ]
+
+    /// One sidecar name taken apart: `IMG.jpg.supplemen(1).json` is stem `img.jpg.supplemen`, number 1.
+    struct SidecarName: Equatable {
+        var stem: String
+        var number: Int?
+
+        init?(_ name: String) {
+            let lower = name.lowercased()
+            guard lower.hasSuffix(".json"), lower.count > 5 else { return nil }
+            let (stem, number) = TakeoutNames.splitNumber(String(lower.dropLast(5)))
+            guard !stem.isEmpty else { return nil }
+            self.stem = stem
+            self.number = number
+        }
+    }
+
+    /// The sidecar of each photo that has one: photo file name → sidecar file name. Both lists hold
+    /// file names of one folder; sidecars that are no photo's stay out of the answer.
+    package static func match(photos: [String], sidecars: [String]) -> [String: String] {
+        let parsed = sidecars.compactMap { name in SidecarName(name).map { (name, $0) } }
+        var found: [String: String] = [:]
+        var claimed: [String: [String]] = [:]  // a cut name, by the photos it fits
+        var edited: [String] = []
+        for photo in photos {
+            let lower = photo.lowercased()
+            let readings = self.readings(of: lower)
+            if let exact = readings.lazy.compactMap({ reading in
+                parsed.first { fits($0.1, reading, cut: false) }?.0
+            }).first {
+                found[photo] = exact
+            } else if let cut = readings.lazy.compactMap({ reading in
+                parsed.first { fits($0.1, reading, cut: true) }?.0
+            }).first {
+                claimed[cut, default: []].append(photo)
+            } else {
+                edited.append(photo)
+            }
+        }
+        for (sidecar, photos) in claimed where photos.count == 1 { found[photos[0]] = sidecar }
+        // An edited copy takes its original's sidecar, which the original keeps too.
+        for photo in edited {
+            guard let original = original(ofEdited: photo.lowercased()) else { continue }
+            let readings = self.readings(of: original)
+            found[photo] =
+                readings.lazy.compactMap { reading in parsed.first { fits($0.1, reading, cut: false) }?.0 }.first
+        }
+        return found
+    }
+
+    /// The ways to read a photo's name: as it is (`Day (38).jpg` is named so), and, when its name
+    /// ends in `(N)` before the extension, as Takeout's second copy of `Day.jpg`.
+    private static func readings(of name: String) -> [(name: String, number: Int?)] {
+        let ext = (name as NSString).pathExtension
+        let base = (name as NSString).deletingPathExtension
+        let (unnumbered, number) = splitNumber(base)
+        var readings: [(name: String, number: Int?)] = [(name, nil)]
+        if let number, !unnumbered.isEmpty {
+            readings.insert((ext.isEmpty ? unnumbered : "\(unnumbered).\(ext)", number), at: 0)
+        }
+        return readings
+    }
+
+    /// Whether `sidecar` is Takeout's name for the photo `reading`: whole (`IMG.jpg`, any part of
+    /// `IMG.jpg.supplemental-metadata`) or, with `cut`, cut short inside the photo's own name.
+    private static func fits(_ sidecar: SidecarName, _ reading: (name: String, number: Int?), cut: Bool) -> Bool {
+        guard sidecar.number == reading.number, (reading.name + supplemental).hasPrefix(sidecar.stem) else {
+            return false
+        }
+        if sidecar.stem.count >= reading.name.count { return !cut }
+        return cut && sidecar.stem.utf8.count >= cutAt
+    }
+
+    /// `img-edited.jpg` → `img.jpg`; nil for a name without an edited suffix.
+    private static func original(ofEdited name: String) -> String? {
+        let ext = (name as NSString).pathExtension
+        let base = splitNumber((name as NSString).deletingPathExtension).stem
+        guard let suffix = editedSuffixes.first(where: { base.hasSuffix($0) }), base.count > suffix.count else {
+            return nil
+        }
+        let original = String(base.dropLast(suffix.count))
+        return ext.isEmpty ? original : "\(original).\(ext)"
+    }
+
+    /// `img(12)` → (`img`, 12); a name without such an ending comes back whole.
+    static func splitNumber(_ text: String) -> (stem: String, number: Int?) {
+        guard text.hasSuffix(")"), let open = text.lastIndex(of: "(") else { return (text, nil) }
+        let digits = text[text.index(after: open)..<text.index(before: text.endIndex)]
+        guard (1...4).contains(digits.count), digits.allSatisfy(\.isASCII), let number = Int(digits) else {
+            return (text, nil)
+        }
+        return (String(text[..<open]), number)
+    }
+}
