@@ -32,37 +32,43 @@ package enum TakeoutNames {
     ]
 
     /// One sidecar name taken apart: `IMG.jpg.supplemen(1).json` is stem `img.jpg.supplemen`, number 1.
-    struct SidecarName: Equatable {
+    struct SidecarName: Hashable {
         var stem: String
         var number: Int?
+
+        init(stem: String, number: Int?) {
+            self.stem = stem
+            self.number = number
+        }
 
         init?(_ name: String) {
             let lower = name.lowercased()
             guard lower.hasSuffix(".json"), lower.count > 5 else { return nil }
             let (stem, number) = TakeoutNames.splitNumber(String(lower.dropLast(5)))
             guard !stem.isEmpty else { return nil }
-            self.stem = stem
-            self.number = number
+            self.init(stem: stem, number: number)
         }
     }
 
     /// The sidecar of each photo that has one: photo file name → sidecar file name. Both lists hold
     /// file names of one folder; sidecars that are no photo's stay out of the answer.
+    ///
+    /// Each photo's possible sidecar names are looked up, so a folder of 10,000 photos and as many
+    /// sidecars costs some 10,000 × 70 lookups rather than 10,000 × 10,000 comparisons.
     package static func match(photos: [String], sidecars: [String]) -> [String: String] {
-        let parsed = sidecars.compactMap { name in SidecarName(name).map { (name, $0) } }
+        var byName: [SidecarName: String] = [:]
+        for name in sidecars {
+            guard let parsed = SidecarName(name), byName[parsed] == nil else { continue }
+            byName[parsed] = name
+        }
         var found: [String: String] = [:]
         var claimed: [String: [String]] = [:]  // a cut name, by the photos it fits
         var edited: [String] = []
         for photo in photos {
-            let lower = photo.lowercased()
-            let readings = self.readings(of: lower)
-            if let exact = readings.lazy.compactMap({ reading in
-                parsed.first { fits($0.1, reading, cut: false) }?.0
-            }).first {
+            let readings = self.readings(of: photo.lowercased())
+            if let exact = readings.lazy.compactMap({ whole($0, in: byName) }).first {
                 found[photo] = exact
-            } else if let cut = readings.lazy.compactMap({ reading in
-                parsed.first { fits($0.1, reading, cut: true) }?.0
-            }).first {
+            } else if let cut = readings.lazy.compactMap({ self.cut($0, in: byName) }).first {
                 claimed[cut, default: []].append(photo)
             } else {
                 edited.append(photo)
@@ -72,11 +78,33 @@ package enum TakeoutNames {
         // An edited copy takes its original's sidecar, which the original keeps too.
         for photo in edited {
             guard let original = original(ofEdited: photo.lowercased()) else { continue }
-            let readings = self.readings(of: original)
-            found[photo] =
-                readings.lazy.compactMap { reading in parsed.first { fits($0.1, reading, cut: false) }?.0 }.first
+            found[photo] = readings(of: original).lazy.compactMap { whole($0, in: byName) }.first
         }
         return found
+    }
+
+    /// The sidecar named for `reading` whole: `IMG.jpg`, or `IMG.jpg` and any part of
+    /// `.supplemental-metadata` (the shortest first, so `IMG.jpg.json` before the longer names).
+    private static func whole(_ reading: (name: String, number: Int?), in byName: [SidecarName: String]) -> String? {
+        var stem = reading.name
+        if let hit = byName[SidecarName(stem: stem, number: reading.number)] { return hit }
+        for character in supplemental {
+            stem.append(character)
+            if let hit = byName[SidecarName(stem: stem, number: reading.number)] { return hit }
+        }
+        return nil
+    }
+
+    /// The sidecar named for `reading` cut short inside the photo's own name, at `cutAt` characters
+    /// or more (the longest first).
+    private static func cut(_ reading: (name: String, number: Int?), in byName: [SidecarName: String]) -> String? {
+        var stem = reading.name
+        while !stem.isEmpty {
+            stem.removeLast()
+            guard stem.utf8.count >= cutAt else { return nil }
+            if let hit = byName[SidecarName(stem: stem, number: reading.number)] { return hit }
+        }
+        return nil
     }
 
     /// The ways to read a photo's name: as it is (`Day (38).jpg` is named so), and, when its name
@@ -90,16 +118,6 @@ package enum TakeoutNames {
             readings.insert((ext.isEmpty ? unnumbered : "\(unnumbered).\(ext)", number), at: 0)
         }
         return readings
-    }
-
-    /// Whether `sidecar` is Takeout's name for the photo `reading`: whole (`IMG.jpg`, any part of
-    /// `IMG.jpg.supplemental-metadata`) or, with `cut`, cut short inside the photo's own name.
-    private static func fits(_ sidecar: SidecarName, _ reading: (name: String, number: Int?), cut: Bool) -> Bool {
-        guard sidecar.number == reading.number, (reading.name + supplemental).hasPrefix(sidecar.stem) else {
-            return false
-        }
-        if sidecar.stem.count >= reading.name.count { return !cut }
-        return cut && sidecar.stem.utf8.count >= cutAt
     }
 
     /// `img-edited.jpg` → `img.jpg`; nil for a name without an edited suffix.
