@@ -86,6 +86,7 @@ package struct ConfigValidator {
         config.map = try mapSettings(raw.map)
         config.deploy = try deploySettings(raw.deploy)
         config.video = try videoSettings(raw.video)
+        config.peopleAsTags = source.peopleAsTags ?? SiteConfig.Defaults.peopleAsTags
         return config
     }
 

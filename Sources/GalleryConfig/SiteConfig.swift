@@ -44,6 +44,9 @@ public struct SiteConfig: Sendable {
     public var deploy = DeploySettings()
     /// How video clips are published (`video`).
     package var video = VideoSettings()
+    /// Whether a folder source tags each photo with the people its Google Takeout sidecar names
+    /// (`source.peopleAsTags`); off by default, as names of people are theirs to publish.
+    package var peopleAsTags = Defaults.peopleAsTags
 
     /// The folder holding the config file.
     package var siteDirectory: URL { configFile.deletingLastPathComponent() }
@@ -217,6 +220,7 @@ extension SiteConfig {
         package static let maxPixels = 100_000_000
         package static let publishOriginals = OriginalsPolicy.stripped
         package static let showLocation = false
+        package static let peopleAsTags = false
         package static let linearLight = true
         package static let exifFields = ExifField.allCases
         package static let webp = false

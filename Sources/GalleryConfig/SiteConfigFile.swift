@@ -59,6 +59,7 @@ package struct SiteConfigFile: Decodable {
         package var `where`: JSONValue?
         package var apiKeyEnv: String?
         package var albums: [String]?
+        package var peopleAsTags: Bool?
 
         package init(
             type: String, path: String? = nil, url: String? = nil, endpoint: String? = nil, limit: Int? = nil,
@@ -147,7 +148,7 @@ package struct SiteConfigFile: Decodable {
         "viewer": ["slideshowSeconds"],
         "video": ["maxSeconds", "maxBytes", "maxPixels", "maxHeight", "quality", "maxBitrate", "livePhotos"],
         "network": ["timeoutSeconds", "maxDownloadBytes", "connectionsPerHost", "retries"],
-        "source/folder": ["type", "path"],
+        "source/folder": ["type", "path", "peopleAsTags"],
         "source/manifest": ["type", "path", "url", "allowInsecureHTTP"],
         "source/flickr": ["type", "endpoint", "limit", "perPage", "allowInsecureHTTP", "apiKey", "method", "params"],
         "source/500px": [

@@ -517,6 +517,11 @@ public enum SiteConfigSchema {
           "type": "string",
           "description": "The folder of photos, searched recursively; folders become albums.",
           "minLength": 1
+        },
+        "peopleAsTags": {
+          "type": "boolean",
+          "default": false,
+          "description": "Tag each photo with the people its Google Takeout sidecar names (people[].name). Off by default: names of people are theirs to publish. See docs/library.md."
         }
       },
       "additionalProperties": false,

@@ -9,7 +9,8 @@ import GalleryModel
 /// 2. what the file says, chosen between its EXIF, IPTC-IIM and XMP by the Metadata Working Group's
 ///    rules as ExifTool applies them (`EmbeddedMetadata.read`; the rules are in
 ///    `EmbeddedMetadata+MWG.swift`), with the headline as the title where the file has no title;
-/// 3. for the title only, the file name (`Photo.fallbackTitle`).
+/// 3. for the title only, the file name (`Photo.fallbackTitle`); for the time taken only, a Google
+///    Takeout sidecar's UTC time (`Photo.fallbackTakenAt`), below the file's local EXIF time.
 ///
 /// Tags are not mixed: one block gives all of them, so keywords a photographer removed in
 /// Lightroom do not come back from an older IPTC block.
@@ -27,7 +28,7 @@ package enum PhotoMetadata {
         merged.tags = photo.tags.isEmpty ? embedded.keywords : photo.tags
         merged.author = photo.author ?? embedded.creator
         merged.license = photo.license ?? license(rights: embedded.rights, url: embedded.licenseURL)
-        merged.takenAt = photo.takenAt ?? embedded.takenAt ?? facts.exif.takenAt
+        merged.takenAt = photo.takenAt ?? embedded.takenAt ?? facts.exif.takenAt ?? photo.fallbackTakenAt
         merged.rating = photo.rating ?? embedded.rating
         merged.camera = photo.camera.filling(from: facts.exif.camera)
         merged.location = photo.location ?? facts.exif.location

@@ -28,6 +28,9 @@ package struct Photo: Sendable, Equatable, Codable {
     /// The title to show when neither the source nor the file's own metadata has one: the folder
     /// source's file name (`IMG 2041 beach`).
     package var fallbackTitle: String?
+    /// When the photo was taken, for a file that does not say: Google Takeout's UTC time, which the
+    /// local time of the file's EXIF outranks (`TakeoutSidecar`). Nil for other photos.
+    package var fallbackTakenAt: String?
     /// A Live Photo's clip (`IMG_0001.MOV` beside `IMG_0001.HEIC`): published with the still as
     /// its motion, played on its page; nil for other photos.
     package var motion: ImageLocation?

@@ -15,6 +15,6 @@ extension Build {
         return ProviderFactory.provider(
             for: config.source, downloader: downloader, credentials: config.credentials,
             raw: config.images.raw, livePhotos: config.video.livePhotos,
-            stateDirectory: config.stateDirectory, livePhotoReader: reader)
+            stateDirectory: config.stateDirectory, livePhotoReader: reader, peopleAsTags: config.peopleAsTags)
     }
 }

@@ -140,12 +140,14 @@ extension PhotoPublisher {
     }
 
     /// The motion file and its key: a Live Photo's clip, named by its path, size and modification
-    /// time (reading it to hash it would cost every build a read of every clip), or a motion photo's,
-    /// named by the photo's content hash; and the settings.
+    /// time (reading it to hash it would cost every build a read of every clip) or, for a download
+    /// (Immich's), by its URL; or a motion photo's, named by the photo's content hash; and the settings.
     func motionKey(_ photo: Photo, hash: Digest, facts: OriginalFacts) throws -> (path: String, key: Digest)? {
         var key = CacheKey("motion")
         key.add(VideoEncoder.version)
-        if let motion = photo.motion {
+        if let url = photo.motion?.remoteURL {
+            key.add(url.absoluteString)
+        } else if let motion = photo.motion {
             guard let path = motion.filePath, let stamp = FileStamp.of(path) else {
                 throw FetchError(
                     file: URL(fileURLWithPath: motion.description), "the Live Photo's clip is gone; build again")
@@ -178,6 +180,10 @@ extension PhotoPublisher {
             if let motion = plan.photo.motion?.filePath {
                 name = "Live Photo clip \((motion as NSString).lastPathComponent)"
                 file = URL(fileURLWithPath: motion)
+            } else if let motion = plan.photo.motion, motion.remoteURL != nil {
+                // A source's clip (Immich's `livePhotoVideoId`), downloaded through the cache, written out for ffmpeg.
+                name = "Live Photo clip"
+                (file, cleanUp) = try Self.temporaryFile(try await fetcher.fetchOriginal(motion).data, name: "motion")
             } else {
                 // The clip is the original's last bytes (`MotionPhoto`), written out for ffmpeg.
                 let data = try await originalBytes(of: plan.photo, &plan.original)

@@ -7,8 +7,9 @@ extension FolderListing {
         "jpg", "jpeg", "jpe", "jfif", "mpo", "png", "webp", "heic", "heif", "hif",
         "avif", "tif", "tiff", "gif"
     ]
-    /// Files that describe a photo or an album rather than being one.
-    package static let sidecarExtensions: Set<String> = ["md", "xmp"]
+    /// Files that describe a photo or an album rather than being one; `.json` is Google Takeout's,
+    /// and one of another shape is reported by `TakeoutFolder`.
+    package static let sidecarExtensions: Set<String> = ["md", "xmp", "json"]
     /// Clutter that operating systems and photo tools leave in folders.
     package static let systemFiles: Set<String> = [
         ".ds_store", "thumbs.db", "ehthumbs.db", "desktop.ini", ".picasa.ini", "picasa.ini",

@@ -16,7 +16,7 @@ package struct FolderListing: Sendable {
         package var path: String
         /// Photo and video files in name order.
         package var photos: [String] = []
-        /// `.md` and `.xmp` files, by lower-cased name.
+        /// `.md`, `.xmp` and `.json` (Google Takeout's) files, by lower-cased name.
         package var sidecars: [String: String] = [:]
         /// The folder's `index.md` (or Hugo's `_index.md`), if any.
         package var index: String?

@@ -18,6 +18,8 @@ package struct FolderProvider: PhotoProvider {
     package let livePhotos: Bool
     /// Pairs Live Photos whose names differ, by their content identifiers; nil pairs by name only.
     package let pairing: LivePhotoPairing?
+    /// Whether the people a Google Takeout sidecar names become the photo's tags (`source.peopleAsTags`).
+    package var peopleAsTags = false
 
     package init(folder: URL, raw: RawPolicy = SiteConfig.Defaults.raw, livePhotos: Bool = true) {
         self.init(folder: folder, raw: raw, livePhotos: livePhotos, pairing: nil)
@@ -56,6 +58,18 @@ package struct FolderProvider: PhotoProvider {
             arrangement.read(album, of: directory, index: directory.index, into: &manifest)
             if directory.noZip, !directory.path.isEmpty {
                 manifest.albums[directory.path, default: AlbumInfo()].zip = false
+            }
+            let takeout = TakeoutFolder(directory, root: folder)
+            if let album = takeout.album, !directory.path.isEmpty {
+                var info = manifest.albums[directory.path] ?? AlbumInfo()  // index.md wins field by field
+                album.apply(to: &info)
+                manifest.albums[directory.path] = info
+            }
+            manifest.ignored += takeout.ignored
+            manifest.issues += takeout.rejected.map {
+                ManifestIssue(
+                    item: $0.path, location: folder.appendingPathComponent($0.path).path, reason: $0.reason.description,
+                    isFile: true)
             }
             var usedSidecars: Set<String> = []
             var weights: [Int: Int] = [:]  // manifest.photos index → its sidecar's `order`
@@ -97,12 +111,14 @@ package struct FolderProvider: PhotoProvider {
                 // A Hugo bundle's `resources` entry fills what the photo's own sidecar left empty.
                 photo.title = photo.title ?? resource?.title
                 photo.description = photo.description ?? resource?.description
+                takeout.photos[relative]?.apply(to: &photo, fileName: name, peopleAsTags: peopleAsTags)
                 manifest.photos.append(photo)
             }
             for (index, weight) in weights {
                 manifest.photos[index].order = Arrangement.place(weight: weight)
             }
-            for (_, path) in directory.sidecars.sorted(by: { $0.value < $1.value }) {
+            for (_, path) in directory.sidecars.sorted(by: { $0.value < $1.value })
+            where !path.lowercased().hasSuffix(".json") {
                 manifest.ignored.append(
                     IgnoredFile(path: path, reason: usedSidecars.contains(path) ? .sidecarRead : .sidecarWithoutPhoto))
             }

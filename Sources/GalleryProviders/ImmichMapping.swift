@@ -3,7 +3,8 @@ import GalleryConfig
 import GalleryModel
 
 /// Maps one Immich `AssetResponseDto` to a `Photo`: the original's URL, the file name as the title
-/// of last resort, and `exifInfo`'s description, rating, camera and position, plus the asset's tags.
+/// of last resort, and `exifInfo`'s description, rating, camera and position, plus the asset's tags;
+/// a Live Photo's clip (`livePhotoVideoId`) as its motion.
 ///
 /// Every text is cleaned and capped as the other providers do; the position is kept like theirs and
 /// published only when the site sets `images.showLocation`.
@@ -47,6 +48,11 @@ struct ImmichMapping {
                 iso: positive(exif?["iso"]).map { Int($0) }),
             location: geoPoint(latitude: exif?["latitude"], longitude: exif?["longitude"]))
         if let rating = exif?["rating"]?.integer, (-1...5).contains(rating) { photo.rating = rating }
+        // A Live Photo's clip is an asset of its own; its original is the still's motion, downloaded
+        // and cached like the still (a clip that fails leaves the photo a still, with a warning).
+        if let clip = asset["livePhotoVideoId"]?.text, ImmichAlbums.isSafeID(clip) {
+            photo.motion = .remote(api.appendingPathComponent("assets/\(clip)/original"))
+        }
         if let name = clean(asset["originalFileName"], 255) {
             photo.fallbackTitle = FolderProvider.title(fromFileName: (name as NSString).deletingPathExtension)
         }

@@ -9,10 +9,11 @@ package enum ProviderFactory {
     ///   - livePhotos: Whether it publishes a Live Photo's clip with its still (`video.livePhotos`).
     ///   - stateDirectory: Where the folder source keeps the Live Photo identifiers it read; nil pairs by name only.
     ///   - livePhotoReader: How the folder source reads those identifiers; nil pairs by name only.
+    ///   - peopleAsTags: Whether the folder source tags photos with the people Google Takeout names.
     package static func provider(
         for source: SourceConfig, downloader: Downloader, credentials: Credentials,
         raw: RawPolicy = SiteConfig.Defaults.raw, livePhotos: Bool = true, stateDirectory: URL? = nil,
-        livePhotoReader: LivePhotoReader? = nil
+        livePhotoReader: LivePhotoReader? = nil, peopleAsTags: Bool = SiteConfig.Defaults.peopleAsTags
     ) -> any PhotoProvider {
         switch source {
         case .folder(let folder):
@@ -22,7 +23,9 @@ package enum ProviderFactory {
                         cacheFile: folder.appendingPathComponent("live-photos.json"), reader: $0, publish: livePhotos)
                 }
             }
-            return FolderProvider(folder: folder, raw: raw, livePhotos: livePhotos, pairing: pairing)
+            var provider = FolderProvider(folder: folder, raw: raw, livePhotos: livePhotos, pairing: pairing)
+            provider.peopleAsTags = peopleAsTags
+            return provider
         case .manifestFile(let file): return ManifestProvider(location: .file(file), downloader: downloader)
         case .manifestURL(let url): return ManifestProvider(location: .url(url), downloader: downloader)
         case .flickr(let flickr):

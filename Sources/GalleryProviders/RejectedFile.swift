@@ -19,6 +19,16 @@ package struct RejectedFile: Sendable, Equatable {
         case nestedTooDeep(maxDepth: Int)
         /// The file's lower-case extension, empty when it has none.
         case unsupportedFormat(extension: String)
+        /// A `.json` file that is not one of Google Takeout's (`TakeoutFolder`).
+        case notTakeoutJSON(JSONProblem)
+
+        /// Why a `.json` file was not read as Google Takeout's.
+        package enum JSONProblem: Sendable, Equatable {
+            /// JSON, but neither a photo's sidecar nor an album's `metadata.json`.
+            case otherShape
+            /// Unreadable, too large or not JSON, in the reader's words.
+            case unread(String)
+        }
 
         package var description: String {
             switch self {
@@ -32,6 +42,10 @@ package struct RejectedFile: Sendable, Equatable {
             case .nestedTooDeep(let depth): "nested more than \(depth) folders deep"
             case .unsupportedFormat(let ext):
                 "unsupported format: \(ext.isEmpty ? "a file without an extension" : ".\(ext) files") are not photos galleryssg reads"
+            case .notTakeoutJSON(.otherShape):
+                "unsupported format: .json files are read only as Google Takeout writes them (a photo's sidecar "
+                    + "or an album's metadata.json), and this one is JSON of another shape"
+            case .notTakeoutJSON(.unread(let reason)): "Google Takeout JSON not read: the file \(reason)"
             }
         }
     }

@@ -58,6 +58,7 @@ package enum ItemCoding {
         out.text(photo.sourcePage?.absoluteString)
         out.int(photo.rating.map { $0 + 2 } ?? 0)
         out.text(photo.fallbackTitle)
+        out.text(photo.fallbackTakenAt)
         out.int(photo.motion == nil ? 0 : photo.motion?.remoteURL == nil ? 1 : 2)
         if let motion = photo.motion { out.text(motion.description) }
         out.int(photo.order == nil ? 0 : 1)
@@ -129,6 +130,7 @@ package enum ItemCoding {
         let rating = try input.int()
         photo.rating = rating == 0 ? nil : rating - 2
         photo.fallbackTitle = try input.optionalText()
+        photo.fallbackTakenAt = try input.optionalText()
         let motion = try input.int()
         if motion != 0 { photo.motion = ImageLocation(remote: motion == 2, description: try input.text()) }
         if try input.int() != 0 { photo.order = try input.int() }

@@ -1,5 +1,6 @@
 import Foundation
 import GalleryConfig
+import GalleryModel
 import GalleryPipeline
 import Testing
 
@@ -31,7 +32,7 @@ struct ImmichSiteTests {
         let api = T.api { id, _ in
             let attempt = await attempts.next(id)
             switch id {
-            case T.asset("4"): return .ok(clip, contentType: "video/mp4")
+            case T.asset("4"), T.asset("3"): return .ok(clip, contentType: "video/mp4")
             case T.asset("7") where attempt == 1: return .data(status: 503, body: Data("busy".utf8))
             case T.asset("8"): return .data(status: 500, body: Data(#"{"message":"boom"}"#.utf8))
             default: return try FixtureServer.image(for: id)
@@ -52,16 +53,21 @@ struct ImmichSiteTests {
             let config = try SiteConfig.load(from: file, environment: ["IMMICH_API_KEY": T.key])
             return try await Build(config: config, options: BuildOptions(jobs: 2)).run()
         }
+        let counts = await attempts.counts
         // The audio asset and the trashed one are skipped and reported with the broken original.
         #expect(report.photosInManifest == 7)
         #expect(report.photosPublished == 4 && report.clipsPublished == 1)
+        // The Live Photo (2) is published with its clip (3) as its motion, downloaded like an original.
+        #expect(report.motionsPublished == 1 && counts[T.asset("3")] == 1)
         #expect(report.failures.map(\.id).sorted() == ["5", "6", "8"].map { T.asset(Character($0)) })
         let broken = try #require(report.failures.first { $0.id == T.asset("8") })
         #expect(broken.stage == .fetch && broken.status == 500)
-        let counts = await attempts.counts
         #expect(counts[T.asset("7")] == 2 && counts[T.asset("8")] == 2)
 
         let output = folder.appendingPathComponent("public")
+        #expect(
+            FileManager.default.fileExists(
+                atPath: output.appendingPathComponent(SiteLayout.motionFile(id: T.asset("2"))).path))
         func page(_ path: String) throws -> String {
             try String(contentsOf: output.appendingPathComponent(path), encoding: .utf8)
         }

@@ -84,6 +84,9 @@ struct ImmichProviderTests {
         #expect(fjord.camera.exposureTime == 1.0 / 250 && fjord.location?.latitude == 62.1008)
         #expect(fjord.image.description.hasSuffix("/api/assets/\(Self.asset("1"))/original"))
         #expect(manifest.photos[2].fallbackTitle == "ferry ride" && manifest.photos[2].rating == 4)
+        // The Live Photo (2) has its clip's original as its motion; the others have none.
+        #expect(manifest.photos[1].motion?.remoteURL?.path == "/api/assets/\(Self.asset("3"))/original")
+        #expect(manifest.photos.filter { $0.motion != nil }.map(\.id) == [Self.asset("2")])
         #expect(manifest.albums["Norway 2024"]?.description == "Fjords and **ferries**, June 2024.")
         #expect(manifest.albums["Norway 2024"]?.sort == PhotoSort("taken"))
         #expect(manifest.albums["Family"]?.sort == PhotoSort("-taken"))

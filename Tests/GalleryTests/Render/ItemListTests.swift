@@ -19,6 +19,7 @@ import Testing
             location: index.isMultiple(of: 4) ? GeoPoint(latitude: 59.9, longitude: 10.7) : nil)
         photo.rating = index % 6 - 1
         photo.fallbackTitle = "IMG \(index)"
+        photo.fallbackTakenAt = index.isMultiple(of: 5) ? "2019-06-10T08:14:05Z" : nil  // Google Takeout's
         let display = PixelSize(width: 1600 + index, height: 1200)
         var settings = try ImageSettings.defaults()
         settings.webp = index.isMultiple(of: 2)
