@@ -19,6 +19,9 @@ package struct OriginalFacts: Codable, Sendable, Equatable {
     /// For a motion photo (a JPEG with its clip appended, `MotionPhoto`): the clip's length in
     /// bytes, the file's last ones.
     package var motionClip: Int?
+    /// For a photo whose XMP announces a motion photo's clip that is not there (`MotionPhoto`):
+    /// what is wrong, so that every build warns of it.
+    package var motionProblem: MotionPhotoProblem?
     /// For a JPEG with an HDR gain map it carries over (`GainMap`): the gain map's stored size.
     package var gainMap: PixelSize?
 

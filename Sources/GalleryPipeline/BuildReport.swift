@@ -18,13 +18,18 @@ public struct BuildReport: Codable, Sendable {
         /// For a file that is no image, its first bytes in hex: kept out of `reason`, which says
         /// what the file is in words, but here for whoever reads the report to dig further.
         package var firstBytes: String?
+        /// For a clip: what ffprobe or ffmpeg printed when it failed, kept out of `reason`, which
+        /// says what is wrong in words (`ClipProblem`).
+        package var toolOutput: String?
 
         package init(
-            id: String, location: String?, stage: BuildStep, status: Int?, reason: String, firstBytes: String? = nil
+            id: String, location: String?, stage: BuildStep, status: Int?, reason: String, firstBytes: String? = nil,
+            toolOutput: String? = nil
         ) {
             (self.id, self.location, self.stage, self.status, self.reason, self.firstBytes) = (
                 id, location, stage, status, reason, firstBytes
             )
+            self.toolOutput = toolOutput
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import GalleryConfig
+import GalleryModel
 
 /// Every file under a folder source, sorted into what a build does with it: photos, sidecars,
 /// album `index.md` files, files left out on purpose, and files it cannot use.
@@ -55,9 +56,17 @@ package struct FolderListing: Sendable {
         "cr2", "cr3", "crw", "nef", "nrw", "arw", "srf", "sr2", "dng", "raf", "orf",
         "rw2", "pef", "srw", "x3f", "3fr", "iiq", "erf", "mrw", "rwl", "raw"
     ]
-    /// Video formats, published as clips through ffmpeg (told apart by content, as the photos are).
+    /// Video formats, published as clips through ffmpeg. A file of one of these, or of an extension
+    /// galleryssg does not know, is told apart by its first bytes (`MediaSignature`): an Ogg file
+    /// named `.webm` is a clip, a song named `.ogg` is audio.
     package static let videoExtensions: Set<String> = [
-        "mov", "mp4", "m4v", "avi", "mkv", "mts", "m2ts", "3gp", "webm", "wmv", "mpg", "mpeg"
+        "mov", "mp4", "m4v", "avi", "mkv", "mts", "m2ts", "3gp", "3g2", "webm", "wmv", "asf", "mpg", "mpeg", "mpe",
+        "m1v", "m2v", "ogv", "ogg", "ogm", "ts", "m2t", "tod", "mod", "vob", "flv", "f4v", "divx", "rm", "rmvb", "mxf",
+        "nut", "dv"
+    ]
+    /// Sound formats: never published, reported as audio (unless their bytes are a clip's).
+    package static let audioExtensions: Set<String> = [
+        "mp3", "m4a", "m4b", "aac", "flac", "wav", "oga", "opus", "wma", "aif", "aiff", "amr", "ape", "wv", "mka"
     ]
 
     /// More entries than this in one source folder is a mistake (a home folder, a root), not a library.
@@ -154,7 +163,7 @@ package struct FolderListing: Sendable {
                 rejected.append(RejectedFile(path: path, reason: .notRegularFile))
                 continue
             }
-            classify(name: name, lower: lower, path: path, into: &current)
+            classify(name: name, lower: lower, path: path, file: real, into: &current)
         }
         pairRaws(in: &current)
         pairClips(in: &current)
@@ -179,7 +188,9 @@ package struct FolderListing: Sendable {
     package static let notesFiles: Set<String> = ["readme.txt"]  // README.md could be README.jpg's sidecar
 
     /// Files a folder's sidecars are matched against later; here a file is only sorted by its name.
-    private mutating func classify(name: String, lower: String, path: String, into current: inout Directory) {
+    private mutating func classify(
+        name: String, lower: String, path: String, file: String, into current: inout Directory
+    ) {
         let ext = (lower as NSString).pathExtension
         if Self.systemFiles.contains(lower) || lower.hasPrefix("._") {
             ignored.append(IgnoredFile(path: path, reason: .systemFile))
@@ -195,11 +206,38 @@ package struct FolderListing: Sendable {
             current.sidecars[lower] = path
         } else if Self.rawExtensions.contains(ext) {
             current.raws.append(path)
-        } else if Self.videoExtensions.contains(ext) {
-            current.clips.append(path)
         } else {
-            rejected.append(RejectedFile(path: path, reason: .unsupportedFormat(extension: ext)))
+            switch Self.media(extension: ext, file: file) {
+            case .clip: current.clips.append(path)
+            case .audio: ignored.append(IgnoredFile(path: path, reason: .audioFile))
+            case .text: rejected.append(RejectedFile(path: path, reason: .textFile(extension: ext)))
+            case .other: rejected.append(RejectedFile(path: path, reason: .unsupportedFormat(extension: ext)))
+            }
         }
+    }
+
+    /// What a file that is no photo, sidecar or raw by its name holds.
+    private enum Media { case clip, audio, text, other }
+
+    /// A file's kind by its first bytes (`MediaSignature`), its extension breaking the tie when they
+    /// match no signature: a video extension goes to ffprobe (which explains what it finds), an
+    /// audio one is audio. Only files that are no photo by name are opened, and only their start.
+    private static func media(extension ext: String, file: String) -> Media {
+        let head =
+            FileHandle(forReadingAtPath: file).flatMap { handle in
+                defer { try? handle.close() }
+                return try? handle.read(upToCount: MediaSignature.prefixLength)
+            } ?? Data()
+        switch MediaSignature.kind(of: head) {
+        case .video: return .clip
+        case .audio: return .audio
+        case nil: break
+        }
+        if audioExtensions.contains(ext) { return .audio }
+        guard videoExtensions.contains(ext) else { return .other }
+        // A TypeScript `.ts` or a note named `.mod` is text, which no video is.
+        let printable = head.prefix(512).allSatisfy { ($0 >= 0x20 && $0 != 0x7f) || [0x09, 0x0a, 0x0d].contains($0) }
+        return !head.isEmpty && printable && ImageFormat.recognise(head) == nil ? .text : .clip
     }
 
     /// Decides each raw file of a folder: ignored on purpose when a photo of the same name sits beside it

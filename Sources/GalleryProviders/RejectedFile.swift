@@ -19,6 +19,8 @@ package struct RejectedFile: Sendable, Equatable {
         case nestedTooDeep(maxDepth: Int)
         /// The file's lower-case extension, empty when it has none.
         case unsupportedFormat(extension: String)
+        /// A file named as a clip whose bytes are text (a TypeScript `.ts`); its lower-case extension.
+        case textFile(extension: String)
 
         package var description: String {
             switch self {
@@ -32,6 +34,8 @@ package struct RejectedFile: Sendable, Equatable {
             case .nestedTooDeep(let depth): "nested more than \(depth) folders deep"
             case .unsupportedFormat(let ext):
                 "unsupported format: \(ext.isEmpty ? "a file without an extension" : ".\(ext) files") are not photos galleryssg reads"
+            case .textFile(let ext):
+                "a text file named .\(ext), not a photo or a video clip (its first bytes are text, which no video starts with)"
             }
         }
     }
