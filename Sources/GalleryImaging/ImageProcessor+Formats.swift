@@ -28,7 +28,7 @@ extension ImageProcessor {
             var facts = OriginalFacts(
                 format: .jpeg, size: header.size, exif: ExifReader.read(jpeg: data),
                 embedded: EmbeddedMetadata.read(.fromJPEG(data)))
-            facts.motionClip = MotionPhoto.clip(in: data)?.count
+            facts.motion(MotionPhoto.search(data, xmp: MetadataBlocks.fromJPEG(data).xmp))
             let gainMap = GainMap.find(in: data, size: header.size)
             if case .found(let source) = gainMap { facts.gainMap = source.header.size }
             return HeaderReading(
@@ -50,6 +50,7 @@ extension ImageProcessor {
             format: format, size: header.size, exif: exif, embedded: EmbeddedMetadata.read(header.metadata))
         // An animation's motion is the whole file; a still GIF or WebP says so with 0.
         if format.canAnimate { facts.motionClip = header.animated ? data.count : 0 }
+        if format == .heif || format == .avif { facts.motion(MotionPhoto.search(data, xmp: header.metadata.xmp)) }
         var reading = HeaderReading(facts: facts, jpegHeader: nil, iccProfile: header.iccProfile)
         if header.auxiliaryTypes.contains(GainMap.appleHEICType) { reading.gainMap = .problem(.heicAuxiliary) }
         return reading
@@ -87,5 +88,16 @@ extension ImageProcessor {
                     "\(job.format.rawValue): decoded \(decoded.bitmap.size), but the header said \(job.decodeSize)")
         }
         return decoded
+    }
+}
+
+extension OriginalFacts {
+    /// Records what a motion photo search found: the clip's length, or what is wrong with it.
+    mutating func motion(_ search: MotionPhoto.Search) {
+        switch search {
+        case .none: break
+        case .clip(let range): motionClip = range.count
+        case .broken(let problem): motionProblem = problem
+        }
     }
 }

@@ -1,3 +1,6 @@
+import Foundation
+import GalleryModel
+
 extension ImagingError {
     /// A file that is no image galleryssg reads, named by what it is instead: an empty file, text,
     /// an HTML page, a PDF, an archive… The first bytes, in hex, go only to `--report` (`firstBytes`).
@@ -12,7 +15,7 @@ extension ImagingError {
 
     /// What a file that is no supported image holds, told from its first bytes.
     enum Content {
-        case empty, damagedPNG, html, xml, json, pdf, zip, gzip, bmp, photoshop, video, text, unknown
+        case empty, damagedPNG, html, xml, json, pdf, zip, gzip, bmp, photoshop, video, audio, text, unknown
 
         init(_ head: [UInt8]) {
             func starts(_ signature: String) -> Bool { head.starts(with: Array(signature.utf8)) }
@@ -40,6 +43,8 @@ extension ImagingError {
                 self = .bmp
             } else if starts("8BPS") {
                 self = .photoshop
+            } else if MediaSignature.kind(of: Data(head)) == .audio {
+                self = .audio
             } else if head.count >= 12, Array(head[4..<8]) == Array("ftyp".utf8) {
                 self = .video
             } else if text.first == UInt8(ascii: "{") || text.first == UInt8(ascii: "[") {
@@ -80,6 +85,7 @@ extension ImagingError {
             case .photoshop:
                 return "a Photoshop document, which galleryssg does not read; export it as JPEG, PNG or TIFF"
             case .video: return "a video or other MP4/QuickTime file, not a still image \(formats)"
+            case .audio: return "an audio file (sound only), not a photo or a video clip; it is not published"
             case .text: return "a text file, not an image"
             case .unknown: return "not an image \(formats) (its first bytes match none of them)"
             }

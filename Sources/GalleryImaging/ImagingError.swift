@@ -29,11 +29,15 @@ package struct ImagingError: Error, CustomStringConvertible, Sendable, Equatable
     package let description: String
     /// For a file that is no image, its first bytes in hex (`74 68 69 73`), for `--report` only.
     package let firstBytes: String?
+    /// For a clip: what ffprobe or ffmpeg printed when it failed, for `--report` only (the
+    /// description says it in words, `ClipProblem`).
+    package let toolOutput: String?
 
-    package init(_ kind: Kind, description: String, firstBytes: String? = nil) {
+    package init(_ kind: Kind, description: String, firstBytes: String? = nil, toolOutput: String? = nil) {
         self.kind = kind
         self.description = description
         self.firstBytes = firstBytes
+        self.toolOutput = toolOutput
     }
 
     package static func tooManyPixels(_ size: PixelSize, limit: Int) -> ImagingError {

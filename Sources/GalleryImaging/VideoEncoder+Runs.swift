@@ -48,14 +48,17 @@ extension VideoEncoder {
             guard output.status == 0, let data = try? Data(contentsOf: png), !data.isEmpty,
                 let samples = try? Data(contentsOf: gray), !samples.isEmpty
             else {
-                lastError = output.stderr.isEmpty ? "no frame at \(String(format: "%.1f", time)) s" : output.reason
+                lastError = output.stderr.isEmpty ? "no frame at \(String(format: "%.1f", time)) s" : output.stderr
                 continue
             }
             let luma = Double(samples.reduce(0) { $0 + Int($1) }) / Double(samples.count)
             if luma >= Self.darkLuma { return data }
             if luma > best?.luma ?? -1 { best = (luma, data) }
         }
-        guard let best else { throw ImagingError.video("no frame could be read for the poster: \(lastError)") }
+        guard let best else {
+            let problem = ClipProblem(toolOutput: lastError)
+            throw ImagingError.clip(problem == .damaged ? .noFrame : problem, toolOutput: lastError)
+        }
         return best.data
     }
 
@@ -107,7 +110,12 @@ extension VideoEncoder {
         }
         guard result.status == 0, FileManager.default.fileExists(atPath: output) else {
             try? FileManager.default.removeItem(atPath: output)
-            throw ImagingError.video("ffmpeg could not make the web file: \(result.reason)", kind: .toolFailed)
+            // A fault of the file's is said in words (`ClipProblem`); anything else is the tool's.
+            let problem = ClipProblem(toolOutput: result.stderr)
+            guard problem == .damaged else { throw ImagingError.clip(problem, toolOutput: result.stderr) }
+            throw ImagingError(
+                .toolFailed, description: "video: ffmpeg could not make the web file: \(result.reason)",
+                toolOutput: result.stderr)
         }
     }
 }

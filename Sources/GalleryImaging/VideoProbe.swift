@@ -72,7 +72,7 @@ package enum VideoProbe {
     /// - Throws: `ImagingError` in words: no video stream, damaged, over a limit, or ffprobe's reason.
     package static func probe(_ file: URL, ffprobe: MediaTool, limits: VideoLimits) async throws -> VideoFacts {
         let bytes = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
-        guard bytes > 0 else { throw ImagingError.video("the file is empty") }
+        guard bytes > 0 else { throw ImagingError.clip(.empty) }
         guard bytes <= limits.maxBytes else {
             throw ImagingError.video(
                 "\(ByteCount.text(bytes)) is over the \(ByteCount.text(limits.maxBytes)) limit (video.maxBytes)",
@@ -83,9 +83,7 @@ package enum VideoProbe {
                 "-v", "error", "-print_format", "json", "-show_format", "-show_streams",
                 "file:" + file.path
             ], timeout: timeout)
-        guard output.status == 0 else {
-            throw ImagingError.video("ffprobe cannot read it: \(output.reason)")
-        }
+        guard output.status == 0 else { throw ImagingError.clip(toolOutput: output.stderr) }
         let facts = try read(output.stdout, bytes: bytes)
         guard facts.duration <= limits.maxSeconds else {
             throw ImagingError.video(
@@ -110,14 +108,14 @@ package enum VideoProbe {
         guard
             let video = answer.streams.first(where: { $0.codecType == "video" && $0.disposition?.attachedPicture != 1 })
         else {
-            throw ImagingError.video("it has no video stream (an audio file?)", kind: .unsupported)
+            throw ImagingError.clip(.noVideoStream)
         }
         guard let width = video.width, let height = video.height, width > 0, height > 0 else {
-            throw ImagingError.video("its video stream has no frame size")
+            throw ImagingError.clip(.noFrameSize)
         }
         let duration = Double(answer.format?.duration ?? video.duration ?? "") ?? 0
         guard duration > 0, duration.isFinite else {
-            throw ImagingError.video("it has no duration (damaged or truncated)")
+            throw ImagingError.clip(.noDuration)
         }
         let matrix = video.sideData?.first { $0.rotation != nil }?.rotation
         let turn = matrix.map { -$0 } ?? Double(video.tags?["rotate"] ?? "") ?? 0

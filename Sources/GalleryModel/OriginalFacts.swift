@@ -21,6 +21,9 @@ package struct OriginalFacts: Codable, Sendable, Equatable {
     /// when it is animated (more than one frame), 0 when it is a still; nil in facts stored before
     /// galleryssg looked (`isCurrent` then has them read again).
     package var motionClip: Int?
+    /// For a photo whose XMP announces a motion photo's clip that is not there (`MotionPhoto`):
+    /// what is wrong, so that every build warns of it.
+    package var motionProblem: MotionPhotoProblem?
     /// For a JPEG with an HDR gain map it carries over (`GainMap`): the gain map's stored size.
     package var gainMap: PixelSize?
 

@@ -67,32 +67,3 @@ package struct VideoInfo: Sendable, Equatable, Codable {
         return minutes > 0 ? "PT\(minutes)M\(text)S" : "PT\(text)S"
     }
 }
-
-/// Whether a file's first bytes look like a video container, so that a file is sent to `ffprobe`
-/// (which decides) by its content, never by its name.
-package enum VideoSignature {
-    /// Whether `head` (a file's first 64 bytes or more) starts as a video container does: an ISO
-    /// base media or QuickTime file (MP4, MOV, M4V, 3GP) that is no HEIF/AVIF still or camera raw,
-    /// Matroska or WebM (EBML), AVI, MPEG-2 transport (MTS, M2TS) or program stream, or ASF (WMV).
-    package static func matches(_ head: Data) -> Bool {
-        let bytes = [UInt8](head.prefix(400))
-        func text(_ value: String, at offset: Int) -> Bool {
-            let wanted = Array(value.utf8)
-            return bytes.count >= offset + wanted.count && Array(bytes[offset..<(offset + wanted.count)]) == wanted
-        }
-        if ImageFormat.recognise(head) != nil { return false }
-        if text("ftyp", at: 4) || text("moov", at: 4) || text("mdat", at: 4) || text("wide", at: 4)
-            || (text("free", at: 4) && bytes.count > 12) || (text("skip", at: 4) && bytes.count > 12)
-        {
-            return true
-        }
-        if bytes.starts(with: [0x1a, 0x45, 0xdf, 0xa3]) { return true }  // EBML: Matroska, WebM
-        if text("RIFF", at: 0), text("AVI ", at: 8) { return true }
-        if bytes.starts(with: [0x00, 0x00, 0x01, 0xba]) { return true }  // MPEG program stream
-        if bytes.starts(with: [0x30, 0x26, 0xb2, 0x75, 0x8e, 0x66, 0xcf, 0x11]) { return true }  // ASF
-        // MPEG transport: a sync byte every 188 bytes (or 192, after a 4-byte time stamp, in M2TS).
-        if bytes.count >= 189, bytes[0] == 0x47, bytes[188] == 0x47 { return true }
-        if bytes.count >= 197, bytes[4] == 0x47, bytes[196] == 0x47 { return true }
-        return false
-    }
-}

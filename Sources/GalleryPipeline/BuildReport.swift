@@ -21,15 +21,19 @@ public struct BuildReport: Codable, Sendable {
         /// True for a file of the library that is no photo or clip (a document, an unknown format): the
         /// summary counts it apart from the photos that failed. Absent for photos.
         package var otherFile: Bool?
+        /// For a clip: what ffprobe or ffmpeg printed when it failed, kept out of `reason`, which
+        /// says what is wrong in words (`ClipProblem`).
+        package var toolOutput: String?
 
         package init(
             id: String, location: String?, stage: BuildStep, status: Int?, reason: String, firstBytes: String? = nil,
-            otherFile: Bool = false
+            otherFile: Bool = false, toolOutput: String? = nil
         ) {
             (self.id, self.location, self.stage, self.status, self.reason, self.firstBytes) = (
                 id, location, stage, status, reason, firstBytes
             )
             self.otherFile = otherFile ? true : nil
+            self.toolOutput = toolOutput
         }
     }
 

@@ -252,7 +252,8 @@ extension PhotoPublisher {
                 BuildReport.Failure(
                     id: photo.id, location: photo.image.description, stage: failure.stage,
                     status: fetch?.status, reason: fetch?.reason ?? "\(failure.error)",
-                    firstBytes: (failure.error as? ImagingError)?.firstBytes))
+                    firstBytes: (failure.error as? ImagingError)?.firstBytes,
+                    toolOutput: (failure.error as? ImagingError)?.toolOutput))
             outcome.failed.append(Failed(id: photo.id, location: photo.image.description, position: index))
         }
         return outcome

@@ -50,7 +50,7 @@ extension PhotoPublisher {
     static func startsAsVideo(_ path: String) -> Bool {
         guard let handle = FileHandle(forReadingAtPath: path) else { return false }
         defer { try? handle.close() }
-        return VideoSignature.matches((try? handle.read(upToCount: 512)) ?? Data())
+        return VideoSignature.matches((try? handle.read(upToCount: MediaSignature.prefixLength)) ?? Data())
     }
 
     /// Whether this original is a clip: its bytes (when read) or its first bytes on disk say so.
@@ -187,7 +187,7 @@ extension PhotoPublisher {
             } else {
                 // The clip is the original's last bytes (`MotionPhoto`), written out for ffmpeg.
                 let data = try await originalBytes(of: plan.photo, &plan.original)
-                guard let range = MotionPhoto.clip(in: data) else {
+                guard let range = plan.facts.motionClip.flatMap({ MotionPhoto.clip(in: data, length: $0) }) else {
                     throw ImagingError.video("the motion photo's clip is not where its XMP says")
                 }
                 (file, cleanUp) = try Self.temporaryFile(data.subdata(in: range), name: "motion")

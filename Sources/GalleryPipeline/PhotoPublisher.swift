@@ -125,7 +125,7 @@ package struct PhotoPublisher: Sendable {
                 facts = known.value
                 if known.isNew { learnt.facts = (original.hash, facts) }
             } else if isVideo(photo, original) {
-                facts = try await videoFacts(photo, &original)
+                facts = try await rememberingFailure(ofClip: original.hash) { try await videoFacts(photo, &original) }
                 learnt.facts = (original.hash, facts)
             } else {
                 facts = try ImageProcessor.facts(of: try await originalBytes(of: photo, &original))
@@ -150,9 +150,12 @@ package struct PhotoPublisher: Sendable {
             for file in keys.files where !held.contains(file.path) {
                 if await !state.images.isIntact(file.key) { missing.append(file) }
             }
-            return PhotoPlan(
+            var plan = PhotoPlan(
                 photo: photo, position: position, prior: prior, original: original, facts: facts, layout: layout,
                 keys: keys, missing: missing, held: held, learnt: learnt)
+            // Every build says so, as long as the file is as it is (the facts keep the problem).
+            if let problem = facts.motionProblem { plan.warnings.append(problem.words) }
+            return plan
         }
     }
 
@@ -183,7 +186,10 @@ package struct PhotoPublisher: Sendable {
             return RenderStats(made: 0, bytes: 0, seconds: [:], placeholder: placeholder)
         }
         if let video = plan.facts.video {
-            return try await Self.at(.imaging) { try await renderVideo(&plan, video: video, cpu: cpu) }
+            let hash = plan.original.hash
+            return try await Self.at(.imaging) {
+                try await rememberingFailure(ofClip: hash) { try await renderVideo(&plan, video: video, cpu: cpu) }
+            }
         }
         return try await Self.at(.imaging) {
             let data = try await originalBytes(of: plan.photo, &plan.original)

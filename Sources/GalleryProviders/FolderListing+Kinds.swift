@@ -24,8 +24,16 @@ extension FolderListing {
         "cr2", "cr3", "crw", "nef", "nrw", "arw", "srf", "sr2", "dng", "raf", "orf",
         "rw2", "pef", "srw", "x3f", "3fr", "iiq", "erf", "mrw", "rwl", "raw"
     ]
-    /// Video formats, published as clips through ffmpeg (told apart by content, as the photos are).
+    /// Video formats, published as clips through ffmpeg. A file of one of these, or of an extension
+    /// galleryssg does not know, is told apart by its first bytes (`MediaSignature`): an Ogg file
+    /// named `.webm` is a clip, a song named `.ogg` is audio.
     package static let videoExtensions: Set<String> = [
-        "mov", "mp4", "m4v", "avi", "mkv", "mts", "m2ts", "3gp", "webm", "wmv", "mpg", "mpeg"
+        "mov", "mp4", "m4v", "avi", "mkv", "mts", "m2ts", "3gp", "3g2", "webm", "wmv", "asf", "mpg", "mpeg", "mpe",
+        "m1v", "m2v", "ogv", "ogg", "ogm", "ts", "m2t", "tod", "mod", "vob", "flv", "f4v", "divx", "rm", "rmvb", "mxf",
+        "nut", "dv"
+    ]
+    /// Sound formats: never published, reported as audio (unless their bytes are a clip's).
+    package static let audioExtensions: Set<String> = [
+        "mp3", "m4a", "m4b", "aac", "flac", "wav", "oga", "opus", "wma", "aif", "aiff", "amr", "ape", "wv", "mka"
     ]
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GalleryConfig
+import GalleryModel
 
 /// Every file under a folder source, sorted into what a build does with it: photos, sidecars,
 /// album `index.md` files, files left out on purpose, and files it cannot use.
@@ -33,8 +34,8 @@ package struct FolderListing: Sendable {
     package var directories: [Directory] = []
     package var ignored: [IgnoredFile] = []
     package var rejected: [RejectedFile] = []
-    private var rawPolicy = SiteConfig.Defaults.raw
-    private var livePhotos = true
+    var rawPolicy = SiteConfig.Defaults.raw
+    var livePhotos = true
 
     /// More entries than this in one source folder is a mistake (a home folder, a root), not a library.
     package static let maxEntries = 2_000_000
@@ -151,7 +152,7 @@ package struct FolderListing: Sendable {
                 rejected.append(RejectedFile(path: path, reason: .notRegularFile))
                 continue
             }
-            classify(name: name, lower: lower, path: path, into: &current)
+            classify(name: name, lower: lower, path: path, file: real, into: &current)
         }
         pairRaws(in: &current)
         pairClips(in: &current)
@@ -178,7 +179,9 @@ package struct FolderListing: Sendable {
     package static let notesFiles: Set<String> = ["readme.txt"]  // README.md could be README.jpg's sidecar
 
     /// Files a folder's sidecars are matched against later; here a file is only sorted by its name.
-    private mutating func classify(name: String, lower: String, path: String, into current: inout Directory) {
+    private mutating func classify(
+        name: String, lower: String, path: String, file: String, into current: inout Directory
+    ) {
         let ext = (lower as NSString).pathExtension
         if lower == ".nozip_gallery" {
             current.noZip = true
@@ -197,66 +200,38 @@ package struct FolderListing: Sendable {
             current.sidecars[lower] = path
         } else if Self.rawExtensions.contains(ext) {
             current.raws.append(path)
-        } else if Self.videoExtensions.contains(ext) {
-            current.clips.append(path)
         } else {
-            rejected.append(RejectedFile(path: path, reason: .unsupportedFormat(extension: ext)))
+            switch Self.media(extension: ext, file: file) {
+            case .clip: current.clips.append(path)
+            case .audio: ignored.append(IgnoredFile(path: path, reason: .audioFile))
+            case .text: rejected.append(RejectedFile(path: path, reason: .textFile(extension: ext)))
+            case .other: rejected.append(RejectedFile(path: path, reason: .unsupportedFormat(extension: ext)))
+            }
         }
     }
 
-    /// Decides each raw file of a folder: ignored on purpose when a photo of the same name sits beside it
-    /// (`IMG_0042.CR2` and `IMG_0042.jpg`: the JPEG is the photographer's edit, or the camera's own
-    /// rendering) or when `images.raw` is "skip"; else published like the folder's other photos.
-    private mutating func pairRaws(in directory: inout Directory) {
-        guard !directory.raws.isEmpty else { return }
-        var edits: [String: String] = [:]
-        for photo in directory.photos {
-            edits[Self.stem(photo)] = edits[Self.stem(photo)] ?? (photo as NSString).lastPathComponent
-        }
-        for raw in directory.raws {
-            if let edit = edits[Self.stem(raw)] {
-                ignored.append(IgnoredFile(path: raw, reason: .rawBesideItsPhoto(edit)))
-            } else if rawPolicy == .skip {
-                ignored.append(IgnoredFile(path: raw, reason: .rawSkipped))
-            } else {
-                directory.photos.append(raw)
-            }
-        }
-        directory.photos.sort()
-        directory.raws = []
-    }
+    /// What a file that is no photo, sidecar or raw by its name holds.
+    private enum Media { case clip, audio, text, other }
 
-    /// Decides each clip of a folder: the motion of a Live Photo when a still of the same name sits
-    /// beside it (`IMG_0001.HEIC` and `IMG_0001.MOV`, as iPhones export them), published with it or,
-    /// with `video.livePhotos` false, ignored on purpose; else an item of its own.
-    private mutating func pairClips(in directory: inout Directory) {
-        guard !directory.clips.isEmpty else { return }
-        var stills: [String: String] = [:]
-        for photo in directory.photos
-        where Self.photoExtensions.contains((photo as NSString).pathExtension.lowercased()) {
-            stills[Self.stem(photo)] = stills[Self.stem(photo)] ?? photo
+    /// A file's kind by its first bytes (`MediaSignature`), its extension breaking the tie when they
+    /// match no signature: a video extension goes to ffprobe (which explains what it finds), an
+    /// audio one is audio. Only files that are no photo by name are opened, and only their start.
+    private static func media(extension ext: String, file: String) -> Media {
+        let head =
+            FileHandle(forReadingAtPath: file).flatMap { handle in
+                defer { try? handle.close() }
+                return try? handle.read(upToCount: MediaSignature.prefixLength)
+            } ?? Data()
+        switch MediaSignature.kind(of: head) {
+        case .video: return .clip
+        case .audio: return .audio
+        case nil: break
         }
-        for clip in directory.clips {
-            guard let still = stills[Self.stem(clip)], directory.motions[still] == nil else {
-                directory.photos.append(clip)
-                continue
-            }
-            let name = (still as NSString).lastPathComponent
-            if livePhotos {
-                directory.motions[still] = clip
-                ignored.append(IgnoredFile(path: clip, reason: .livePhotoClipPaired(with: name, byIdentifier: false)))
-            } else {
-                ignored.append(IgnoredFile(path: clip, reason: .livePhotoClipLeftOut(of: name)))
-            }
-        }
-        directory.photos.sort()
-        directory.clips = []
-    }
-
-    /// A file's name without its extension, lower-cased: what a raw and its photo, or a Live Photo's
-    /// clip and its still, have in common (`IMG_0042.CR2`, `img_0042.jpg`).
-    private static func stem(_ path: String) -> String {
-        (((path as NSString).lastPathComponent as NSString).deletingPathExtension).lowercased()
+        if audioExtensions.contains(ext) { return .audio }
+        guard videoExtensions.contains(ext) else { return .other }
+        // A TypeScript `.ts` or a note named `.mod` is text, which no video is.
+        let printable = head.prefix(512).allSatisfy { ($0 >= 0x20 && $0 != 0x7f) || [0x09, 0x0a, 0x0d].contains($0) }
+        return !head.isEmpty && printable && ImageFormat.recognise(head) == nil ? .text : .clip
     }
 
     /// The canonical absolute path, symlinks resolved; nil when it does not exist.

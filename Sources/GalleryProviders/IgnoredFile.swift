@@ -43,6 +43,9 @@ package struct IgnoredFile: Sendable, Equatable, Codable {
         case livePhotoClipPaired(with: String, byIdentifier: Bool)
         /// A Live Photo's clip left out because `video.livePhotos` is false.
         case livePhotoClipLeftOut(of: String)
+        /// Sound alone (an MP3, a Vorbis `.ogg`, an M4A), told by its first bytes: a gallery shows
+        /// photos and clips, and a sound file has nothing to show.
+        case audioFile
 
         package var description: String {
             switch self {
@@ -66,6 +69,7 @@ package struct IgnoredFile: Sendable, Equatable, Codable {
                 "Live Photo clip, published with \(still)" + (byIdentifier ? " (paired by its content identifier)" : "")
             case .livePhotoClipLeftOut(let still):
                 "Live Photo clip of \(still), not published (video.livePhotos is false)"
+            case .audioFile: "audio file (sound only, no video), not published"
             }
         }
 
@@ -75,7 +79,7 @@ package struct IgnoredFile: Sendable, Equatable, Codable {
             case hiddenPhoto, hiddenAlbum, markerObeyed, sidecarRead, albumIndexRead, sidecarWithoutPhoto, systemFile,
                 hiddenFile, hiddenFolder,
                 notesFile, otherToolsFolder, folderLinkedTwice, rawBesideItsPhoto, rawSkipped, livePhotoClipPaired,
-                livePhotoClipLeftOut, other
+                livePhotoClipLeftOut, audioFile, other
 
             /// `count` files of this kind: `1 system file`, `2 system files`.
             package func counted(_ count: Int) -> String {
@@ -97,6 +101,7 @@ package struct IgnoredFile: Sendable, Equatable, Codable {
                     case .rawSkipped: ("raw file skipped", "raw files skipped")
                     case .livePhotoClipPaired: ("Live Photo clip paired", "Live Photo clips paired")
                     case .livePhotoClipLeftOut: ("Live Photo clip left out", "Live Photo clips left out")
+                    case .audioFile: ("audio file", "audio files")
                     case .other: ("other", "others")
                     }
                 return "\(count) \(count == 1 ? one : many)"
@@ -124,6 +129,7 @@ package struct IgnoredFile: Sendable, Equatable, Codable {
             case .rawSkipped: .rawSkipped
             case .livePhotoClipPaired: .livePhotoClipPaired
             case .livePhotoClipLeftOut: .livePhotoClipLeftOut
+            case .audioFile: .audioFile
             }
         }
 
@@ -134,7 +140,8 @@ package struct IgnoredFile: Sendable, Equatable, Codable {
             { _ in .sidecarWithoutPhoto }, { _ in .systemFile }, { _ in .hiddenFile }, { _ in .hiddenFolder },
             { _ in .notesFile }, { _ in .otherToolsFolder }, { .alreadyListed(as: $0) }, { .rawBesideItsPhoto($0) },
             { _ in .rawSkipped }, { .livePhotoClipPaired(with: $0, byIdentifier: false) },
-            { .livePhotoClipPaired(with: $0, byIdentifier: true) }, { .livePhotoClipLeftOut(of: $0) }
+            { .livePhotoClipPaired(with: $0, byIdentifier: true) }, { .livePhotoClipLeftOut(of: $0) },
+            { _ in .audioFile }
         ]
 
         /// The reason whose words are `text`, or nil.

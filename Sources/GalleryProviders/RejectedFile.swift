@@ -29,6 +29,8 @@ package struct RejectedFile: Sendable, Equatable {
             /// Unreadable, too large or not JSON, in the reader's words.
             case unread(String)
         }
+        /// A file named as a clip whose bytes are text (a TypeScript `.ts`); its lower-case extension.
+        case textFile(extension: String)
 
         package var description: String {
             switch self {
@@ -46,6 +48,8 @@ package struct RejectedFile: Sendable, Equatable {
                 "unsupported format: .json files are read only as Google Takeout writes them (a photo's sidecar "
                     + "or an album's metadata.json), and this one is JSON of another shape"
             case .notTakeoutJSON(.unread(let reason)): "Google Takeout JSON not read: the file \(reason)"
+            case .textFile(let ext):
+                "a text file named .\(ext), not a photo or a video clip (its first bytes are text, which no video starts with)"
             }
         }
     }

@@ -39,17 +39,17 @@ extension StateDatabase {
                 arguments: StatementArguments(hashes.map(\.hex)))
             var found: [(Digest, OriginalFacts)] = []
             while let row = try rows.next() {
-                if let hash = try Self.digest(row, 21), let facts = Self.facts(row) { found.append((hash, facts)) }
+                if let hash = try Self.digest(row, 22), let facts = Self.facts(row) { found.append((hash, facts)) }
             }
             return found
         }
     }
 
-    /// The columns of the `original` table that `facts(_: Row)` reads, in its order (the hash after them is column 21).
+    /// The columns of the `original` table that `facts(_: Row)` reads, in its order (the hash after them is column 22).
     private static let factColumns = """
         format, width, height, orientation, make, model, lens, focalLength, aperture, exposureTime, \
         iso, takenAt, latitude, longitude, embedded, previewWidth, previewHeight, video, motionClip, \
-        gainMapWidth, gainMapHeight
+        gainMapWidth, gainMapHeight, motionProblem
         """
 
     /// A row of the `original` table as facts; nil for a row this version cannot read, which makes
@@ -87,6 +87,8 @@ extension StateDatabase {
         if let width: Int = row[19], let height: Int = row[20] {
             facts.gainMap = PixelSize(width: width, height: height)
         }
+        // A problem this version does not name reads as none: the photo is a still, as it was.
+        facts.motionProblem = (row[21] as String?).flatMap(MotionPhotoProblem.init(rawValue:))
         return facts
     }
 
@@ -145,8 +147,8 @@ extension StateDatabase {
             sql: """
                 INSERT OR REPLACE INTO original (hash, format, width, height, orientation, make, model, lens, focalLength,
                     aperture, exposureTime, iso, takenAt, latitude, longitude, embedded, previewWidth, previewHeight, video, motionClip,
-                    gainMapWidth, gainMapHeight)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    gainMapWidth, gainMapHeight, motionProblem)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
@@ -161,7 +163,7 @@ extension StateDatabase {
                 camera.focalLength, camera.aperture, camera.exposureTime, camera.iso,
                 facts.exif.takenAt, facts.exif.location?.latitude, facts.exif.location?.longitude,
                 embedded, facts.preview?.width, facts.preview?.height, video, facts.motionClip,
-                facts.gainMap?.width, facts.gainMap?.height
+                facts.gainMap?.width, facts.gainMap?.height, facts.motionProblem?.rawValue
             ])
         }
         let placeholder = try db.cachedStatement(

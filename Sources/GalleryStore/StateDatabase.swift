@@ -177,6 +177,18 @@ package final class StateDatabase: Sendable {
                     DELETE FROM original WHERE format = 'jpeg';
                     """)
         }
+        migrator.registerMigration("v14: clips that failed, broken motion photos") { db in
+            // HEIC and AVIF were not looked at for a motion photo's clip before v14, nor JPEGs for
+            // one their XMP announces but that is not there: rows without a clip go, as in v12.
+            try db.execute(
+                sql: """
+                    CREATE TABLE clipFailure (
+                        hash TEXT NOT NULL, tools TEXT NOT NULL, kind TEXT NOT NULL, reason TEXT NOT NULL,
+                        toolOutput TEXT, PRIMARY KEY (hash, tools));
+                    ALTER TABLE original ADD COLUMN motionProblem TEXT;
+                    DELETE FROM original WHERE format IN ('jpeg', 'heif', 'avif') AND motionClip IS NULL;
+                    """)
+        }
         return migrator
     }
 

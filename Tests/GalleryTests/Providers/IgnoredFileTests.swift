@@ -12,7 +12,8 @@ import Testing
         .alreadyListed(as: "/photos/2024 (old)"), .rawBesideItsPhoto("IMG_0042.jpg"), .rawSkipped,
         .livePhotoClipPaired(with: "Lisbon tram.jpg", byIdentifier: false),
         .livePhotoClipPaired(with: "Lisbon tram (paired by its content identifier).jpg", byIdentifier: true),
-        .livePhotoClipPaired(with: "IMG_0001.HEIC", byIdentifier: true), .livePhotoClipLeftOut(of: "IMG_0001.HEIC")
+        .livePhotoClipPaired(with: "IMG_0001.HEIC", byIdentifier: true), .livePhotoClipLeftOut(of: "IMG_0001.HEIC"),
+        .audioFile
     ]
 
     @Test(arguments: reasons) func aReasonIsWrittenAsItsWordsAndReadBack(reason: IgnoredFile.Reason) throws {
