@@ -15,7 +15,8 @@ import Testing
             try files.createDirectory(at: root.appendingPathComponent(tool), withIntermediateDirectories: true)
             for name in try files.contentsOfDirectory(atPath: tools.appendingPathComponent(tool).path) {
                 try files.copyItem(
-                    at: tools.appendingPathComponent("\(tool)/\(name)"), to: root.appendingPathComponent("\(tool)/\(name)"))
+                    at: tools.appendingPathComponent("\(tool)/\(name)"),
+                    to: root.appendingPathComponent("\(tool)/\(name)"))
             }
         }
         // The raws are left out beside their exports; only their sidecars matter here.
