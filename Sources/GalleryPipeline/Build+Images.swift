@@ -38,7 +38,7 @@ extension Build {
         report.failures += outcome.failures
         report.warnings += outcome.warnings
         for warning in outcome.warnings {
-            progress(.warning("\(warning.id) (\(warning.location ?? "")): \(warning.stage): \(warning.reason)"))
+            progress(.warning(warning.line))
         }
         report.photoSeconds = outcome.seconds
         if outcome.items.isEmpty && !photos.isEmpty {

@@ -25,10 +25,12 @@ extension Build {
     /// in a sidecar), as warnings of the `manifest` step, each announced; `build --strict` fails on them.
     package func manifestWarnings(_ manifest: Manifest) -> [BuildReport.Failure] {
         let warnings = manifest.warnings.map {
-            BuildReport.Failure(id: $0.item, location: $0.location, stage: .manifest, status: nil, reason: $0.reason)
+            BuildReport.Failure(
+                id: $0.item, location: $0.location, stage: .manifest, status: nil, reason: $0.reason,
+                otherFile: $0.isFile)
         }
         for warning in warnings {
-            progress(.warning("\(warning.id) (\(warning.location ?? "")): \(warning.stage): \(warning.reason)"))
+            progress(.warning(warning.line))
         }
         return warnings
     }

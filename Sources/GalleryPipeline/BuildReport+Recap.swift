@@ -14,7 +14,11 @@ extension BuildReport {
         lines += Self.recap(photos, heading: "skipped", noun: "photo", perGroup: perGroup, groups: groups)
         lines += Self.recap(files, heading: "not published", noun: "other file", perGroup: perGroup, groups: groups)
         lines += Self.recap(
-            warnings, heading: "published with warnings", noun: "photo", perGroup: perGroup, groups: groups)
+            warnings.filter { $0.otherFile != true }, heading: "published with warnings", noun: "photo",
+            perGroup: perGroup, groups: groups)
+        lines += Self.recap(
+            warnings.filter { $0.otherFile == true }, heading: "read with warnings", noun: "file", perGroup: perGroup,
+            groups: groups)
         return lines
     }
 

@@ -35,6 +35,11 @@ public struct BuildReport: Codable, Sendable {
             self.otherFile = otherFile ? true : nil
             self.toolOutput = toolOutput
         }
+
+        /// The line a build prints for it as a warning: `id (location): step: reason`.
+        package var line: String {
+            "\(id)\(location.map { " (\($0))" } ?? ""): \(stage): \(reason)"
+        }
     }
 
     package var source: String = ""

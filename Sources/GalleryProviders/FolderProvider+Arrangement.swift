@@ -28,7 +28,7 @@ extension FolderProvider {
                 manifest.ignored.append(IgnoredFile(path: index, reason: .albumIndexRead))
             }
             manifest.warnings += album.warnings.map {
-                ManifestIssue(item: index, location: nil, reason: $0.description)
+                ManifestIssue(item: index, location: nil, reason: $0.description, isFile: true)
             }
             return FolderIndex(
                 hidden: FolderEntries(album.hiddenFiles), order: FolderEntries(album.order), draft: album.draft,
@@ -103,7 +103,9 @@ extension FolderProvider {
                 + index.order.unmatched(files: files, folders: folders).map {
                     FolderListProblem.orderMatchesNothing($0, folder: directory.path)
                 }
-            manifest.warnings += problems.map { ManifestIssue(item: path, location: nil, reason: $0.description) }
+            manifest.warnings += problems.map {
+                ManifestIssue(item: path, location: nil, reason: $0.description, isFile: true)
+            }
         }
 
         /// The Live Photo clip of the still at `relative`, unless the folder's `hidden` names the clip:

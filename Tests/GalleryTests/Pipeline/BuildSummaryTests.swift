@@ -38,6 +38,18 @@ import Testing
         #expect(lines.contains("1 photo published with warnings, by reason:"), "\(lines)")
     }
 
+    /// A warning about an album's `index.md` is a file read with warnings, not a photo, and its line
+    /// names no empty location.
+    @Test func anIndexWarningIsAFileReadWithWarnings() {
+        var report = BuildReport()
+        let warning = BuildReport.Failure(
+            id: "Trip/index.md", location: nil, stage: .manifest, status: nil,
+            reason: #"hidden lists "d.jpg", which matches no file"#, otherFile: true)
+        report.warnings = [warning]
+        #expect(report.recap().first == "1 file read with warnings, by reason:")
+        #expect(warning.line == #"Trip/index.md: manifest: hidden lists "d.jpg", which matches no file"#)
+    }
+
     @Test func aReportReadBackKeepsWhichFailuresAreOtherFiles() throws {
         let report = try JSONDecoder().decode(BuildReport.self, from: Self.report().json())
         #expect(report.failures.map(\.otherFile) == [true, nil])
