@@ -7,7 +7,8 @@ extension Build {
     package func announce(_ failure: BuildReport.Failure) {
         let location = failure.location.map { " (\($0))" } ?? ""
         let status = failure.status.map { " [HTTP \($0)]" } ?? ""
-        progress(.skipped("\(failure.id)\(location): \(failure.stage)\(status): \(failure.reason)"))
+        let text = "\(failure.id)\(location): \(failure.stage)\(status): \(failure.reason)"
+        progress(failure.otherFile == true ? .notPublished(text) : .skipped(text))
     }
 
     /// The manifest's entries that name no usable photo, as failures of the `manifest` step, each announced.

@@ -9,6 +9,9 @@ public enum BuildEvent: Sendable, Equatable {
     case step(String)
     /// A photo left out of the site: its id, location, step and reason.
     case skipped(String)
+    /// A file of the library that is no photo or clip (a document, an unknown format): its path,
+    /// location and reason. Not a photo that failed, so not called skipped.
+    case notPublished(String)
     /// A problem that left the photo or the build standing: a photo's metadata, a shard's cache.
     case warning(String)
 
@@ -17,6 +20,7 @@ public enum BuildEvent: Sendable, Equatable {
         switch self {
         case .step(let text): text
         case .skipped(let text): "skipped \(text)"
+        case .notPublished(let text): "not published \(text)"
         case .warning(let text): "warning \(text)"
         }
     }
@@ -26,6 +30,7 @@ public enum BuildEvent: Sendable, Equatable {
         switch self {
         case .step(let text): .step(transform(text))
         case .skipped(let text): .skipped(transform(text))
+        case .notPublished(let text): .notPublished(transform(text))
         case .warning(let text): .warning(transform(text))
         }
     }

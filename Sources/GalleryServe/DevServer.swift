@@ -55,7 +55,12 @@ public struct DevServer: Sendable {
         let config = try loadConfig()
         let build = Build(
             config: config, options: options.jobs.map { BuildOptions(jobs: $0) } ?? BuildOptions(),
-            progress: { event in if case .skipped = event { warn(event.line) } })
+            progress: { event in
+                switch event {
+                case .skipped, .notPublished: warn(event.line)
+                case .step, .warning: break
+                }
+            })
         return (config, try await build.run())
     }
 

@@ -123,7 +123,7 @@ struct BuildCommand: AsyncParsableCommand {
             config: site, options: options,
             progress: { event in
                 switch event {
-                case .skipped: Terminal.warning(event.line)
+                case .skipped, .notPublished: Terminal.warning(event.line)
                 case .warning(let text): Terminal.warning(text)
                 case .step(let text): if !quiet { Terminal.info(text) }
                 }

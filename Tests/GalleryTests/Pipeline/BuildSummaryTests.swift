@@ -1,4 +1,5 @@
 import Foundation
+import GalleryConfig
 import GalleryPipeline
 import Testing
 
@@ -48,6 +49,27 @@ import Testing
         report.warnings = [warning]
         #expect(report.recap().first == "1 file read with warnings, by reason:")
         #expect(warning.line == #"Trip/index.md: manifest: hidden lists "d.jpg", which matches no file"#)
+    }
+
+    /// As it goes, a build says a document was not published, and a damaged photo was skipped.
+    @Test func aBuildSaysOtherFilesAreNotPublished() async throws {
+        let site = try Fixtures.temporaryFolder()
+        let photos = site.appendingPathComponent("photos")
+        try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
+        try Fixtures.data("images/photo-1.jpg").write(to: photos.appendingPathComponent("a.jpg"))
+        try Data("%PDF-1.4".utf8).write(to: photos.appendingPathComponent("notes.pdf"))
+        try Data([0xFF, 0xD8, 0xFF]).write(to: photos.appendingPathComponent("broken.jpg"))
+        try Data(#"{"source": {"type": "folder", "path": "photos"}}"#.utf8)
+            .write(to: site.appendingPathComponent("site-config.json"))
+        let events = EventLog()
+        let report = try await Build(
+            config: try SiteConfig.load(from: site.appendingPathComponent("site-config.json"), environment: [:]),
+            options: BuildOptions(jobs: 1), progress: { events.append($0) }
+        ).run()
+        let lines = events.all.map(\.line)
+        #expect(lines.contains { $0.hasPrefix("not published notes.pdf (") }, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("skipped broken (") }, "\(lines)")
+        #expect(report.summary.contains("1 skipped, 1 other file not published"), "\(report.summary)")
     }
 
     @Test func aReportReadBackKeepsWhichFailuresAreOtherFiles() throws {
