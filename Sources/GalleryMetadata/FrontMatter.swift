@@ -36,20 +36,7 @@ package struct FrontMatter {
     /// - Throws: `MetadataFileError` when the file is unreadable, too large, not UTF-8, or its
     ///   front matter is not a YAML mapping.
     package static func read(_ url: URL) throws -> FrontMatter {
-        let data: Data
-        do {
-            let handle = try FileHandle(forReadingFrom: url)
-            defer { try? handle.close() }
-            data = try handle.read(upToCount: maxBytes + 1) ?? Data()
-        } catch {
-            throw MetadataFileError(
-                .unreadable, file: url.path, line: nil, reason: "cannot be read: \(error.localizedDescription)")
-        }
-        guard data.count <= maxBytes else {
-            throw MetadataFileError(
-                .tooLarge, file: url.path, line: nil,
-                reason: "is over \(maxBytes / 1024) KiB; sidecars and index.md files are refused above that")
-        }
+        let data = try MetadataFileError.contents(of: url, maxBytes: maxBytes, kinds: "sidecars and index.md files")
         guard let text = String(validating: data, as: UTF8.self) else {
             throw MetadataFileError(.notText, file: url.path, line: nil, reason: "is not UTF-8 text")
         }

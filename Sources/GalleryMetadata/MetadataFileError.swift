@@ -35,6 +35,27 @@ package struct MetadataFileError: Error, CustomStringConvertible, Sendable, Equa
 }
 
 extension MetadataFileError {
+    /// The bytes of a sidecar or `index.md` file of at most `maxBytes`.
+    /// - Parameter kinds: What the refusal calls such files (`sidecars and index.md files`).
+    /// - Throws: `MetadataFileError` naming the file when it cannot be read, or is larger.
+    package static func contents(of url: URL, maxBytes: Int, kinds: String) throws -> Data {
+        let data: Data
+        do {
+            let handle = try FileHandle(forReadingFrom: url)
+            defer { try? handle.close() }
+            data = try handle.read(upToCount: maxBytes + 1) ?? Data()
+        } catch {
+            throw MetadataFileError(
+                .unreadable, file: url.path, line: nil, reason: "cannot be read: \(error.localizedDescription)")
+        }
+        guard data.count <= maxBytes else {
+            throw MetadataFileError(
+                .tooLarge, file: url.path, line: nil,
+                reason: "is over \(maxBytes / 1024) KiB; \(kinds) are refused above that")
+        }
+        return data
+    }
+
     /// A key the file may not hold, left out, with the key a person probably meant.
     package static func unknownKey(
         _ key: String, file: String, line: Int?, nearest: String?, known: [String]

@@ -57,22 +57,11 @@ package struct PhotoSidecar: Sendable, Equatable {
     }
 
     private static func readXMP(_ url: URL) throws -> PhotoSidecar {
-        let data: Data
-        do {
-            let handle = try FileHandle(forReadingFrom: url)
-            defer { try? handle.close() }
-            data = try handle.read(upToCount: XMPReader.maxPacketBytes + 1) ?? Data()
-        } catch {
-            throw MetadataFileError(
-                .unreadable, file: url.path, line: nil, reason: "cannot be read: \(error.localizedDescription)")
-        }
+        let data = try MetadataFileError.contents(
+            of: url, maxBytes: XMPReader.maxPacketBytes, kinds: "XMP sidecars")
         let embedded: EmbeddedMetadata
         do {
             embedded = try XMPReader.read(data).cleaned()
-        } catch XMPReader.Failure.tooLarge {
-            throw MetadataFileError(
-                .tooLarge, file: url.path, line: nil,
-                reason: "is over \(XMPReader.maxPacketBytes / 1024) KiB; XMP sidecars are refused above that")
         } catch {
             throw MetadataFileError(
                 .malformed, file: url.path, line: nil, reason: "is not a readable XMP packet (RDF/XML)")

@@ -43,20 +43,7 @@ package struct TakeoutSidecar: Sendable, Equatable {
     /// Reads `url` when it is Takeout's; nil when it is JSON of another shape.
     /// - Throws: `MetadataFileError` when the file is unreadable, over `maxBytes` or not JSON.
     package static func read(_ url: URL) throws -> TakeoutSidecar? {
-        let data: Data
-        do {
-            let handle = try FileHandle(forReadingFrom: url)
-            defer { try? handle.close() }
-            data = try handle.read(upToCount: maxBytes + 1) ?? Data()
-        } catch {
-            throw MetadataFileError(
-                .unreadable, file: url.path, line: nil, reason: "cannot be read: \(error.localizedDescription)")
-        }
-        guard data.count <= maxBytes else {
-            throw MetadataFileError(
-                .tooLarge, file: url.path, line: nil,
-                reason: "is over \(maxBytes / 1024) KiB; Google Takeout's JSON files are refused above that")
-        }
+        let data = try MetadataFileError.contents(of: url, maxBytes: maxBytes, kinds: "Google Takeout's JSON files")
         do {
             return try parse(data)
         } catch DecodingError.typeMismatch {
