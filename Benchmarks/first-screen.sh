@@ -5,9 +5,9 @@
 #   Benchmarks/first-screen.sh     make the 40-photo mixed site from the samples (Tests/Fixtures/mixed),
 #                                  build it twice with galleryssg in release mode (images.avif false,
 #                                  then true) and print one table: grid row heights, rows taller than
-#                                  half the screen, the first screen's photo share, its bytes, LCP
+#                                  half the screen, the first screen's photo share, its bytes, FCP, LCP and CLS
 #
-# env: OUT (default /tmp/first-screen), RUNS (3 loads for the LCP median).
+# env: OUT (default /tmp/first-screen), RUNS (3 loads for the FCP and LCP medians, the worst CLS).
 # Needs ffmpeg and exiftool (the fixture maker), and the test venv (Scripts/setup.sh test).
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)

@@ -8,7 +8,10 @@ each page, at a phone profile (390x844, DPR 3, Lighthouse's "Slow 4G": 150 ms, 1
 - the first screen's photo share: the area of the images inside the viewport over its area;
 - the bytes the first screen fetched before the reader does anything (the page, its styles and
   scripts, its images), with the cache off;
-- Largest Contentful Paint, the median of RUNS loads.
+- First Contentful Paint and Largest Contentful Paint, the median of RUNS loads;
+- the cumulative layout shift of the load (the page's first 1.5 s on the phone, 0.5 s on the
+  desktop), the worst of RUNS loads and how many shifted at all: a grid laid out after its first
+  paint shows here.
 
   python3 Benchmarks/first_screen.py --site LABEL=FOLDER [--site ...] [--page /albums/x/] [--runs 3]
 
@@ -31,11 +34,15 @@ PROFILES = {
     "desktop": {"width": 1280, "height": 800, "scale": 1, "mobile": False, "network": None, "cpu": 1},
 }
 
-LCP = """
-window.__lcp = 0;
+# window.__cls: the layout-shift observer that site_support.browser() installs on every page.
+PAINTS = """
+window.__lcp = 0; window.__fcp = 0;
 new PerformanceObserver(function (list) {
   list.getEntries().forEach(function (e) { window.__lcp = Math.max(window.__lcp, e.startTime); });
 }).observe({type: 'largest-contentful-paint', buffered: true});
+new PerformanceObserver(function (list) {
+  list.getEntries().forEach(function (e) { if (e.name === 'first-contentful-paint') { window.__fcp = e.startTime; } });
+}).observe({type: 'paint', buffered: true});
 """
 
 FIRST_SCREEN = """
@@ -77,12 +84,15 @@ def configure(driver, profile):
 
 def measure(driver, url, profile, runs):
     configure(driver, profile)
-    lcps, first = [], None
+    lcps, fcps, shifts, first = [], [], [], None
     for _ in range(runs):
         driver.get("about:blank")
         driver.get(url)
         time.sleep(1.5 if profile["network"] else 0.5)
-        lcps.append(driver.execute_script("return window.__lcp"))
+        paints = driver.execute_script("return [window.__lcp, window.__fcp, window.__cls]")
+        lcps.append(paints[0])
+        fcps.append(paints[1])
+        shifts.append(paints[2])
         if first is None:
             first = driver.execute_script(FIRST_SCREEN)
     # Rows over the whole page: scroll to the end until infinite scroll has appended everything.
@@ -95,7 +105,8 @@ def measure(driver, url, profile, runs):
             break
     rows = driver.execute_script(ROWS) or [0]
     body = sorted(rows[:-1]) or rows  # the last row of a flow may be short on purpose
-    return {"lcp": statistics.median(lcps), "share": first["share"], "images": first["bytes"]["images"],
+    return {"lcp": statistics.median(lcps), "fcp": statistics.median(fcps), "cls": max(shifts),
+            "shifted": sum(1 for s in shifts if s > 0), "share": first["share"], "images": first["bytes"]["images"],
             "other": first["bytes"]["other"], "rows": (min(body), max(body)),
             "tall": sum(1 for r in rows if r > profile["height"] / 2), "count": len(rows)}
 
@@ -107,9 +118,9 @@ def main():
     parser.add_argument("--runs", type=int, default=3)
     options = parser.parse_args()
     driver = browser()
-    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": LCP})
-    print("| site | page | profile | rows (px, all but the last) | rows > ½ screen | photo share of first screen | first screen: images / other (KB) | LCP (ms, median of %d) |" % options.runs)
-    print("|---|---|---|---|---|---|---|---|")
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": PAINTS})
+    print("| site | page | profile | rows (px, all but the last) | rows > ½ screen | photo share of first screen | first screen: images / other (KB) | FCP / LCP (ms, median of %d) | CLS (worst; loads that shifted) |" % options.runs)
+    print("|---|---|---|---|---|---|---|---|---|")
     try:
         for item in options.site:
             label, folder = item.split("=", 1)
@@ -119,9 +130,10 @@ def main():
             for page in pages:
                 for name, profile in PROFILES.items():
                     m = measure(driver, root + page.lstrip("/"), profile, options.runs)
-                    print("| %s | `%s` | %s | %d–%d | %d of %d | %.0f %% | %.0f / %.0f | %.0f |" % (
+                    print("| %s | `%s` | %s | %d–%d | %d of %d | %.0f %% | %.0f / %.0f | %.0f / %.0f | %.3f (%d of %d) |" % (
                         label, page, name, m["rows"][0], m["rows"][1], m["tall"], m["count"], 100 * m["share"],
-                        m["images"] / 1024, m["other"] / 1024, m["lcp"]), flush=True)
+                        m["images"] / 1024, m["other"] / 1024, m["fcp"], m["lcp"], m["cls"],
+                        m["shifted"], options.runs), flush=True)
             server.shutdown()
     finally:
         driver.quit()
