@@ -5,7 +5,7 @@ import GalleryModel
 /// Callers that act on the problem switch on `kind`, never on the words. The format helpers
 /// (`jpeg`, `png`, …) name the format in the words; a decoder's reason is `damaged` unless its
 /// site says otherwise.
-package struct ImagingError: Error, CustomStringConvertible, Sendable, Equatable {
+package struct ImagingError: KindedError, Equatable {
     package enum Kind: Sendable, Equatable {
         /// The file is no image galleryssg reads: empty, text, a web page, a PDF… (`firstBytes` holds its start).
         case notAnImage
