@@ -74,7 +74,8 @@ package enum VideoProbe {
         let bytes = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
         guard bytes > 0 else { throw ImagingError.clip(.empty) }
         guard bytes <= limits.maxBytes else {
-            throw ImagingError.video(
+            throw ImagingError.format(
+                .video,
                 "\(ByteCount.text(bytes)) is over the \(ByteCount.text(limits.maxBytes)) limit (video.maxBytes)",
                 kind: .overLimit)
         }
@@ -86,12 +87,14 @@ package enum VideoProbe {
         guard output.status == 0 else { throw ImagingError.clip(toolOutput: output.stderr) }
         let facts = try read(output.stdout, bytes: bytes)
         guard facts.duration <= limits.maxSeconds else {
-            throw ImagingError.video(
+            throw ImagingError.format(
+                .video,
                 "\(String(format: "%.1f", facts.duration)) s long, over the \(String(format: "%g", limits.maxSeconds)) s limit (video.maxSeconds)",
                 kind: .overLimit)
         }
         guard facts.stored.pixelCount <= limits.maxPixels else {
-            throw ImagingError.video(
+            throw ImagingError.format(
+                .video,
                 "\(facts.stored) is \(facts.stored.pixelCount) pixels a frame, over the \(limits.maxPixels)-pixel limit (video.maxPixels)",
                 kind: .overLimit)
         }
@@ -102,7 +105,7 @@ package enum VideoProbe {
     /// - Throws: `ImagingError` when it names no video stream, or no size or duration.
     package static func read(_ json: Data, bytes: Int) throws -> VideoFacts {
         guard let answer = try? JSONDecoder().decode(Answer.self, from: json) else {
-            throw ImagingError.video("ffprobe's answer could not be read", kind: .toolFailed)
+            throw ImagingError.format(.video, "ffprobe's answer could not be read", kind: .toolFailed)
         }
         // Cover art in an audio file is a video stream of one picture: not a video.
         guard
