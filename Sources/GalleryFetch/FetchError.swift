@@ -1,7 +1,8 @@
 import Foundation
+import GalleryModel
 
 /// A URL or file that could not be fetched.
-package struct FetchError: Error, CustomStringConvertible, Sendable {
+package struct FetchError: KindedError {
     package enum Kind: Sendable {
         /// Worth retrying: timeouts, dropped connections, 5xx and 429.
         case transient

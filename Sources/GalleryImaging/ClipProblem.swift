@@ -83,7 +83,7 @@ extension ImagingError {
     /// A clip ffprobe or ffmpeg could not read, in words (`ClipProblem`), with what the tool printed
     /// kept for `--report`.
     package static func clip(_ problem: ClipProblem, toolOutput: String? = nil) -> ImagingError {
-        ImagingError(problem.kind, description: "video: \(problem.words)", toolOutput: toolOutput)
+        format(.video, problem.words, kind: problem.kind, toolOutput: toolOutput)
     }
 
     /// A clip whose tool run failed, explained from what the tool printed.

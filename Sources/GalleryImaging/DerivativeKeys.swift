@@ -63,7 +63,8 @@ extension ImageProcessor {
             return ImageLayout(display: display, plan: plan, decodeSize: scaling.size, decodeContent: scaling.content)
         case .raw:
             guard settings.raw != .skip else {
-                throw ImagingError.raw("camera raw files are not published (images.raw is \"skip\")", kind: .rawSkipped)
+                throw ImagingError.format(
+                    .raw, "camera raw files are not published (images.raw is \"skip\")", kind: .rawSkipped)
             }
             let preview = Self.usesPreview(facts, largest: plan.largest, policy: settings.raw)
             let size = preview ? facts.preview ?? facts.size : facts.size

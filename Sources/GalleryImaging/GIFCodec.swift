@@ -95,7 +95,7 @@ package enum GIFCodec {
         try withGIF(data) { gif in
             let frame = try firstFrame(gif)
             guard let map = gif.pointee.Image.ColorMap ?? gif.pointee.SColorMap, let colours = map.pointee.Colors else {
-                throw ImagingError.gif("the first frame has no colour table")
+                throw ImagingError.format(.gif, "the first frame has no colour table")
             }
             let colourCount = Int(map.pointee.ColorCount)
             let canvas = frame.canvas
@@ -190,7 +190,7 @@ package enum GIFCodec {
                 let width = Int(image.Width)
                 let height = Int(image.Height)
                 guard left >= 0, top >= 0, width > 0, height > 0 else {
-                    throw ImagingError.gif("the first frame has no size")
+                    throw ImagingError.format(.gif, "the first frame has no size")
                 }
                 let canvas = PixelSize(
                     width: max(Int(gif.pointee.SWidth), left + width),
@@ -199,9 +199,9 @@ package enum GIFCodec {
                     canvas: canvas, left: left, top: top, width: width, height: height, transparent: transparent,
                     xmp: xmp, delay: delay)
             case TERMINATE_RECORD_TYPE:
-                throw ImagingError.gif("the file has no image")
+                throw ImagingError.format(.gif, "the file has no image")
             default:
-                throw ImagingError.gif("unknown record (the file is damaged)")
+                throw ImagingError.format(.gif, "unknown record (the file is damaged)")
             }
         }
     }
@@ -231,7 +231,7 @@ package enum GIFCodec {
                         return Int32(count)
                     }, &code)
                 guard let gif = opened else {
-                    throw ImagingError.gif("\(text(code)) (the file is damaged or truncated)")
+                    throw ImagingError.format(.gif, "\(text(code)) (the file is damaged or truncated)")
                 }
                 defer { DGifCloseFile(gif, &code) }
                 return try body(gif)
@@ -240,7 +240,7 @@ package enum GIFCodec {
     }
 
     private static func error(_ gif: UnsafeMutablePointer<GifFileType>, _ what: String) -> ImagingError {
-        ImagingError.gif("cannot read \(what): \(text(gif.pointee.Error)) (the file is damaged or truncated)")
+        ImagingError.format(.gif, "cannot read \(what): \(text(gif.pointee.Error)) (the file is damaged or truncated)")
     }
 
     private static func text(_ code: Int32) -> String {

@@ -23,7 +23,9 @@ package enum HEIFCodec {
         try withPrimaryImage(data) { handle in
             let size = PixelSize(
                 width: Int(heif_image_handle_get_width(handle)), height: Int(heif_image_handle_get_height(handle)))
-            guard size.width > 0, size.height > 0 else { throw ImagingError.heif("the primary image has no size") }
+            guard size.width > 0, size.height > 0 else {
+                throw ImagingError.format(.heif, "the primary image has no size")
+            }
             var header = ImageHeader(size: size, iccProfile: profile(handle), metadata: metadata(handle))
             header.auxiliaryTypes = auxiliaryTypes(handle)
             return header
@@ -62,7 +64,7 @@ package enum HEIFCodec {
         try withPrimaryImage(data) { handle in
             let alpha = heif_image_handle_has_alpha_channel(handle) != 0
             guard let options = heif_decoding_options_alloc() else {
-                throw ImagingError.heif("cannot start the decoder", kind: .toolFailed)
+                throw ImagingError.format(.heif, "cannot start the decoder", kind: .toolFailed)
             }
             defer { heif_decoding_options_free(options) }
             options.pointee.convert_hdr_to_8bit = 1
@@ -74,7 +76,7 @@ package enum HEIFCodec {
                 return heif_decode_image(handle, &decoded, heif_colorspace_RGB, chroma, options)
             }
             try check(error)
-            guard let image = decoded else { throw ImagingError.heif("the decoder returned no image") }
+            guard let image = decoded else { throw ImagingError.format(.heif, "the decoder returned no image") }
             defer { heif_image_release(image) }
             let width = Int(heif_image_get_width(image, heif_channel_interleaved))
             let height = Int(heif_image_get_height(image, heif_channel_interleaved))
@@ -84,7 +86,7 @@ package enum HEIFCodec {
                 let plane = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride),
                 Int(stride) >= width * channels
             else {
-                throw ImagingError.heif("the decoder returned an unusable image")
+                throw ImagingError.format(.heif, "the decoder returned an unusable image")
             }
             let rows = UnsafeRawBufferPointer(start: plane, count: Int(stride) * (height - 1) + width * channels)
             if alpha {
@@ -116,20 +118,23 @@ package enum HEIFCodec {
     /// - Throws: `ImagingError` when libheif has no AV1 encoder or refuses the picture.
     package static func encodeAVIF(_ bitmap: Bitmap, quality: Int) throws -> Data {
         guard bitmap.width > 0, bitmap.height > 0, bitmap.width <= 65_536, bitmap.height <= 65_536 else {
-            throw ImagingError.heif("\(bitmap.width)×\(bitmap.height) cannot be encoded as AVIF", kind: .unsupported)
+            throw ImagingError.format(
+                .heif, "\(bitmap.width)×\(bitmap.height) cannot be encoded as AVIF", kind: .unsupported)
         }
         var created: OpaquePointer?
         try check(
             heif_image_create(
                 Int32(bitmap.width), Int32(bitmap.height), heif_colorspace_RGB, heif_chroma_interleaved_RGB, &created))
-        guard let image = created else { throw ImagingError.heif("cannot make an image to encode", kind: .toolFailed) }
+        guard let image = created else {
+            throw ImagingError.format(.heif, "cannot make an image to encode", kind: .toolFailed)
+        }
         defer { heif_image_release(image) }
         try check(heif_image_add_plane(image, heif_channel_interleaved, Int32(bitmap.width), Int32(bitmap.height), 8))
         var stride: Int32 = 0
         guard let plane = heif_image_get_plane(image, heif_channel_interleaved, &stride),
             Int(stride) >= bitmap.width * 3
         else {
-            throw ImagingError.heif("cannot make an image to encode", kind: .toolFailed)
+            throw ImagingError.format(.heif, "cannot make an image to encode", kind: .toolFailed)
         }
         let rowBytes = bitmap.width * 3
         bitmap.pixels.withUnsafeBytes { pixels in
@@ -139,7 +144,7 @@ package enum HEIFCodec {
             }
         }
         guard let nclx = heif_nclx_color_profile_alloc() else {
-            throw ImagingError.heif("cannot describe the colours", kind: .toolFailed)
+            throw ImagingError.format(.heif, "cannot describe the colours", kind: .toolFailed)
         }
         defer { heif_nclx_color_profile_free(nclx) }
         nclx.pointee.color_primaries = heif_color_primaries_ITU_R_BT_709_5
@@ -149,13 +154,14 @@ package enum HEIFCodec {
         try check(heif_image_set_nclx_color_profile(image, nclx))
 
         guard let context = heif_context_alloc() else {
-            throw ImagingError.heif("cannot start the encoder", kind: .toolFailed)
+            throw ImagingError.format(.heif, "cannot start the encoder", kind: .toolFailed)
         }
         defer { heif_context_free(context) }
         var found: OpaquePointer?
         try check(heif_context_get_encoder_for_format(context, heif_compression_AV1, &found))
         guard let encoder = found else {
-            throw ImagingError.heif("libheif has no AV1 encoder (install libheif's libaom plugin)", kind: .toolMissing)
+            throw ImagingError.format(
+                .heif, "libheif has no AV1 encoder (install libheif's libaom plugin)", kind: .toolMissing)
         }
         defer { heif_encoder_release(encoder) }
         try check(heif_encoder_set_lossy_quality(encoder, Int32(min(max(quality, 0), 100))))
@@ -163,7 +169,7 @@ package enum HEIFCodec {
         try check(heif_encoder_set_parameter_integer(encoder, "threads", 1))
         try check(heif_encoder_set_parameter_string(encoder, "chroma", "420"))
         guard let options = heif_encoding_options_alloc() else {
-            throw ImagingError.heif("cannot start the encoder", kind: .toolFailed)
+            throw ImagingError.format(.heif, "cannot start the encoder", kind: .toolFailed)
         }
         defer { heif_encoding_options_free(options) }
         options.pointee.save_alpha_channel = 0
@@ -179,24 +185,28 @@ package enum HEIFCodec {
         try withExtendedLifetime(sink) {
             try check(heif_context_write(context, &writer, Unmanaged.passUnretained(sink).toOpaque()))
         }
-        guard !sink.data.isEmpty else { throw ImagingError.heif("the AV1 encoder wrote nothing", kind: .toolFailed) }
+        guard !sink.data.isEmpty else {
+            throw ImagingError.format(.heif, "the AV1 encoder wrote nothing", kind: .toolFailed)
+        }
         return sink.data
     }
 
     /// Opens the file from memory without copying it and hands the primary image's handle to `body`.
     private static func withPrimaryImage<T>(_ data: Data, _ body: (OpaquePointer) throws -> T) throws -> T {
         guard let context = heif_context_alloc() else {
-            throw ImagingError.heif("cannot start the decoder", kind: .toolFailed)
+            throw ImagingError.format(.heif, "cannot start the decoder", kind: .toolFailed)
         }
         defer { heif_context_free(context) }
         // The pipeline already decodes photos in parallel; tiles of one photo need no threads of their own.
         heif_context_set_max_decoding_threads(context, 0)
         return try data.withUnsafeBytes { raw in
-            guard let base = raw.baseAddress, raw.count > 0 else { throw ImagingError.heif("the file is empty") }
+            guard let base = raw.baseAddress, raw.count > 0 else {
+                throw ImagingError.format(.heif, "the file is empty")
+            }
             try check(heif_context_read_from_memory_without_copy(context, base, raw.count, nil))
             var primary: OpaquePointer?
             try check(heif_context_get_primary_image_handle(context, &primary))
-            guard let handle = primary else { throw ImagingError.heif("the file has no primary image") }
+            guard let handle = primary else { throw ImagingError.format(.heif, "the file has no primary image") }
             defer { heif_image_handle_release(handle) }
             return try body(handle)
         }
@@ -205,7 +215,7 @@ package enum HEIFCodec {
     private static func check(_ error: heif_error) throws {
         guard error.code != heif_error_Ok else { return }
         let message = error.message.map { String(cString: $0) } ?? "unknown error"
-        throw ImagingError.heif("\(message) (the file is damaged, truncated or uses a codec libheif lacks)")
+        throw ImagingError.format(.heif, "\(message) (the file is damaged, truncated or uses a codec libheif lacks)")
     }
 
     /// An embedded ICC profile (`colr` of type `prof` or `rICC`); an `nclx` description is not one.

@@ -66,7 +66,7 @@ extension ImageProcessor {
         switch job.format {
         case .jpeg:
             guard let header = job.jpegHeader else {
-                throw ImagingError.jpeg("the header was not read", kind: .toolFailed)
+                throw ImagingError.format(.jpeg, "the header was not read", kind: .toolFailed)
             }
             let profile = job.iccProfile
             decoded = try JPEGCodec.decodeReportingWarnings(job.data, header: header, size: job.decodeSize) { cmyk in

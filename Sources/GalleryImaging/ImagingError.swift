@@ -2,10 +2,10 @@ import GalleryModel
 
 /// Why an original could not be turned into derivatives.
 ///
-/// Callers that act on the problem switch on `kind`, never on the words. The format helpers
-/// (`jpeg`, `png`, …) name the format in the words; a decoder's reason is `damaged` unless its
+/// Callers that act on the problem switch on `kind`, never on the words. The format helper
+/// (`format(.jpeg, …)`) names the format in the words; a decoder's reason is `damaged` unless its
 /// site says otherwise.
-package struct ImagingError: Error, CustomStringConvertible, Sendable, Equatable {
+package struct ImagingError: KindedError, Equatable {
     package enum Kind: Sendable, Equatable {
         /// The file is no image galleryssg reads: empty, text, a web page, a PDF… (`firstBytes` holds its start).
         case notAnImage
@@ -46,42 +46,24 @@ package struct ImagingError: Error, CustomStringConvertible, Sendable, Equatable
             description: "\(size) is \(size.pixelCount) pixels, over the \(limit)-pixel limit (images.maxPixels)")
     }
 
-    package static func jpeg(_ message: String, kind: Kind = .damaged) -> ImagingError {
-        ImagingError(kind, description: "JPEG: \(message)")
+    /// What a format helper's words begin with: the format, or the kind of file, a codec or tool read.
+    package enum Format: String, Sendable {
+        case jpeg = "JPEG", png = "PNG", webp = "WebP", heif = "HEIF", tiff = "TIFF", gif = "GIF"
+        case video
+        case raw = "camera raw"
     }
 
-    package static func png(_ message: String, kind: Kind = .damaged) -> ImagingError {
-        ImagingError(kind, description: "PNG: \(message)")
-    }
-
-    package static func webp(_ message: String, kind: Kind = .damaged) -> ImagingError {
-        ImagingError(kind, description: "WebP: \(message)")
-    }
-
-    package static func heif(_ message: String, kind: Kind = .damaged) -> ImagingError {
-        ImagingError(kind, description: "HEIF: \(message)")
-    }
-
-    package static func tiff(_ message: String, kind: Kind = .damaged) -> ImagingError {
-        ImagingError(kind, description: "TIFF: \(message)")
-    }
-
-    package static func gif(_ message: String, kind: Kind = .damaged) -> ImagingError {
-        ImagingError(kind, description: "GIF: \(message)")
-    }
-
-    package static func video(_ message: String, kind: Kind = .damaged) -> ImagingError {
-        ImagingError(kind, description: "video: \(message)")
+    /// A codec's or tool's problem with a file of `format`, in words that name it (`JPEG: not a JPEG
+    /// stream`); `damaged` unless the throwing site says otherwise.
+    package static func format(
+        _ format: Format, _ message: String, kind: Kind = .damaged, toolOutput: String? = nil
+    ) -> ImagingError {
+        ImagingError(kind, description: "\(format.rawValue): \(message)", toolOutput: toolOutput)
     }
 
     /// A video met on a machine without Debian's `ffmpeg` package.
-    package static let noFFmpeg = ImagingError(
-        .toolMissing,
-        description:
-            "video: ffmpeg is not installed, so videos are not published; install ffmpeg (Debian: sudo apt install ffmpeg) and build again"
-    )
-
-    package static func raw(_ message: String, kind: Kind = .damaged) -> ImagingError {
-        ImagingError(kind, description: "camera raw: \(message)")
-    }
+    package static let noFFmpeg = format(
+        .video,
+        "ffmpeg is not installed, so videos are not published; install ffmpeg (Debian: sudo apt install ffmpeg) and build again",
+        kind: .toolMissing)
 }

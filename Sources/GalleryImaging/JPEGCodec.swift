@@ -123,7 +123,7 @@ package enum JPEGCodec {
 
     /// A fatal libjpeg error as the photo's reason.
     package static func failure(_ message: String) -> ImagingError {
-        ImagingError.jpeg("\(message) (the file is damaged or truncated)")
+        ImagingError.format(.jpeg, "\(message) (the file is damaged or truncated)")
     }
 
     /// A libjpeg warning as reported with the photo; "Premature end of JPEG file" throws instead (see
@@ -156,7 +156,7 @@ package enum JPEGCodec {
     package static func encode(_ bitmap: Bitmap, quality: Int, gray: Bool = false) throws -> Data {
         let pixels = gray ? stride(from: 0, to: bitmap.pixels.count, by: 3).map { bitmap.pixels[$0] } : bitmap.pixels
         guard let handle = tjInitCompress() else {
-            throw ImagingError.jpeg("cannot start the encoder", kind: .toolFailed)
+            throw ImagingError.format(.jpeg, "cannot start the encoder", kind: .toolFailed)
         }
         defer { tjDestroy(handle) }
         var output: UnsafeMutablePointer<UInt8>?
@@ -170,14 +170,14 @@ package enum JPEGCodec {
                 TJFLAG_PROGRESSIVE | TJFLAG_ACCURATEDCT)
         }
         guard status == 0, let output else {
-            throw ImagingError.jpeg("encoding failed: \(errorText(handle))", kind: .toolFailed)
+            throw ImagingError.format(.jpeg, "encoding failed: \(errorText(handle))", kind: .toolFailed)
         }
         return Data(bytes: output, count: Int(length))
     }
 
     private static func withDecompressor<T>(_ body: (tjhandle) throws -> T) throws -> T {
         guard let handle = tjInitDecompress() else {
-            throw ImagingError.jpeg("cannot start the decoder", kind: .toolFailed)
+            throw ImagingError.format(.jpeg, "cannot start the decoder", kind: .toolFailed)
         }
         defer { tjDestroy(handle) }
         return try body(handle)

@@ -55,7 +55,7 @@ package final class JPEGRows {
                 let handle = gssg_jpeg_rows_open(
                     bytes.baseAddress, UInt(bytes.count), Int32(size.width), Int32(size.height),
                     cmyk ? 1 : 0)
-            else { throw ImagingError.jpeg("out of memory", kind: .toolFailed) }
+            else { throw ImagingError.format(.jpeg, "out of memory", kind: .toolFailed) }
             let rows = JPEGRows(handle: handle, size: size, channels: cmyk ? 4 : 3, convert: convert)
             try rows.check()
             let result = try body(rows)
@@ -79,7 +79,7 @@ package final class JPEGRows {
             next += try read(into: band.baseAddress!, count: min(bandRows, first - next))
         }
         guard try read(into: band.baseAddress!, count: count) == count else {
-            throw ImagingError.jpeg("rows \(first)…\(first + count - 1) are missing (the file is damaged)")
+            throw ImagingError.format(.jpeg, "rows \(first)…\(first + count - 1) are missing (the file is damaged)")
         }
         convert?(band.baseAddress!, count * size.width)
         return UnsafePointer(band.baseAddress!)

@@ -20,7 +20,8 @@ extension PNGCodec {
                 if type == "IDAT", length > left { return }
                 guard length <= left else {
                     let name = type.allSatisfy { $0.isASCII && $0.isLetter } ? "its \(type) chunk" : "a chunk"
-                    throw ImagingError.png(
+                    throw ImagingError.format(
+                        .png,
                         "\(name) at byte \(offset) claims \(length) bytes, but only \(left) follow; the file is truncated or damaged"
                     )
                 }

@@ -19,7 +19,7 @@ package enum PNGCodec {
         let ok = data.withUnsafeBytes { raw in
             png_image_begin_read_from_memory(&image, raw.baseAddress, raw.count)
         }
-        guard ok != 0 else { throw ImagingError.png(message(of: &image)) }
+        guard ok != 0 else { throw ImagingError.format(.png, message(of: &image)) }
         return PixelSize(width: Int(image.width), height: Int(image.height))
     }
 
@@ -32,7 +32,7 @@ package enum PNGCodec {
         defer { png_image_free(&image) }
         return try data.withUnsafeBytes { raw in
             guard png_image_begin_read_from_memory(&image, raw.baseAddress, raw.count) != 0 else {
-                throw ImagingError.png(message(of: &image))
+                throw ImagingError.format(.png, message(of: &image))
             }
             image.format = UInt32(PNG_FORMAT_FLAG_COLOR)
             let width = Int(image.width)
@@ -42,7 +42,7 @@ package enum PNGCodec {
             let ok = pixels.withUnsafeMutableBytes { out in
                 png_image_finish_read(&image, &color, out.baseAddress, Int32(width * 3), nil)
             }
-            guard ok != 0 else { throw ImagingError.png(message(of: &image)) }
+            guard ok != 0 else { throw ImagingError.format(.png, message(of: &image)) }
             return Bitmap(width: width, height: height, pixels: pixels)
         }
     }

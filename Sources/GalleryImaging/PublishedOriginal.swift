@@ -40,7 +40,9 @@ package enum PublishedOriginal {
     /// - Throws: `ImagingError` when the marker structure is broken.
     package static func strippedJPEG(_ data: Data) throws -> Data {
         let bytes = [UInt8](data)
-        guard bytes.count > 4, bytes[0] == 0xff, bytes[1] == 0xd8 else { throw ImagingError.jpeg("not a JPEG stream") }
+        guard bytes.count > 4, bytes[0] == 0xff, bytes[1] == 0xd8 else {
+            throw ImagingError.format(.jpeg, "not a JPEG stream")
+        }
         var out: [UInt8] = [0xff, 0xd8]
         out.reserveCapacity(bytes.count)
         var offset = 2
@@ -88,6 +90,6 @@ package enum PublishedOriginal {
     }
 
     private static func broken(_ offset: Int) -> ImagingError {
-        ImagingError.jpeg("broken marker structure at byte \(offset); cannot remove its location safely")
+        ImagingError.format(.jpeg, "broken marker structure at byte \(offset); cannot remove its location safely")
     }
 }

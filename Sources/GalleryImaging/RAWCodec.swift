@@ -55,7 +55,7 @@ package enum RAWCodec {
             try check(libraw_adjust_sizes_info_only(raw), "reading its size")
             let sizes = raw.pointee.sizes
             let size = PixelSize(width: Int(sizes.iwidth), height: Int(sizes.iheight))
-            guard size.width > 0, size.height > 0 else { throw ImagingError.raw("the file has no image size") }
+            guard size.width > 0, size.height > 0 else { throw ImagingError.format(.raw, "the file has no image size") }
             let idata = raw.pointee.idata
             let other = raw.pointee.other
             var camera = CameraInfo(make: text(idata.make), model: text(idata.model), lens: text(raw.pointee.lens.Lens))
@@ -95,7 +95,7 @@ package enum RAWCodec {
         try check(libraw_unpack_thumb(raw), "reading its preview")
         var code: Int32 = 0
         guard let image = libraw_dcraw_make_mem_thumb(raw, &code) else {
-            throw ImagingError.raw(message(code, "reading its preview"))
+            throw ImagingError.format(.raw, message(code, "reading its preview"))
         }
         defer { libraw_dcraw_clear_mem(image) }
         let bytes = UnsafeRawBufferPointer(start: pointer(to: image), count: Int(image.pointee.data_size))
@@ -105,7 +105,8 @@ package enum RAWCodec {
         case LIBRAW_IMAGE_BITMAP where image.pointee.colors == 3 && image.pointee.bits == 8:
             return .bitmap(try bitmap(image, bytes))
         default:
-            throw ImagingError.raw(
+            throw ImagingError.format(
+                .raw,
                 "its preview is in a form galleryssg does not read (neither JPEG nor 8-bit RGB)", kind: .unsupported)
         }
     }
@@ -122,11 +123,11 @@ package enum RAWCodec {
             try check(libraw_dcraw_process(raw), "developing it")
             var code: Int32 = 0
             guard let image = libraw_dcraw_make_mem_image(raw, &code) else {
-                throw ImagingError.raw(message(code, "developing it"))
+                throw ImagingError.format(.raw, message(code, "developing it"))
             }
             defer { libraw_dcraw_clear_mem(image) }
             guard image.pointee.type == LIBRAW_IMAGE_BITMAP, image.pointee.colors == 3, image.pointee.bits == 8 else {
-                throw ImagingError.raw("LibRaw developed it in an unexpected form", kind: .toolFailed)
+                throw ImagingError.format(.raw, "LibRaw developed it in an unexpected form", kind: .toolFailed)
             }
             return try bitmap(
                 image, UnsafeRawBufferPointer(start: pointer(to: image), count: Int(image.pointee.data_size)))
@@ -137,7 +138,7 @@ package enum RAWCodec {
     private static func withRaw<T>(_ data: Data, _ body: (UnsafeMutablePointer<libraw_data_t>) throws -> T) throws -> T
     {
         guard let raw = libraw_init(0) else {
-            throw ImagingError.raw("LibRaw could not start (out of memory)", kind: .toolFailed)
+            throw ImagingError.format(.raw, "LibRaw could not start (out of memory)", kind: .toolFailed)
         }
         defer { libraw_close(raw) }
         // Both in CLibRaw's shim.h, which bridges LibRaw 0.20 (Debian 12) and 0.21 (Debian 13).
@@ -145,7 +146,9 @@ package enum RAWCodec {
         // Failures come back as codes only, not also printed to stderr; galleryssg words them once.
         galleryssg_libraw_silence(raw)
         return try data.withUnsafeBytes { bytes in
-            guard let base = bytes.baseAddress, !bytes.isEmpty else { throw ImagingError.raw("the file is empty") }
+            guard let base = bytes.baseAddress, !bytes.isEmpty else {
+                throw ImagingError.format(.raw, "the file is empty")
+            }
             // LibRaw reads the buffer only; its C signature takes a mutable pointer.
             try check(libraw_open_buffer(raw, UnsafeMutableRawPointer(mutating: base), bytes.count), "opening it")
             return try body(raw)
@@ -163,13 +166,13 @@ package enum RAWCodec {
         let width = Int(image.pointee.width)
         let height = Int(image.pointee.height)
         guard width > 0, height > 0, bytes.count >= width * height * 3 else {
-            throw ImagingError.raw("LibRaw returned a truncated image")
+            throw ImagingError.format(.raw, "LibRaw returned a truncated image")
         }
         return Bitmap(width: width, height: height, pixels: [UInt8](bytes.prefix(width * height * 3)))
     }
 
     private static func check(_ code: Int32, _ step: String) throws {
-        guard code == LIBRAW_SUCCESS.rawValue else { throw ImagingError.raw(message(code, step)) }
+        guard code == LIBRAW_SUCCESS.rawValue else { throw ImagingError.format(.raw, message(code, step)) }
     }
 
     /// LibRaw's reason for a failed step, in words a photographer can act on, with LibRaw's own after it:

@@ -28,7 +28,7 @@ package enum TIFFCodec {
         try withTIFF(data) { tiff, _ in
             guard let width = uint32(tiff, TIFFTAG_IMAGEWIDTH), let height = uint32(tiff, TIFFTAG_IMAGELENGTH),
                 width > 0, height > 0
-            else { throw ImagingError.tiff("the first image has no size") }
+            else { throw ImagingError.format(.tiff, "the first image has no size") }
             let metadata = MetadataBlocks(
                 exif: data, xmp: block(tiff, TIFFTAG_XMLPACKET), iptc: iptc(tiff),
                 photoshop: block(tiff, TIFFTAG_PHOTOSHOP))
@@ -47,7 +47,7 @@ package enum TIFFCodec {
             var reason = [CChar](repeating: 0, count: 1024)
             var image = TIFFRGBAImage()
             guard TIFFRGBAImageOK(tiff, &reason) != 0, TIFFRGBAImageBegin(&image, tiff, 1, &reason) != 0 else {
-                throw ImagingError.tiff(text(reason), kind: .unsupported)
+                throw ImagingError.format(.tiff, text(reason), kind: .unsupported)
             }
             defer { TIFFRGBAImageEnd(&image) }
             image.req_orientation = image.orientation  // rows as stored: no flips
@@ -55,11 +55,12 @@ package enum TIFFCodec {
             let rows = image.height
             let width = Int(columns)
             let height = Int(rows)
-            guard width > 0, height > 0 else { throw ImagingError.tiff("the first image has no size") }
+            guard width > 0, height > 0 else { throw ImagingError.format(.tiff, "the first image has no size") }
             // ABGR words: red in the low byte on every platform libtiff supports; alpha is associated.
             var raster = [UInt32](repeating: 0, count: width * height)
             guard TIFFRGBAImageGet(&image, &raster, columns, rows) != 0 else {
-                throw ImagingError.tiff(
+                throw ImagingError.format(
+                    .tiff,
                     "\(log.errors.first ?? "the image data cannot be read") (the file is damaged or truncated)")
             }
             for index in raster.indices { raster[index] = UInt32(littleEndian: raster[index]) }
@@ -92,7 +93,7 @@ package enum TIFFCodec {
         _ = silenced
         let log = Log()
         guard let options = TIFFOpenOptionsAlloc() else {
-            throw ImagingError.tiff("cannot start the decoder", kind: .toolFailed)
+            throw ImagingError.format(.tiff, "cannot start the decoder", kind: .toolFailed)
         }
         defer { TIFFOpenOptionsFree(options) }
         TIFFOpenOptionsSetMaxSingleMemAlloc(options, tmsize_t(maxSingleAllocation))
@@ -131,7 +132,8 @@ package enum TIFFCodec {
                             toff_t(TIFFCodec.reader(handle).bytes.count)
                         }, { _, _, _ in 0 }, { _, _, _ in }, options)
                     guard let tiff = opened else {
-                        throw ImagingError.tiff(
+                        throw ImagingError.format(
+                            .tiff,
                             "\(log.errors.first ?? "not a readable TIFF") (the file is damaged or truncated)")
                     }
                     defer { TIFFClose(tiff) }

@@ -47,14 +47,14 @@ package enum UltraHDRFile {
     /// One marker segment: marker, big-endian length (counting itself), body.
     private static func segment(_ marker: UInt8, _ body: [UInt8]) throws -> [UInt8] {
         guard body.count + 2 <= 0xffff else {
-            throw ImagingError.jpeg("a gain-map segment is too long", kind: .toolFailed)
+            throw ImagingError.format(.jpeg, "a gain-map segment is too long", kind: .toolFailed)
         }
         return [0xff, marker, UInt8((body.count + 2) >> 8), UInt8((body.count + 2) & 0xff)] + body
     }
 
     private static func inserting(_ segments: [[UInt8]], into jpeg: [UInt8]) throws -> [UInt8] {
         guard jpeg.count > 4, jpeg[0] == 0xff, jpeg[1] == 0xd8 else {
-            throw ImagingError.jpeg("a gain-map image is not a JPEG stream", kind: .toolFailed)
+            throw ImagingError.format(.jpeg, "a gain-map image is not a JPEG stream", kind: .toolFailed)
         }
         let at = insertionPoint(jpeg)
         return Array(jpeg[..<at]) + segments.joined() + jpeg[at...]

@@ -97,7 +97,8 @@ extension VideoEncoder {
     ) async throws -> AnimationTiming {
         let ffmpeg = try ffmpeg
         guard size.pixelCount <= settings.maxPixels else {
-            throw ImagingError.video(
+            throw ImagingError.format(
+                .video,
                 "the animation's \(size.width)×\(size.height) frames are over video.maxPixels (\(settings.maxPixels))",
                 kind: .unsupported)
         }
@@ -148,7 +149,8 @@ extension VideoEncoder {
         }
         guard result.status == 0, FileManager.default.fileExists(atPath: output) else {
             try? FileManager.default.removeItem(atPath: output)
-            throw ImagingError.video("ffmpeg could not make the animation's clip: \(result.reason)", kind: .toolFailed)
+            throw ImagingError.format(
+                .video, "ffmpeg could not make the animation's clip: \(result.reason)", kind: .toolFailed)
         }
         return timing
     }

@@ -113,8 +113,8 @@ extension VideoEncoder {
             // A fault of the file's is said in words (`ClipProblem`); anything else is the tool's.
             let problem = ClipProblem(toolOutput: result.stderr)
             guard problem == .damaged else { throw ImagingError.clip(problem, toolOutput: result.stderr) }
-            throw ImagingError(
-                .toolFailed, description: "video: ffmpeg could not make the web file: \(result.reason)",
+            throw ImagingError.format(
+                .video, "ffmpeg could not make the web file: \(result.reason)", kind: .toolFailed,
                 toolOutput: result.stderr)
         }
     }

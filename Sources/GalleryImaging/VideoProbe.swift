@@ -1,31 +1,13 @@
 import Foundation
 import GalleryModel
 
-/// What a video file is, as `ffprobe` reads it from the container: enough to check the limits,
-/// plan its poster and web video, and show its facts on its page.
+/// What a video file is, as `ffprobe` reads it from the container: its technical facts (`info`, which
+/// the build state keeps), enough to check the limits, plan its poster and web video, and show its
+/// facts on its page; and what the container says of when, with what and where it was shot.
 package struct VideoFacts: Sendable, Equatable {
-    /// Seconds.
-    package var duration: Double
-    /// The frame size as stored.
-    package var stored: PixelSize
-    /// Degrees clockwise the player turns the frame (0, 90, 180 or 270), from the display matrix.
-    package var rotation: Int
-    /// The size the video is seen at, rotation applied.
-    package var display: PixelSize {
-        rotation % 180 == 0 ? stored : PixelSize(width: stored.height, height: stored.width)
-    }
-    /// `h264`, `hevc`, `vp9`…
-    package var videoCodec: String
-    /// nil for a clip without sound.
-    package var audioCodec: String?
-    /// Frames a second (the average; phones record variable rates).
-    package var frameRate: Double?
-    /// `yuv420p`, `yuv420p10le`…
-    package var pixelFormat: String?
-    /// Whether the frames are interlaced fields (camcorder MTS files), to be deinterlaced.
-    package var interlaced: Bool
-    /// `mov,mp4,m4a,3gp,3g2,mj2`, `matroska,webm`, `mpegts`…
-    package var container: String
+    /// Duration, frame size, rotation, codecs, container, size, bit rate and colour tags (the
+    /// video stream's: HLG or PQ for a phone's HDR clip), which the build state keeps.
+    package var info: VideoInfo
     /// The capture time as ISO 8601, from the container's `creation_time` (UTC) or Apple's own key.
     package var takenAt: String?
     /// The camera, from Apple's or Android's keys.
@@ -33,19 +15,6 @@ package struct VideoFacts: Sendable, Equatable {
     /// Where it was shot (ISO 6709 in `location` or Apple's key); never published unless the site
     /// shows locations, and never inside a published file.
     package var location: GeoPoint?
-    package var bytes: Int
-    /// Bits a second over the whole file, as the container says.
-    package var bitRate: Int?
-    /// The video stream's colour tags: HLG or PQ for a phone's HDR clip.
-    package var colour = VideoColour()
-
-    /// The technical facts the build state keeps.
-    package var info: VideoInfo {
-        VideoInfo(
-            duration: duration, stored: stored, rotation: rotation, videoCodec: videoCodec, audioCodec: audioCodec,
-            frameRate: frameRate, pixelFormat: pixelFormat, interlaced: interlaced, container: container, bytes: bytes,
-            bitRate: bitRate, colour: colour)
-    }
 }
 
 /// The limits a video must keep, each from a config key, so that a hostile or mistaken file cannot
@@ -74,7 +43,8 @@ package enum VideoProbe {
         let bytes = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
         guard bytes > 0 else { throw ImagingError.clip(.empty) }
         guard bytes <= limits.maxBytes else {
-            throw ImagingError.video(
+            throw ImagingError.format(
+                .video,
                 "\(ByteCount.text(bytes)) is over the \(ByteCount.text(limits.maxBytes)) limit (video.maxBytes)",
                 kind: .overLimit)
         }
@@ -85,14 +55,16 @@ package enum VideoProbe {
             ], timeout: timeout)
         guard output.status == 0 else { throw ImagingError.clip(toolOutput: output.stderr) }
         let facts = try read(output.stdout, bytes: bytes)
-        guard facts.duration <= limits.maxSeconds else {
-            throw ImagingError.video(
-                "\(String(format: "%.1f", facts.duration)) s long, over the \(String(format: "%g", limits.maxSeconds)) s limit (video.maxSeconds)",
+        guard facts.info.duration <= limits.maxSeconds else {
+            throw ImagingError.format(
+                .video,
+                "\(String(format: "%.1f", facts.info.duration)) s long, over the \(String(format: "%g", limits.maxSeconds)) s limit (video.maxSeconds)",
                 kind: .overLimit)
         }
-        guard facts.stored.pixelCount <= limits.maxPixels else {
-            throw ImagingError.video(
-                "\(facts.stored) is \(facts.stored.pixelCount) pixels a frame, over the \(limits.maxPixels)-pixel limit (video.maxPixels)",
+        guard facts.info.stored.pixelCount <= limits.maxPixels else {
+            throw ImagingError.format(
+                .video,
+                "\(facts.info.stored) is \(facts.info.stored.pixelCount) pixels a frame, over the \(limits.maxPixels)-pixel limit (video.maxPixels)",
                 kind: .overLimit)
         }
         return facts
@@ -102,7 +74,7 @@ package enum VideoProbe {
     /// - Throws: `ImagingError` when it names no video stream, or no size or duration.
     package static func read(_ json: Data, bytes: Int) throws -> VideoFacts {
         guard let answer = try? JSONDecoder().decode(Answer.self, from: json) else {
-            throw ImagingError.video("ffprobe's answer could not be read", kind: .toolFailed)
+            throw ImagingError.format(.video, "ffprobe's answer could not be read", kind: .toolFailed)
         }
         // Cover art in an audio file is a video stream of one picture: not a video.
         guard
@@ -121,18 +93,18 @@ package enum VideoProbe {
         let turn = matrix.map { -$0 } ?? Double(video.tags?["rotate"] ?? "") ?? 0
         let rotation = ((Int(turn.rounded()) % 360) + 360) % 360
         let tags = (answer.format?.tags ?? [:]).merging(video.tags ?? [:]) { format, _ in format }
-        var facts = VideoFacts(
+        let info = VideoInfo(
             duration: duration, stored: PixelSize(width: width, height: height),
             rotation: [0, 90, 180, 270].contains(rotation) ? rotation : 0,
             videoCodec: video.codecName ?? "unknown",
             audioCodec: answer.streams.first { $0.codecType == "audio" }?.codecName,
             frameRate: rate(video.averageFrameRate) ?? rate(video.frameRate), pixelFormat: video.pixelFormat,
             interlaced: ["tt", "bb", "tb", "bt"].contains(video.fieldOrder ?? ""),
-            container: answer.format?.name ?? "", bytes: bytes)
-        facts.bitRate = Int(answer.format?.bitRate ?? "")
-        facts.colour = VideoColour(
-            primaries: tag(video.primaries), transfer: tag(video.transfer), matrix: tag(video.matrix),
-            range: tag(video.range))
+            container: answer.format?.name ?? "", bytes: bytes, bitRate: Int(answer.format?.bitRate ?? ""),
+            colour: VideoColour(
+                primaries: tag(video.primaries), transfer: tag(video.transfer), matrix: tag(video.matrix),
+                range: tag(video.range)))
+        var facts = VideoFacts(info: info)
         facts.takenAt = tags["com.apple.quicktime.creationdate"] ?? tags["creation_time"]
         facts.camera = CameraInfo(
             make: tags["com.apple.quicktime.make"] ?? tags["com.android.manufacturer"],

@@ -22,7 +22,7 @@ package enum WebPCodec {
             let size = PixelSize(
                 width: Int(WebPDemuxGetI(demuxer, WEBP_FF_CANVAS_WIDTH)),
                 height: Int(WebPDemuxGetI(demuxer, WEBP_FF_CANVAS_HEIGHT)))
-            guard size.width > 0, size.height > 0 else { throw ImagingError.webp("the canvas has no size") }
+            guard size.width > 0, size.height > 0 else { throw ImagingError.format(.webp, "the canvas has no size") }
             let metadata = MetadataBlocks(exif: chunk("EXIF", demuxer), xmp: chunk("XMP ", demuxer))
             var header = ImageHeader(
                 size: size, iccProfile: chunk("ICCP", demuxer).map(ICCProfile.init), metadata: metadata)
@@ -39,7 +39,7 @@ package enum WebPCodec {
             let height = Int(WebPDemuxGetI(demuxer, WEBP_FF_CANVAS_HEIGHT))
             var frame = WebPIterator()
             guard width > 0, height > 0, WebPDemuxGetFrame(demuxer, 1, &frame) != 0 else {
-                throw ImagingError.webp("no frame to decode")
+                throw ImagingError.format(.webp, "no frame to decode")
             }
             defer { WebPDemuxReleaseIterator(&frame) }
             let x = Int(frame.x_offset)
@@ -49,7 +49,7 @@ package enum WebPCodec {
             guard frame.complete != 0, frameWidth > 0, frameHeight > 0, x >= 0, y >= 0,
                 x + frameWidth <= width, y + frameHeight <= height
             else {
-                throw ImagingError.webp("the first frame is incomplete or outside the canvas")
+                throw ImagingError.format(.webp, "the first frame is incomplete or outside the canvas")
             }
             var rgba = [UInt8](repeating: 0, count: width * height * 4)  // transparent outside the frame
             let decoded = rgba.withUnsafeMutableBufferPointer { out in
@@ -58,7 +58,7 @@ package enum WebPCodec {
                     frame.fragment.bytes, frame.fragment.size, out.baseAddress! + (y * width + x) * 4,
                     out.count - (y * width + x) * 4, Int32(width * 4))
             }
-            guard decoded != nil else { throw ImagingError.webp("the image data is corrupt or truncated") }
+            guard decoded != nil else { throw ImagingError.format(.webp, "the image data is corrupt or truncated") }
             return rgba.withUnsafeBytes {
                 Bitmap.compositing(rgba: $0, width: width, height: height, rowBytes: width * 4, over: background)
             }
@@ -91,22 +91,22 @@ package enum WebPCodec {
     ) throws {
         try data.withUnsafeBytes { raw in
             guard let base = raw.bindMemory(to: UInt8.self).baseAddress else {
-                throw ImagingError.webp("the file is empty")
+                throw ImagingError.format(.webp, "the file is empty")
             }
             var webpData = WebPData(bytes: base, size: raw.count)
             var options = WebPAnimDecoderOptions()
             guard WebPAnimDecoderOptionsInit(&options) != 0 else {
-                throw ImagingError.webp("libwebpdemux refused its options", kind: .toolFailed)
+                throw ImagingError.format(.webp, "libwebpdemux refused its options", kind: .toolFailed)
             }
             options.color_mode = MODE_RGBA
             options.use_threads = 0
             guard let decoder = WebPAnimDecoderNew(&webpData, &options) else {
-                throw ImagingError.webp("not a readable animation (damaged or truncated)")
+                throw ImagingError.format(.webp, "not a readable animation (damaged or truncated)")
             }
             defer { WebPAnimDecoderDelete(decoder) }
             var info = WebPAnimInfo()
             guard WebPAnimDecoderGetInfo(decoder, &info) != 0, info.canvas_width > 0, info.canvas_height > 0 else {
-                throw ImagingError.webp("the animation has no canvas")
+                throw ImagingError.format(.webp, "the animation has no canvas")
             }
             let width = Int(info.canvas_width)
             let height = Int(info.canvas_height)
@@ -115,7 +115,7 @@ package enum WebPCodec {
                 var pixels: UnsafeMutablePointer<UInt8>?
                 var timestamp: Int32 = 0
                 guard WebPAnimDecoderGetNext(decoder, &pixels, &timestamp) != 0, let pixels else {
-                    throw ImagingError.webp("a frame of the animation is corrupt or truncated")
+                    throw ImagingError.format(.webp, "a frame of the animation is corrupt or truncated")
                 }
                 let canvas = Bitmap.compositing(
                     rgba: UnsafeRawBufferPointer(start: pixels, count: width * height * 4), width: width,
@@ -131,11 +131,11 @@ package enum WebPCodec {
     private static func withDemuxer<T>(_ data: Data, _ body: (OpaquePointer) throws -> T) throws -> T {
         try data.withUnsafeBytes { raw in
             guard let base = raw.bindMemory(to: UInt8.self).baseAddress else {
-                throw ImagingError.webp("the file is empty")
+                throw ImagingError.format(.webp, "the file is empty")
             }
             var webpData = WebPData(bytes: base, size: raw.count)
             guard let demuxer = WebPDemux(&webpData) else {
-                throw ImagingError.webp("not a valid WebP container (damaged or truncated)")
+                throw ImagingError.format(.webp, "not a valid WebP container (damaged or truncated)")
             }
             defer { WebPDemuxDelete(demuxer) }
             return try body(demuxer)
@@ -157,7 +157,8 @@ package enum WebPCodec {
     /// - Throws: `ImagingError` if libwebp refuses the picture (for example over 16383 px a side).
     package static func encode(_ bitmap: Bitmap, quality: Int) throws -> Data {
         guard bitmap.width <= 16383, bitmap.height <= 16383 else {
-            throw ImagingError.webp(
+            throw ImagingError.format(
+                .webp,
                 "\(bitmap.width)×\(bitmap.height) is over WebP's 16383 px limit", kind: .unsupported)
         }
         var output: UnsafeMutablePointer<UInt8>?
@@ -167,7 +168,7 @@ package enum WebPCodec {
                 Float(quality), &output)
         }
         defer { if let output { WebPFree(output) } }
-        guard length > 0, let output else { throw ImagingError.webp("encoding failed", kind: .toolFailed) }
+        guard length > 0, let output else { throw ImagingError.format(.webp, "encoding failed", kind: .toolFailed) }
         return Data(bytes: output, count: length)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GalleryModel
 import Glibc
 
 /// A read-write file with no name, in `folder`, closed when the last list using it goes: values a
@@ -97,27 +98,20 @@ extension SpillFile {
 /// A spill file that could not be made, written or read back; the build stops and keeps the previous site.
 ///
 /// Callers that act on the problem switch on `kind`, never on the words.
-package struct SpillFileError: Error, CustomStringConvertible, Sendable {
-    package enum Kind: Sendable, Equatable {
-        /// The file could not be made in the state folder.
-        case notMade
-        /// A value could not be written to the file (a full disk, say).
-        case writeFailed
-        /// The file could not be read back, or ends before a value does.
-        case readFailed
-        /// Bytes read back are not the value written there.
-        case damaged
-        /// The build kept no file, only its items' facts, and an item was asked for.
-        case notKept
-    }
+package typealias SpillFileError = KindedFailure<SpillFileErrorKind>
 
-    package let kind: Kind
-    package let description: String
-
-    package init(_ kind: Kind, _ description: String) {
-        self.kind = kind
-        self.description = description
-    }
+/// What went wrong, for a `SpillFileError`.
+package enum SpillFileErrorKind: Sendable, Equatable {
+    /// The file could not be made in the state folder.
+    case notMade
+    /// A value could not be written to the file (a full disk, say).
+    case writeFailed
+    /// The file could not be read back, or ends before a value does.
+    case readFailed
+    /// Bytes read back are not the value written there.
+    case damaged
+    /// The build kept no file, only its items' facts, and an item was asked for.
+    case notKept
 }
 
 /// Appends values to a `SpillFile`, one after the other, a megabyte at a time (a write per value

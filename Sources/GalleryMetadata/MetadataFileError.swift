@@ -1,9 +1,10 @@
 import Foundation
+import GalleryModel
 
 /// A problem with a sidecar or `index.md` file, naming the file and, where known, the line.
 ///
 /// Callers that act on the problem switch on `kind`, never on the words.
-package struct MetadataFileError: Error, CustomStringConvertible, Sendable, Equatable {
+package struct MetadataFileError: KindedError, Equatable {
     package enum Kind: Sendable, Equatable {
         /// The file cannot be read.
         case unreadable

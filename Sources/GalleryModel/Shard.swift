@@ -61,21 +61,14 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// A `--shard` value that is not K/N with 1 ≤ K ≤ N.
-package struct ShardError: Error, CustomStringConvertible, Sendable {
-    package enum Kind: Sendable, Equatable {
-        /// The text is not two whole numbers with a slash between them.
-        case notKOfN
-        /// N is not 1 to `Shard.maxCount`.
-        case countOutOfRange
-        /// K is not 1 to N.
-        case indexOutOfRange
-    }
+package typealias ShardError = KindedFailure<ShardErrorKind>
 
-    package let kind: Kind
-    package let description: String
-
-    package init(_ kind: Kind, _ description: String) {
-        self.kind = kind
-        self.description = description
-    }
+/// What went wrong, for a `ShardError`.
+package enum ShardErrorKind: Sendable, Equatable {
+    /// The text is not two whole numbers with a slash between them.
+    case notKOfN
+    /// N is not 1 to `Shard.maxCount`.
+    case countOutOfRange
+    /// K is not 1 to N.
+    case indexOutOfRange
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GalleryModel
 
 /// A deploy that could not go on: bad target, refused credentials, a request or file that failed.
 ///
@@ -6,7 +7,7 @@ import Foundation
 /// message through `Credentials.redact` before it leaves the deploy code.
 ///
 /// Callers that act on the problem switch on `kind`, never on the words.
-package struct DeployError: Error, CustomStringConvertible, Sendable {
+package struct DeployError: KindedError {
     package enum Kind: Sendable, Equatable {
         /// A target address or setting that cannot be used.
         case target

@@ -42,12 +42,6 @@ public struct DeployTraffic: Sendable, Equatable {
     package var throttles = 0
     /// The fewest requests at once the deploy went down to while throttled (`AdaptiveConcurrency`).
     package var lowestConcurrency: Int?
-
-    package init(retries: Int = 0, throttles: Int = 0, lowestConcurrency: Int? = nil) {
-        self.retries = retries
-        self.throttles = throttles
-        self.lowestConcurrency = lowestConcurrency
-    }
 }
 
 /// What a target holds under one key. Either digest may be unknown; the plan compares the ones it has.

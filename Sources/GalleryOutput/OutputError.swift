@@ -1,10 +1,11 @@
 import Foundation
+import GalleryModel
 
 /// The output folder could not be written, or may not be: every word the user reads about the
 /// output folder is made here.
 ///
 /// Callers that act on the problem switch on `kind`, never on the words.
-package struct OutputError: Error, CustomStringConvertible, Sendable {
+package struct OutputError: KindedError {
     package enum Kind: Sendable, Equatable {
         /// The output exists and is a file.
         case notAFolder

@@ -18,18 +18,6 @@ extension PhotoPublisher {
         package var trusted: Bool
         /// Whether identifying it found a video container (hashed from disk in chunks, never held).
         package var isVideo = false
-
-        package init(
-            hash: Digest, data: Data? = nil, etag: String? = nil, lastModified: String? = nil, stamp: FileStamp? = nil,
-            trusted: Bool
-        ) {
-            self.hash = hash
-            self.data = data
-            self.etag = etag
-            self.lastModified = lastModified
-            self.stamp = stamp
-            self.trusted = trusted
-        }
     }
 
     /// Finds the original's content hash, reading it only when the state cannot vouch for it.

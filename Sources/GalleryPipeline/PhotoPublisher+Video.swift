@@ -188,7 +188,7 @@ extension PhotoPublisher {
                 // The clip is the original's last bytes (`MotionPhoto`), written out for ffmpeg.
                 let data = try await originalBytes(of: plan.photo, &plan.original)
                 guard let range = plan.facts.motionClip.flatMap({ MotionPhoto.clip(in: data, length: $0) }) else {
-                    throw ImagingError.video("the motion photo's clip is not where its XMP says")
+                    throw ImagingError.format(.video, "the motion photo's clip is not where its XMP says")
                 }
                 (file, cleanUp) = try Self.temporaryFile(data.subdata(in: range), name: "motion")
             }

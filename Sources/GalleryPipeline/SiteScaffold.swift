@@ -1,5 +1,6 @@
 import Foundation
 import GalleryConfig
+import GalleryModel
 import GalleryRender
 
 /// `galleryssg init`: a new site folder with a working config, an empty photos folder, an example
@@ -95,19 +96,12 @@ public enum SiteScaffold {
 /// Why `init` wrote nothing, or stopped.
 ///
 /// Callers that act on the problem switch on `kind`, never on the words.
-package struct ScaffoldError: Error, CustomStringConvertible {
-    package enum Kind: Sendable, Equatable {
-        /// Files the scaffold would write are there already; nothing was written (`--force` overwrites them).
-        case filesExist
-        /// A file of the scaffold could not be written; the words carry the system's reason.
-        case writeFailed
-    }
+package typealias ScaffoldError = KindedFailure<ScaffoldErrorKind>
 
-    package let kind: Kind
-    package let description: String
-
-    package init(_ kind: Kind, _ description: String) {
-        self.kind = kind
-        self.description = description
-    }
+/// What went wrong, for a `ScaffoldError`.
+package enum ScaffoldErrorKind: Sendable, Equatable {
+    /// Files the scaffold would write are there already; nothing was written (`--force` overwrites them).
+    case filesExist
+    /// A file of the scaffold could not be written; the words carry the system's reason.
+    case writeFailed
 }

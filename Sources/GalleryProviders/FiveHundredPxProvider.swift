@@ -51,8 +51,7 @@ package struct FiveHundredPxProvider: PhotoProvider {
                 ? ": check \(credentials.hint("source.consumerKey"))"
                 : response.status == 404 ? ": check source.endpoint and source.feature" : ""
             throw ProviderError(
-                response.status >= 500 ? .unavailable : .refused,
-                description: "500px: \(response.status) \(message)\(hint)")
+                response.status >= 500 ? .unavailable : .refused, "500px: \(response.status) \(message)\(hint)")
         }
         guard let body else { return try RemoteAPI.parse(response, service: "500px") }
         return body

@@ -97,7 +97,7 @@ package struct FlickrFeed {
         let body = try await RemoteAPI.json(downloader, url, service: "flickr feed", endpoint: source.endpoint)
         guard let items = body["items"]?.array else {
             throw ProviderError(
-                .malformed, description: "flickr feed: the answer has no \"items\" list; check source.endpoint")
+                .malformed, "flickr feed: the answer has no \"items\" list; check source.endpoint")
         }
         var collector = ManifestCollector(limit: source.limit)
         for (index, item) in items.enumerated() {

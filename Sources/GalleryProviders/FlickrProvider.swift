@@ -77,13 +77,12 @@ package struct FlickrProvider: PhotoProvider {
                     throw FetchError(url: source.endpoint, "\(message) (code \(code))", kind: .transient)
                 }
                 let hint = code == 100 ? ": check \(credentials.hint("source.apiKey"))" : ""
-                throw ProviderError(.refused, description: "flickr: \(message) (code \(code))\(hint)")
+                throw ProviderError(.refused, "flickr: \(message) (code \(code))\(hint)")
             }
         } catch let error as FetchError {
             throw ProviderError(
                 .unavailable,
-                description:
-                    "flickr: \(error.reason), still after \(downloader.retryPolicy.retries + 1) attempts; try again later"
+                "flickr: \(error.reason), still after \(downloader.retryPolicy.retries + 1) attempts; try again later"
             )
         }
     }

@@ -25,7 +25,7 @@ package enum ImmichAlbums {
             if matches.isEmpty { matches = all.filter { $0.name == entry } }
             if matches.isEmpty { matches = all.filter { $0.name.lowercased() == entry.lowercased() } }
             guard matches.count == 1, let match = matches.first else {
-                throw ProviderError(.refused, description: ImmichWords.albumProblem(entry, matches: matches.count, all))
+                throw ProviderError(.refused, ImmichWords.albumProblem(entry, matches: matches.count, all))
             }
             if !picked.contains(match) { picked.append(match) }
         }

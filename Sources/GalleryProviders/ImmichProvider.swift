@@ -78,21 +78,21 @@ struct ImmichFailure {
         case 401:
             return ProviderError(
                 .refused,
-                description: "immich: 401 Unauthorized\(said): the server refused the API key in \(keyVariable); "
+                "immich: 401 Unauthorized\(said): the server refused the API key in \(keyVariable); "
                     + "check that \(keyVariable) holds a current key (Account Settings → API Keys)")
         case 403:
             return ProviderError(
                 .refused,
-                description: "immich: 403 Forbidden\(said) for /api/\(path): the key in \(keyVariable) lacks "
+                "immich: 403 Forbidden\(said) for /api/\(path): the key in \(keyVariable) lacks "
                     + "permission; give it album.read and asset.download (or all permissions)")
         case 400, 404:
             return ProviderError(
                 .refused,
-                description: "immich: \(status) for /api/\(path)\(said); check source.url (the server's address) "
+                "immich: \(status) for /api/\(path)\(said); check source.url (the server's address) "
                     + "and source.albums")
         default:
             return ProviderError(
-                status >= 500 ? .unavailable : .refused, description: "immich: HTTP \(status) for /api/\(path)\(said)")
+                status >= 500 ? .unavailable : .refused, "immich: HTTP \(status) for /api/\(path)\(said)")
         }
     }
 }

@@ -57,7 +57,7 @@ package struct ParseProvider: PhotoProvider {
                 of: "\n", with: " ")
             return ProviderError(
                 .malformed,
-                description: "parse: HTTP \(response.status), and the body is not JSON "
+                "parse: HTTP \(response.status), and the body is not JSON "
                     + "(\(JSONValue.string(start).quoted)); check source.endpoint, which should end with the "
                     + "server's mount path, e.g. https://example.com/parse")
         }
@@ -67,13 +67,12 @@ package struct ParseProvider: PhotoProvider {
                 .compactMap { $0 }
             let hint = variables.isEmpty ? "" : " (\(variables.joined(separator: ", ")))"
             return ProviderError(
-                .refused, description: "parse: \(response.status) \(message): check applicationId/restApiKey\(hint)")
+                .refused, "parse: \(response.status) \(message): check applicationId/restApiKey\(hint)")
         }
         let code = body["code"]?.integer.map { " (code \($0))" } ?? ""
         let hint = body["code"]?.integer == 103 || response.status == 404 ? ": check source.className" : ""
         return ProviderError(
-            response.status >= 500 ? .unavailable : .refused,
-            description: "parse: \(response.status) \(message)\(code)\(hint)")
+            response.status >= 500 ? .unavailable : .refused, "parse: \(response.status) \(message)\(code)\(hint)")
     }
 }
 

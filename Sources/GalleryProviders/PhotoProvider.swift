@@ -57,29 +57,24 @@ package struct ManifestIssue: Sendable, Equatable {
 /// A manifest that cannot be read at all.
 ///
 /// Callers that act on the problem switch on `kind`, never on the words.
-package struct ProviderError: Error, CustomStringConvertible, Sendable {
-    package enum Kind: Sendable, Equatable {
-        /// The source's folder is not there, or is not a folder: `source.path` is wrong.
-        case notFound
-        /// The source is there but cannot be read (permissions, a size or entry cap).
-        case unreadable
-        /// A remote source did not answer, or answered with an HTTP error, even after retries.
-        case unavailable
-        /// A remote service refused the request: bad credentials, an unknown album or user.
-        case refused
-        /// The answer or the manifest is not what such a source gives (not JSON, the wrong shape).
-        case malformed
-    }
+package typealias ProviderError = KindedFailure<ProviderErrorKind>
 
-    package let kind: Kind
-    package let description: String
+/// What went wrong, for a `ProviderError`.
+package enum ProviderErrorKind: Sendable, Equatable {
+    /// The source's folder is not there, or is not a folder: `source.path` is wrong.
+    case notFound
+    /// The source is there but cannot be read (permissions, a size or entry cap).
+    case unreadable
+    /// A remote source did not answer, or answered with an HTTP error, even after retries.
+    case unavailable
+    /// A remote service refused the request: bad credentials, an unknown album or user.
+    case refused
+    /// The answer or the manifest is not what such a source gives (not JSON, the wrong shape).
+    case malformed
+}
 
-    package init(_ kind: Kind, description: String) {
-        self.kind = kind
-        self.description = description
-    }
-
+extension ProviderError {
     package static func unreadable(_ location: String, _ reason: String, kind: Kind = .unreadable) -> ProviderError {
-        ProviderError(kind, description: "\(location): \(reason)")
+        ProviderError(kind, "\(location): \(reason)")
     }
 }

@@ -32,7 +32,7 @@ package enum RemoteAPI {
         let response = try await send(downloader, url, headers: headers, service: service, endpoint: endpoint)
         guard (200..<300).contains(response.status) else {
             throw ProviderError(
-                .unavailable, description: "\(service): HTTP \(response.status) from \(endpoint.host ?? "the API")")
+                .unavailable, "\(service): HTTP \(response.status) from \(endpoint.host ?? "the API")")
         }
         return try parse(response, service: service)
     }
@@ -46,7 +46,7 @@ package enum RemoteAPI {
         } catch let error as FetchError {
             throw ProviderError(
                 .unavailable,
-                description: "\(service): \(endpoint.host ?? "the API") did not answer: \(error.reason)"
+                "\(service): \(endpoint.host ?? "the API") did not answer: \(error.reason)"
                     + " (after \(downloader.retryPolicy.retries + 1) attempts); check source.endpoint"
                     + " or try again later")
         }
@@ -58,7 +58,7 @@ package enum RemoteAPI {
                 of: "\n", with: " ")
             throw ProviderError(
                 .malformed,
-                description: "\(service): HTTP \(response.status), and the body is not JSON "
+                "\(service): HTTP \(response.status), and the body is not JSON "
                     + "(\(JSONValue.string(start).quoted)); check source.endpoint")
         }
         return body

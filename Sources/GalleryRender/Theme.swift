@@ -1,4 +1,5 @@
 import Foundation
+import GalleryModel
 import Mustache
 
 /// The templates and static files a site is rendered with: the built-in theme, overridden file by
@@ -77,27 +78,20 @@ package struct Theme: Sendable {
 /// A theme that cannot be used, or a page that could not be rendered.
 ///
 /// Callers that act on the problem switch on `kind`, never on the words.
-package struct RenderError: Error, CustomStringConvertible, Sendable {
-    package enum Kind: Sendable, Equatable {
-        /// A file in the site's templates folder cannot be read.
-        case unreadableTemplate
-        /// A template does not parse; the words name it, the line and the column.
-        case templateSyntax
-        /// A template the site needs is not in the theme.
-        case missingTemplate
-        /// An `i18n/<language>.json` file is not JSON, or not an object of strings.
-        case malformedStrings
-        /// The site's language has no strings file in the theme.
-        case unknownLanguage
-    }
+package typealias RenderError = KindedFailure<RenderErrorKind>
 
-    package let kind: Kind
-    package let description: String
-
-    package init(_ kind: Kind, _ description: String) {
-        self.kind = kind
-        self.description = description
-    }
+/// What went wrong, for a `RenderError`.
+package enum RenderErrorKind: Sendable, Equatable {
+    /// A file in the site's templates folder cannot be read.
+    case unreadableTemplate
+    /// A template does not parse; the words name it, the line and the column.
+    case templateSyntax
+    /// A template the site needs is not in the theme.
+    case missingTemplate
+    /// An `i18n/<language>.json` file is not JSON, or not an object of strings.
+    case malformedStrings
+    /// The site's language has no strings file in the theme.
+    case unknownLanguage
 }
 
 extension Theme {

@@ -142,19 +142,12 @@ package struct WatchService: Service {
 /// Why `serve` could not start.
 ///
 /// Callers that act on the problem switch on `kind`, never on the words.
-package struct DevServerError: Error, CustomStringConvertible {
-    package enum Kind: Sendable, Equatable {
-        /// There was no site to serve and building it failed; the words carry the build's error.
-        case firstBuildFailed
-        /// Another program listens on the host and port.
-        case addressInUse
-    }
+package typealias DevServerError = KindedFailure<DevServerErrorKind>
 
-    package let kind: Kind
-    package let description: String
-
-    package init(_ kind: Kind, _ description: String) {
-        self.kind = kind
-        self.description = description
-    }
+/// What went wrong, for a `DevServerError`.
+package enum DevServerErrorKind: Sendable, Equatable {
+    /// There was no site to serve and building it failed; the words carry the build's error.
+    case firstBuildFailed
+    /// Another program listens on the host and port.
+    case addressInUse
 }

@@ -127,18 +127,6 @@ package struct LearntFile: Codable {
         /// A local file's size and modification time (ns) when it was hashed.
         package var size: Int?
         package var modified: Int?
-
-        package init(
-            location: String, contentHash: Digest, etag: String? = nil, lastModified: String? = nil, size: Int? = nil,
-            modified: Int? = nil
-        ) {
-            self.location = location
-            self.contentHash = contentHash
-            self.etag = etag
-            self.lastModified = lastModified
-            self.size = size
-            self.modified = modified
-        }
     }
 
     /// Sorted keys and no spaces, so equal contents give equal files; non-finite numbers (which no
@@ -188,19 +176,7 @@ package struct SharedLearnt: Sendable {
         blobs.merge(file.blobs) { _, newer in newer }
     }
 
-    package init(
-        originals: [String: KnownOriginal] = [:], facts: [Digest: OriginalFacts] = [:],
-        placeholders: [Digest: Placeholder] = [:], blobs: [Digest: BlobStamp] = [:], files: Int = 0, unchanged: Int = 0,
-        stamps: [String: String] = [:]
-    ) {
-        self.originals = originals
-        self.facts = facts
-        self.placeholders = placeholders
-        self.blobs = blobs
-        self.files = files
-        self.unchanged = unchanged
-        self.stamps = stamps
-    }
+    package init() {}
 }
 
 /// What a build knows of an original before reading it: its content hash, and what vouches for it

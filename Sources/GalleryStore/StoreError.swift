@@ -4,35 +4,30 @@ import GalleryModel
 /// A problem with the state folder: the lock, the database or the caches.
 ///
 /// Callers that act on the problem switch on `kind` (as on GRDB's `resultCode`), never on the words.
-package struct StoreError: Error, CustomStringConvertible, Sendable {
-    package enum Kind: Sendable, Equatable {
-        /// Another build or command holds the site's state (its lock); waiting is the cure.
-        case locked
-        /// A write in the state folder found the disk full.
-        case diskFull
-        /// The state folder or a file in it may not be written (permissions, a read-only disk).
-        case notWritable
-        /// The state folder, its lock file or its database could not be made or opened.
-        case unopenable
-        /// A file the build wrote, staged or cached is gone, or could not be read back.
-        case missingFile
-        /// The state holds what this build did not write (a damaged or foreign row).
-        case damaged
-        /// A write, rename or move in the state folder failed for a reason other than a full disk or
-        /// permissions; the words carry the system's reason.
-        case writeFailed
-        /// The build made a file its plan holds no cache key for: a fault in galleryssg, not in the state.
-        case unplanned
-    }
+package typealias StoreError = KindedFailure<StoreErrorKind>
 
-    package let kind: Kind
-    package let description: String
+/// What went wrong, for a `StoreError`.
+package enum StoreErrorKind: Sendable, Equatable {
+    /// Another build or command holds the site's state (its lock); waiting is the cure.
+    case locked
+    /// A write in the state folder found the disk full.
+    case diskFull
+    /// The state folder or a file in it may not be written (permissions, a read-only disk).
+    case notWritable
+    /// The state folder, its lock file or its database could not be made or opened.
+    case unopenable
+    /// A file the build wrote, staged or cached is gone, or could not be read back.
+    case missingFile
+    /// The state holds what this build did not write (a damaged or foreign row).
+    case damaged
+    /// A write, rename or move in the state folder failed for a reason other than a full disk or
+    /// permissions; the words carry the system's reason.
+    case writeFailed
+    /// The build made a file its plan holds no cache key for: a fault in galleryssg, not in the state.
+    case unplanned
+}
 
-    package init(_ kind: Kind, _ description: String) {
-        self.kind = kind
-        self.description = description
-    }
-
+extension StoreError {
     /// A failed write in the state folder, with what to do about it.
     package static func writing(_ path: String, _ error: Error) -> StoreError {
         switch WriteFailure(error) {

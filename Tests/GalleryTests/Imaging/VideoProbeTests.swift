@@ -47,11 +47,11 @@ struct VideoProbeTests {
         // Named "-i.mov": a name that would be an option to ffprobe, but for the file: protocol.
         let clip = try await Self.phoneClip(in: folder)
         let facts = try await VideoProbe.probe(clip, ffprobe: try Self.tool("ffprobe"), limits: Self.limits)
-        #expect(facts.stored == PixelSize(width: 160, height: 90) && facts.rotation == 270)
-        #expect(facts.display == PixelSize(width: 90, height: 160))
-        #expect(abs(facts.duration - 1) < 0.1 && facts.videoCodec == "h264" && facts.audioCodec == "aac")
-        #expect(
-            facts.frameRate.map { abs($0 - 30) < 0.01 } == true && facts.pixelFormat == "yuv420p" && !facts.interlaced)
+        let info = facts.info
+        #expect(info.stored == PixelSize(width: 160, height: 90) && info.rotation == 270)
+        #expect(info.display == PixelSize(width: 90, height: 160))
+        #expect(abs(info.duration - 1) < 0.1 && info.videoCodec == "h264" && info.audioCodec == "aac")
+        #expect(info.frameRate.map { abs($0 - 30) < 0.01 } == true && info.pixelFormat == "yuv420p" && !info.interlaced)
         #expect(facts.camera.make == "Apple" && facts.camera.model == "iPhone 15")
         #expect(facts.takenAt?.hasPrefix("2024-06-01T10:00:00") == true)
         #expect(facts.location == GeoPoint(latitude: 48.8577, longitude: 2.295))

@@ -227,7 +227,7 @@ struct ManifestDocumentTests {
                 let manifest = try await ManifestProvider(location: .file(url), downloader: nil).fetchManifest()
                 return .success(manifest.photos.map(\.id))
             } catch {
-                return .failure(error as? ProviderError ?? ProviderError(.unreadable, description: "\(error)"))
+                return .failure(error as? ProviderError ?? ProviderError(.unreadable, "\(error)"))
             }
         }
         let entries = (0..<3_000).map { #"{"id": "p\#($0)", "image": "photos/\#($0).jpg", "title": "]}\"\#($0)"}"# }
