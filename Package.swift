@@ -52,7 +52,7 @@ let package = Package(
         .executableTarget(name: "EmbedTheme"),
 
         // The stages, one target each, so the compiler holds the arrows of docs/ARCHITECTURE.md:
-        // a stage imports only the stages before it, and only GalleryPipeline knows their order.
+        // a target imports only the targets drawn below it, and only GalleryPipeline knows the stages' order.
         .target(
             name: "GalleryModel",
             dependencies: ["CLibZ", .product(name: "Crypto", package: "swift-crypto")]
@@ -87,8 +87,7 @@ let package = Package(
         .target(
             name: "GalleryStore",
             dependencies: [
-                "GalleryModel", "GalleryConfig", "GalleryKeys",
-                .product(name: "Crypto", package: "swift-crypto"), .product(name: "GRDB", package: "GRDB.swift"),
+                "GalleryModel", "GalleryConfig", "GalleryKeys", .product(name: "GRDB", package: "GRDB.swift"),
                 // Locks are NIOLockedValueBox (pthread mutexes), which ThreadSanitizer sees; the standard
                 // library's Mutex takes a contended lock in code TSan cannot see (docs/contributing.md, "ThreadSanitizer").
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio")
@@ -107,28 +106,23 @@ let package = Package(
             name: "GalleryImaging",
             dependencies: [
                 "GalleryModel", "GalleryConfig", "GalleryKeys", "GalleryMetadata",
-                "CTurboJPEG", "CJPEGRows", "CPNG", "CLCMS2", "CWebP", "CHeif", "CTIFF", "CGIF", "CLibRaw",
-                .product(name: "Crypto", package: "swift-crypto")
+                "CTurboJPEG", "CJPEGRows", "CPNG", "CLCMS2", "CWebP", "CHeif", "CTIFF", "CGIF", "CLibRaw"
             ]
         ),
         .target(
-            name: "GalleryProviders",
-            dependencies: [
-                "GalleryModel", "GalleryConfig", "GalleryFetch", "GalleryMetadata",
-                .product(name: "Yams", package: "Yams")
-            ]
+            name: "GalleryProviders", dependencies: ["GalleryModel", "GalleryConfig", "GalleryFetch", "GalleryMetadata"]
         ),
         .target(
             name: "GalleryRender",
             dependencies: [
-                "GalleryModel", "GalleryConfig", "GalleryKeys", "GalleryImaging", "CCmark",
+                "GalleryModel", "GalleryConfig", "GalleryKeys", "CCmark",
                 .product(name: "Mustache", package: "swift-mustache"), .product(name: "Crypto", package: "swift-crypto")
             ]
         ),
         .target(
             name: "GalleryOutput",
             dependencies: [
-                "GalleryModel", "GalleryConfig", "GalleryKeys", "GalleryStore", "GalleryFetch", "GalleryRender",
+                "GalleryModel", "GalleryConfig", "GalleryKeys", "GalleryStore", "GalleryFetch",
                 .target(name: "CRename", condition: .when(platforms: [.linux])),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -162,8 +156,7 @@ let package = Package(
             dependencies: [
                 "GalleryPipeline", "GalleryServe", "CBuildInfo",
                 .target(name: "CMalloc", condition: .when(platforms: [.linux])),
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log")
+                .product(name: "ArgumentParser", package: "swift-argument-parser")
             ],
             // The command line sees only the stages' `public` API, so `public` is exactly what it uses
             // (and what GalleryServe uses); everything else between the targets is `package`.
@@ -187,8 +180,9 @@ let package = Package(
                 "GalleryImaging", "GalleryProviders", "GalleryRender", "GalleryOutput", "GalleryPipeline",
                 "GalleryServe",
                 "GalleryFuzzing", "GalleryVault",
+                // Not imported (ArchitectureTests lets both through): CMalloc as the CLI has it, and the CLI
+                // itself, listed so `swift test` builds the CLI that the kill -9 test runs as a subprocess.
                 .target(name: "CMalloc", condition: .when(platforms: [.linux])),
-                // Not imported: listed so `swift test` builds the CLI that the kill -9 test runs as a subprocess.
                 "galleryssg",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
@@ -197,7 +191,11 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
                 // Only to turn a state database into an older version's in a migration test.
-                .product(name: "GRDB", package: "GRDB.swift")
+                .product(name: "GRDB", package: "GRDB.swift"),
+                // Digests to check deploys, zips and cache keys against (SigV4Tests, AlbumZipWriterTests).
+                .product(name: "Crypto", package: "swift-crypto"),
+                // To hold the page models' answers to templates against the library's own (PageModelTests).
+                .product(name: "Mustache", package: "swift-mustache")
             ]
         )
     ]

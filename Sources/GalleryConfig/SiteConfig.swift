@@ -158,16 +158,6 @@ package struct MapSettings: Sendable, Equatable {
     package var attribution: String?
 }
 
-/// An 8-bit sRGB colour.
-package struct RGB: Sendable, Equatable {
-    package var red: UInt8, green: UInt8, blue: UInt8
-    package init(red: UInt8, green: UInt8, blue: UInt8) {
-        self.red = red
-        self.green = green
-        self.blue = blue
-    }
-}
-
 /// How originals and remote manifests are fetched.
 public struct NetworkSettings: Sendable, Equatable {
     /// Allow plain `http://` to hosts other than loopback (`source.allowInsecureHTTP`).

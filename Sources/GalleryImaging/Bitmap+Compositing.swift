@@ -1,4 +1,4 @@
-import GalleryConfig
+import GalleryModel
 
 /// Flattening four-channel pixels onto a background, for the formats that carry transparency.
 extension Bitmap {

@@ -1,6 +1,5 @@
 import CGIF
 import Foundation
-import GalleryConfig
 import GalleryMetadata
 import GalleryModel
 

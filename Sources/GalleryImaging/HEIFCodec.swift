@@ -1,6 +1,5 @@
 import CHeif
 import Foundation
-import GalleryConfig
 import GalleryModel
 
 /// HEIC/HEIF and AVIF decoding, and AVIF derivatives, through libheif, the only file that imports it.

@@ -1,6 +1,5 @@
 import CPNG
 import Foundation
-import GalleryConfig
 import GalleryModel
 
 /// PNG decoding through libpng's simplified `png_image_*` API, the only file that imports libpng.

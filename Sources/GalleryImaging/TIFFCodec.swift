@@ -1,6 +1,5 @@
 import CTIFF
 import Foundation
-import GalleryConfig
 import GalleryModel
 
 /// TIFF decoding through libtiff, the only file that imports it.

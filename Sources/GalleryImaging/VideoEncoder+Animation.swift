@@ -1,5 +1,4 @@
 import Foundation
-import GalleryConfig
 import GalleryKeys
 import GalleryModel
 

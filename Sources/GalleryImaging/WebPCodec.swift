@@ -1,6 +1,5 @@
 import CWebP
 import Foundation
-import GalleryConfig
 import GalleryModel
 
 /// Encodes lossy WebP derivatives and decodes WebP originals with libwebp and libwebpdemux, the

@@ -15,6 +15,10 @@ public enum SiteLayout {
     package static let map = "map/index.html"
     /// The map's photo data, loaded by its script.
     package static let mapData = "map/photos.js"
+    /// The script pages load the search index (or, sharded, its manifest) from.
+    package static let searchScript = "search-index.js"
+    /// The Netlify / Cloudflare Pages headers file (caching rules), which a deploy also reads.
+    package static let headers = "_headers"
     /// The service worker that decrypts protected albums, at the root so that its scope is the whole site.
     package static let serviceWorker = "galleryssg-sw.js"
     /// A protected page's encrypted content, beside the shell published at its path.

@@ -106,7 +106,7 @@ package struct FolderTarget: DeployTarget {
         let known: Set<String>
         if let record, let data = try? Data(contentsOf: record) {
             known = Set(data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) })
-        } else if keys.contains(SiteLayout.home) && keys.contains("_headers") {
+        } else if keys.contains(SiteLayout.home) && keys.contains(SiteLayout.headers) {
             return  // deployed before records were kept
         } else {
             known = []

@@ -1,7 +1,6 @@
 import Crypto
 import Foundation
 import GalleryModel
-import GalleryRender
 
 /// The built site as a deploy sees it: every file with its digests, `Content-Type`, `Cache-Control`
 /// and whether it is a page.
@@ -14,7 +13,7 @@ package enum LocalSite {
     package static let pageExtensions: Set<String> = ["html", "htm", "xml", "json", "txt", "webmanifest"]
     /// Scripts under fixed names whose content lists photos (the search manifest, the map's data):
     /// they go with the pages, after the images and search shards they point at.
-    package static let pageScripts: Set<String> = [SearchIndex.scriptPath, SiteLayout.mapData, "_headers"]
+    package static let pageScripts: Set<String> = [SiteLayout.searchScript, SiteLayout.mapData, SiteLayout.headers]
 
     /// Reads every file of `folder`.
     /// - Throws: `DeployError` when the folder or a file cannot be read.
@@ -24,7 +23,7 @@ package enum LocalSite {
         else {
             throw DeployError.local(folder.path, "no built site here; run galleryssg build first")
         }
-        let headersURL = folder.appendingPathComponent("_headers")
+        let headersURL = folder.appendingPathComponent(SiteLayout.headers)
         let headers = HeadersFile((try? String(contentsOf: headersURL, encoding: .utf8)) ?? "")
         return try files(in: folder).map { key in
             let url = folder.appendingPathComponent(key)
@@ -69,7 +68,7 @@ package enum LocalSite {
 
     /// The `Content-Type` for a path, from its extension; text types say UTF-8, which the build writes.
     package static func contentType(_ key: String) -> String {
-        if key == "_headers" { return "text/plain; charset=utf-8" }
+        if key == SiteLayout.headers { return "text/plain; charset=utf-8" }
         guard let type = MediaTypes.byExtension[fileExtension(key)] else { return MediaTypes.unknown }
         return type.hasPrefix("text/") ? type + "; charset=utf-8" : type
     }

@@ -81,7 +81,7 @@ package enum OutputFolder {
             let top = book.record(of: output)?.top ?? []
             let known = Set(top).union(SiteMarker.names)
             foreign = top.isEmpty ? [] : names.filter { !known.contains($0) }
-        } else if names.contains(SiteLayout.home) && names.contains("_headers") && builtByState() {
+        } else if names.contains(SiteLayout.home) && names.contains(SiteLayout.headers) && builtByState() {
             claim.adopted = true
             foreign = []
         } else {

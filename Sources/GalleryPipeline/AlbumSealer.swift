@@ -182,7 +182,7 @@ extension Build {
                     }) + ["/", "/\(SiteLayout.sealedPage)"]
         }
         for rule in Set(privateFolders).sorted() { headers += "\n\(rule)\n  Cache-Control: private\n" }
-        try writer.write(Data(headers.utf8), to: "_headers")
+        try writer.write(Data(headers.utf8), to: SiteLayout.headers)
         cache.prune()
         (outcome.made, outcome.reused) = (cache.made, cache.reused)
         return (outcome, sitePlan?.map)

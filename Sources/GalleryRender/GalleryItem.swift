@@ -1,5 +1,4 @@
 import Foundation
-import GalleryImaging
 import GalleryModel
 
 /// Everything the pages need about one published photo: metadata plus the planned derivatives.

@@ -1,5 +1,4 @@
 import Foundation
-import GalleryImaging
 import GalleryKeys
 import GalleryModel
 

@@ -1,4 +1,5 @@
 import Foundation
+import GalleryModel
 
 /// The static search index: one entry per photo, over title, description, tags, author, camera and
 /// album (the album's title and those of the albums above it).
@@ -96,9 +97,6 @@ package struct SearchIndex {
     /// which for 100,000 photos in one go took over 100 MB.
     package static let batchSize = 500
 
-    /// The script pages load the index (or, sharded, its manifest) from.
-    package static let scriptPath = "search-index.js"
-
     /// The index as JSON, `{"photos":[…]}` with sorted keys, so rebuilds are byte-identical. The
     /// same bytes as encoding the whole index at once, made a batch of entries at a time.
     package func json() throws -> Data {
@@ -124,7 +122,7 @@ package struct SearchIndex {
             let json = try json()
             try emit(RenderedPage(path: "search.json", contents: json))
             guard json.count > SearchShards.singleFileLimit else {
-                return try emit(RenderedPage(path: Self.scriptPath, contents: Self.script(json: json)))
+                return try emit(RenderedPage(path: SiteLayout.searchScript, contents: Self.script(json: json)))
             }
         }
         let shards = try SearchShards(count: count, entry: entry(at:))

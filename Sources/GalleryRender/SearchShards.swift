@@ -94,7 +94,7 @@ package struct SearchShards {
         self.files = files
         let info = Manifest(folder: folder, count: count, chunk: Self.documentsPerChunk, shards: firstWords)
         manifest = RenderedPage(
-            path: SearchIndex.scriptPath,
+            path: SiteLayout.searchScript,
             contents: SearchIndex.script(json: try encoder.encode(["sharded": info])))
     }
 

@@ -1,5 +1,4 @@
 import Foundation
-import GalleryImaging
 import GalleryModel
 
 /// One page per photo: the preview, navigation, metadata, link previews and JSON-LD.

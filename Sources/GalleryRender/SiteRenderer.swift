@@ -1,6 +1,5 @@
 import Foundation
 import GalleryConfig
-import GalleryImaging
 import GalleryKeys
 import GalleryModel
 import Mustache

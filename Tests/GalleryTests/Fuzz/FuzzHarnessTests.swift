@@ -1,7 +1,7 @@
 import Foundation
-import GalleryConfig
 import GalleryFuzzing
 import GalleryImaging
+import GalleryModel
 import Testing
 
 /// The libFuzzer harnesses (Fuzz/, Scripts/fuzz.sh), replayed in the ordinary suite: every seed,
