@@ -7,7 +7,8 @@ import GalleryProviders
 import GalleryStore
 
 /// `build --images-only [--shard K/N]`: the steps of a build that makes images into the cache and
-/// publishes nothing (see `Build` for the order of a full build).
+/// publishes nothing (see `Build` for the order of a full build). Its steps run through the same
+/// `StepClock` as a full build's, each taking the values the ones before it returned.
 extension Build {
     /// An images-only build (`build --images-only [--shard K/N]`), which renders and publishes nothing:
     ///
@@ -20,16 +21,15 @@ extension Build {
     /// It takes no lock: all it writes is content-addressed or its own file, written atomically, so
     /// slices may run side by side over one site folder and one cache.
     package func runImagesOnly(_ shard: Shard, downloader: Downloader) async throws -> BuildReport {
-        let started = ContinuousClock.now
+        var clock = StepClock()
         var report = BuildReport()
-        var timings: [BuildStep: Double] = [:]
         report.shard = shard.description
         report.forced = options.rebuild
         let provider = makeProvider(downloader: downloader)
         report.source = provider.summary
         let root = SourceRoot(config.source)
-        var manifest = try await asyncStep(.manifest, &timings) { try await provider.fetchManifest() }
-        _ = try step(.manifest, &timings) { try hideAlbums(&manifest) }  // the same ids, so the same photo folders
+        var manifest = try await clock.step(.manifest) { try await provider.fetchManifest() }
+        _ = try await clock.step(.manifest) { try hideAlbums(&manifest) }  // the same ids, so the same photo folders
         let slice = manifest.photos.filter { shard.contains(locationKey: root.key($0.image.description)) }
         report.photosInManifest = manifest.photos.count + manifest.issues.count
         report.photosInSlice = slice.count
@@ -42,7 +42,7 @@ extension Build {
                 "manifest: \(manifest.photos.count) photos from \(provider.summary), \(slice.count) in shard \(shard)"))
 
         try makeCacheFolder()
-        let state = try step(.state, &timings) {
+        let state = try await clock.step(.state) {
             BuildState(
                 snapshot: StateSnapshot(), blobs: (DigestTable(), DigestTable()), cache: config.cacheDirectory,
                 shared: learntInCache(),
@@ -54,22 +54,18 @@ extension Build {
             processor: ImageProcessor(settings: config.images), writer: nil,
             publishOriginals: config.images.publishOriginals, state: state,
             videos: VideoWork(config.video, options: options))
-        let outcome = try await asyncStep(.images, &timings) {
+        let outcome = try await clock.step(.images) {
             try await publishImages(
                 slice, with: photos, state: state, downloader: downloader, report: &report,
                 noneProcessed: "none of the \(slice.count) photos of shard \(shard) could be processed "
                     + "(see the lines above)")
         }
-        let file = try step(.learnt, &timings) {
+        let file = try await clock.step(.learnt) {
             try SharedCache(folder: config.cacheDirectory).write(shard, rows: outcome.rows, state: state, root: root)
         }
         report.learntFile = file.path
         progress(.step("learnt: \(file.path)"))
-        report.failures = redacted(report.failures)
-        report.photosSkipped = report.failures.count
-        report.stepSeconds = timings
-        report.totalSeconds = started.secondsElapsed
-        return report
+        return finished(report, clock)
     }
 
     /// What images-only builds left in the cache; nothing with `--rebuild`. An unreadable learnt file

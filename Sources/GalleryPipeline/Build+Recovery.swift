@@ -11,8 +11,11 @@ extension Build {
     /// database's damage and nothing would be lost (`recover`: not the second try); a `BuildError`
     /// that says what to do when the database holds `--offline`'s manifest, or when SQLite found
     /// the disk full; else `error` itself.
+    /// - Parameters:
+    ///   - source: The provider's summary, once the `state` step made it (the report's `source`).
+    ///   - database: The state database, once opened; closed before a damaged file is set aside.
     /// - Throws: `StoreError` when the damaged file cannot be moved aside.
-    func stopping(_ run: BuildRun, _ error: any Error, recover: Bool) throws -> any Error {
+    func stopping(_ error: any Error, source: String, database: StateDatabase?, recover: Bool) throws -> any Error {
         let cause = Self.cause(of: error)
         let file = StateDatabase.file(in: config.stateDirectory)
         let step = (error as? BuildError)?.step ?? .state
@@ -24,10 +27,10 @@ extension Build {
             return BuildError(
                 step: step,
                 underlying: StoreError.damagedOffline(
-                    file.path, reason: StateDatabase.reason(cause), source: run.provider?.summary ?? "the source"))
+                    file.path, reason: StateDatabase.reason(cause), source: source.isEmpty ? "the source" : source))
         }
         guard recover else { return error }
-        run.database?.close()
+        database?.close()
         progress(.warning(try StateDatabase.setAside(file, damage: cause)))
         return StateSetAside()
     }

@@ -4,8 +4,9 @@ import GalleryFetch
 import GalleryProviders
 import GalleryStore
 
-/// A whole build, and the only place that knows the order of the pipeline's steps. `Build.steps`
-/// lists them as values (each a `Step` that `BuildRun` carries the build's work through); in words:
+/// A whole build, and the only place that knows the order of the pipeline's steps. `runSteps` lists
+/// them: each step is a function that takes what earlier steps made and returns what it makes
+/// (`Build+Values.swift`), so a step left out or moved up is a compile error; in words:
 ///
 /// 1. `lock`     take the site's state lock, so two builds never run at once
 /// 2. `output`   check that the output is missing, empty or galleryssg's (`--force` moves a stranger's aside)
@@ -91,76 +92,79 @@ public struct Build: Sendable {
         }
     }
 
+    /// A full build's steps, in order (see `Build`). Each is a function that takes what the step
+    /// before it made and returns what it makes (`Build+Values.swift`), so the compiler holds the
+    /// order; `StepClock` times each under its name, and an error in it names it. Several share a
+    /// name, so the report's timings add up to the ten steps above.
     private func runSteps(downloader: Downloader, recover: Bool) async throws -> BuildReport {
-        let run = BuildRun(build: self, downloader: downloader)
-        defer { run.lock?.release() }
+        var clock = StepClock()
+        var report = BuildReport()
+        report.output = config.output.path
+        report.offline = options.offline
+        report.forced = options.rebuild
+        let lock = try await clock.step(.lock) { try takeLock() }
+        defer { lock.release() }
+        let opened: Opened
         do {
-            for step in Self.steps { try await step.run(run) }
-        } catch {
-            run.writer?.abort()
-            throw try stopping(run, error, recover: recover)
-        }
-        var report = run.finish()
-        report.host = measureForHost()
-        return report
-    }
-
-    /// A full build's steps, in order (see `Build`); each is timed under its name, and an error in it
-    /// names it. Several share a name, so the report's timings add up to the ten steps above.
-    package static let steps: [Step] = [
-        Step(.lock) { try $0.takeLock() },
-        Step(.output) { try $0.claimOutput() },
-        Step(.theme) { try $0.loadTheme() },
-        Step(.state) { try await $0.openState() },
-        Step(.manifest) { try await $0.readManifest() },
-        Step(.images) { try $0.listPhotos() },
-        Step(.state) { try await $0.loadLastBuild() },
-        Step(.output) { try $0.beginStaging() },
-        Step(.state) { try await $0.prepareCaches() },
-        Step(.images) { try await $0.publishImages() },
-        Step(.pages) { $0.planSite() },
-        Step(.downloads) { try $0.zipAlbums() },
-        Step(.pages) { try await $0.publishPages() },
-        Step(.static) { try $0.stageStatic() },
-        Step(.seal, if: \.hasSealing) { try $0.seal() },
-        Step(.publish) { try await $0.settle() },
-        Step(.state) { try await $0.saveState() },
-        Step(.publish) { try await $0.commit() }
-    ]
-
-    /// Whether the photo list comes over the network, so `--offline` reads it from the state.
-    var sourceIsRemote: Bool {
-        switch config.source {
-        case .manifestURL, .flickr, .fiveHundredPx, .parse, .immich: return true
-        case .folder, .manifestFile: return false
-        }
-    }
-
-    /// The provider's manifest, or with `--offline` and a remote source the one the last build saved.
-    package func fetchManifest(_ provider: any PhotoProvider, database: StateDatabase) async throws -> Manifest {
-        if options.offline && sourceIsRemote {
-            let photos = try await database.persistedManifest(source: provider.summary)
-            guard !photos.isEmpty else {
-                throw BuildError(
-                    step: .manifest,
-                    "--offline: \(config.stateDirectory.path) holds no manifest of "
-                        + "\(provider.summary) from an earlier build; build once online first")
+            let claimed = try await clock.step(.output) { try claimOutput(lock) }
+            let themed = try await clock.step(.theme) { try loadTheme(claimed, report: &report) }
+            opened = try await clock.step(.state) {
+                try await openState(themed, downloader: downloader, report: &report)
             }
-            progress(.step("manifest: \(photos.count) photos from the last build of \(provider.summary) (offline)"))
-            return Manifest(photos: photos)
+        } catch {
+            throw try stopping(error, source: report.source, database: nil, recover: recover)
         }
         do {
-            let manifest = try await provider.fetchManifest()
-            progress(.step("manifest: \(manifest.photos.count) photos from \(provider.summary)"))
-            return manifest
+            try await publishSite(opened, downloader: downloader, clock: &clock, report: &report)
         } catch {
-            var reason = "\(error)"
-            if sourceIsRemote, let known = try? await database.photoCount(source: provider.summary), known > 0 {
-                reason +=
-                    "; to build from the last fetched manifest and the cached originals, run galleryssg build --offline"
+            throw try stopping(error, source: report.source, database: opened.database, recover: recover)
+        }
+        var done = finished(report, clock)
+        done.host = measureForHost()
+        return done
+    }
+
+    /// The steps from the photo list on, with the state database open. If one fails after the
+    /// staging folder was begun, the staging folder goes (`StagedWriter.abort`).
+    private func publishSite(
+        _ opened: Opened, downloader: Downloader, clock: inout StepClock, report: inout BuildReport
+    ) async throws {
+        var listing = try await clock.step(.manifest) { try await readManifest(opened, report: &report) }
+        let listed = try await clock.step(.images) { try listPhotos(&listing) }
+        var loaded = try await clock.step(.state) { try await loadLastBuild(listed) }
+        let writer = try await clock.step(.output) { try beginStaging(loaded) }
+        do {
+            let ready = try await clock.step(.state) {
+                try await prepareCaches(&loaded, writer: writer, report: &report)
             }
-            throw BuildError(step: .manifest, reason)
+            try await makeSite(ready, downloader: downloader, clock: &clock, report: &report)
+        } catch {
+            writer.abort()
+            throw error
         }
     }
 
+    /// The steps from the images to the swap, each with what the `state` (caches) step made ready.
+    private func makeSite(
+        _ ready: Ready, downloader: Downloader, clock: inout StepClock, report: inout BuildReport
+    ) async throws {
+        var imaged = try await clock.step(.images) {
+            try await publishImages(in: ready, downloader: downloader, report: &report)
+        }
+        let paged: Paged
+        do {  // The plan, which holds every gallery item, goes at the end of this scope.
+            let planned = try await clock.step(.pages) { planSite(&imaged, in: ready) }
+            let zipped = try await clock.step(.downloads) { try zipAlbums(planned, in: ready, report: &report) }
+            paged = try await clock.step(.pages) {
+                try await publishPages(zipped, imaged, in: ready, report: &report)
+            }
+        }
+        let complete = try await clock.step(.static) { try stageStatic(paged, in: ready, report: &report) }
+        if complete.sealing.hasWork {
+            try await clock.step(.seal) { try seal(complete, in: ready, report: &report) }
+        }
+        let settled = try await clock.step(.publish) { try await settle(complete, in: ready) }
+        let saved = try await clock.step(.state) { try await saveState(settled, &imaged, in: ready, report: &report) }
+        try await clock.step(.publish) { try await commit(saved, in: ready) }
+    }
 }

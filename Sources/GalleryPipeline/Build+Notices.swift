@@ -2,7 +2,7 @@ import Foundation
 import GalleryConfig
 import GalleryProviders
 
-/// How `Build` times a step of an images-only build, and reports a skipped photo.
+/// How `Build` reports a skipped photo, the manifest's failures and warnings, and an empty source.
 extension Build {
     package func announce(_ failure: BuildReport.Failure) {
         let location = failure.location.map { " (\($0))" } ?? ""
@@ -50,27 +50,5 @@ extension Build {
         }
         return "no photos found in \(provider.summary); the site will be empty. To fix it, \(check) in "
             + "\(config.configFile.lastPathComponent)"
-    }
-
-    package func step<T>(_ name: BuildStep, _ timings: inout [BuildStep: Double], _ body: () throws -> T) throws -> T {
-        let started = ContinuousClock.now
-        defer { timings[name, default: 0] += started.secondsElapsed }
-        do {
-            return try body()
-        } catch {
-            throw BuildError.at(name, error)
-        }
-    }
-
-    package func asyncStep<T>(_ name: BuildStep, _ timings: inout [BuildStep: Double], _ body: () async throws -> T)
-        async throws -> T
-    {
-        let started = ContinuousClock.now
-        defer { timings[name, default: 0] += started.secondsElapsed }
-        do {
-            return try await body()
-        } catch {
-            throw BuildError.at(name, error)
-        }
     }
 }
