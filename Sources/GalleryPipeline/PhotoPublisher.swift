@@ -277,7 +277,8 @@ package struct PhotoPublisher: Sendable {
         let position = plan.position
         let merged = PhotoMetadata.merge(photo: photo, facts: plan.facts)
         // A motion whose clip could not be made leaves a still (its warning says why).
-        let hasMotion = plan.keys.files.contains { $0.path == Self.motionPath(plan) }
+        let motionPath = Self.motionPath(plan)
+        let hasMotion = plan.keys.files.contains { $0.path == motionPath }
         var item = GalleryItem(
             photo: merged, displaySize: plan.layout.display, plan: plan.layout.plan,
             averageColor: placeholder.averageColor, placeholderKey: plan.keys.thumbnail, original: linked.original,
