@@ -95,7 +95,7 @@ extension Build {
         // The service worker that opens protected albums is on every site: were it only on sites
         // with one, its presence would say that the site has a protected album.
         if let worker = assets.serviceWorker { try writer.write(worker, to: SiteLayout.serviceWorker) }
-        try writer.write(Data(assets.headersFile.utf8), to: "_headers")
+        try writer.write(Data(assets.headersFile.utf8), to: SiteLayout.headers)
         return Complete(pages: paged.pages, sealing: paged.sealing)
     }
 
