@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Checks every Swift file against .swift-format (line length 120; `swift format lint --strict`), as
-# `make test` does first. `Scripts/lint.sh --fix` rewrites the files instead (`swift format format`).
+# `make test` does first, and that no `package` declaration goes unused outside its target
+# (Scripts/package-access.py). `Scripts/lint.sh --fix` rewrites the files instead (`swift format format`).
 # The two generated files are left out: their tests compare them with their generators' output
 # (Scripts/embed-theme.sh, Scripts/embed-schema.sh).
 set -euo pipefail
@@ -16,4 +17,7 @@ if [[ ${1:-} == --fix ]]; then
     swift format format --in-place --parallel "${files[@]}"
 else
     swift format lint --strict --parallel "${files[@]}"
+    # `package` only where another target, a test or a fuzz harness uses the name (docs/contributing.md,
+    # "Access"); the script lists the others and exits 1 while there are any.
+    python3 Scripts/package-access.py
 fi
