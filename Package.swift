@@ -43,11 +43,11 @@ let package = Package(
         .systemLibrary(name: "CRename"),
         // The commit `galleryssg --version` names: "" unless Scripts/package.sh links in its own.
         .target(name: "CBuildInfo"),
-        // libjpeg's classic API, a few rows at a time (GalleryImaging/JPEGRows.swift): a large photo is
+        // libjpeg's classic API, a few rows at a time (GalleryImaging/Codecs/JPEGRows.swift): a large photo is
         // resampled as it decodes, never held whole. C, because libjpeg's errors longjmp.
         .target(name: "CJPEGRows", linkerSettings: [.linkedLibrary("jpeg")]),
 
-        // Regenerates Sources/GalleryRender/DefaultTheme+Files.swift from Templates/
+        // Regenerates Sources/GalleryRender/Theme/DefaultTheme+Files.swift from Templates/
         // (Scripts/embed-theme.sh); a test fails when the two drift apart.
         .executableTarget(name: "EmbedTheme"),
 

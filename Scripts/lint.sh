@@ -11,7 +11,7 @@ swift_files() {
     if git rev-parse --is-inside-work-tree > /dev/null 2>&1; then git ls-files '*.swift'
     else find Package.swift Sources Tests Fuzz -name '*.swift' | sort; fi
 }
-mapfile -t files < <(swift_files | grep -v -e '^Sources/GalleryRender/DefaultTheme+Files.swift$' \
+mapfile -t files < <(swift_files | grep -v -e '^Sources/GalleryRender/Theme/DefaultTheme+Files.swift$' \
     -e '^Sources/GalleryConfig/SiteConfigSchema.swift$')
 if [[ ${1:-} == --fix ]]; then
     swift format format --in-place --parallel "${files[@]}"

@@ -2,7 +2,7 @@
 """Validates configs against docs/site-config.schema.json with jsonschema (draft 2020-12).
 
 Checked: the schema itself; the sample site-config.json; the config and every source example that
-`galleryssg init` writes (read from Sources/GalleryPipeline/SiteScaffold.swift); every config or
+`galleryssg init` writes (read from Sources/GalleryPipeline/Maintenance/SiteScaffold.swift); every config or
 source block shown as JSON in README.md and docs/; the fuzzer's config seeds; and configs that the
 loader refuses, one rule each, which the schema must refuse too, and ones it accepts.
 
@@ -134,7 +134,7 @@ def cases(root):
     for path in sorted(glob.glob(f'{root}/Fuzz/Corpus/config/*.json')):
         # folder.json holds keys the loader refuses ("formats", "strict"), on purpose.
         yield os.path.relpath(path, root), json.load(open(path)), not path.endswith('folder.json')
-    scaffold = f'{root}/Sources/GalleryPipeline/SiteScaffold.swift'
+    scaffold = f'{root}/Sources/GalleryPipeline/Maintenance/SiteScaffold.swift'
     yield 'init: site-config.json', json.loads(swift_literal(scaffold, 'config')), True
     for key, block in json.loads(swift_literal(scaffold, 'sourceExamples')).items():
         if key != 'about':
