@@ -4,7 +4,7 @@
 # the JSON records the version it came from. Each file carries different values in EXIF, IPTC-IIM
 # and XMP, so which one wins shows; exiftool.json is `exiftool -j -G -MWG:all` plus the raw IPTC
 # tags and the digests (exiftool-iptc.json: the IRB-only TIFF's IPTC, read without the MWG module),
-# and Tests/GalleryTests/Imaging/MWGTests.swift compares our reading with them.
+# and Tests/GalleryTests/Metadata/MWGTests.swift compares our reading with them.
 # Bases: ../../images/photo-2.jpg, ../../formats/tiff-rgb8.tif, ../../formats/gif-transparent.gif.
 #
 #   jpeg-all-three.jpg       EXIF, IPTC and XMP all set, no IPTC digest: EXIF wins description,
