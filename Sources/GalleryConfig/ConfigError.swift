@@ -38,7 +38,7 @@ public struct ConfigError: Error, CustomStringConvertible, Sendable, Equatable {
 
 extension Array where Element == CodingKey {
     /// A key path in the dotted form users write: `source.params.tags`, `images.widths[1]`.
-    package var dotted: String {
+    var dotted: String {
         var result = ""
         for key in self {
             if let index = key.intValue {

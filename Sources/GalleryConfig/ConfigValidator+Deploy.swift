@@ -42,7 +42,7 @@ public struct DeploySettings: Sendable, Equatable {
 
 extension ConfigValidator {
     /// Checks each value of `deploy` the way the command will read it, naming the key that is wrong.
-    package func deploySettings(_ raw: SiteConfigFile.Deploy?) throws -> DeploySettings {
+    func deploySettings(_ raw: SiteConfigFile.Deploy?) throws -> DeploySettings {
         guard let raw else { return DeploySettings() }
         var settings = DeploySettings(
             target: raw.target, endpoint: raw.endpoint, region: raw.region, pathStyle: raw.pathStyle)

@@ -143,7 +143,7 @@ package struct ConfigValidator {
     }
 
     /// Rejects keys the schema does not know, suggesting the closest known one.
-    package func checkKeys(_ document: JSONValue) throws {
+    func checkKeys(_ document: JSONValue) throws {
         guard case .object(let top) = document else { return }
         try checkKeys(of: top, at: "", allowed: SiteConfigFile.knownKeys[""]!)
         for section in ["images", "network", "viewer", "map", "deploy"] {

@@ -80,7 +80,7 @@ public enum DeployDestination: Sendable, Equatable {
 
 /// A bucket, the prefix the site lives under, and how to reach and sign for it.
 public struct S3Location: Sendable, Equatable {
-    package static let defaultRegion = "us-east-1"
+    static let defaultRegion = "us-east-1"
 
     package var bucket: String
     /// Empty, or a key prefix ending in `/` (`site/`).
@@ -92,7 +92,7 @@ public struct S3Location: Sendable, Equatable {
     package var description: String { "s3://\(bucket)/\(prefix)" }
 
     /// S3's bucket naming rules, loosely: 3–63 of `a-z 0-9 . -`, starting and ending with a letter or digit.
-    package static func isValidBucket(_ name: String) -> Bool {
+    static func isValidBucket(_ name: String) -> Bool {
         let allowed = name.allSatisfy { ($0.isASCII && ($0.isLowercase || $0.isNumber)) || $0 == "." || $0 == "-" }
         return (3...63).contains(name.count) && allowed && name.first!.isLetterOrDigit && name.last!.isLetterOrDigit
     }

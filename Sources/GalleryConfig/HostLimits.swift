@@ -46,7 +46,7 @@ public struct HostLimits: Sendable, Equatable, Codable {
     }
 
     /// The day the figures of `table` were read from their sources.
-    package static let readOn = "2026-11-29"
+    static let readOn = "2026-11-29"
 
     private static let mebibyte = 1 << 20
     private static let gibibyte = 1 << 30

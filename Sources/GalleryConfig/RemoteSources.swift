@@ -4,7 +4,7 @@ import Foundation
 public struct FlickrSource: Sendable, Equatable {
     package static let restEndpoint = URL(string: "https://api.flickr.com/services/rest/")!
     package static let feedEndpoint = URL(string: "https://www.flickr.com/services/feeds/photos_public.gne")!
-    package static let methods = [
+    static let methods = [
         "flickr.interestingness.getList", "flickr.photos.search", "flickr.people.getPublicPhotos",
         "flickr.photosets.getPhotos", "flickr.photos.getRecent", "feed"
     ]
@@ -65,7 +65,7 @@ public struct ParseSource: Sendable, Equatable {
     package static let defaultColumns = [
         "title": "filename", "image": "fileURLString", "thumbnail": "thumbnailURLString"
     ]
-    package static let columnFields = [
+    static let columnFields = [
         "title", "image", "thumbnail", "description", "author", "takenAt", "tags", "album", "license"
     ]
 

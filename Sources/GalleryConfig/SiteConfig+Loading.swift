@@ -112,18 +112,18 @@ extension ConfigError {
 }
 
 /// Replaces `${NAME}` in every string value with the environment variable `NAME`.
-package struct EnvironmentSubstitution {
-    package let environment: [String: String]
-    package let file: String
+struct EnvironmentSubstitution {
+    let environment: [String: String]
+    let file: String
     /// Key path to the (last) variable substituted into it, for error hints such as "check FLICKR_API_KEY".
-    package private(set) var variables: [String: String] = [:]
+    private(set) var variables: [String: String] = [:]
 
-    package init(environment: [String: String], file: String) {
+    init(environment: [String: String], file: String) {
         self.environment = environment
         self.file = file
     }
 
-    package mutating func apply(to value: JSONValue, path: String = "") throws -> JSONValue {
+    mutating func apply(to value: JSONValue, path: String = "") throws -> JSONValue {
         switch value {
         case .string(let text): return .string(try substitute(text, path: path))
         case .array(let items):
@@ -138,7 +138,7 @@ package struct EnvironmentSubstitution {
         }
     }
 
-    package mutating func substitute(_ text: String, path: String) throws -> String {
+    mutating func substitute(_ text: String, path: String) throws -> String {
         guard text.contains("${") else { return text }
         var result = ""
         var rest = Substring(text)

@@ -198,7 +198,7 @@ extension SiteConfig {
         package static let templates = "Templates"
         package static let state = ".galleryssg"
         /// The cache folder's place inside the state folder when the config names none.
-        package static let cacheInState = "cache"
+        static let cacheInState = "cache"
         package static let pageSize = 24
         /// Newest first by date taken; photos without a date follow in source order.
         package static let sort = PhotoSort.newestFirst
@@ -221,7 +221,7 @@ extension SiteConfig {
         package static let raw = RawPolicy.preview
         package static let slideshowSeconds = 5.0
         /// The slideshow's shortest and longest time per photo, in seconds.
-        package static let slideshowRange = 1.0...120.0
+        static let slideshowRange = 1.0...120.0
         package static let language = "en"
         /// OpenStreetMap's standard tiles (https://operations.osmfoundation.org/policies/tiles/).
         package static let mapTileURL = "https://tile.openstreetmap.org/{z}/{x}/{y}.png"

@@ -154,7 +154,7 @@ extension FetchedOriginal {
 /// A finished download is remembered as fetched, not kept: a task holds its result while it lives,
 /// and keeping every original's bytes for the whole build took a 100,000-photo build to 3.2 GB.
 /// A later caller for a fetched URL gets `again` (the disk cache); a failure is kept and repeated.
-package actor InFlightRequests {
+actor InFlightRequests {
     private enum Entry {
         case running(Task<FetchedOriginal, Error>)
         case fetched
@@ -167,7 +167,7 @@ package actor InFlightRequests {
     /// of its own, which is cancelled when this caller is. A caller whose shared download was
     /// cancelled by its starter, while it was not cancelled itself, starts it again; a cancelled
     /// download is not remembered as failed.
-    package func value(
+    func value(
         for key: String, again: @Sendable () -> FetchedOriginal?,
         _ work: @escaping @Sendable () async throws -> FetchedOriginal
     ) async throws -> FetchedOriginal {
@@ -219,7 +219,7 @@ package actor DownloadStats {
         /// Originals reused from the cache after a 304.
         package var revalidated = 0
         /// Responses that were 429 or 5xx.
-        package var retriableFailures = 0
+        var retriableFailures = 0
         /// Originals taken from the cache without asking the server (`--offline`).
         package var reusedOffline = 0
 

@@ -14,7 +14,7 @@ package final class HTTPTransport: Sendable {
     private let client: HTTPClient
     package let settings: NetworkSettings
     package static let userAgent = "galleryssg/0.1"
-    package static let maxRedirects = 5
+    static let maxRedirects = 5
 
     package init(settings: NetworkSettings) {
         self.settings = settings

@@ -25,7 +25,7 @@ package struct OriginalFetcher: Sendable {
         if let url = location.remoteURL { downloader.forget(url) }
     }
 
-    package static func readFile(_ url: URL, maxBytes: Int) throws -> Data {
+    static func readFile(_ url: URL, maxBytes: Int) throws -> Data {
         try checkSize(url, maxBytes: maxBytes)
         guard let data = FileManager.default.contents(atPath: url.path) else {
             throw FetchError(file: url, "file could not be read; check its permissions")

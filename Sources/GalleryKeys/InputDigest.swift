@@ -58,92 +58,92 @@ package enum InputDigest {
         }
     }
 
-    package struct DigestEncoder: Encoder {
-        package let sink: Sink
-        package var codingPath: [any CodingKey] { [] }
-        package var userInfo: [CodingUserInfoKey: Any] { [:] }
+    struct DigestEncoder: Encoder {
+        let sink: Sink
+        var codingPath: [any CodingKey] { [] }
+        var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-        package func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
             KeyedEncodingContainer(Keyed<Key>(sink: sink))
         }
 
-        package func unkeyedContainer() -> any UnkeyedEncodingContainer { Unkeyed(sink: sink) }
+        func unkeyedContainer() -> any UnkeyedEncodingContainer { Unkeyed(sink: sink) }
 
-        package func singleValueContainer() -> any SingleValueEncodingContainer { Single(sink: sink) }
+        func singleValueContainer() -> any SingleValueEncodingContainer { Single(sink: sink) }
     }
 
-    package struct Keyed<Key: CodingKey>: KeyedEncodingContainerProtocol {
-        package let sink: Sink
-        package var codingPath: [any CodingKey] { [] }
+    struct Keyed<Key: CodingKey>: KeyedEncodingContainerProtocol {
+        let sink: Sink
+        var codingPath: [any CodingKey] { [] }
 
         private func field(_ key: Key) { sink.string(.field, key.stringValue) }
 
-        package mutating func encodeNil(forKey key: Key) throws {
+        mutating func encodeNil(forKey key: Key) throws {
             field(key)
             sink.mark(.null)
         }
-        package mutating func encode(_ value: Bool, forKey key: Key) throws {
+        mutating func encode(_ value: Bool, forKey key: Key) throws {
             field(key)
             sink.scalar(value)
         }
-        package mutating func encode(_ value: String, forKey key: Key) throws {
+        mutating func encode(_ value: String, forKey key: Key) throws {
             field(key)
             sink.string(.string, value)
         }
-        package mutating func encode(_ value: Double, forKey key: Key) throws {
+        mutating func encode(_ value: Double, forKey key: Key) throws {
             field(key)
             sink.scalar(value)
         }
-        package mutating func encode(_ value: Float, forKey key: Key) throws {
+        mutating func encode(_ value: Float, forKey key: Key) throws {
             field(key)
             sink.scalar(value)
         }
-        package mutating func encode(_ value: Int, forKey key: Key) throws {
+        mutating func encode(_ value: Int, forKey key: Key) throws {
             field(key)
             sink.scalar(value)
         }
-        package mutating func encode(_ value: Int8, forKey key: Key) throws {
+        mutating func encode(_ value: Int8, forKey key: Key) throws {
             field(key)
             sink.scalar(value)
         }
-        package mutating func encode(_ value: Int16, forKey key: Key) throws {
+        mutating func encode(_ value: Int16, forKey key: Key) throws {
             field(key)
             sink.scalar(value)
         }
-        package mutating func encode(_ value: Int32, forKey key: Key) throws {
+        mutating func encode(_ value: Int32, forKey key: Key) throws {
             field(key)
             sink.scalar(value)
         }
-        package mutating func encode(_ value: Int64, forKey key: Key) throws {
+        mutating func encode(_ value: Int64, forKey key: Key) throws {
             field(key)
             sink.scalar(value)
         }
-        package mutating func encode(_ value: UInt, forKey key: Key) throws {
+        mutating func encode(_ value: UInt, forKey key: Key) throws {
             field(key)
             sink.scalar(value)
         }
-        package mutating func encode(_ value: UInt8, forKey key: Key) throws {
+        mutating func encode(_ value: UInt8, forKey key: Key) throws {
             field(key)
             sink.scalar(value)
         }
-        package mutating func encode(_ value: UInt16, forKey key: Key) throws {
+        mutating func encode(_ value: UInt16, forKey key: Key) throws {
             field(key)
             sink.scalar(value)
         }
-        package mutating func encode(_ value: UInt32, forKey key: Key) throws {
+        mutating func encode(_ value: UInt32, forKey key: Key) throws {
             field(key)
             sink.scalar(value)
         }
-        package mutating func encode(_ value: UInt64, forKey key: Key) throws {
+        mutating func encode(_ value: UInt64, forKey key: Key) throws {
             field(key)
             sink.scalar(value)
         }
-        package mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
             field(key)
             try Sink.value(value, into: sink)
         }
 
-        package mutating func nestedContainer<NestedKey: CodingKey>(
+        mutating func nestedContainer<NestedKey: CodingKey>(
             keyedBy keyType: NestedKey.Type,
             forKey key: Key
         ) -> KeyedEncodingContainer<NestedKey> {
@@ -151,69 +151,69 @@ package enum InputDigest {
             return KeyedEncodingContainer(Keyed<NestedKey>(sink: sink))
         }
 
-        package mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
             field(key)
             return Unkeyed(sink: sink)
         }
 
-        package mutating func superEncoder() -> any Encoder { DigestEncoder(sink: sink) }
+        mutating func superEncoder() -> any Encoder { DigestEncoder(sink: sink) }
 
-        package mutating func superEncoder(forKey key: Key) -> any Encoder {
+        mutating func superEncoder(forKey key: Key) -> any Encoder {
             field(key)
             return DigestEncoder(sink: sink)
         }
     }
 
-    package struct Unkeyed: UnkeyedEncodingContainer {
-        package let sink: Sink
-        package var codingPath: [any CodingKey] { [] }
-        package private(set) var count = 0
+    struct Unkeyed: UnkeyedEncodingContainer {
+        let sink: Sink
+        var codingPath: [any CodingKey] { [] }
+        private(set) var count = 0
 
-        package init(sink: Sink) { self.sink = sink }
+        init(sink: Sink) { self.sink = sink }
 
-        package mutating func encodeNil() throws {
+        mutating func encodeNil() throws {
             count += 1
             sink.mark(.null)
         }
-        package mutating func encode<T: Encodable>(_ value: T) throws {
+        mutating func encode<T: Encodable>(_ value: T) throws {
             count += 1
             try Sink.value(value, into: sink)
         }
 
-        package mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
+        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
             -> KeyedEncodingContainer<NestedKey>
         {
             count += 1
             return KeyedEncodingContainer(Keyed<NestedKey>(sink: sink))
         }
 
-        package mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+        mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
             count += 1
             return Unkeyed(sink: sink)
         }
 
-        package mutating func superEncoder() -> any Encoder { DigestEncoder(sink: sink) }
+        mutating func superEncoder() -> any Encoder { DigestEncoder(sink: sink) }
     }
 
-    package struct Single: SingleValueEncodingContainer {
-        package let sink: Sink
-        package var codingPath: [any CodingKey] { [] }
+    struct Single: SingleValueEncodingContainer {
+        let sink: Sink
+        var codingPath: [any CodingKey] { [] }
 
-        package mutating func encodeNil() throws { sink.mark(.null) }
-        package mutating func encode(_ value: Bool) throws { sink.scalar(value) }
-        package mutating func encode(_ value: String) throws { sink.string(.string, value) }
-        package mutating func encode(_ value: Double) throws { sink.scalar(value) }
-        package mutating func encode(_ value: Float) throws { sink.scalar(value) }
-        package mutating func encode(_ value: Int) throws { sink.scalar(value) }
-        package mutating func encode(_ value: Int8) throws { sink.scalar(value) }
-        package mutating func encode(_ value: Int16) throws { sink.scalar(value) }
-        package mutating func encode(_ value: Int32) throws { sink.scalar(value) }
-        package mutating func encode(_ value: Int64) throws { sink.scalar(value) }
-        package mutating func encode(_ value: UInt) throws { sink.scalar(value) }
-        package mutating func encode(_ value: UInt8) throws { sink.scalar(value) }
-        package mutating func encode(_ value: UInt16) throws { sink.scalar(value) }
-        package mutating func encode(_ value: UInt32) throws { sink.scalar(value) }
-        package mutating func encode(_ value: UInt64) throws { sink.scalar(value) }
-        package mutating func encode<T: Encodable>(_ value: T) throws { try Sink.value(value, into: sink) }
+        mutating func encodeNil() throws { sink.mark(.null) }
+        mutating func encode(_ value: Bool) throws { sink.scalar(value) }
+        mutating func encode(_ value: String) throws { sink.string(.string, value) }
+        mutating func encode(_ value: Double) throws { sink.scalar(value) }
+        mutating func encode(_ value: Float) throws { sink.scalar(value) }
+        mutating func encode(_ value: Int) throws { sink.scalar(value) }
+        mutating func encode(_ value: Int8) throws { sink.scalar(value) }
+        mutating func encode(_ value: Int16) throws { sink.scalar(value) }
+        mutating func encode(_ value: Int32) throws { sink.scalar(value) }
+        mutating func encode(_ value: Int64) throws { sink.scalar(value) }
+        mutating func encode(_ value: UInt) throws { sink.scalar(value) }
+        mutating func encode(_ value: UInt8) throws { sink.scalar(value) }
+        mutating func encode(_ value: UInt16) throws { sink.scalar(value) }
+        mutating func encode(_ value: UInt32) throws { sink.scalar(value) }
+        mutating func encode(_ value: UInt64) throws { sink.scalar(value) }
+        mutating func encode<T: Encodable>(_ value: T) throws { try Sink.value(value, into: sink) }
     }
 }

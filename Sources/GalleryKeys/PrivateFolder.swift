@@ -15,7 +15,7 @@ import Foundation
 /// into the output.
 package enum PrivateFolder {
     /// Folders: read, write and enter for the owner only.
-    package static let folderMode: mode_t = 0o700
+    static let folderMode: mode_t = 0o700
     /// Files holding keys, secrets or captions.
     package static let fileMode: mode_t = 0o600
 

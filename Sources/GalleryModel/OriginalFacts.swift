@@ -61,7 +61,7 @@ package enum AnimationMotion: Sendable, Equatable {
     /// would by much (H.264 is often 5 to 10 times smaller, but the still's derivatives are loaded
     /// anyway), keeps its own palette, transparency and timing exactly (H.264 has no alpha and
     /// softens pixel art), and needs no ffmpeg run. Larger ones are encoded.
-    package static let maxKeptBytes = 512 << 10
+    static let maxKeptBytes = 512 << 10
 
     /// How an animation is published on a site whose largest still derivative is `largest`: kept
     /// when it is small, no larger than the photo is shown, and carries no metadata that galleryssg

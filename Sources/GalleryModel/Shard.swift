@@ -16,7 +16,7 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
     package let count: Int
 
     /// The most slices a site may be cut into.
-    package static let maxCount = 10_000
+    static let maxCount = 10_000
 
     /// Every photo: an images-only build without `--shard`.
     public static let all = Shard(validIndex: 1, count: 1)

@@ -33,7 +33,7 @@ package enum WriteFailure: Sendable, Equatable {
 
     /// The folder the file system holding `path` is mounted at: the topmost folder above `path`
     /// (or above the nearest one that exists) on the same device.
-    package static func mountPoint(of path: String) -> String {
+    static func mountPoint(of path: String) -> String {
         var current = URL(fileURLWithPath: path).standardizedFileURL
         var status = stat()
         while stat(current.path, &status) != 0 {

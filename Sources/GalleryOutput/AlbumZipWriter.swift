@@ -21,7 +21,7 @@ package enum AlbumZipWriter {
 
     /// The date every entry carries: 2000-01-01 00:00 UTC, not the build's time, so zips of the same
     /// files are byte-identical (ZIP dates are DOS dates, from 1980 on).
-    package static let entryDate = Date(timeIntervalSince1970: 946_684_800)
+    static let entryDate = Date(timeIntervalSince1970: 946_684_800)
     /// Bytes copied at a time.
     package static let chunkSize = 1 << 20
 

@@ -7,7 +7,7 @@ import Foundation
 /// Only a site with `images.showLocation` has a map page, so only such a site needs the packages.
 package enum MapLibrary {
     /// Where Debian installs browser libraries.
-    package static let defaultRoot = URL(fileURLWithPath: "/usr/share")
+    static let defaultRoot = URL(fileURLWithPath: "/usr/share")
 
     /// A file to publish: its place under the root, where it goes in the site, and its package.
     package struct File: Sendable {

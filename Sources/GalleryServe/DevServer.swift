@@ -44,7 +44,7 @@ public struct DevServer: Sendable {
     }
 
     /// The config as it is on disk now (it may have changed since the last build), with `--output` applied.
-    package func loadConfig() throws -> SiteConfig {
+    func loadConfig() throws -> SiteConfig {
         var config = try SiteConfig.load(from: configURL)
         if let outputOverride { config.output = outputOverride }
         return config
@@ -126,12 +126,12 @@ public struct DevServer: Sendable {
 }
 
 /// Runs the watcher beside the server and closes the event streams when the server shuts down.
-package struct WatchService: Service {
-    package let watcher: SiteWatcher
-    package let liveReload: LiveReload
-    package let server: DevServer
+struct WatchService: Service {
+    let watcher: SiteWatcher
+    let liveReload: LiveReload
+    let server: DevServer
 
-    package func run() async throws {
+    func run() async throws {
         await cancelWhenGracefulShutdown {
             await watcher.run { await server.rebuild(liveReload) }
         }
@@ -142,10 +142,10 @@ package struct WatchService: Service {
 /// Why `serve` could not start.
 ///
 /// Callers that act on the problem switch on `kind`, never on the words.
-package typealias DevServerError = KindedFailure<DevServerErrorKind>
+typealias DevServerError = KindedFailure<DevServerErrorKind>
 
 /// What went wrong, for a `DevServerError`.
-package enum DevServerErrorKind: Sendable, Equatable {
+enum DevServerErrorKind: Sendable, Equatable {
     /// There was no site to serve and building it failed; the words carry the build's error.
     case firstBuildFailed
     /// Another program listens on the host and port.

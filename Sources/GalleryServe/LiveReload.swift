@@ -6,7 +6,7 @@ import Foundation
 /// responses by the server only in watch mode, never to the built files.
 package actor LiveReload {
     /// The path the script connects to; outside any path a site can use.
-    package static let eventsPath = "/_galleryssg/events"
+    static let eventsPath = "/_galleryssg/events"
 
     private var subscribers: [Int: AsyncStream<String>.Continuation] = [:]
     private var nextID = 0
@@ -36,7 +36,7 @@ package actor LiveReload {
     }
 
     /// A build failed: every browser shows the message over the last good page.
-    package func buildFailed(_ message: String) {
+    func buildFailed(_ message: String) {
         failure = message
         broadcast(Self.message(event: "build-error", data: message))
     }
@@ -73,7 +73,7 @@ package actor LiveReload {
         """
 
     /// `html` with the script inserted before its last `</body>` (or appended when there is none).
-    package static func inject(into html: Data) -> Data {
+    static func inject(into html: Data) -> Data {
         let marker = Data("</body>".utf8)
         let script = Data(script.utf8)
         guard let range = html.range(of: marker, options: .backwards) else { return html + script }

@@ -18,7 +18,7 @@ package struct PreviewServer: Sendable {
     }
 
     /// A logger that keeps Hummingbird's own lines out of the way; the request log says enough.
-    package static var quietLogger: Logger {
+    static var quietLogger: Logger {
         var logger = Logger(label: "galleryssg.serve")
         logger.logLevel = .warning
         return logger
@@ -49,10 +49,10 @@ package struct PreviewServer: Sendable {
 }
 
 /// One concise line per request: method, path, status and time.
-package struct RequestLog<Context: RequestContext>: RouterMiddleware {
-    package let log: @Sendable (String) -> Void
+struct RequestLog<Context: RequestContext>: RouterMiddleware {
+    let log: @Sendable (String) -> Void
 
-    package func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
         async throws -> Response
     {
         let started = ContinuousClock.now

@@ -97,8 +97,8 @@ package struct SiteMiddleware<Context: RequestContext>: RouterMiddleware {
 
 /// The file types `SiteMiddleware` answers itself (read whole, gzipped, live-reload injected).
 /// Outside the generic middleware so the set is built once, not on every request.
-package enum TextFiles {
-    package static let extensions: Set<String> = [
+enum TextFiles {
+    static let extensions: Set<String> = [
         "html", "htm", "css", "js", "mjs", "json", "xml", "txt", "svg", "webmanifest", "map"
     ]
 }

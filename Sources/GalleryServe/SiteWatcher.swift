@@ -12,7 +12,7 @@ package struct SiteWatcher: Sendable {
     package let paths: [URL]
     /// Folders never looked into (the output, the state folder).
     package let ignored: [URL]
-    package var interval: Duration = .milliseconds(250)
+    var interval: Duration = .milliseconds(250)
     package var settle: Duration = .milliseconds(300)
 
     package init(paths: [URL], ignored: [URL]) {

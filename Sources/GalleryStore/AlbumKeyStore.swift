@@ -55,11 +55,11 @@ package struct AlbumKeyStore: Sendable {
     }
 }
 
-package enum AlbumKeyStoreError: Error, Equatable, CustomStringConvertible {
+enum AlbumKeyStoreError: Error, Equatable, CustomStringConvertible {
     case unreadable(path: String, reason: String)
     case unwritable(path: String, reason: String)
 
-    package var description: String {
+    var description: String {
         switch self {
         case .unreadable(let path, let reason):
             "protected albums' keys \(path) could not be read (\(reason)); restore it from a backup, or move it away "

@@ -28,7 +28,7 @@ package final class BuildState: Sendable {
     /// What images-only builds left in the cache (`SharedCache`), less the blob records `images` holds.
     package let shared: SharedLearnt
     private let books = NIOLockedValueBox(Books())
-    package static let recentFacts = 1024
+    static let recentFacts = 1024
     /// Learnt items written per transaction.
     package static let batchSize = 256
 

@@ -12,7 +12,7 @@ package final class PriorPhotos: Sendable {
     private let database: StateDatabase?
     private let books = NIOLockedValueBox(Books())
     /// Photos whose rows are kept at least (two generations of up to this many each).
-    package static let recent = 2048
+    static let recent = 2048
 
     /// Rows read lately, by id; nil for an id the state has no row of.
     private struct Books {

@@ -193,7 +193,7 @@ package struct KnownOriginal: Sendable, Equatable {
 
 extension PhotoState {
     /// The original as this row knows it.
-    package var knownOriginal: KnownOriginal {
+    var knownOriginal: KnownOriginal {
         KnownOriginal(
             location: location, contentHash: contentHash, etag: etag, lastModified: lastModified,
             fileSize: fileSize, fileModified: fileModified)

@@ -12,9 +12,9 @@ package enum SiteSecretFile {
     package static let environmentVariable = "GALLERYSSG_SECRET"
     package static let fileName = "site-secret"
     /// Characters the environment's secret needs at least.
-    package static let minimumLength = 32
+    static let minimumLength = 32
     /// Estimated bits of entropy the environment's secret needs at least (`estimatedBits`).
-    package static let minimumBits = 128
+    static let minimumBits = 128
     /// Bytes the state's file holds at least (it is made with 32).
     static let minimumFileBytes = 32
 

@@ -25,7 +25,7 @@ package struct ClipFailure: Sendable, Equatable {
 /// read per clip when it is planned.
 extension StateDatabase {
     /// The most failures kept; the oldest go first.
-    package static let maxClipFailures = 10_000
+    static let maxClipFailures = 10_000
 
     /// The failure remembered for the clip with this content hash, with these tools; nil when none.
     package func clipFailure(_ hash: Digest, tools: String) throws -> ClipFailure? {
@@ -52,7 +52,7 @@ extension StateDatabase {
     }
 
     /// How many clip failures the state remembers.
-    package func clipFailureCount() throws -> Int {
+    func clipFailureCount() throws -> Int {
         try queue.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM clipFailure") ?? 0 }
     }
 }

@@ -9,7 +9,7 @@ import GalleryModel
 extension StateDatabase {
     /// Writes facts and placeholders in one transaction, on the database's own queue while the
     /// calling task is suspended.
-    package func saveLearnt(
+    func saveLearnt(
         originals: [(hash: Digest, facts: OriginalFacts)], placeholders: [(key: Digest, value: Placeholder)]
     ) async throws {
         guard !originals.isEmpty || !placeholders.isEmpty else { return }
@@ -129,7 +129,7 @@ extension StateDatabase {
         return (try? JSONDecoder().decode([String: String].self, from: Data(text.utf8))) ?? [:]
     }
 
-    package static let learntFilesSetting = "learntFiles"
+    static let learntFilesSetting = "learntFiles"
 
     package static func write(learntFiles: [String: String], in db: Database) throws {
         let encoder = JSONEncoder()

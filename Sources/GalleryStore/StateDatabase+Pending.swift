@@ -56,7 +56,7 @@ extension StateDatabase {
     }
 
     /// Moves the pending rows into `photo` as rows of `source`, and clears them; within `save`'s transaction.
-    package static func applyPending(source: String, in db: Database) throws {
+    static func applyPending(source: String, in db: Database) throws {
         try db.execute(
             sql: """
                 INSERT OR REPLACE INTO photo (source, \(rowColumns), metadata)
@@ -99,7 +99,7 @@ extension StateDatabase {
 
     /// Replaces the last build's pages with the staged ones, and clears them; within `save`'s
     /// transaction. Only pages whose keys changed are rewritten.
-    package static func applyPendingPages(in db: Database) throws {
+    static func applyPendingPages(in db: Database) throws {
         try db.execute(
             sql: """
                 DELETE FROM page WHERE path NOT IN (SELECT path FROM pending_page);
@@ -112,7 +112,7 @@ extension StateDatabase {
 
     /// Moves the pending blob records into `blob`, and clears them; within `save`'s transaction,
     /// before the blobs the build deleted are forgotten.
-    package static func applyPendingBlobs(in db: Database) throws {
+    static func applyPendingBlobs(in db: Database) throws {
         try db.execute(
             sql: """
                 INSERT OR REPLACE INTO blob (key, kind, size, modified, sha256)
@@ -133,12 +133,12 @@ extension StateDatabase {
     }
 
     /// The columns of a photo's row that `photoState` reads, in its order.
-    package static let rowColumns = """
+    static let rowColumns = """
         id, position, metadataHash, location, etag, lastModified, fileSize, fileModified, contentHash, blobKeys, thumbnailKey
         """
 
     /// A row of `rowColumns` as a photo's state; nil when one of its keys is not a key.
-    package static func photoState(_ row: Row) throws -> PhotoState? {
+    static func photoState(_ row: Row) throws -> PhotoState? {
         guard let metadataHash = try digest(row, 2), let contentHash = try digest(row, 8),
             let thumbnailKey = try digest(row, 10), let blobKeys = try digests(row, 9)
         else { return nil }

@@ -22,7 +22,7 @@ extension StateDatabase {
     }
 
     /// One photo's row, for a caller that cannot wait (`priorRows(source:ids:)` reads a window).
-    package func priorRow(source: String, id: String) throws -> PriorRow? {
+    func priorRow(source: String, id: String) throws -> PriorRow? {
         try queue.read { db in try Self.priorRows(source: source, ids: [id], in: db)[id] }
     }
 

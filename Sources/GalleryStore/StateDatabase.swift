@@ -69,7 +69,7 @@ package final class StateDatabase: Sendable {
     }
 
     /// Versioned schema changes, applied in order; each runs once per database.
-    package static var migrator: DatabaseMigrator {
+    static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1: photos, originals, placeholders, blobs, pages, builds") { db in
             try db.execute(
@@ -361,7 +361,7 @@ package final class StateDatabase: Sendable {
     }
 
     /// Builds remembered for `cache stats`.
-    package static let historyLength = 100
+    static let historyLength = 100
 }
 
 /// The state as a build starts: what the last builds left, loaded once.

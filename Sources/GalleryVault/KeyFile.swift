@@ -3,8 +3,8 @@ import Foundation
 /// How a password becomes a key: PBKDF2-HMAC-SHA256 with a count of at least 600,000 (OWASP's
 /// figure for it in 2023, https://cheatsheetseries.owasp.org/cheatsheets/Password_Storage_Cheat_Sheet.html).
 package struct KDFParameters: Sendable, Equatable {
-    package static let minimumIterations = 600_000
-    package static let saltBytes = 16
+    static let minimumIterations = 600_000
+    static let saltBytes = 16
     package let iterations: Int
 
     /// - Throws: `VaultError.weakParameters` below `minimumIterations`: the count may only go up.
@@ -33,7 +33,7 @@ package struct KDFParameters: Sendable, Equatable {
 /// that the old password and the old key open nothing new (GalleryPipeline's `ProtectedAlbums.keys`).
 package struct KeyFile: Sendable, Equatable {
     package static let currentVersion = 1
-    package static let kdfName = "PBKDF2-HMAC-SHA256"
+    static let kdfName = "PBKDF2-HMAC-SHA256"
     static let formatName = "galleryssg-vault-key"
     /// Authenticated with the wrapped key, so that a key file's key cannot be taken for anything else.
     static let wrapLabel = Array("galleryssg-vault/1 key-wrap".utf8)

@@ -50,7 +50,7 @@ package enum VaultCrypto {
     }
 
     /// `count` bytes from the system's secure random generator.
-    package static func randomBytes(_ count: Int) -> [UInt8] {
+    static func randomBytes(_ count: Int) -> [UInt8] {
         bytes(SymmetricKey(size: SymmetricKeySize(bitCount: count * 8)))
     }
 

@@ -18,10 +18,10 @@ import Foundation
 /// an empty file is one empty final chunk.
 package struct VaultFormat: Sendable {
     package static let version: UInt8 = 1
-    package static let magic: [UInt8] = Array("GSVF".utf8)
+    static let magic: [UInt8] = Array("GSVF".utf8)
     package static let headerBytes = 24
-    package static let defaultChunkShift = 16
-    package static let chunkShifts = 12...24
+    static let defaultChunkShift = 16
+    static let chunkShifts = 12...24
 
     package let chunkShift: Int
     package var chunkBytes: Int { 1 << chunkShift }

@@ -3,7 +3,7 @@
 /// docs/benchmarks.md has the figures).
 extension HEIFCodec {
     /// libaom's speed (0 slowest, 9 fastest) through libheif. Part of every AVIF's cache key.
-    package static let avifSpeed = 6
+    static let avifSpeed = 6
 
     /// libheif's AV1 quality for the site's JPEG `quality`, so that the AVIF looks as good as the
     /// JPEG next to it (equal SSIM on luma over the benchmark corpus) in fewer bytes: AV1's scale
@@ -13,5 +13,5 @@ extension HEIFCodec {
     }
 
     /// How far below the JPEG quality the AVIF quality sits (see `avifQuality(forJPEG:)`).
-    package static let avifQualityOffset = 19
+    static let avifQualityOffset = 19
 }

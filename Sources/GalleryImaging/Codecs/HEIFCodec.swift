@@ -14,7 +14,7 @@ import GalleryModel
 /// size is the transformed one.
 package enum HEIFCodec {
     /// The largest metadata block or ICC profile read; real ones are a few kilobytes.
-    package static let maxMetadataBytes = 4 << 20
+    static let maxMetadataBytes = 4 << 20
 
     /// Reads the primary image's size, profile and metadata, decoding no pixels.
     /// - Throws: `ImagingError` when the file is not a readable HEIF or AVIF.

@@ -12,7 +12,7 @@ package struct ImageHeader: Sendable {
     package var metadata = MetadataBlocks()
     /// For HEIF: the auxiliary images' types (URNs such as Apple's
     /// `urn:com:apple:photo:2020:aux:hdrgainmap`), alpha and depth left out.
-    package var auxiliaryTypes: [String] = []
+    var auxiliaryTypes: [String] = []
     /// For a GIF or WebP: whether it holds more than one frame (an animation).
     package var animated = false
 }

@@ -10,9 +10,9 @@ import GalleryModel
 package enum JPEGCodec {
     package struct Header: Sendable {
         package var size: PixelSize
-        package var isCMYK: Bool
+        var isCMYK: Bool
         /// One channel only: a greyscale photo, or a single-channel gain map.
-        package var isGray = false
+        var isGray = false
     }
 
     /// Reads the frame header without decoding pixels.
@@ -55,7 +55,7 @@ package enum JPEGCodec {
     /// sharp photos (Tests/Fixtures/scaling): SSIM fell to 0.93–0.97 with 1.1–1.3× left, 0.984 with
     /// 1.6×, and stayed at or above 0.989 with 2× at every scale. libvips leaves 2× for the same
     /// reason. On the benchmark corpus 2× costs about 15 % more time than 1.5×.
-    package static let scalingHeadroom = 2.0
+    static let scalingHeadroom = 2.0
 
     /// The smallest DCT scaling that is at least `minimum` × `scalingHeadroom` in both directions,
     /// else a full-size decode.

@@ -38,7 +38,7 @@ package enum RAWCodec {
 
     /// Whether LibRaw recognises `data` as a camera's raw file: a mosaic (or Foveon) sensor image or a
     /// DNG. A TIFF from a scanner or an editor is not one, though it may name a camera maker.
-    package static func isCameraRaw(_ data: Data) -> Bool {
+    static func isCameraRaw(_ data: Data) -> Bool {
         (try? withRaw(data) { raw in
             let idata = raw.pointee.idata
             return idata.filters != 0 || idata.dng_version != 0 || idata.is_foveon != 0

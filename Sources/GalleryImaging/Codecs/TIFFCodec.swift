@@ -14,9 +14,9 @@ import GalleryModel
 package enum TIFFCodec {
     /// The largest allocation libtiff may make for one strip, tile or tag: a hostile file cannot
     /// claim gigabytes for data it does not contain.
-    package static let maxSingleAllocation = 1 << 30
+    static let maxSingleAllocation = 1 << 30
     /// The largest ICC profile, XMP packet, IPTC block or resource block kept.
-    package static let maxMetadataBytes = 4 << 20
+    static let maxMetadataBytes = 4 << 20
 
     /// Reads IFD0's size, ICC profile (tag 34675), XMP (700), IPTC (33723) and Photoshop's image
     /// resources (34377: the IPTC digest, and the IPTC where there is no tag 33723), decoding no

@@ -10,13 +10,13 @@ import GalleryModel
 /// `<picture>` and keep the progressive JPEG as the fallback, so browsers without WebP lose nothing.
 /// WebP originals go through the demuxer, which validates the RIFF container, hands out the
 /// `EXIF`, `XMP ` and `ICCP` chunks, and gives an animation's first frame without the others.
-package enum WebPCodec {
+enum WebPCodec {
     /// The largest metadata chunk kept; real ones are a few kilobytes.
-    package static let maxMetadataBytes = 4 << 20
+    static let maxMetadataBytes = 4 << 20
 
     /// Reads the canvas size and the metadata chunks, decoding no pixels.
     /// - Throws: `ImagingError` when the container is not a readable WebP.
-    package static func header(_ data: Data) throws -> ImageHeader {
+    static func header(_ data: Data) throws -> ImageHeader {
         try withDemuxer(data) { demuxer in
             let size = PixelSize(
                 width: Int(WebPDemuxGetI(demuxer, WEBP_FF_CANVAS_WIDTH)),
@@ -32,7 +32,7 @@ package enum WebPCodec {
 
     /// Decodes the first frame onto the canvas, compositing transparency over `background`.
     /// - Throws: `ImagingError` for corrupt or truncated data.
-    package static func decode(_ data: Data, background: RGB) throws -> Bitmap {
+    static func decode(_ data: Data, background: RGB) throws -> Bitmap {
         try withDemuxer(data) { demuxer in
             let width = Int(WebPDemuxGetI(demuxer, WEBP_FF_CANVAS_WIDTH))
             let height = Int(WebPDemuxGetI(demuxer, WEBP_FF_CANVAS_HEIGHT))
@@ -67,7 +67,7 @@ package enum WebPCodec {
     /// Counts an animation's frames (up to `maxFrames`) and adds up their durations from the
     /// container, decoding no pixel. A duration of 10 ms or less counts as 100 ms, as browsers show it.
     /// - Throws: `ImagingError` when the container is not a readable WebP.
-    package static func timing(_ data: Data, maxFrames: Int) throws -> AnimationTiming {
+    static func timing(_ data: Data, maxFrames: Int) throws -> AnimationTiming {
         try withDemuxer(data) { demuxer in
             let count = min(Int(WebPDemuxGetI(demuxer, WEBP_FF_FRAME_COUNT)), maxFrames)
             var timing = AnimationTiming(frames: 0, seconds: 0)
@@ -85,7 +85,7 @@ package enum WebPCodec {
     /// hands each to `body` with its duration in milliseconds as stored; `body` returns false to stop.
     /// Only one canvas is held at a time, whatever the number of frames.
     /// - Throws: `ImagingError` for corrupt or truncated data, or what `body` throws.
-    package static func frames(
+    static func frames(
         _ data: Data, background: RGB, _ body: (Bitmap, _ milliseconds: Int) throws -> Bool
     ) throws {
         try data.withUnsafeBytes { raw in
@@ -154,7 +154,7 @@ package enum WebPCodec {
 
     /// Encodes packed RGB at `quality` (1–100, libwebp's scale, close to JPEG's for the same look).
     /// - Throws: `ImagingError` if libwebp refuses the picture (for example over 16383 px a side).
-    package static func encode(_ bitmap: Bitmap, quality: Int) throws -> Data {
+    static func encode(_ bitmap: Bitmap, quality: Int) throws -> Data {
         guard bitmap.width <= 16383, bitmap.height <= 16383 else {
             throw ImagingError.format(
                 .webp,

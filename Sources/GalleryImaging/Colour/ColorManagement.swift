@@ -6,10 +6,10 @@ import Foundation
 /// Photos in Adobe RGB, Display P3 or ProPhoto look muted or shifted when their profile is dropped
 /// and the numbers are shown as if they were sRGB; converting once after decoding makes every
 /// derivative right in any browser, with no profile to embed.
-package enum ColorManagement {
+enum ColorManagement {
     /// The RGB profile's pixels converted to sRGB, or nil when the profile is sRGB already, unusable,
     /// or not an RGB profile.
-    package static func toSRGB(_ bitmap: Bitmap, profile: ICCProfile) -> Bitmap? {
+    static func toSRGB(_ bitmap: Bitmap, profile: ICCProfile) -> Bitmap? {
         guard let transform = makeTransform(profile, inputFormat: rgb8, colorSpace: cmsSigRgbData) else { return nil }
         defer { cmsDeleteTransform(transform) }
         var output = PixelBuffers.take(bitmap.pixels.count)  // the transform writes every pixel
@@ -22,12 +22,12 @@ package enum ColorManagement {
     }
 
     /// `toSRGB` for pixels that arrive a band at a time (`JPEGRows`): converts them in place.
-    package final class BandConverter {
+    final class BandConverter {
         private let transform: cmsHTRANSFORM
         private var scratch: UnsafeMutableBufferPointer<UInt8> = .init(start: nil, count: 0)
 
         /// Nil where `toSRGB` returns nil: the profile is sRGB already, unusable, or not RGB.
-        package init?(_ profile: ICCProfile) {
+        init?(_ profile: ICCProfile) {
             guard let transform = makeTransform(profile, inputFormat: rgb8, colorSpace: cmsSigRgbData) else {
                 return nil
             }
@@ -39,7 +39,7 @@ package enum ColorManagement {
             scratch.deallocate()
         }
 
-        package func convert(_ pixels: UnsafeMutablePointer<UInt8>, count: Int) {
+        func convert(_ pixels: UnsafeMutablePointer<UInt8>, count: Int) {
             if scratch.count < count * 3 {
                 scratch.deallocate()
                 scratch = .allocate(capacity: count * 3)
@@ -51,7 +51,7 @@ package enum ColorManagement {
 
     /// Converts Adobe-style inverted CMYK bytes (four a pixel, as libjpeg returns them) to sRGB bytes,
     /// or nil when the profile is not a usable CMYK profile.
-    package static func cmykToSRGB(_ cmyk: [UInt8], profile: ICCProfile) -> [UInt8]? {
+    static func cmykToSRGB(_ cmyk: [UInt8], profile: ICCProfile) -> [UInt8]? {
         guard let transform = makeTransform(profile, inputFormat: cmyk8Reversed, colorSpace: cmsSigCmykData) else {
             return nil
         }

@@ -49,7 +49,7 @@ package enum GainMapProblem: Sendable, Equatable, CustomStringConvertible {
 
 package enum GainMap {
     /// The auxiliary image type Apple's HEIC photos give their HDR gain map.
-    package static let appleHEICType = "urn:com:apple:photo:2020:aux:hdrgainmap"
+    static let appleHEICType = "urn:com:apple:photo:2020:aux:hdrgainmap"
 
     /// What a JPEG's gain map is, if it has one.
     package enum Search: Sendable {
@@ -96,14 +96,14 @@ package enum GainMap {
 
 /// A gain map decoded once and turned upright as its photo is shown, ready to be resized to each
 /// derivative's geometry.
-package struct UprightGainMap: Sendable {
-    package var source: GainMapSource
-    package var bitmap: Bitmap
+struct UprightGainMap: Sendable {
+    var source: GainMapSource
+    var bitmap: Bitmap
     /// The photo's size after orientation, which the gain map's scale is taken against.
-    package var display: PixelSize
+    var display: PixelSize
 
     /// - Throws: `ImagingError` when the gain map image is damaged.
-    package init(_ source: GainMapSource, orientation: Int, display: PixelSize) throws {
+    init(_ source: GainMapSource, orientation: Int, display: PixelSize) throws {
         self.source = source
         self.display = display
         let decoded = try JPEGCodec.decode(source.jpeg, header: source.header, size: source.header.size)
@@ -112,7 +112,7 @@ package struct UprightGainMap: Sendable {
 
     /// The gain map for a derivative of `size`: as much smaller than it as the source's gain map
     /// is than its photo, resampled on its stored (log-encoded) values.
-    package func resized(to size: PixelSize) -> Bitmap {
+    func resized(to size: PixelSize) -> Bitmap {
         let scaleX = Double(bitmap.width) / Double(display.width)
         let scaleY = Double(bitmap.height) / Double(display.height)
         let target = PixelSize(
@@ -124,7 +124,7 @@ package struct UprightGainMap: Sendable {
     /// `primary` (a derivative of `size`, encoded) with the gain map resized to match it, as one
     /// Ultra HDR file.
     /// - Throws: `ImagingError` if the encoder fails.
-    package func attach(to primary: Data, size: PixelSize, quality: Int) throws -> Data {
+    func attach(to primary: Data, size: PixelSize, quality: Int) throws -> Data {
         let gainMap = try JPEGCodec.encode(resized(to: size), quality: quality, gray: source.header.isGray)
         return try UltraHDRFile.assemble(primary: primary, gainMap: gainMap, metadata: source.metadata)
     }

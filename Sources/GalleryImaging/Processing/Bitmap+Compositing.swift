@@ -8,7 +8,7 @@ extension Bitmap {
     ///   - rgba: Rows of four bytes a pixel, `rowBytes` apart; only read during the call.
     ///   - premultiplied: Whether colour is already multiplied by alpha (libtiff's RGBA interface
     ///     delivers associated alpha; libwebp, libheif and giflib straight alpha).
-    package static func compositing(
+    static func compositing(
         rgba: UnsafeRawBufferPointer, width: Int, height: Int, rowBytes: Int,
         premultiplied: Bool = false, over background: RGB
     ) -> Bitmap {

@@ -8,13 +8,13 @@ package struct ImageLayout: Sendable {
     package var display: PixelSize
     package var plan: DerivativePlan
     /// The size the decode produces (DCT-scaled for JPEG, full size for the other formats).
-    package var decodeSize: PixelSize
+    var decodeSize: PixelSize
     /// The part of that bitmap the picture covers, before orientation (see `JPEGCodec.Scaling`).
     /// It follows from the stored size and `decodeSize`, so the cache key needs nothing more.
     package var decodeContent: SourceRegion
     /// For a camera raw: whether its embedded preview is decoded rather than the raw developed
     /// (`ImageProcessor.usesPreview`); part of the cache key.
-    package var rawPreview = false
+    var rawPreview = false
 }
 
 /// The cache keys of one original's output files.
@@ -42,7 +42,7 @@ extension ImageProcessor {
     /// 3: fixed-point resampling, and a JPEG's largest size resampled as it decodes, before it is
     ///    turned upright (2026-11-26).
     /// (AVIF files also key their encoder's speed and quality mapping, so they need no bump here.)
-    package static let encoderVersion = 3
+    static let encoderVersion = 3
 
     /// Reads an original's header facts: format, stored size and EXIF, decoding no pixels.
     /// - Throws: `ImagingError` for unknown formats or unreadable headers.

@@ -8,7 +8,7 @@ extension DerivativePlan {
     /// most 1.44 times the pixels it needs, and about 1.2 times on average.
     package static let gridStep = 1.2
     /// A size that already exists is used as a step when it is at most this much wider than the step.
-    package static let gridSnap = 1.05
+    static let gridSnap = 1.05
     /// The steps go up to a file this tall: a phone's grid rows are at most about 200 CSS px tall
     /// (`style.css`, `SiteRenderer.phoneGridFontVW`), 600 px at 3 device pixels per CSS pixel.
     package static let gridTallest = 600
@@ -17,7 +17,7 @@ extension DerivativePlan {
     /// from the thumbnail's width up to the first width at least `gridTallest` tall, wherever
     /// `widths` (the other sizes) leave a gap wider than `gridStep`; never as wide as the widest of
     /// `widths` (no upscaling, and the preview covers the rest).
-    package static func gridWidths(thumbnail: Int, widths: [Int], aspect: Double) -> [Int] {
+    static func gridWidths(thumbnail: Int, widths: [Int], aspect: Double) -> [Int] {
         let widths = widths.sorted()
         var width = thumbnail
         var added: [Int] = []

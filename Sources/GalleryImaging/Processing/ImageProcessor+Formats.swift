@@ -7,7 +7,7 @@ extension ImageProcessor {
     /// What the headers said: the facts that are stored and keyed, and what the decode needs.
     package struct HeaderReading {
         package var facts: OriginalFacts
-        package var jpegHeader: JPEGCodec.Header?
+        var jpegHeader: JPEGCodec.Header?
         package var iccProfile: ICCProfile?
         /// For a JPEG: the gain map after it, if any (`GainMap`).
         package var gainMap = GainMap.Search.none

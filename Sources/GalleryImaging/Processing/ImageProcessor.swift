@@ -35,22 +35,22 @@ package struct ProcessedImage: Sendable {
 package struct ImageJob: Sendable {
     package let data: Data
     package let format: ImageFormat
-    package let jpegHeader: JPEGCodec.Header?
+    let jpegHeader: JPEGCodec.Header?
     /// The embedded colour profile, converted to sRGB after decoding.
     package let iccProfile: ICCProfile?
     package let exif: ExifInfo
     package let display: PixelSize
     package let plan: DerivativePlan
     /// The size the decode will produce (DCT-scaled for JPEG, full size for the other formats).
-    package let decodeSize: PixelSize
+    let decodeSize: PixelSize
     /// The part of the decoded bitmap the picture covers, before orientation (see `JPEGCodec.Scaling`).
     package let decodeContent: SourceRegion
     /// For a camera raw: whether its embedded preview is decoded rather than the raw developed.
-    package var rawPreview = false
+    var rawPreview = false
     /// For a JPEG with a gain map, when `images.hdr` is on: the gain map every JPEG derivative carries.
     package var gainMap: GainMapSource?
     /// Why a gain map the JPEG has is not carried over, reported with the photo's warnings.
-    package var gainMapProblem: GainMapProblem?
+    var gainMapProblem: GainMapProblem?
 }
 
 /// Decodes an original once and makes every planned derivative from it.
@@ -198,14 +198,14 @@ package struct ImageProcessor: Sendable {
         }
     }
 
-    package func checkPixels(_ size: PixelSize) throws {
+    func checkPixels(_ size: PixelSize) throws {
         guard size.pixelCount <= settings.maxPixels else {
             throw ImagingError.tooManyPixels(size, limit: settings.maxPixels)
         }
     }
 
     /// The longest edge of the inline placeholder image.
-    package static let placeholderEdge = 24
+    static let placeholderEdge = 24
 
     /// A tiny, low-quality JPEG of the photo as a data URI; the browser's upscaling blurs it.
     /// Made from pixels already in memory, so it costs no extra decode.

@@ -7,7 +7,7 @@ import Foundation
 /// multiply-add. Each output sample's fixed weights sum to exactly `one`, so a flat colour stays
 /// exactly flat however many taps round the same way.
 package struct FilterTable {
-    package let taps: Int
+    let taps: Int
     package var starts: [Int]
     package var counts: [Int]
     package var weights: [Float]
@@ -16,12 +16,12 @@ package struct FilterTable {
     package var pairs: [UInt32]
     package let pairsPerSample: Int
 
-    package static let radius = 3.0
+    static let radius = 3.0
     /// The fixed-point one: 14 bits keep every weight (≤ 1, plus the fold's surplus) inside Int16.
     package static let fractionBits = 14
     package static let one = 1 << fractionBits
 
-    package static func lanczos3(_ x: Double) -> Double {
+    static func lanczos3(_ x: Double) -> Double {
         let ax = abs(x)
         if ax < 1e-8 { return 1 }
         if ax >= radius { return 0 }

@@ -128,7 +128,7 @@ package struct SourceRegion: Sendable, Equatable {
     package var width: Double
     package var height: Double
 
-    package func isWhole(of bitmap: Bitmap) -> Bool {
+    func isWhole(of bitmap: Bitmap) -> Bool {
         x == 0 && y == 0 && width == Double(bitmap.width) && height == Double(bitmap.height)
     }
 

@@ -7,7 +7,7 @@
 /// small output, in integer arithmetic over unsafe row pointers.
 package enum Sharpener {
     /// Reductions at least this large (original long edge over derivative long edge) get sharpened.
-    package static let minimumReduction = 3.0
+    static let minimumReduction = 3.0
 
     /// Returns `bitmap` sharpened by `amount` (0…1); 0 returns it unchanged.
     package static func sharpen(_ bitmap: Bitmap, amount: Double) -> Bitmap {

@@ -34,7 +34,7 @@ package struct MediaTool: Sendable {
     }
 
     /// The most of a tool's standard output that is read back.
-    package static let maxOutput = 16 << 20
+    static let maxOutput = 16 << 20
 
     /// The tool called `name` in one of `path`'s folders (`/usr/bin` when there is no `PATH`), or nil.
     package static func find(_ name: String, path: String? = ProcessInfo.processInfo.environment["PATH"]) -> MediaTool?

@@ -10,7 +10,7 @@ package struct AnimationTiming: Sendable, Equatable {
     /// constant frame rate that shows every frame for exactly its time.
     package var step = 0
     /// The last frame's shown duration, in seconds.
-    package var lastSeconds = 0.0
+    var lastSeconds = 0.0
 
     package init(frames: Int, seconds: Double) {
         self.frames = frames
@@ -50,9 +50,9 @@ package struct AnimationTiming: Sendable, Equatable {
 /// sent to ffmpeg's standard input as raw RGB, resampled to the clip's size first, one at a time.
 extension VideoEncoder {
     /// The most frames a clip holds; the rest of a longer animation is left out, with a warning.
-    package static let animationMaxFrames = 3000
+    static let animationMaxFrames = 3000
     /// The highest frame rate: 50 frames a second, GIF's finest step (0.02 s).
-    package static let animationMaxRate = 50
+    static let animationMaxRate = 50
     /// The version of the code that makes animation clips; part of their cache keys.
     package static let animationVersion = 1
 
@@ -67,7 +67,7 @@ extension VideoEncoder {
     }
 
     /// The clip's size: the animation's, its shorter side at most `video.maxHeight`, both even.
-    package func animationSize(_ size: PixelSize) -> PixelSize {
+    func animationSize(_ size: PixelSize) -> PixelSize {
         let short = min(size.width, size.height)
         let scale = short > settings.maxHeight ? Double(settings.maxHeight) / Double(short) : 1
         func even(_ value: Int) -> Int { max(2, Int((Double(value) * scale / 2).rounded()) * 2) }

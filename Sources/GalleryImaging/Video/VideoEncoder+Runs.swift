@@ -9,7 +9,7 @@ extension VideoEncoder {
 
     /// The times a poster frame is tried at, best first: a tenth in (at most 3 s), a third, the
     /// middle, three quarters, then the first frame (the only one of a 1-frame clip).
-    package static func posterTimes(duration: Double) -> [Double] {
+    static func posterTimes(duration: Double) -> [Double] {
         guard duration >= 0.5 else { return [0] }
         var times: [Double] = []
         for time in [min(duration * 0.1, 3), duration / 3, duration / 2, duration * 0.75, 0] where !times.contains(time)

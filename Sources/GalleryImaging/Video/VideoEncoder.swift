@@ -19,7 +19,7 @@ package struct VideoEncoder: Sendable {
     /// The version of the code that makes posters and web files; part of their cache keys.
     package static let version = 1
     /// x264's threads: fixed, so the same clip gives the same bytes on every machine.
-    package static let encoderThreads = 8
+    static let encoderThreads = 8
 
     package init(tools: (ffmpeg: MediaTool, ffprobe: MediaTool)?, settings: VideoSettings) {
         self.tools = tools
@@ -126,7 +126,7 @@ package struct VideoEncoder: Sendable {
 
     /// `2024-06-01T10:22:01.000000Z` (ffmpeg's `creation_time`) or `2024-06-01T12:22:01+0200` (Apple's
     /// key) as the photo dates are written: `2024-06-01T10:22:01Z`, `2024-06-01T12:22:01+02:00`.
-    package static func localDate(_ text: String) -> String? {
+    static func localDate(_ text: String) -> String? {
         var cleaned = text.replacing(/(\d{2}:\d{2}:\d{2})\.\d+/) { $0.output.1 }
         cleaned = cleaned.replacing(/([+-]\d{2})(\d{2})$/) { "\($0.output.1):\($0.output.2)" }
         return PhotoDate(cleaned)?.machine

@@ -15,13 +15,13 @@ import GalleryModel
 package enum VideoToneMap {
     /// The nits of an HDR clip's diffuse white: BT.2408's reference white, 203 cd/m², for PQ and
     /// for HLG on its 1000-nit reference display. Linear 1.0 after the first filter is this.
-    package static let referenceWhite = 203.0
+    static let referenceWhite = 203.0
     /// The brightest nits kept apart from white: HLG's nominal display peak (BT.2100) and the
     /// mastering peak of most phones' PQ clips; brighter PQ highlights become white.
     package static let peak = 1000.0
     /// Where the Möbius curve leaves the straight line, in linear light relative to diffuse white:
     /// below it (sRGB 188 of 255) nothing changes; above it highlights are compressed up to `peak`.
-    package static let transition = 0.5
+    static let transition = 0.5
 
     /// What a converted clip's cache keys add, so that a change here remakes its web file and poster.
     package static var recipe: String {
@@ -65,7 +65,7 @@ package enum VideoToneMap {
     }
 
     /// The output tags of a converted web file, so that a player never reads it as HDR.
-    package static let webTags = ["-color_primaries", "bt709", "-color_trc", "bt709", "-colorspace", "bt709"]
+    static let webTags = ["-color_primaries", "bt709", "-color_trc", "bt709", "-colorspace", "bt709"]
 
     /// `value` when zscale knows it by that name, else nil.
     private static func known(_ value: String?, in names: Set<String>) -> String? {

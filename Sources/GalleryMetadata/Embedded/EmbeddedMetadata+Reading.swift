@@ -17,8 +17,8 @@ extension EmbeddedMetadata {
     /// The same caps as a manifest entry's (`ManifestEntryMapper`): files are as untrusted as manifests.
     package static let maxTitle = 300
     package static let maxCaption = 20_000
-    package static let maxName = 200
-    package static let maxKeyword = 100
+    static let maxName = 200
+    static let maxKeyword = 100
     package static let maxKeywords = 100
 
     /// Every string trimmed, without control characters and capped; keywords unique and at most
@@ -40,7 +40,7 @@ extension EmbeddedMetadata {
     }
 
     /// An http(s) URL with a host, or nil.
-    package static func webURL(_ text: String) -> URL? {
+    static func webURL(_ text: String) -> URL? {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard trimmed.utf8.count <= 2_000, let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(),
             ["http", "https"].contains(scheme), url.host?.isEmpty == false

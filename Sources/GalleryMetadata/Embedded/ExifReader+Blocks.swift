@@ -12,7 +12,7 @@ extension ExifReader {
     }
 
     /// `block` as libexif's loader takes it: starting with `Exif\0\0`.
-    package static func loadable(_ block: Data) -> Data {
+    static func loadable(_ block: Data) -> Data {
         block.starts(with: MetadataBlocks.exifSignature) ? block : Data(MetadataBlocks.exifSignature) + block
     }
 }

@@ -64,7 +64,7 @@ package enum ExifReader {
     /// and DateTimeOriginal. Raw values, cleaned later by `EmbeddedMetadata`. Cameras that fill
     /// ImageDescription with their own name (`OLYMPUS DIGITAL CAMERA`) say nothing about the photo,
     /// so those captions are dropped.
-    package static func descriptive(exif block: Data) -> MetadataFields {
+    static func descriptive(exif block: Data) -> MetadataFields {
         guard block.count <= 4 << 20, let exif = load(loadable(block)) else { return MetadataFields() }
         defer { exif_data_unref(exif) }
         let ifds = exif.pointee.ifd
@@ -92,7 +92,7 @@ package enum ExifReader {
     }
 
     /// ImageDescription values that cameras write by themselves.
-    package static let placeholderCaptions: Set<String> = [
+    static let placeholderCaptions: Set<String> = [
         "OLYMPUS DIGITAL CAMERA", "SONY DSC", "DIGITAL CAMERA", "KONICA MINOLTA DIGITAL CAMERA",
         "MINOLTA DIGITAL CAMERA",
         "SAMSUNG DIGITAL CAMERA", "DCIM", "DEFAULT", "DESCRIPTION", "IMAGE"
@@ -156,7 +156,7 @@ extension ExifReader {
 
     /// Tags that identify a camera, a lens or their owner; never published (`0xa430`–`0xa435`,
     /// `ImageUniqueID`, and the maker note, where makers keep serial numbers in private formats).
-    package static let identifyingTags: [UInt32] = [0xa430, 0xa431, 0xa435, 0xa420, 0x927c]
+    static let identifyingTags: [UInt32] = [0xa430, 0xa431, 0xa435, 0xa420, 0x927c]
 
     /// An `Exif\0\0…` APP1 body without the GPS directory and the identifying tags; every other
     /// entry (orientation, camera, exposure, date, copyright) stays. Nil when libexif cannot read

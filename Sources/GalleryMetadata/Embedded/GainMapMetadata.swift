@@ -24,10 +24,10 @@ package struct AdobeGainMap: Sendable, Equatable {
     package var gainMapMax: [Double]
     package var gamma: [Double]
     package var offsetSDR: [Double]
-    package var offsetHDR: [Double]
-    package var hdrCapacityMin: Double
-    package var hdrCapacityMax: Double
-    package var baseRenditionIsHDR: Bool
+    var offsetHDR: [Double]
+    var hdrCapacityMin: Double
+    var hdrCapacityMax: Double
+    var baseRenditionIsHDR: Bool
 
     /// The values from the XMP fields (name → one value, or three), with the specification's
     /// defaults for those left out; nil when `GainMapMax` or `HDRCapacityMax` is missing or any value

@@ -10,7 +10,7 @@ import GalleryModel
 /// value, never longjmp.
 package enum IPTCReader {
     /// The largest block read; real IPTC blocks are a few kilobytes.
-    package static let maxBlockBytes = 1 << 20
+    static let maxBlockBytes = 1 << 20
 
     /// The fields in `block`: Photoshop image resources (with or without the `Photoshop 3.0\0`
     /// header of a JPEG's `APP13`) or bare IIM datasets. Raw values, not yet cleaned; empty when

@@ -14,7 +14,7 @@ package enum JPEGSegments {
         /// The bytes after the two length bytes.
         package var body: Data
         /// Where `body` starts in the file, counting from its first byte.
-        package var bodyOffset = 0
+        var bodyOffset = 0
     }
 
     /// The segments with one of `markers`, in file order, whose body starts with one of `prefixes`

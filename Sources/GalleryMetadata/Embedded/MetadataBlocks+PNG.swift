@@ -3,7 +3,7 @@ import GalleryModel
 
 extension MetadataBlocks {
     /// The largest XMP packet or EXIF block kept from a PNG; real ones are a few kilobytes.
-    package static let maxPNGBlockBytes = 4 << 20
+    static let maxPNGBlockBytes = 4 << 20
 
     /// Reads a PNG's `eXIf` chunk (PNG 1.5 extensions) and its XMP packet, an `iTXt` chunk with
     /// the keyword `XML:com.adobe.xmp` (XMP specification part 3, §1.1.5), inflating it if needed.

@@ -23,7 +23,7 @@ package struct MetadataFields: Sendable, Equatable {
     package var copyright: String?
     /// When the photo was taken, ISO 8601: EXIF DateTimeOriginal with OffsetTimeOriginal, IPTC 2:55
     /// DateCreated with 2:60 TimeCreated, XMP `photoshop:DateCreated`.
-    package var dateTaken: String?
+    var dateTaken: String?
     /// XMP only: `xmpRights:WebStatement` or `cc:license`.
     package var licenseURL: URL?
     /// XMP only: `xmp:Rating`.
@@ -65,5 +65,5 @@ package struct IPTCRecord: Sendable, Equatable {
     /// Whether the XMP may be trusted over this IPTC: no digest was stored, or it matches. A digest
     /// that does not match means a program that knows no XMP edited the IPTC after the XMP was
     /// written, so the IPTC is the newer of the two.
-    package var xmpIsInSync: Bool { storedDigest == nil || storedDigest == digest }
+    var xmpIsInSync: Bool { storedDigest == nil || storedDigest == digest }
 }

@@ -10,8 +10,8 @@ import GalleryModel
 /// even length, a 4-byte size and the data padded to an even length, all big-endian. The walk stops
 /// at the first thing that is not a resource or does not fit, keeping what it found before.
 package enum PhotoshopResources {
-    package static let iptcID: UInt16 = 0x0404
-    package static let iptcDigestID: UInt16 = 0x0425
+    static let iptcID: UInt16 = 0x0404
+    static let iptcDigestID: UInt16 = 0x0425
 
     /// The data of each resource in `block` (the first of each id), with or without the
     /// `Photoshop 3.0\0` header of a JPEG's `APP13`.

@@ -5,7 +5,7 @@
 /// `dc:subject`, so read as they are they would tag every photo "darktable" and "arw".
 package enum DarktableTags {
     /// Whether a `lr:hierarchicalSubject` (or `dc:subject`) entry is darktable's own: `darktable|…`.
-    package static func isBookkeeping(_ tag: String) -> Bool {
+    static func isBookkeeping(_ tag: String) -> Bool {
         tag.split(separator: "|").first?.trimmingCharacters(in: .whitespaces).lowercased() == "darktable"
             && tag.contains("|")
     }

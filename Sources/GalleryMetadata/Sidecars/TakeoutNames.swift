@@ -21,11 +21,11 @@ import Foundation
 /// rather than to the wrong one.
 package enum TakeoutNames {
     /// The name without `.json` is cut at this many characters (`MAX_FILE_NAME_LENGTH_GOOGLE_EXPORT`).
-    package static let cutAt = 46
+    static let cutAt = 46
     /// What Takeout adds after the photo's name, before any cut.
     package static let supplemental = ".supplemental-metadata"
     /// The suffixes Takeout gives an edited copy, by the language of the account.
-    package static let editedSuffixes = [
+    static let editedSuffixes = [
         "-edited", "-bearbeitet", "-modifié", "-modificato", "-editado", "-ha editado", "-editat", "-bewerkt",
         "-edytowane", "-redigeret", "-redigert", "-redigerad", "-muokattu", "-編集済み", "-편집됨", "-已编辑", "-已編輯",
         "-编辑"

@@ -33,7 +33,7 @@ package struct BundleResource: Sendable, Equatable {
 
 extension FrontMatter {
     /// The most resources read from one bundle.
-    package static let maxResources = 10_000
+    static let maxResources = 10_000
 
     /// The `resources` list, each entry with its `src`; nil when absent.
     /// - Throws: `MetadataFileError` naming the line of a list that is not mappings with a `src`.

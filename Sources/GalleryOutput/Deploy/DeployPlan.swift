@@ -23,7 +23,7 @@ public struct DeployPlan: Sendable, Equatable {
     package var siteFiles: Int
     /// Every key the target holds once the plan has run: the site's, and with `--no-delete` what it
     /// kept (what a folder target records as its own, `FolderTarget.finished`).
-    package var heldAfter: [String]
+    var heldAfter: [String]
 
     /// Compares the site with what the target holds.
     /// - Parameters:
@@ -52,7 +52,7 @@ public struct DeployPlan: Sendable, Equatable {
 
     /// Files to upload, in the order they are sent.
     package var uploads: [LocalFile] { assets + pages }
-    package var uploadBytes: Int { uploads.reduce(0) { $0 + $1.size } }
+    var uploadBytes: Int { uploads.reduce(0) { $0 + $1.size } }
     package var isEmpty: Bool { uploads.isEmpty && deletions.isEmpty }
 
     /// One line per action, in order: `+ new`, `~ changed`, `- deleted`, with sizes.

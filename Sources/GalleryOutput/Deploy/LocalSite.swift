@@ -10,10 +10,10 @@ package enum LocalSite {
     package static let pageCacheControl = "public, max-age=60"
 
     /// Extensions of files that are pages, or refer to images the way pages do.
-    package static let pageExtensions: Set<String> = ["html", "htm", "xml", "json", "txt", "webmanifest"]
+    static let pageExtensions: Set<String> = ["html", "htm", "xml", "json", "txt", "webmanifest"]
     /// Scripts under fixed names whose content lists photos (the search manifest, the map's data):
     /// they go with the pages, after the images and search shards they point at.
-    package static let pageScripts: Set<String> = [SiteLayout.searchScript, SiteLayout.mapData, SiteLayout.headers]
+    static let pageScripts: Set<String> = [SiteLayout.searchScript, SiteLayout.mapData, SiteLayout.headers]
 
     /// Reads every file of `folder`.
     /// - Throws: `DeployError` when the folder or a file cannot be read.

@@ -26,7 +26,7 @@ package struct S3RetryPolicy: Sendable, Equatable {
     package var timeoutCost = 10
     package var retryCost = 5
     /// Tokens a request that succeeds at its first attempt puts back.
-    package var successRefund = 1
+    var successRefund = 1
 
     package init(maxAttempts: Int, baseDelay: Double, maxBackoff: Double, budget: Int = 500) {
         self.maxAttempts = max(1, maxAttempts)

@@ -38,7 +38,7 @@ package enum S3XML {
     }
 
     /// Elements whose children are gathered into one record each.
-    package static let recordElements: Set<String> = ["Contents", "Error", "Deleted"]
+    static let recordElements: Set<String> = ["Contents", "Error", "Deleted"]
 
     /// Parses `data`; nil when it is not well-formed XML, or not shaped as S3 writes XML.
     ///

@@ -48,7 +48,7 @@ package struct SigV4: Sendable {
     package let region: String
     package let service: String
 
-    package static let algorithm = "AWS4-HMAC-SHA256"
+    static let algorithm = "AWS4-HMAC-SHA256"
 
     /// `20150830T123600Z`: the `x-amz-date` form of `date`, in UTC.
     package static func timestamp(_ date: Date) -> String {

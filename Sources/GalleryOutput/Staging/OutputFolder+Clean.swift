@@ -39,7 +39,7 @@ extension OutputFolder {
     /// Removes a folder a killed build left beside the output (one the build does not start from):
     /// the files galleryssg wrote go, and a folder still holding others is renamed to `aside`, which
     /// no build reuses, rather than deleted.
-    package static func clearLeftover(_ folder: String, book: SiteBook, aside: URL) {
+    static func clearLeftover(_ folder: String, book: SiteBook, aside: URL) {
         let left = (try? removeOwnFiles(in: URL(fileURLWithPath: folder), book: book)) ?? [folder]
         if left.isEmpty, rmdir(folder) == 0 { return }
         let target =

@@ -31,7 +31,7 @@ package enum OutputFolder {
     /// What `claim` found.
     package struct Claim: Sendable, Equatable {
         /// True when the folder was built by an earlier galleryssg without a marker, and adopted.
-        package var adopted = false
+        var adopted = false
         /// Where foreign files were moved (`--force`), and how many entries; nil when none were.
         package var moved: URL?
         package var movedCount = 0

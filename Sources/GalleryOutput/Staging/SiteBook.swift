@@ -22,7 +22,7 @@ package struct SiteBook: Sendable {
     }
 
     /// A new random name for a site folder's record.
-    package static func newName() -> String {
+    static func newName() -> String {
         var generator = SystemRandomNumberGenerator()
         return (0..<4).map { _ in
             let hex = String(generator.next() as UInt32, radix: 16)

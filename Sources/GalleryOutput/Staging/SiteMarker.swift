@@ -23,7 +23,7 @@ package struct SiteMarker: Codable, Sendable, Equatable {
     /// Names at the site root that belong to the marker, never to the site's pages.
     package static let names: Set<String> = [fileName, legacyFilesName, buildingName]
     /// Bumped when the marker's meaning changes: 2 is the marker that names a record in the state.
-    package static let currentFormat = 2
+    static let currentFormat = 2
 
     package var format = SiteMarker.currentFormat
     /// The name of the site's record in the state (`SiteBook`): 32 random hex digits; nil in format 1.
@@ -83,7 +83,7 @@ package struct SiteMarker: Codable, Sendable, Equatable {
 /// What galleryssg knows of a site folder it built, kept in the state (`SiteBook`), never in the site.
 package struct SiteRecord: Codable, Sendable, Equatable {
     /// When the site was staged, just before it was swapped in.
-    package var builtAt: Date
+    var builtAt: Date
     /// Hex SHA-256 of each input the site was made from, by name (`config`, `templates`).
     package var inputs: [String: String]
     /// The state's number for the build that made the site; nil when none was recorded.

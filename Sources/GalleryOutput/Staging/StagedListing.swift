@@ -22,9 +22,9 @@ package struct StagedListing: Sendable {
         /// until the build commits).
         package private(set) var fileBytes: [UInt8] = []
         /// Site-relative paths of folders found empty.
-        package var emptyFolders: [String] = []
+        var emptyFolders: [String] = []
 
-        package mutating func addFile(_ path: String) {
+        mutating func addFile(_ path: String) {
             fileBytes.append(contentsOf: path.utf8)
             fileBytes.append(0)
         }
@@ -37,7 +37,7 @@ package struct StagedListing: Sendable {
         }
 
         /// Every file's site-relative path, in the order found.
-        package func forEachFile(_ body: (String) throws -> Void) rethrows {
+        func forEachFile(_ body: (String) throws -> Void) rethrows {
             var start = 0
             while let end = fileBytes[start...].firstIndex(of: 0) {
                 try body(String(decoding: fileBytes[start..<end], as: UTF8.self))

@@ -189,7 +189,7 @@ extension StagedWriter {
 
     /// The time a file's inode last changed (made, linked, renamed into place); nil when missing.
     /// Unlike the modification time, no one can set it back.
-    package static func changeTime(_ path: String) -> Double? {
+    static func changeTime(_ path: String) -> Double? {
         var info = stat()
         guard lstat(path, &info) == 0 else { return nil }
         return Double(info.st_ctim.tv_sec) + Double(info.st_ctim.tv_nsec) / 1e9

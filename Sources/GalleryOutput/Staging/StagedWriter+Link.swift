@@ -103,7 +103,7 @@ extension StagedWriter {
 
     /// Creates the folders above a site-relative path inside the staging folder, one `mkdir` each,
     /// skipping folders this build already made sure of.
-    package func makeFolders(above relativePath: String) {
+    func makeFolders(above relativePath: String) {
         var folder = ""
         for part in relativePath.split(separator: "/").dropLast() {
             folder += folder.isEmpty ? String(part) : "/" + part

@@ -223,7 +223,7 @@ extension StagedWriter {
     }
 
     /// Whether this build kept the published site as it was (nothing was staged).
-    package var keptPublishedSite: Bool { live.map { !$0.isStaged } ?? false }
+    var keptPublishedSite: Bool { live.map { !$0.isStaged } ?? false }
 
     /// Where the file at a site-relative path is to be read: the published site's, while the build keeps it.
     package func readable(_ relativePath: String) throws -> String {

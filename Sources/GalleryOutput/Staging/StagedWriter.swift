@@ -156,7 +156,7 @@ package final class StagedWriter: Sendable {
         }
     }
 
-    package static func spareFolder(of output: URL) -> URL {
+    static func spareFolder(of output: URL) -> URL {
         output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).spare")
     }
 
@@ -251,7 +251,7 @@ package final class StagedWriter: Sendable {
     }
 
     /// Staging and old folders left by builds that were killed, and the spare.
-    package static func leftoverFolders(of output: URL) -> [String] {
+    static func leftoverFolders(of output: URL) -> [String] {
         let parent = output.deletingLastPathComponent()
         let name = output.lastPathComponent
         let prefixes = [".\(name).staging-", ".\(name).old-", ".\(name).spare"]
@@ -263,7 +263,7 @@ package final class StagedWriter: Sendable {
 
     /// Atomically exchanges two paths with Linux's `renameat2(RENAME_EXCHANGE)` (declared in
     /// CRename). Returns false where unsupported, e.g. a file system without it.
-    package static func exchange(_ first: String, _ second: String) -> Bool {
+    static func exchange(_ first: String, _ second: String) -> Bool {
         #if os(Linux)
             return galleryssg_exchange(first, second) == 0
         #else

@@ -11,7 +11,7 @@ extension Build {
     /// - Parameter noneProcessed: The reason the build stops when there were photos and none was published.
     /// - Throws: `BuildError` at `images` when none was published; the error that stopped writing what
     ///   was learnt (the caller's step names it); `CancellationError` when the task was cancelled.
-    package func publishImages(
+    func publishImages(
         _ photos: some PhotoWindows, with publisher: PhotoPublisher, state: BuildState, downloader: Downloader,
         report: inout BuildReport,
         noneProcessed: @autoclosure () -> String

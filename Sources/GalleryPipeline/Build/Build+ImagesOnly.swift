@@ -20,7 +20,7 @@ extension Build {
     ///
     /// It takes no lock: all it writes is content-addressed or its own file, written atomically, so
     /// slices may run side by side over one site folder and one cache.
-    package func runImagesOnly(_ shard: Shard, downloader: Downloader) async throws -> BuildReport {
+    func runImagesOnly(_ shard: Shard, downloader: Downloader) async throws -> BuildReport {
         var clock = StepClock()
         var report = BuildReport()
         report.shard = shard.description
@@ -72,7 +72,7 @@ extension Build {
     /// is a warning, and its photos are processed again.
     /// - Parameter consumed: Learnt files the state already took in (`StateDatabase.consumedLearntFiles`),
     ///   which are not read again while they stay as they are.
-    package func learntInCache(consumed: [String: String] = [:]) -> SharedLearnt {
+    func learntInCache(consumed: [String: String] = [:]) -> SharedLearnt {
         guard !options.rebuild else { return SharedLearnt() }
         return SharedCache(folder: config.cacheDirectory).load(
             root: SourceRoot(config.source), consumed: consumed,

@@ -4,7 +4,7 @@ import GalleryProviders
 
 /// How `Build` reports a skipped photo, the manifest's failures and warnings, and an empty source.
 extension Build {
-    package func announce(_ failure: BuildReport.Failure) {
+    func announce(_ failure: BuildReport.Failure) {
         let location = failure.location.map { " (\($0))" } ?? ""
         let status = failure.status.map { " [HTTP \($0)]" } ?? ""
         let text = "\(failure.id)\(location): \(failure.stage)\(status): \(failure.reason)"
@@ -12,7 +12,7 @@ extension Build {
     }
 
     /// The manifest's entries that name no usable photo, as failures of the `manifest` step, each announced.
-    package func manifestFailures(_ manifest: Manifest) -> [BuildReport.Failure] {
+    func manifestFailures(_ manifest: Manifest) -> [BuildReport.Failure] {
         let failures = manifest.issues.map {
             BuildReport.Failure(
                 id: $0.item, location: $0.location, stage: .manifest, status: nil, reason: $0.reason,
@@ -24,7 +24,7 @@ extension Build {
 
     /// The manifest's entries published despite a problem with what describes them (an unknown key
     /// in a sidecar), as warnings of the `manifest` step, each announced; `build --strict` fails on them.
-    package func manifestWarnings(_ manifest: Manifest) -> [BuildReport.Failure] {
+    func manifestWarnings(_ manifest: Manifest) -> [BuildReport.Failure] {
         let warnings = manifest.warnings.map {
             BuildReport.Failure(
                 id: $0.item, location: $0.location, stage: .manifest, status: nil, reason: $0.reason,
@@ -38,7 +38,7 @@ extension Build {
 
     /// Why a source that gave no photo builds an empty site, naming the folder or URL it read and
     /// what to check: a typo in `source.path` otherwise gives an empty gallery and exit status 0.
-    package func emptySourceWarning(_ provider: any PhotoProvider) -> String {
+    func emptySourceWarning(_ provider: any PhotoProvider) -> String {
         let check: String
         switch config.source {
         case .folder:

@@ -7,7 +7,7 @@ import GalleryStore
 extension Build {
     /// Whether the site's state recorded a build, so an output without a marker but with a site's
     /// files is one an earlier galleryssg built (`OutputFolder.claim`). Opens an existing state only.
-    package var stateRecordsBuilds: Bool { Self.lastRecordedBuild(config) != nil }
+    var stateRecordsBuilds: Bool { Self.lastRecordedBuild(config) != nil }
 
     /// The state's number for the last build it recorded; nil when there is no state or no build.
     /// Opens an existing state only.

@@ -66,7 +66,7 @@ public struct BuildReport: Codable, Sendable {
     /// Image files linked from the cache as they were.
     package var derivativesReused = 0
     /// Bytes this build newly encoded or rendered; reused files are linked, not written.
-    package var bytesWritten = 0
+    var bytesWritten = 0
     /// Whether the build ran with `--offline` or `--rebuild`.
     package var offline = false
     package var forced = false
@@ -91,10 +91,10 @@ public struct BuildReport: Codable, Sendable {
     /// Wall-clock seconds per pipeline step, in step order.
     package var stepSeconds: [BuildStep: Double] = [:]
     /// Seconds summed over all photos for the per-photo work inside the `images` step.
-    package var photoSeconds: [BuildStep: Double] = [:]
+    var photoSeconds: [BuildStep: Double] = [:]
     /// Seconds the `pages` step spent making the search index (with `robots.txt` and the map's data);
     /// 0 when the pages were linked unchanged from the last build.
-    package var searchIndexSeconds = 0.0
+    var searchIndexSeconds = 0.0
     package var totalSeconds = 0.0
     /// Decoded pixels the build allowed in flight (`images.maxPixelsInFlight`, or worked out from memory).
     package var pixelBudget = 0

@@ -32,7 +32,7 @@ package struct HostAdvice: Sendable {
         package var estimated: Bool
         /// The site's files and bytes after the changes.
         package var filesAfter: Int
-        package var bytesAfter: Int
+        var bytesAfter: Int
     }
 
     /// What a file over the size limit is, and so which key lowers it.
@@ -53,7 +53,7 @@ package struct HostAdvice: Sendable {
     /// Photos whose files are not what the config plans: every change keeps them as they are.
     package let unplanned: Int
     /// For Cloudflare Pages on its Free plan: whether the paid plan's limits take the site.
-    package let paidPlanFits: Bool
+    let paidPlanFits: Bool
 
     package init(_ measure: SiteMeasure, fit: HostFit, config: SiteConfig) {
         let inventory = SiteInventory(measure, settings: config.images)

@@ -22,8 +22,8 @@ public struct HostFit: Codable, Sendable, Equatable {
     /// The files `deploy` would send (the site's marker is not one).
     package var files: Int
     package var totalBytes: Int
-    package var largestFile: String?
-    package var largestBytes: Int
+    var largestFile: String?
+    var largestBytes: Int
     /// The folder holding the most files directly (`""` the root), and how many.
     package var busiestFolder: String
     package var busiestFolderFiles: Int

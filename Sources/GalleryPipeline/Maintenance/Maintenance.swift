@@ -17,7 +17,7 @@ public enum Maintenance {
         public var files = 0
         public var bytes = 0
         package var unreferencedFiles = 0
-        package var unreferencedBytes = 0
+        var unreferencedBytes = 0
     }
 
     /// What `cache stats` prints.
@@ -175,7 +175,7 @@ public enum Maintenance {
     /// Whether a path inside a cache folder is one galleryssg makes there: `ab/abcdef…` (64 hex
     /// digits, under their first two) in `images` and `pages`, `abcdef….bin` or `.json` in
     /// `originals`, or either with the `.tmp-PID-N` suffix of a write a killed build left.
-    package static func isCacheFile(_ relative: String, sharded: Bool) -> Bool {
+    static func isCacheFile(_ relative: String, sharded: Bool) -> Bool {
         var name = Substring(relative)
         if sharded {
             let parts = relative.split(separator: "/", omittingEmptySubsequences: false)

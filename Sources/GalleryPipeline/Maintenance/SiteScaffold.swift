@@ -63,7 +63,7 @@ public enum SiteScaffold {
 
         """
 
-    package static let sourceExamples = """
+    static let sourceExamples = """
         {
           "about": "One example of \\"source\\" for each source type. Copy one into site-config.json in place of its \\"source\\". Keys come from the environment through ${NAME}; see the README.",
           "folder": { "type": "folder", "path": "photos" },
@@ -83,7 +83,7 @@ public enum SiteScaffold {
 
         """
 
-    package static let photosReadme = """
+    static let photosReadme = """
         Put your photos in this folder: JPEG, HEIC/HEIF, AVIF, WebP, PNG, TIFF, GIF or MPO.
         Each subfolder becomes an album, and folders inside it become albums inside that album; an
         index.md in a folder gives its album a title, a description, a cover and an order.

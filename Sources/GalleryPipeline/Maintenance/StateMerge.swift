@@ -9,15 +9,15 @@ import GalleryStore
 ///
 /// A photo that failed this build keeps its previous row and files, so a passing network error
 /// does not throw away its cache.
-package struct StateMerge {
+struct StateMerge {
     /// The rows, pages and counts to write; blobs and learnt facts are added by the caller.
-    package let changes: StateChanges
+    let changes: StateChanges
     /// Derivatives and published originals that only removed photos used.
-    package let orphanImageKeys: [Digest]
+    let orphanImageKeys: [Digest]
     /// Cached pages that no page of this build uses any more.
-    package let orphanPageKeys: [Digest]
+    let orphanPageKeys: [Digest]
     /// Downloaded originals that no photo of the manifest uses any more.
-    package let orphanDownloads: [ImageLocation]
+    let orphanDownloads: [ImageLocation]
 
     /// - Parameters:
     ///   - priors: The last build's rows, which are read from the state, not held: the rows the
@@ -29,7 +29,7 @@ package struct StateMerge {
     ///   - database: The state, whose pending tables hold the build's written rows and staged pages;
     ///     the rows are read back (`PhotoRows.forEach`) only when removed photos leave cached files or
     ///     downloads that may be orphans.
-    package init(
+    init(
         priors: PriorPhotos, window: Int = 4096, published: [PhotoPublisher.PublishedRow], tally: PhotoPublisher.Tally,
         failed: [PhotoPublisher.Failed], pages: PagePublisher.Outcome, database: StateDatabase
     ) async throws {

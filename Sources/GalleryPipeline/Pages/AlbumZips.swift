@@ -29,7 +29,7 @@ package struct AlbumZips: Sendable {
     package static func folder(cache: URL) -> URL { cache.appendingPathComponent("zips") }
 
     /// Bump when the zips' layout changes (entry dates, names, order), so cached zips are made again.
-    package static let formatVersion = 1
+    static let formatVersion = 1
 
     package struct Outcome: Sendable {
         /// Album index → its zip, for `SitePlan.adding(downloads:)`.
@@ -37,7 +37,7 @@ package struct AlbumZips: Sendable {
         package var made = 0
         package var reused = 0
         /// Bytes of the zips made this build.
-        package var bytesMade: Int64 = 0
+        var bytesMade: Int64 = 0
     }
 
     /// Zips (or links from the cache) every album of `plan` that offers one, and removes cached
@@ -81,7 +81,7 @@ package struct AlbumZips: Sendable {
 
     /// `albums/2024/iceland/iceland.zip`: beside the album's first page, named by its slug (slugs
     /// hold no dot, so the name never meets a sub-album's folder).
-    package static func sitePath(of album: AlbumTree.Album) -> String {
+    static func sitePath(of album: AlbumTree.Album) -> String {
         let slug = album.slugPath.split(separator: "/").last.map(String.init) ?? "album"
         return SiteLayout.album(album.slugPath) + "/\(slug).zip"
     }

@@ -21,11 +21,11 @@ package struct PagePublisher: Sendable {
     package let writer: StagedWriter
     package let cache: BlobCache
     /// Whether the last build's pages (the state's `page` table) may be reused; false for `build --rebuild`.
-    package let reusePages: Bool
+    let reusePages: Bool
     /// The last build's pages read and linked at a time when all of them are (`linkPrevious`).
-    package var linkWindow = 4096
+    var linkWindow = 4096
     /// The key of everything the last build's pages were made from; nil for `build --rebuild`.
-    package let previousSiteKey: Digest?
+    let previousSiteKey: Digest?
     /// Where the staged pages' records go, for the state step to apply.
     package let database: StateDatabase
 
@@ -45,11 +45,11 @@ package struct PagePublisher: Sendable {
         package var blobs: [BlobRecord] = []
         /// Whether the pages are exactly the last build's (nothing is pending then: the state's
         /// table is the list, and a second copy of it would be the largest thing a no-op holds).
-        package var samePagesAsBefore = false
+        var samePagesAsBefore = false
         /// The key of everything the pages were made from (`siteKey`).
         package var siteKey: Digest?
         /// Seconds spent making and storing `robots.txt`, the search index and the map's data (nearly all of it the index).
-        package var plainFileSeconds = 0.0
+        var plainFileSeconds = 0.0
 
         /// Counts the page at `path` if people read it (`SitePage.isHTML(path:)`).
         package mutating func count(_ path: String, reused wasReused: Bool) {
@@ -71,7 +71,7 @@ package struct PagePublisher: Sendable {
     /// enough that task overhead does not show.
     package static let chunkSize = 128
     /// Page records written to the pending table per transaction (at least).
-    package static let pendingBatch = 512
+    static let pendingBatch = 512
 
     /// The key of everything a site's pages are made from: the renderer's settings (templates,
     /// config, static files, this executable), the sources' album settings and, in order, each
@@ -260,5 +260,5 @@ package struct PagePublisher: Sendable {
     }
 
     /// A cached page is named by the SHA-256 of its bytes.
-    package static func contentKey(_ bytes: Data) -> Digest { CacheKey.sha256(bytes) }
+    static func contentKey(_ bytes: Data) -> Digest { CacheKey.sha256(bytes) }
 }

@@ -17,7 +17,7 @@ extension PhotoPublisher {
         package var row: PhotoState
         /// Whether the photo's row must be written (it is new or changed); an unchanged photo that
         /// moved only has its position written (`PhotoRows`).
-        package var writeRow: Bool
+        var writeRow: Bool
         package var status: Status
         package var made: Int
         package var reused: Int
@@ -109,7 +109,7 @@ extension PhotoPublisher {
         /// images-only build); else they are in the state's pending table or snapshot.
         package var rows: [PhotoState] = []
         /// The first failure to write rows to the pending table (`PhotoRows.failure`).
-        package var rowsFailure: (any Error)?
+        var rowsFailure: (any Error)?
         package var failures: [BuildReport.Failure] = []
         /// Photos published despite a problem the decoder forgave, in manifest order.
         package var warnings: [BuildReport.Failure] = []
@@ -120,7 +120,7 @@ extension PhotoPublisher {
         package var peaks = WorkBudget.Peaks()
 
         /// Moves the items out, so the page plan can order them in place.
-        package mutating func takeItems() -> ItemList {
+        mutating func takeItems() -> ItemList {
             defer { items = .empty }
             return items
         }
@@ -137,7 +137,7 @@ extension PhotoPublisher {
     ///   - progress: Called after each photo with the number done and the total.
     /// - Throws: `SpillFileError` when the items could not be written, or `photos` not read back from
     ///   their file; the first failure of a photo that stops the build (`stopsBuild`).
-    package func publishAll(
+    func publishAll(
         _ photos: some PhotoWindows, jobs: Int, inFlight: Int, pixelBudget: Int, items: consuming ItemList.Builder,
         progress: @Sendable (Int, Int) -> Void
     ) async throws -> Outcome {
@@ -262,15 +262,15 @@ extension PhotoPublisher {
     /// Photos whose header facts are read from the state at once (`BuildState.prefetchFacts`): far
     /// fewer than `BuildState.recentFacts`, so a window's facts are still at hand when its photos
     /// are planned, with up to `inFlight` photos of the previous window still in progress.
-    package static let prefetchWindow = 256
+    static let prefetchWindow = 256
 
-    package struct PhotoFailure: Error {
-        package var stage: BuildStep
-        package var error: Error
+    struct PhotoFailure: Error {
+        var stage: BuildStep
+        var error: Error
     }
 
     /// The original changed although its size and time (or its URL) did not; planned again from its bytes.
-    package struct StaleOriginal: Error {}
+    struct StaleOriginal: Error {}
 
     private func publish(_ photo: Photo, position: Int, cpu: WorkBudget) async -> Result<
         (GalleryItem, Published), PhotoFailure

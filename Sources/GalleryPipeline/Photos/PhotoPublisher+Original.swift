@@ -15,9 +15,9 @@ extension PhotoPublisher {
         package var lastModified: String?
         package var stamp: FileStamp?
         /// Whether `hash` was taken from the state rather than computed from the bytes.
-        package var trusted: Bool
+        var trusted: Bool
         /// Whether identifying it found a video container (hashed from disk in chunks, never held).
-        package var isVideo = false
+        var isVideo = false
     }
 
     /// Finds the original's content hash, reading it only when the state cannot vouch for it.
@@ -25,7 +25,7 @@ extension PhotoPublisher {
     /// A local file is trusted when its path, size and modification time match what the last build
     /// or an images-only build saw (`known`); a download when its URL does (photo hosts give a
     /// changed photo a new URL; `--rebuild` fetches every original again).
-    package func identify(_ photo: Photo, known: [KnownOriginal]) async throws -> Original {
+    func identify(_ photo: Photo, known: [KnownOriginal]) async throws -> Original {
         let location = photo.image.description
         var stamp: FileStamp?
         if let path = photo.image.filePath {
@@ -61,7 +61,7 @@ extension PhotoPublisher {
 
     /// The original's bytes, fetched now if they were not read yet.
     /// - Throws: `StaleOriginal` when they no longer hash to the trusted content hash.
-    package func originalBytes(of photo: Photo, _ original: inout Original) async throws -> Data {
+    func originalBytes(of photo: Photo, _ original: inout Original) async throws -> Data {
         if let data = original.data { return data }
         let fetched = try await fetcher.fetchOriginal(photo.image)
         guard CacheKey.sha256(fetched.data) == original.hash else { throw StaleOriginal() }

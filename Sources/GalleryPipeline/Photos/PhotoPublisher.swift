@@ -43,37 +43,37 @@ package struct PhotoPublisher: Sendable {
         self.state = state
     }
 
-    package struct RenderStats: Sendable {
-        package var made: Int
-        package var bytes: Int
-        package var seconds: [BuildStep: Double]
+    struct RenderStats: Sendable {
+        var made: Int
+        var bytes: Int
+        var seconds: [BuildStep: Double]
         /// The thumbnail's placeholder: made by the render (new to the state), or the state's when
         /// nothing had to be rendered.
-        package var placeholder: Found<Placeholder>
+        var placeholder: Found<Placeholder>
         /// Whether another photo with the same bytes and settings made the files (this one waited for
         /// it, or came after it), so the files this photo found missing count as reused.
-        package var madeByAnother = false
+        var madeByAnother = false
     }
 
     /// What the planner knows of one photo before any pixel work: its original, header facts,
     /// derivative layout and keys, and which files the cache lacks.
-    package struct PhotoPlan: Sendable {
-        package var photo: Photo
-        package var position: Int
-        package var prior: PhotoState?
-        package var original: Original
-        package var facts: OriginalFacts
-        package var layout: ImageLayout
-        package var keys: DerivativeKeys
+    struct PhotoPlan: Sendable {
+        var photo: Photo
+        var position: Int
+        var prior: PhotoState?
+        var original: Original
+        var facts: OriginalFacts
+        var layout: ImageLayout
+        var keys: DerivativeKeys
         /// Derivatives the cache lacks; rendering makes them (and the placeholder, when missing).
-        package var missing: [(path: String, key: Digest)]
+        var missing: [(path: String, key: Digest)]
         /// Derivatives the staging folder already holds (`StagedWriter.holds`): kept, not linked.
-        package var held: [String] = []
+        var held: [String] = []
         /// What planning, rendering and linking learnt that the state lacks; the photo's outcome carries it.
-        package var learnt = Learnt()
+        var learnt = Learnt()
         /// Problems that did not stop the photo (a Live Photo's clip that could not be made), for the report.
-        package var warnings: [String] = []
-        package var folder: String { SiteLayout.photoFolder(id: photo.id) }
+        var warnings: [String] = []
+        var folder: String { SiteLayout.photoFolder(id: photo.id) }
     }
 
     /// One photo: plan, render what is missing, link into staging. Each part reports failures under its own step.
@@ -198,14 +198,14 @@ package struct PhotoPublisher: Sendable {
     }
 
     /// What linking a photo's files into the staging folder did.
-    package struct Linked: Sendable {
-        package var blobKeys: [Digest]
-        package var original: OriginalLink
+    struct Linked: Sendable {
+        var blobKeys: [Digest]
+        var original: OriginalLink
         /// The published original's blob key, when there is one.
-        package var originalKey: Digest?
-        package var made = 0
-        package var reused = 0
-        package var bytes = 0
+        var originalKey: Digest?
+        var made = 0
+        var reused = 0
+        var bytes = 0
     }
 
     /// The link into staging: every derivative from the cache, and the published original (stored
@@ -327,7 +327,7 @@ package struct PhotoPublisher: Sendable {
     /// Whether the original of a local photo is published, and how: JPEGs without location and serial
     /// numbers by default; other formats only `as-is`, since their tags cannot be stripped losslessly
     /// here (their photo pages link the largest derivative instead).
-    package static func publishedOriginal(_ format: ImageFormat, policy: OriginalsPolicy) -> (
+    static func publishedOriginal(_ format: ImageFormat, policy: OriginalsPolicy) -> (
         stripped: Bool, fileExtension: String
     )? {
         switch policy {

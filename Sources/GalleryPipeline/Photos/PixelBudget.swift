@@ -10,11 +10,11 @@ import Foundation
 package enum PixelBudget {
     /// Memory a job holds per decoded pixel: the 8-bit RGB bitmap (3 bytes), plus the first
     /// cascade step (at most a quarter of the pixels) and the filter's float rows.
-    package static let bytesPerPixel = 4
+    static let bytesPerPixel = 4
     /// The budget on a machine whose memory cannot be read, and the least on any machine.
     package static let floor = 48_000_000
     /// The photo size every job must have room for on a machine with 8 GB available.
-    package static let largePhoto = 50_000_000
+    static let largePhoto = 50_000_000
     package static let ceiling = 2_000_000_000
 
     /// The budget for `jobs` parallel jobs with `availableBytes` of memory (nil: unknown).

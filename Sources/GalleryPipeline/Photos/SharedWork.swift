@@ -10,7 +10,7 @@ import GalleryModel
 /// The work runs in a task of its own, which is cancelled when the caller that started it is
 /// cancelled (a cancelled build stops its renders). A caller that was waiting for cancelled work
 /// without being cancelled itself runs the work again; cancelled work is not remembered as failed.
-package actor SharedWork<Value: Sendable> {
+actor SharedWork<Value: Sendable> {
     private var running: [Digest: Task<Value, Error>] = [:]
     /// Results of finished work, the last `remembered` to 2 × `remembered` of them: only a caller
     /// that planned its work before the same work finished asks again (later ones find the files
@@ -19,13 +19,13 @@ package actor SharedWork<Value: Sendable> {
     /// later still, the work is done again, which writes the same bytes.
     private var done: [Digest: Value] = [:]
     private var doneBefore: [Digest: Value] = [:]
-    package static var remembered: Int { 512 }
+    static var remembered: Int { 512 }
     private var failed: [Digest: Error] = [:]
 
     /// Runs `work` unless work with this key already ran or is running.
     /// - Returns: The work's result, and whether this caller ran it (false: another caller did, and
     ///   this one waited for it to finish, or came after it; it gets its error if it failed).
-    package func run(_ key: Digest, _ work: @escaping @Sendable () async throws -> Value) async throws -> (
+    func run(_ key: Digest, _ work: @escaping @Sendable () async throws -> Value) async throws -> (
         value: Value, ranHere: Bool
     ) {
         while true {

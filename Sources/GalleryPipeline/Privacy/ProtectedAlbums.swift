@@ -22,7 +22,7 @@ package struct ProtectedAlbum: Sendable {
     package var rekeyed = false
 
     /// The prefix of its photos' folders, `photos/TOKEN-`.
-    package var photoPrefix: String { SiteLayout.photoFolder(id: token + "-") }
+    var photoPrefix: String { SiteLayout.photoFolder(id: token + "-") }
 }
 
 package enum ProtectedAlbums {

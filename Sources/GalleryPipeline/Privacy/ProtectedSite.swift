@@ -17,7 +17,7 @@ package struct ProtectedSite: Sendable {
     /// The site's key and key file, kept, or new (the first time, or for a new password:
     /// `ProtectedAlbums.keys`); nil for a public site.
     /// - Throws: `ProtectedAlbumError.siteUnsetEnvironment` when `passwordEnv` names an unset or empty variable.
-    package static func prepare(
+    static func prepare(
         _ setting: SitePassword?, store: inout AlbumKeyStore, environment: [String: String],
         parameters: KDFParameters = .standard
     ) throws -> ProtectedSite? {

@@ -29,8 +29,8 @@ package struct SitePathMap {
 
     /// The site's own public files, which every visitor needs before the password: the theme's
     /// folder and these files at the root. The service worker is told the same (`except`).
-    package static let publicFolder = "static/"
-    package static let publicFiles = [SiteLayout.serviceWorker, SiteLayout.headers, "robots.txt", SiteLayout.notFound]
+    static let publicFolder = "static/"
+    static let publicFiles = [SiteLayout.serviceWorker, SiteLayout.headers, "robots.txt", SiteLayout.notFound]
 
     /// The files published in the clear and under their own names (the site's marker files too).
     package static func isPublic(_ path: String) -> Bool {

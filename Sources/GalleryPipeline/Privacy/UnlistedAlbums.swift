@@ -18,14 +18,14 @@ package enum UnlistedAlbums {
     }
 
     /// The marked album an album path is in (itself or the highest one above it), if any.
-    package static func markedAlbum(of album: String?, marked: Set<String>) -> String? {
+    static func markedAlbum(of album: String?, marked: Set<String>) -> String? {
         let parts = AlbumPath.components(album)
         return parts.indices.lazy.map { parts[...$0].joined(separator: "/") }.first { marked.contains($0) }
     }
 
     /// Marks again the albums that photos from the state say were unlisted: a build from the state
     /// (`--offline`) has no album settings, and must not list what the last build kept unlisted.
-    package static func restoreMarks(_ manifest: inout Manifest) {
+    static func restoreMarks(_ manifest: inout Manifest) {
         for path in Set(manifest.photos.compactMap(\.unlistedIn)) where manifest.albums[path]?.unlisted == nil {
             manifest.albums[path, default: AlbumInfo()].unlisted = true
         }

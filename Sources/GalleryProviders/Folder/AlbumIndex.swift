@@ -29,7 +29,7 @@ package enum AlbumIndex {
     ]
 
     /// The most file names `hidden` or `order` may list.
-    package static let maxHidden = 10_000
+    static let maxHidden = 10_000
 
     /// What an `index.md` says.
     package struct Contents: Sendable, Equatable {

@@ -9,8 +9,8 @@ package struct FolderEntries: Sendable, Equatable {
         /// As written in the list.
         package var written: String
         package var pattern: String
-        package var foldersOnly: Bool
-        package var isGlob: Bool
+        var foldersOnly: Bool
+        var isGlob: Bool
     }
 
     package var entries: [Entry]
@@ -35,7 +35,7 @@ package struct FolderEntries: Sendable, Equatable {
 
     /// The entries that match none of `files` and `folders`, each with the nearest name there is,
     /// for a warning (a misspelt `hidden` entry would otherwise publish what it meant to hide).
-    package func unmatched(files: [String], folders: [String]) -> [Unmatched] {
+    func unmatched(files: [String], folders: [String]) -> [Unmatched] {
         entries.compactMap { entry in
             let matched =
                 folders.contains { Self.matches(entry, $0, isFolder: true) }
@@ -53,20 +53,20 @@ package struct FolderEntries: Sendable, Equatable {
     }
 
     /// A list entry that named nothing in its folder.
-    package struct Unmatched: Sendable, Equatable {
-        package var entry: String
-        package var nearest: String?
+    struct Unmatched: Sendable, Equatable {
+        var entry: String
+        var nearest: String?
     }
 }
 
 /// Why an album's `hidden` or `order` list was not followed in full. Its words are made here.
-package enum FolderListProblem: Sendable, Equatable, CustomStringConvertible {
+enum FolderListProblem: Sendable, Equatable, CustomStringConvertible {
     /// A `hidden` entry matching no file or sub-folder: nothing was hidden by it.
     case hiddenMatchesNothing(FolderEntries.Unmatched, folder: String)
     /// An `order` entry matching no file or sub-folder: it places nothing.
     case orderMatchesNothing(FolderEntries.Unmatched, folder: String)
 
-    package var description: String {
+    var description: String {
         let (key, what, unmatched, folder) =
             switch self {
             case .hiddenMatchesNothing(let unmatched, let folder):

@@ -22,13 +22,13 @@ package struct FolderListing: Sendable {
         /// The folder's `index.md` (or Hugo's `_index.md`), if any.
         package var index: String?
         /// Camera raw files, until `pairRaws` publishes or ignores each.
-        package var raws: [String] = []
+        var raws: [String] = []
         /// Video files, until `pairClips` makes each a photo's motion or an item of its own.
         package var clips: [String] = []
         /// A Live Photo's clip by its still's path: `IMG_0001.MOV` for `IMG_0001.HEIC`.
         package var motions: [String: String] = [:]
         /// sigal's `.nozip_gallery` is there: the album offers no zip.
-        package var noZip = false
+        var noZip = false
     }
 
     package var directories: [Directory] = []
@@ -176,7 +176,7 @@ package struct FolderListing: Sendable {
 
     /// A folder's notes to people, such as the one `galleryssg init` leaves in `photos/`: read by
     /// nobody, ignored on purpose rather than reported as a photo that could not be read.
-    package static let notesFiles: Set<String> = ["readme.txt"]  // README.md could be README.jpg's sidecar
+    static let notesFiles: Set<String> = ["readme.txt"]  // README.md could be README.jpg's sidecar
 
     /// Files a folder's sidecars are matched against later; here a file is only sorted by its name.
     private mutating func classify(
@@ -235,7 +235,7 @@ package struct FolderListing: Sendable {
     }
 
     /// The canonical absolute path, symlinks resolved; nil when it does not exist.
-    package static func realPath(_ path: String) -> String? {
+    static func realPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)

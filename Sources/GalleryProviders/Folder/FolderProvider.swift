@@ -17,7 +17,7 @@ package struct FolderProvider: PhotoProvider {
     /// Whether a Live Photo's clip is published with its still (`video.livePhotos`).
     package let livePhotos: Bool
     /// Pairs Live Photos whose names differ, by their content identifiers; nil pairs by name only.
-    package let pairing: LivePhotoPairing?
+    let pairing: LivePhotoPairing?
     /// Whether the people a Google Takeout sidecar names become the photo's tags (`source.peopleAsTags`).
     package var peopleAsTags = false
 

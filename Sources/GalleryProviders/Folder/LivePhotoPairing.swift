@@ -26,13 +26,13 @@ package struct LivePhotoReader: Sendable {
 /// rebuild opens no file again.
 package struct LivePhotoPairing {
     /// The cache file (in the state folder); nil reads every time.
-    package let cacheFile: URL?
+    let cacheFile: URL?
     package let reader: LivePhotoReader
     /// Whether a paired clip is published with its still (`video.livePhotos`).
     package let publish: Bool
 
     /// Clips larger than this are no Live Photo's (they run 1.5 to 3 s: a few MB) and are not probed.
-    package static let maxClipBytes = 50 << 20
+    static let maxClipBytes = 50 << 20
     static let clipExtensions: Set<String> = ["mov", "qt"]
     static let stillExtensions: Set<String> = ["heic", "heif", "hif", "jpg", "jpeg"]
 

@@ -57,7 +57,7 @@ extension JSONValue {
 }
 
 /// Latitude and longitude; 0,0 and out-of-range values mean "unknown".
-package func geoPoint(latitude: JSONValue?, longitude: JSONValue?) -> GeoPoint? {
+func geoPoint(latitude: JSONValue?, longitude: JSONValue?) -> GeoPoint? {
     guard let lat = latitude?.number, let lon = longitude?.number, !(lat == 0 && lon == 0),
         (-90...90).contains(lat), (-180...180).contains(lon)
     else { return nil }
@@ -65,7 +65,7 @@ package func geoPoint(latitude: JSONValue?, longitude: JSONValue?) -> GeoPoint? 
 }
 
 /// Old Flickr and 500px data links images over plain http; both CDNs serve the same paths over https.
-package func upgradingToHTTPS(_ url: URL) -> URL {
+func upgradingToHTTPS(_ url: URL) -> URL {
     guard url.scheme?.lowercased() == "http", let host = url.host?.lowercased(),
         ["staticflickr.com", "flickr.com", "500px.org", "500px.net", "500px.com"].contains(where: {
             host == $0 || host.hasSuffix("." + $0)

@@ -41,7 +41,7 @@ extension ManifestBytes {
     }
 
     /// The next byte that is not JSON whitespace, not moved past; nil at the end.
-    package mutating func nextByte() throws -> UInt8? {
+    mutating func nextByte() throws -> UInt8? {
         while let byte = try peek() {
             switch byte {
             case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"): advance()
@@ -56,7 +56,7 @@ extension ManifestBytes {
     /// whitespace, comma or closing bracket. `depth` is how many arrays and objects hold the value.
     /// - Throws: `ManifestDocument.Failure.invalidJSON` (at the read position) where the document ends inside the value,
     ///   or the value nests too deep.
-    package mutating func keepValue(depth: Int) throws {
+    mutating func keepValue(depth: Int) throws {
         keep()
         switch try peek() {
         case UInt8(ascii: "\"")?:

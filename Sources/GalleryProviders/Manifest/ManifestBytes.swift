@@ -73,7 +73,7 @@ package struct ManifestBytes {
 
     /// The bytes from the read position to the end of the current chunk, or of the next non-empty one,
     /// which it moves past; nil at the end (not while keeping).
-    package mutating func takeChunk() throws -> ArraySlice<UInt8>? {
+    mutating func takeChunk() throws -> ArraySlice<UInt8>? {
         if position == chunk.count, !(try refill()) { return nil }
         defer { position = chunk.count }
         return chunk[position...]
@@ -86,7 +86,7 @@ package struct ManifestBytes {
     }
 
     /// Up to `count` bytes from the read position, without moving past them (not while keeping).
-    package mutating func lookAhead(_ count: Int) throws -> [UInt8] {
+    mutating func lookAhead(_ count: Int) throws -> [UInt8] {
         while chunk.count - position < count, !atEnd {
             if let next = try nextChunk() {
                 dropped += position
@@ -119,7 +119,7 @@ package struct ManifestBytes {
     }
 
     /// Appends the bytes kept since `keep()`, up to the read position, to `buffer`, and stops keeping.
-    package mutating func takeKept(into buffer: inout Data) {
+    mutating func takeKept(into buffer: inout Data) {
         guard let keptFrom else { preconditionFailure("takeKept(into:) without keep()") }
         buffer.append(contentsOf: kept)
         chunk[keptFrom..<position].withUnsafeBufferPointer { buffer.append($0) }

@@ -11,7 +11,7 @@ package struct ManifestCollector {
         self.limit = limit
     }
 
-    package var remaining: Int? { limit.map { max(0, $0 - manifest.photos.count) } }
+    var remaining: Int? { limit.map { max(0, $0 - manifest.photos.count) } }
     package var isFull: Bool { remaining == 0 }
 
     /// Adds a mapped photo, or the reason it could not be mapped; repeats of an id are dropped silently,
@@ -35,7 +35,7 @@ package struct PhotoPage {
     /// The page's rows, each mapped to a photo or to the reason it could not be.
     package var rows: [Result<Photo, Error>]
     /// Whether the API says no page follows.
-    package var isLast: Bool
+    var isLast: Bool
     /// How a row without an id is named in the report: `page 2 row 5`, `results[105]`.
     package var position: (_ index: Int) -> String
 }

@@ -61,7 +61,7 @@ package struct FiveHundredPxProvider: PhotoProvider {
 /// Maps 500px v1 photo objects to `Photo`.
 package enum FiveHundredPxMapping {
     /// Long edge of each documented `image_size` id; unknown ids (such as 22) rank below them all.
-    package static let longEdges: [Int: Int] = [
+    static let longEdges: [Int: Int] = [
         1: 70, 2: 140, 3: 280, 100: 100, 200: 200, 440: 440, 600: 600, 4: 900, 5: 1170,
         6: 1080, 20: 300, 21: 600, 30: 256, 31: 450, 1080: 1080, 1600: 1600, 2048: 2048
     ]
@@ -115,7 +115,7 @@ package enum FiveHundredPxMapping {
     }
 
     /// The largest `images[]` entry with an https URL, by documented size; falls back to `image_url`.
-    package static func largestImage(_ photo: JSONValue) -> URL? {
+    static func largestImage(_ photo: JSONValue) -> URL? {
         var best: (edge: Int, url: URL)?
         for image in photo["images"]?.array ?? [] {
             guard let text = image["https_url"]?.text ?? image["url"]?.text,

@@ -6,7 +6,7 @@ import GalleryModel
 /// Maps Flickr API rows (`photos.photo[]` with extras) to `Photo`.
 package enum FlickrMapping {
     /// The `url_*` extras, each with its `width_*`/`height_*`.
-    package static let sizeKeys = [
+    static let sizeKeys = [
         "o", "6k", "5k", "4k", "f", "3k", "k", "h", "l", "c", "z", "m", "w", "n", "s", "q", "t", "sq"
     ]
 
@@ -53,7 +53,7 @@ package enum FlickrMapping {
     }
 
     /// The largest `url_*` present, by pixel count; by the size order when dimensions are missing.
-    package static func largestImage(_ row: JSONValue) -> URL? {
+    static func largestImage(_ row: JSONValue) -> URL? {
         var best: (pixels: Int, rank: Int, url: URL)?
         for (rank, key) in sizeKeys.enumerated() {
             guard let text = row["url_\(key)"]?.text, let url = URL(string: text).map(upgradingToHTTPS), url.host != nil
@@ -85,11 +85,11 @@ package enum FlickrMapping {
 }
 
 /// The key-less public feed, `photos_public.gne`: 20 recent photos by tags or user id, no paging.
-package struct FlickrFeed {
-    package let source: FlickrSource
-    package let downloader: Downloader
+struct FlickrFeed {
+    let source: FlickrSource
+    let downloader: Downloader
 
-    package func fetch() async throws -> Manifest {
+    func fetch() async throws -> Manifest {
         var query = source.params
         query["format"] = "json"
         query["nojsoncallback"] = "1"

@@ -60,7 +60,7 @@ package struct FlickrProvider: PhotoProvider {
 
     /// Calls a REST method and returns the body once `stat` is `ok`.
     /// - Throws: `ProviderError` such as `flickr: Invalid API Key (code 100): check FLICKR_API_KEY`.
-    package func call(_ method: String, _ params: [String: String]) async throws -> JSONValue {
+    func call(_ method: String, _ params: [String: String]) async throws -> JSONValue {
         var query = params
         query["method"] = method
         query["api_key"] = source.apiKey ?? ""

@@ -3,9 +3,9 @@ import GalleryConfig
 import GalleryFetch
 
 /// Shared request handling for the API providers.
-package enum RemoteAPI {
+enum RemoteAPI {
     /// `endpoint` joined with `path` (if any), with the query items in the given order.
-    package static func url(_ endpoint: URL, path: String? = nil, query: [URLQueryItem]) -> URL {
+    static func url(_ endpoint: URL, path: String? = nil, query: [URLQueryItem]) -> URL {
         var base = endpoint
         if let path {
             if !base.absoluteString.hasSuffix("/") { base = base.appendingPathComponent("") }
@@ -17,7 +17,7 @@ package enum RemoteAPI {
     }
 
     /// Query items sorted by name, so requests are deterministic.
-    package static func sorted(_ parameters: [String: String]) -> [URLQueryItem] {
+    static func sorted(_ parameters: [String: String]) -> [URLQueryItem] {
         parameters.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) }
     }
 
@@ -25,7 +25,7 @@ package enum RemoteAPI {
     ///
     /// Messages never include the request URL, which may carry an API key in its query.
     /// - Throws: `ProviderError` for transport failures, non-2xx statuses and non-JSON bodies.
-    package static func json(
+    static func json(
         _ downloader: Downloader, _ url: URL, headers: [(String, String)] = [], service: String,
         endpoint: URL
     ) async throws -> JSONValue {
@@ -37,7 +37,7 @@ package enum RemoteAPI {
         return try parse(response, service: service)
     }
 
-    package static func send(
+    static func send(
         _ downloader: Downloader, _ url: URL, headers: [(String, String)] = [], service: String,
         endpoint: URL
     ) async throws -> HTTPTransport.Response {
@@ -52,7 +52,7 @@ package enum RemoteAPI {
         }
     }
 
-    package static func parse(_ response: HTTPTransport.Response, service: String) throws -> JSONValue {
+    static func parse(_ response: HTTPTransport.Response, service: String) throws -> JSONValue {
         guard let body = try? JSONValue.parseLenient(response.body) else {
             let start = String(decoding: response.body.prefix(60), as: UTF8.self).replacingOccurrences(
                 of: "\n", with: " ")

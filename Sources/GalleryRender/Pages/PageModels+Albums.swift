@@ -11,9 +11,9 @@ package struct CollectionTile: Encodable {
     /// Photos in the album and all its sub-albums.
     package var count: Int
     /// Its direct sub-albums.
-    package var albumCount: Int
+    var albumCount: Int
     /// `5 photos`, or `12 photos · 2 albums` when it has sub-albums.
-    package var countLabel: String
+    var countLabel: String
     package var cover: GridTile
 }
 

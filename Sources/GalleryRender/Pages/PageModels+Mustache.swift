@@ -181,7 +181,7 @@ extension NotFoundContext: MustacheParent {
 }
 
 extension MapContext: MustacheParent {
-    package func child(named name: String) -> Any? {
+    func child(named name: String) -> Any? {
         switch name {
         case "site": site
         case "page": page
@@ -198,7 +198,7 @@ extension MapContext: MustacheParent {
 }
 
 extension MapPhoto: MustacheParent {
-    package func child(named name: String) -> Any? {
+    func child(named name: String) -> Any? {
         switch name {
         case "id": id
         case "title": title

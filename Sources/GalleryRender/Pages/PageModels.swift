@@ -16,7 +16,7 @@ package struct SiteContext: Encodable {
     /// templates key covers them once for every page.
     package var t: [String: String] = [:]
     /// The search script's messages as JSON, for its form's `data-strings`.
-    package var searchStrings = "{}"
+    var searchStrings = "{}"
 
     package init(
         title: String, description: String?, slideshowSeconds: String = "5.00", lang: String = "en",
@@ -45,34 +45,34 @@ package struct PageContext: Encodable {
     package var root: String
     /// Absolute URL of this page when `baseURL` is set.
     package var canonical: String?
-    package var prevHref: String?
-    package var nextHref: String?
+    var prevHref: String?
+    var nextHref: String?
     /// The static files' URLs from this page, keyed by path under `static/` with every other
     /// character than a letter or digit turned into `_`: `assets.style_css`, `assets.gallery_js`.
     package var assets: [String: String]
-    package var homeHref: String
+    var homeHref: String
     /// Nil when the site has no albums or no tags.
-    package var albumsHref: String?
-    package var tagsHref: String?
-    package var feedHref: String
+    var albumsHref: String?
+    var tagsHref: String?
+    var feedHref: String
     /// Which navigation entry is current: `home`, `albums` or `tags`.
-    package var isHome = false
-    package var isAlbums = false
-    package var isTags = false
+    var isHome = false
+    var isAlbums = false
+    var isTags = false
     /// The map page (only with `images.showLocation`), and whether this is it.
-    package var mapHref: String? = nil
-    package var isMap = false
+    var mapHref: String? = nil
+    var isMap = false
     /// `<meta name="robots" content="noindex">`: the pages of unlisted albums and their photos.
     package var noindex = false
     /// OpenGraph and Twitter card values.
-    package var social: SocialCard
+    var social: SocialCard
     /// schema.org JSON-LD for `<script type="application/ld+json">`. Templates get it as text, already
     /// safe inside `<script>`; it is encoded only when the page is rendered.
     package var jsonLD: ImageObject?
     /// The theme's stylesheet itself as a `data:` URL, linked instead of the file (`404.html`, which
     /// is served at any path and whose links are absolute, so that a local preview still styles it).
     /// A `data:` URL rather than a `<style>` element, which the Nu checker would check as CSS.
-    package var inlineStylesheet: String? = nil
+    var inlineStylesheet: String? = nil
 }
 
 /// What link previews show: OpenGraph (https://ogp.me) and Twitter card tags.
@@ -80,12 +80,12 @@ package struct SocialCard: Encodable {
     /// `website` for listings, `article` for photo pages.
     package var type: String
     /// `summary_large_image` when there is an image, else `summary`.
-    package var twitterCard: String
+    var twitterCard: String
     /// Absolute image URL; only when `baseURL` is set, because OpenGraph needs absolute URLs.
     package var image: String?
-    package var imageWidth: Int?
-    package var imageHeight: Int?
-    package var imageAlt: String?
+    var imageWidth: Int?
+    var imageHeight: Int?
+    var imageAlt: String?
 }
 
 package struct GridTile: Encodable {
@@ -93,20 +93,20 @@ package struct GridTile: Encodable {
     package var src: String
     package var srcset: String
     /// The same sizes as WebP, for a `<picture>` source; nil unless `images.webp` is on.
-    package var webpSrcset: String?
+    var webpSrcset: String?
     /// The same sizes as AVIF, for a `<picture>` source before the WebP one; nil unless `images.avif` is on.
-    package var avifSrcset: String?
+    var avifSrcset: String?
     package var sizes: String
     package var width: Int
     package var height: Int
     package var alt: String
     package var title: String?
     /// `eager` for the first row or two, `lazy` below the fold.
-    package var loading: String
+    var loading: String
     /// Inline flex values that make rows keep aspect ratios and fill the width, and the placeholder.
     package var style: String
     /// The `img`'s `view-transition-name` (as `data-vt`), shared with the photo page's preview.
-    package var transitionName: String
+    var transitionName: String
     /// A clip's length (`0:07`), shown on its tile with a play badge; nil for a still.
     package var duration: String? = nil
 }
@@ -123,14 +123,14 @@ package struct PageNumber: Encodable {
     package var number: Int
     package var href: String
     package var isCurrent: Bool
-    package var isGap = false
+    var isGap = false
 }
 
 package struct Pagination: Encodable {
     package var current: Int
     package var total: Int
-    package var prevHref: String?
-    package var nextHref: String?
+    var prevHref: String?
+    var nextHref: String?
     package var pages: [PageNumber]
 }
 
@@ -139,21 +139,21 @@ package struct GridContext: TemplateContext {
     package var page: PageContext
     package var heading: String
     /// A line under the heading: the site description on the home grid, the count on album and tag pages.
-    package var intro: String?
+    var intro: String?
     /// On album and tag pages: the index they belong to.
-    package var parentHref: String?
-    package var parentLabel: String?
+    var parentHref: String?
+    var parentLabel: String?
     package var photos: [GridTile]
     package var photoCount: Int
     package var pagination: Pagination?
     /// The first photo's page, where the slideshow button starts; nil when the page has no photos.
-    package var slideshowHref: String? = nil
+    var slideshowHref: String? = nil
     /// Album pages: the album's Markdown description as safe HTML (first page only).
-    package var descriptionHTML: String? = nil
+    var descriptionHTML: String? = nil
     /// Album pages: the trail from the albums index.
     package var breadcrumbs: Breadcrumbs? = nil
     /// Album pages: the sub-albums' cards (first page only); nil when there are none.
-    package var subAlbums: AlbumCards? = nil
+    var subAlbums: AlbumCards? = nil
     /// Album pages with `download: album`: the album's zip (first page only).
     package var download: DownloadLink? = nil
 }
@@ -183,26 +183,26 @@ package struct TagsContext: TemplateContext {
 }
 
 /// `map/index.html`.
-package struct MapContext: TemplateContext {
-    package var site: SiteContext
-    package var page: PageContext
-    package var heading: String
-    package var intro: String
-    package var tileURL: String
-    package var attribution: String?
+struct MapContext: TemplateContext {
+    var site: SiteContext
+    var page: PageContext
+    var heading: String
+    var intro: String
+    var tileURL: String
+    var attribution: String?
     /// `map/photos.js`, relative to the page.
-    package var dataHref: String
+    var dataHref: String
     /// The list for readers without JavaScript (at most `SiteRenderer.mapListLimit`).
-    package var photos: [MapPhoto]
+    var photos: [MapPhoto]
     /// `… and 12 more`, when located photos were left out of the list.
-    package var moreText: String?
+    var moreText: String?
 }
 
-package struct MapPhoto: Encodable {
-    package var id: String
-    package var title: String
-    package var href: String
-    package var coordinates: String
+struct MapPhoto: Encodable {
+    var id: String
+    var title: String
+    var href: String
+    var coordinates: String
 }
 
 /// `404.html`.
@@ -220,60 +220,60 @@ package struct PhotoContext: Encodable {
     package var id: String
     package var title: String
     package var alt: String
-    package var descriptionHTML: String?
+    var descriptionHTML: String?
     package var src: String
     package var srcset: String
     /// The same sizes as WebP, for a `<picture>` source; nil unless `images.webp` is on.
-    package var webpSrcset: String?
+    var webpSrcset: String?
     /// The same sizes as AVIF, for a `<picture>` source before the WebP one; nil unless `images.avif` is on.
-    package var avifSrcset: String?
+    var avifSrcset: String?
     package var sizes: String
     package var width: Int
     package var height: Int
     /// The preview's `view-transition-name` (as `data-vt`), shared with its grid tiles.
-    package var transitionName: String
+    var transitionName: String
     /// Average colour and aspect ratio for the preview's frame (`--ar`), inline style.
-    package var stageStyle: String
+    var stageStyle: String
     /// The grid thumbnail, shown blurred under the preview while it loads (usually cached).
-    package var thumbSrc: String
-    package var thumbWidth: Int
-    package var thumbHeight: Int
+    var thumbSrc: String
+    var thumbWidth: Int
+    var thumbHeight: Int
     package var fullSizeHref: String
-    package var fullSizeLabel: String
+    var fullSizeLabel: String
     /// The largest image a browser can show, which the viewer loads when the photo is zoomed past the
     /// preview: the original when it is a JPEG, PNG, WebP, GIF or AVIF, else the largest derivative.
-    package var zoomSrc: String
-    package var zoomWidth: Int
-    package var zoomHeight: Int
+    var zoomSrc: String
+    var zoomWidth: Int
+    var zoomHeight: Int
     /// The photo's page at its source, such as Flickr.
-    package var sourceHref: String?
-    package var sourceLabel: String?
+    var sourceHref: String?
+    var sourceLabel: String?
     /// Shown only when the site sets `images.showLocation`.
     package var location: String?
-    package var locationHref: String?
-    package var takenAtDisplay: String?
-    package var takenAtMachine: String?
+    var locationHref: String?
+    var takenAtDisplay: String?
+    var takenAtMachine: String?
     package var author: String?
-    package var authorHref: String?
-    package var licenseName: String?
-    package var licenseHref: String?
+    var authorHref: String?
+    var licenseName: String?
+    var licenseHref: String?
     package var album: String?
-    package var albumHref: String?
+    var albumHref: String?
     /// This photo on the map page (only with `images.showLocation` and a location).
-    package var mapHref: String? = nil
+    var mapHref: String? = nil
     package var tags: [TagLink]
-    package var hasTags: Bool
+    var hasTags: Bool
     package var exif: [MetadataRow]
     /// A clip's player; nil for a still.
     package var video: VideoContext? = nil
     /// A Live Photo's motion file, played over the still; nil for other photos.
-    package var motionSrc: String? = nil
+    var motionSrc: String? = nil
     /// Whether the motion is an animation's (a GIF or WebP), which loops.
     package var animated = false
     /// Whether the motion is an animation kept as it is, shown as an image rather than a video.
-    package var motionIsImage = false
+    var motionIsImage = false
     /// The motion file's format as a link names it: `MP4`, `GIF`, `WEBP`.
-    package var motionFormat: String? = nil
+    var motionFormat: String? = nil
     /// The photo's file to download, under an album (or site) whose `download` is `photo` or `album`.
     package var download: DownloadLink? = nil
 }
@@ -289,7 +289,7 @@ package struct VideoContext: Encodable {
     package var height: Int
     /// `0:07`, and `PT7S` for `<time datetime>`.
     package var duration: String
-    package var durationMachine: String
+    var durationMachine: String
 }
 
 package struct NeighborLink: Encodable {
@@ -308,15 +308,15 @@ package struct PhotoPageContext: TemplateContext {
     package var next: NeighborLink?
     /// The grid page that holds this photo: the home grid's, or its album's when the album is
     /// left out of the home grid (`showInHome: false`); prev/next and the position follow the same list.
-    package var backHref: String
-    package var backPage: Int
+    var backHref: String
+    var backPage: Int
     /// `All photos`, or the album's title.
-    package var backLabel: String
+    var backLabel: String
     package var position: Int
     package var total: Int
     /// `All photos (page 2)` and `Photo 3 of 15`, in the site's language.
-    package var backText: String
-    package var positionText: String
+    var backText: String
+    var positionText: String
     /// Photos in albums: the trail from the albums index to the photo.
     package var breadcrumbs: Breadcrumbs?
 }
@@ -325,10 +325,10 @@ package struct PhotoPageContext: TemplateContext {
 /// (many readers ignore `xml:base`); without it they are relative to the site root.
 package struct FeedContext: TemplateContext {
     package var title: String
-    package var subtitle: String?
+    var subtitle: String?
     /// The feed's own URL and the site's home page.
-    package var selfHref: String
-    package var homeHref: String
+    var selfHref: String
+    var homeHref: String
     package var id: String
     package var updated: String
     package var entries: [FeedEntry]
@@ -340,16 +340,16 @@ package struct FeedEntry: Encodable {
     package var href: String
     package var updated: String
     package var author: String?
-    package var authorURI: String?
+    var authorURI: String?
     /// HTML (escaped once more by the template, as `type="html"` requires): the image and the description.
-    package var contentHTML: String
+    var contentHTML: String
     package var tags: [String]
     package var rights: String?
     /// The photo (its largest preview up to 1200 px wide), for `<link rel="enclosure">`.
-    package var imageHref: String
-    package var imageType: String
+    var imageHref: String
+    var imageType: String
     /// A clip's web file, a second enclosure; nil for a still.
-    package var videoHref: String? = nil
+    var videoHref: String? = nil
 }
 
 /// `sitemap.xml` (https://www.sitemaps.org/protocol.html); written only when `baseURL` is set.
@@ -367,7 +367,7 @@ package struct SitemapVideo: Encodable {
     package var thumbnail: String
     package var title: String
     package var description: String
-    package var contentLoc: String
+    var contentLoc: String
     /// Whole seconds.
     package var duration: Int
 }

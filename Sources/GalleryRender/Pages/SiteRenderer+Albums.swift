@@ -5,7 +5,7 @@ import GalleryModel
 /// through (the home grid, or the album of a photo left out of it).
 extension SiteRenderer {
     /// The albums index: the top-level albums' cards.
-    package func albumsIndexModel(_ plan: SitePlan) throws -> PageModel {
+    func albumsIndexModel(_ plan: SitePlan) throws -> PageModel {
         let tree = plan.sections.albums
         var page = pageContext(
             path: SiteLayout.albums, title: "\(strings.text("albumsHeading")) · \(title)", description: nil,
@@ -21,7 +21,7 @@ extension SiteRenderer {
 
     /// One page of an album: on the first, its description and its sub-albums' cards; on every
     /// page, a page of its own photos and the breadcrumbs.
-    package func albumModel(_ index: Int, page number: Int, _ plan: SitePlan) throws -> PageModel {
+    func albumModel(_ index: Int, page number: Int, _ plan: SitePlan) throws -> PageModel {
         let tree = plan.sections.albums
         let album = tree.albums[index]
         let paginator = Paginator(itemCount: album.members.count, pageSize: pageSize)
@@ -61,7 +61,7 @@ extension SiteRenderer {
     }
 
     /// "Download all (24 photos, 183 MB)": megabytes of 1,000,000 bytes, as file managers count them.
-    package func downloadAllLabel(_ zip: AlbumDownload) -> String {
+    func downloadAllLabel(_ zip: AlbumDownload) -> String {
         let megabytes = Double(zip.bytes) / 1_000_000
         let size = megabytes < 10 ? Formatting.fixed(max(megabytes, 0.1), digits: 1) : String(Int(megabytes.rounded()))
         return strings.text(
@@ -88,14 +88,14 @@ extension SiteRenderer {
     }
 
     /// `5 photos`, counting sub-albums' photos, and `· 2 albums` when it has sub-albums.
-    package func countLabel(_ album: AlbumTree.Album) -> String {
+    func countLabel(_ album: AlbumTree.Album) -> String {
         album.children.isEmpty
             ? countLabel(album.total)
             : "\(countLabel(album.total)) · \(strings.count("albumCount", album.children.count))"
     }
 
     /// Links to the albums index and to each album above `index`, from the top.
-    package func crumbs(above index: Int, _ tree: AlbumTree, root: String) -> [Crumb] {
+    func crumbs(above index: Int, _ tree: AlbumTree, root: String) -> [Crumb] {
         [Crumb(name: strings.text("albumsHeading"), href: root + SiteLayout.albums)]
             + tree.trail(to: index).dropLast().map {
                 Crumb(name: tree.albums[$0].title, href: root + tree.albums[$0].path(page: 1))
@@ -103,17 +103,17 @@ extension SiteRenderer {
     }
 
     /// The list a photo page steps through with prev/next, and the grid page it goes back to.
-    package struct PhotoSequence {
+    struct PhotoSequence {
         /// Item indices, in order.
-        package var members: [Int]
-        package var position: Int
-        package var backPath: String
-        package var backPage: Int
-        package var backLabel: String
+        var members: [Int]
+        var position: Int
+        var backPath: String
+        var backPage: Int
+        var backLabel: String
     }
 
     /// The home grid for photos on it; their album for photos of albums left out of it.
-    package func navigation(of index: Int, _ plan: SitePlan) -> PhotoSequence {
+    func navigation(of index: Int, _ plan: SitePlan) -> PhotoSequence {
         let tree = plan.sections.albums
         if let position = plan.homePosition[index] {
             let page = plan.paginator.page(ofItem: position)

@@ -21,7 +21,7 @@ extension SiteRenderer {
     }
 
     /// The width of each tile on a phone, as a CSS length of the screen width (see `gridSizes`).
-    package static func phoneTileWidths(aspects: [Double]) -> [String] {
+    static func phoneTileWidths(aspects: [Double]) -> [String] {
         GridLayout.phone(gap: gridGap).tiles(aspects).map { place in
             vw(place.share * 100, minus: place.share * (2 * gridGap + place.gaps))
         }

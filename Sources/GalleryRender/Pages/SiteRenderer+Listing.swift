@@ -7,7 +7,7 @@ extension SiteRenderer {
     /// photo's id (64-bit FNV-1a), so it names the photo alone. It was the photo's place in the whole
     /// site's list, hidden photos included, so the gap between two public photos' numbers counted the
     /// protected and unlisted photos taken between them.
-    package static func transitionName(_ photoID: String) -> String {
+    static func transitionName(_ photoID: String) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in photoID.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
         let hex = String(hash, radix: 16)
@@ -98,7 +98,7 @@ extension SiteRenderer {
         return shown
     }
 
-    package func homeModel(page number: Int, _ plan: SitePlan) throws -> PageModel {
+    func homeModel(page number: Int, _ plan: SitePlan) throws -> PageModel {
         let items = plan.items
         let paginator = plan.paginator
         let path = Paginator.path(ofPage: number)
@@ -119,7 +119,7 @@ extension SiteRenderer {
         return PageModel(path: path, template: "grid", context: context)
     }
 
-    package func tagsIndexModel(_ plan: SitePlan) -> PageModel {
+    func tagsIndexModel(_ plan: SitePlan) -> PageModel {
         let sections = plan.sections
         var page = pageContext(
             path: SiteLayout.tags, title: "\(strings.text("tagsHeading")) · \(title)", description: nil,
@@ -135,15 +135,15 @@ extension SiteRenderer {
     }
 
     /// `5 photos` in the site's language.
-    package func countLabel(_ count: Int) -> String { strings.count("photoCount", count) }
+    func countLabel(_ count: Int) -> String { strings.count("photoCount", count) }
 
     /// `Title, page 2 of 5` in the site's language.
-    package func pageOf(_ title: String, _ number: Int, _ total: Int) -> String {
+    func pageOf(_ title: String, _ number: Int, _ total: Int) -> String {
         strings.text("pageOf", ["title": title, "n": String(number), "total": String(total)])
     }
 
     /// One page of the paged grid of an album or tag.
-    package func collectionModel(
+    func collectionModel(
         _ collection: PhotoCollection, folder: String, heading: String, parentLabel: String,
         page number: Int, _ plan: SitePlan
     ) throws -> PageModel {

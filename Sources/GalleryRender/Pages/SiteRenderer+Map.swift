@@ -5,7 +5,7 @@ import GalleryModel
 /// clustered, from `map/photos.js`; without JavaScript, a list of them with their coordinates.
 extension SiteRenderer {
     /// Photos the page lists for readers without JavaScript; the map shows them all.
-    package static let mapListLimit = 500
+    static let mapListLimit = 500
 
     /// The located photos of listed albums (or none), in the site's order.
     package func located(_ plan: SitePlan) -> [Int] {
@@ -15,7 +15,7 @@ extension SiteRenderer {
             } : []
     }
 
-    package func mapModel(_ plan: SitePlan) throws -> PageModel {
+    func mapModel(_ plan: SitePlan) throws -> PageModel {
         var page = pageContext(
             path: SiteLayout.map, title: "\(strings.text("mapTitle")) · \(title)", description: nil,
             sections: plan.sections)

@@ -3,7 +3,7 @@ import GalleryModel
 
 /// One page per photo: the preview, navigation, metadata, link previews and JSON-LD.
 extension SiteRenderer {
-    package func photoModel(at index: Int, _ plan: SitePlan) throws -> PageModel {
+    func photoModel(at index: Int, _ plan: SitePlan) throws -> PageModel {
         let items = plan.items
         let sections = plan.sections
         let item = try items[index]
@@ -149,7 +149,7 @@ extension SiteRenderer {
 
     /// The preview is as wide as the screen, unless the screen is wider than the photo's shape; then
     /// the height limits it (and its width is the aspect ratio times the screen's height).
-    package static func previewSizes(_ item: GalleryItem) -> String {
+    static func previewSizes(_ item: GalleryItem) -> String {
         let size = item.displaySize
         let aspect = Double(size.width) / Double(size.height)
         return

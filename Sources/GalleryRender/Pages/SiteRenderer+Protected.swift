@@ -5,20 +5,20 @@ import Mustache
 /// What a protected album's pages show before the password: the shell page that asks for it
 /// (`protected.mustache`) and unlocks the album with `static/protect.js`, whose service worker
 /// (`SiteLayout.serviceWorker`) then decrypts the album's pages and files as the browser asks for them.
-package struct ProtectedShell: Encodable, Sendable, MustacheParent {
+struct ProtectedShell: Encodable, Sendable, MustacheParent {
     /// The album's key file (`KeyFile.json()`): public, it wraps the content key with the password.
-    package var keyFile: String
+    var keyFile: String
     /// The folder of the album's pages, `albums/…/TOKEN/`, from the site root.
-    package var folder: String
+    var folder: String
     /// The prefix of its photos' folders, `photos/TOKEN-`.
-    package var photos: String
+    var photos: String
     /// The service worker's URL, from the page.
-    package var worker: String
+    var worker: String
     /// For the whole site's shell: the paths its key does not open, as a JSON array (the theme's
     /// files, the protected albums' folders); empty for an album's.
-    package var except: String
+    var except: String
 
-    package func child(named name: String) -> Any? {
+    func child(named name: String) -> Any? {
         switch name {
         case "keyFile": keyFile
         case "folder": folder
@@ -31,12 +31,12 @@ package struct ProtectedShell: Encodable, Sendable, MustacheParent {
     }
 }
 
-package struct ProtectedContext: TemplateContext {
-    package var site: SiteContext
-    package var page: PageContext
-    package var vault: ProtectedShell
+struct ProtectedContext: TemplateContext {
+    var site: SiteContext
+    var page: PageContext
+    var vault: ProtectedShell
 
-    package func child(named name: String) -> Any? {
+    func child(named name: String) -> Any? {
         switch name {
         case "site": site
         case "page": page

@@ -6,7 +6,7 @@ import Mustache
 extension SiteRenderer {
     /// `404.html` is served at any missing path, so its links are absolute under `baseURL` when it
     /// is set; without it they are relative to the site root.
-    package func notFoundModel(_ plan: SitePlan) -> PageModel {
+    func notFoundModel(_ plan: SitePlan) -> PageModel {
         var page = pageContext(
             path: "404.html", title: "\(strings.text("notFoundTitle")) · \(title)", description: nil,
             sections: plan.sections,
@@ -18,7 +18,7 @@ extension SiteRenderer {
     }
 
     /// Every listed HTML page of the site but `404.html`, as absolute URLs.
-    package func sitemapModel(_ plan: SitePlan) throws -> PageModel {
+    func sitemapModel(_ plan: SitePlan) throws -> PageModel {
         let tree = plan.sections.albums
         let urls = try plan.pages.filter { page in
             switch page {
@@ -103,16 +103,16 @@ extension SiteRenderer {
 
     /// A root-relative path as the feed links it: absolute under `baseURL` (a page by its folder,
     /// `…/photos/kite/`), else unchanged.
-    package func feedLink(_ path: String) -> String {
+    func feedLink(_ path: String) -> String {
         guard let base = baseURL?.absoluteString else { return path }
         return path.hasSuffix(SiteLayout.folderIndex) ? absoluteURL(path) ?? path : base + path
     }
 
     /// Atom needs a date on every entry; a photo without one gets this, which keeps rebuilds identical.
-    package static let undatedTimestamp = "1970-01-01T00:00:00Z"
+    static let undatedTimestamp = "1970-01-01T00:00:00Z"
 
     /// The image at the top of each feed entry's content; Mustache escapes the values.
-    package static let feedImage: MustacheTemplate = {
+    static let feedImage: MustacheTemplate = {
         do {
             return try MustacheTemplate(
                 string:

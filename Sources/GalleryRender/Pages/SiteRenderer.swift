@@ -45,17 +45,17 @@ package struct SiteRenderer: Sendable {
     package let mapSettings: MapSettings
     package let library: MustacheLibrary
     /// `site` on every page, made once.
-    package let siteContext: SiteContext
+    let siteContext: SiteContext
     package let assets: Assets
     /// The static files' URLs from pages at each depth (`""`, `"../"`, …), made once.
-    package let assetURLs: [String: [String: String]]
+    let assetURLs: [String: [String: String]]
     /// Covers everything besides a page's model that decides its bytes: the templates and the
     /// version of the code that renders them. Part of every page's input key.
     package let templatesKey: Digest
 
     /// Bump when rendering changes in a way the templates and models do not show (escaping, say),
     /// so cached pages are rendered again.
-    package static let renderVersion = 1
+    static let renderVersion = 1
     /// Covers everything besides the photos that any page depends on: the templates, every config
     /// value read above, the static files' published names, and this executable (by size, time
     /// and inode), so a new galleryssg never trusts an old build's pages wholesale.
@@ -129,7 +129,7 @@ package struct SiteRenderer: Sendable {
     /// The grid's font size on phones (`style.css`, `max-width: 600px`), in `vw`: rows start at
     /// 13.75 × 2.15 = 29.6vw (115 px on a 390 px screen), so two 3:2 photos share a row on 360–430 px
     /// screens and a 2:1 panorama has a row to itself.
-    package static let phoneGridFontVW = 2.15
+    static let phoneGridFontVW = 2.15
 
     /// How much wider than its flex-basis a tile is drawn on average on screens wider than a phone,
     /// where its row depends on the window's width: `justify.js` aims rows at 270 px (1.23 × the
@@ -139,19 +139,19 @@ package struct SiteRenderer: Sendable {
     package static let rowStretch = 1.25
 
     /// Tiles loaded at once on each grid page; the rest wait until they are near the viewport.
-    package static let eagerTiles = 8
+    static let eagerTiles = 8
 
     /// Photos in the Atom feed.
-    package static let feedEntries = 20
+    static let feedEntries = 20
 
     /// The site's albums and tags, worked out once per render.
     package struct Sections: Sendable {
         package var albums: AlbumTree
         package var tags: [PhotoCollection]
         /// Tag name → slug.
-        package var tagSlugs: [String: String]
+        var tagSlugs: [String: String]
         /// Tag name → number of photos.
-        package var tagCounts: [String: Int]
+        var tagCounts: [String: Int]
 
         package init(
             _ items: [ItemFacts], sources: [Int], albumInfos: [String: AlbumInfo], sort: PhotoSort,
@@ -217,7 +217,7 @@ package struct SiteRenderer: Sendable {
         plan(try ItemList(published), albums: albums, albumTokens: albumTokens, placeholders: placeholders)
     }
 
-    package func collectionPages(_ collection: PhotoCollection) -> Int {
+    func collectionPages(_ collection: PhotoCollection) -> Int {
         Paginator(itemCount: collection.members.count, pageSize: pageSize).pageCount
     }
 
@@ -271,7 +271,7 @@ package struct SiteRenderer: Sendable {
     package var site: SiteContext { siteContext }
 
     /// The search script's messages, as the JSON its form's `data-strings` carries.
-    package static func searchStrings(_ strings: ThemeStrings) -> String {
+    static func searchStrings(_ strings: ThemeStrings) -> String {
         let messages = [
             "none": "searchNone", "one": "searchOne", "many": "searchMany", "failed": "searchFailed",
             "shorter": "searchShorter"
@@ -294,7 +294,7 @@ package struct SiteRenderer: Sendable {
     }
 
     /// The layout's values for the page at a root-relative path.
-    package func pageContext(
+    func pageContext(
         path: String, title: String, description: String?, sections: Sections,
         root explicitRoot: String? = nil
     ) -> PageContext {
@@ -309,7 +309,7 @@ package struct SiteRenderer: Sendable {
     }
 
     /// Adds a photo as the page's link-preview image, when absolute URLs can be made.
-    package func withSocialImage(_ page: PageContext, _ item: GalleryItem?, derivative: Derivative? = nil)
+    func withSocialImage(_ page: PageContext, _ item: GalleryItem?, derivative: Derivative? = nil)
         -> PageContext
     {
         guard let item, let base = baseURL?.absoluteString else { return page }

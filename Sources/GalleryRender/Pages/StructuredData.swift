@@ -18,19 +18,19 @@ package struct ImageObject: Encodable {
     package var name: String
     package var description: String?
     package var contentUrl: String
-    package var thumbnailUrl: String
+    var thumbnailUrl: String
     package var url: String?
     package var width: Int
     package var height: Int
     package var author: Person?
     package var creator: Person?
     package var license: String?
-    package var dateCreated: String?
+    var dateCreated: String?
     package var keywords: String?
-    package var creditText: String?
+    var creditText: String?
     /// A clip's length (ISO 8601) and date; nil for a still.
     package var duration: String? = nil
-    package var uploadDate: String? = nil
+    var uploadDate: String? = nil
 
     package enum CodingKeys: String, CodingKey {
         case context = "@context", type = "@type", name, description, contentUrl, thumbnailUrl, url, width, height

@@ -28,7 +28,7 @@ package struct AlbumTree: Sendable {
         /// The item shown on its card: `info.cover`, else its first photo, else its first sub-album's cover.
         package var cover: Int?
         /// False when it or an album above it has `showInHome: false` or is unlisted.
-        package var inHome = true
+        var inHome = true
         /// False when it or an album above it is unlisted: reachable by its link only, never listed.
         package var listed = true
         /// Its `download`, else the nearest album's above it, else the site's.
@@ -50,7 +50,7 @@ package struct AlbumTree: Sendable {
     /// Item index → index of the album it is directly in.
     package var albumOfItem: [Int: Int] = [:]
     /// Item index → its position among its album's `members`.
-    package var positionInAlbum: [Int: Int] = [:]
+    var positionInAlbum: [Int: Int] = [:]
 
     /// - Parameters:
     ///   - items: The site's items, already in the site's order.
@@ -192,7 +192,7 @@ package struct AlbumTree: Sendable {
     }
 
     /// `base`, or `base-2`, `base-3`… whichever is not in `used` yet.
-    package static func uniqueSlug(_ base: String, among used: Set<String>) -> String {
+    static func uniqueSlug(_ base: String, among used: Set<String>) -> String {
         var candidate = base
         var counter = 2
         while used.contains(candidate) {
@@ -203,13 +203,13 @@ package struct AlbumTree: Sendable {
     }
 
     /// Whether any album is listed (the albums index exists).
-    package var hasListed: Bool { albums.contains(where: \.listed) }
+    var hasListed: Bool { albums.contains(where: \.listed) }
 
     /// Whether the item is in an unlisted album.
-    package func isUnlisted(item: Int) -> Bool { albumOfItem[item].map { !albums[$0].listed } ?? false }
+    func isUnlisted(item: Int) -> Bool { albumOfItem[item].map { !albums[$0].listed } ?? false }
 
     /// The album and the albums above it, from the top.
-    package func trail(to index: Int) -> [Int] {
+    func trail(to index: Int) -> [Int] {
         var trail = [index]
         while let parent = albums[trail[0]].parent { trail.insert(parent, at: 0) }
         return trail

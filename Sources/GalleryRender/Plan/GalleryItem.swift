@@ -36,7 +36,7 @@ package struct GalleryItem: Sendable {
     }
 
     /// Inline CSS that paints the placeholder (over the average colour) under the image.
-    package func placeholderStyle(_ placeholders: PlaceholderLookup) -> String {
+    func placeholderStyle(_ placeholders: PlaceholderLookup) -> String {
         "background-color:\(averageColor);background-image:url(\(placeholders.dataURI(placeholderKey)));background-size:cover"
     }
 
@@ -51,7 +51,7 @@ package struct GalleryItem: Sendable {
     }
 
     /// A clip's web file, relative to the site root; nil for a still.
-    package var videoPath: String? { video == nil ? nil : SiteLayout.videoFile(id: photo.id) }
+    var videoPath: String? { video == nil ? nil : SiteLayout.videoFile(id: photo.id) }
 
     /// The file a visitor downloads, relative to the site root: the published original (a clip's web
     /// file, without metadata) when it is free of location tags, else the largest JPEG derivative.
@@ -63,10 +63,10 @@ package struct GalleryItem: Sendable {
     }
 
     /// The photo's page, relative to the site root.
-    package var pagePath: String { SiteLayout.photoPage(id: photo.id) }
+    var pagePath: String { SiteLayout.photoPage(id: photo.id) }
 
     /// Alt text: the title, else "Photo by …", else a generic description.
-    package var altText: String {
+    var altText: String {
         if let title = photo.title { return title }
         if let author = photo.author { return "Photo by \(author)" }
         return "Untitled photo"

@@ -17,7 +17,7 @@ package struct ItemFacts: Sendable {
     package var hasLocation: Bool
 
     /// The photo's page, as `GalleryItem.pagePath`.
-    package var pagePath: String { SiteLayout.photoPage(id: id) }
+    var pagePath: String { SiteLayout.photoPage(id: id) }
 
     package init(_ photo: Photo) {
         id = photo.id

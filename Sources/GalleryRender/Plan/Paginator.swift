@@ -2,7 +2,7 @@ import GalleryModel
 
 /// Splits the photo list into grid pages: page 1 is `index.html`, page N is `page/N/index.html`.
 package struct Paginator: Sendable {
-    package let itemCount: Int
+    let itemCount: Int
     package let pageSize: Int
 
     package init(itemCount: Int, pageSize: Int) {
@@ -12,7 +12,7 @@ package struct Paginator: Sendable {
     }
 
     /// At least one page, so an empty gallery still has an index.
-    package var pageCount: Int { max(1, (itemCount + pageSize - 1) / pageSize) }
+    var pageCount: Int { max(1, (itemCount + pageSize - 1) / pageSize) }
 
     /// The item indices on a 1-based page.
     package func range(ofPage page: Int) -> Range<Int> {

@@ -40,17 +40,17 @@ package enum PhotoOrder {
     }
 
     /// One comparable value; `missing` sorts last in both directions.
-    package struct SortKey {
-        package var number: Double?
-        package var name: [NameChunk]?
+    struct SortKey {
+        var number: Double?
+        var name: [NameChunk]?
 
-        package init(_ number: Double?) { self.number = number }
-        package init(name: String) { self.name = NameChunk.split(name) }
+        init(_ number: Double?) { self.number = number }
+        init(name: String) { self.name = NameChunk.split(name) }
 
-        package var missing: Bool { number == nil && name == nil }
+        var missing: Bool { number == nil && name == nil }
 
         /// -1, 0 or 1, ascending.
-        package func compare(_ other: SortKey) -> Int {
+        func compare(_ other: SortKey) -> Int {
             if let left = number, let right = other.number { return left < right ? -1 : (left > right ? 1 : 0) }
             if let left = name, let right = other.name { return NameChunk.compare(left, right) }
             return 0
@@ -121,7 +121,7 @@ package enum PhotoOrder {
     }
 
     /// Days from 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's algorithm).
-    package static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400

@@ -30,12 +30,12 @@ package struct SitePlan: Sendable {
     package let items: ItemList
     package let sections: SiteRenderer.Sections
     /// Pages the home grid: `home`'s photos.
-    package let paginator: Paginator
+    let paginator: Paginator
     package let pages: [SitePage]
     /// Item indices of the home grid, in order: every photo but those of albums with `showInHome: false`.
     package let home: [Int]
     /// Item index → its position in `home`.
-    package let homePosition: [Int: Int]
+    let homePosition: [Int: Int]
     /// A digest of the sources' album settings, which pages show but photo rows do not cover
     /// (and of the album zips, once the `downloads` step made them: `adding(downloads:)`).
     package var albumsKey: Digest

@@ -24,7 +24,7 @@ package struct SearchIndex {
         package var height: Int
 
         /// Everything a query is matched against, in the order the script joins it.
-        package var searchText: String {
+        var searchText: String {
             [title, text ?? "", (tags ?? []).joined(separator: " "), author ?? "", camera ?? "", album ?? ""]
                 .joined(separator: " ")
         }
@@ -66,7 +66,7 @@ package struct SearchIndex {
     package func entry(at position: Int) throws -> Entry { try entry(only.map { $0[position] } ?? position) }
 
     /// Each item's album titles from the top down, `Spain / Basque Country`, from the site's album tree.
-    package static func albumTitles(_ tree: AlbumTree) -> [Int: String] {
+    static func albumTitles(_ tree: AlbumTree) -> [Int: String] {
         var titles: [Int: String] = [:]
         var chains: [Int: String] = [:]
         func chain(_ album: Int) -> String {

@@ -19,12 +19,12 @@ import GalleryModel
 /// so a browser never mixes shards of two builds.
 package struct SearchShards {
     /// The single-file index's largest size; above it the index is split.
-    package static let singleFileLimit = 256 * 1024
+    static let singleFileLimit = 256 * 1024
     /// Target size of a term shard (a word with a longer list of photos gets a shard of its own).
-    package static let shardBytes = 24 * 1024
-    package static let documentsPerChunk = 32
+    static let shardBytes = 24 * 1024
+    static let documentsPerChunk = 32
     /// Words are cut to this many characters.
-    package static let maxWordLength = 40
+    static let maxWordLength = 40
 
     package let files: [RenderedPage]
     /// `search-index.js`: the manifest.
@@ -113,9 +113,9 @@ package struct SearchShards {
         }
     }
 
-    package enum JSONScalar: Encodable {
+    enum JSONScalar: Encodable {
         case text(String), number(Int), decimal(Double)
-        package func encode(to encoder: Encoder) throws {
+        func encode(to encoder: Encoder) throws {
             var container = encoder.singleValueContainer()
             switch self {
             case .text(let value): try container.encode(value)

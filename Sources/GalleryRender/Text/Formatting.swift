@@ -49,13 +49,13 @@ package enum Formatting {
     }
 
     /// `51.22805° N, 115.49658° W`.
-    package static func coordinates(_ point: GeoPoint) -> String {
+    static func coordinates(_ point: GeoPoint) -> String {
         String(
             format: "%.5f° %@, %.5f° %@", abs(point.latitude), point.latitude < 0 ? "S" : "N",
             abs(point.longitude), point.longitude < 0 ? "W" : "E")
     }
 
-    package static func mapLink(_ point: GeoPoint) -> String {
+    static func mapLink(_ point: GeoPoint) -> String {
         String(
             format: "https://www.openstreetmap.org/?mlat=%.5f&mlon=%.5f#map=13/%.5f/%.5f",
             point.latitude, point.longitude, point.latitude, point.longitude)

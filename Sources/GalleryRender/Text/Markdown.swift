@@ -47,7 +47,7 @@ package enum Markdown {
     }
 
     /// Whether a link target is an http(s) or mailto URL, or a relative reference.
-    package static func isSafe(url pointer: UnsafePointer<CChar>?) -> Bool {
+    static func isSafe(url pointer: UnsafePointer<CChar>?) -> Bool {
         guard let pointer else { return false }
         let url = String(cString: pointer).trimmingCharacters(in: .whitespaces).lowercased()
         guard !url.isEmpty else { return false }

@@ -14,7 +14,7 @@ package struct Assets: Sendable {
     package let published: [String: String]
 
     /// Extensions that are fingerprinted.
-    package static let fingerprinted: Set<String> = ["css", "js"]
+    static let fingerprinted: Set<String> = ["css", "js"]
 
     /// Plans the published names of a theme's static files.
     package init(staticFiles: [String: Data]) {
@@ -30,7 +30,7 @@ package struct Assets: Sendable {
     }
 
     /// `static/app.js` → `static/app.<10 hex digits of SHA-256>.js`; other extensions unchanged.
-    package static func fingerprintedPath(_ path: String, _ data: Data) -> String {
+    static func fingerprintedPath(_ path: String, _ data: Data) -> String {
         let name = (path as NSString).lastPathComponent
         let ext = (name as NSString).pathExtension
         guard fingerprinted.contains(ext.lowercased()), !name.hasPrefix(".") else { return path }

@@ -33,10 +33,10 @@ package enum TemplateFields {
     package static let tables: Set<String> = ["t", "assets", "searchStrings"]
 
     /// Names swift-mustache answers inside a list section: `{{#first}}`, `{{index}}`…
-    package static let sequenceNames: Set<String> = ["first", "last", "index", "even", "odd"]
+    static let sequenceNames: Set<String> = ["first", "last", "index", "even", "odd"]
 
     /// The first part of a tag's name that no model has, if any: `titel` in `photo.titel`.
-    package static func unknownPart(of name: String) -> String? {
+    static func unknownPart(of name: String) -> String? {
         var name = Substring(name)
         // A transform, `lowercased(title)`, applies to the name in brackets.
         if let open = name.lastIndex(of: "("), let close = name[open...].firstIndex(of: ")") {

@@ -10,7 +10,7 @@ import Foundation
 package struct TemplateTags {
     package struct Tag: Equatable {
         /// The character after `{{`: `#`, `^`, `/`, `>`, `$`, `<`, `&`, `!`, `{`, or nil for a variable.
-        package var sigil: Character?
+        var sigil: Character?
         /// What the tag names, trimmed: `photos`, `lower(title)`.
         package var name: String
         package var line: Int
@@ -19,7 +19,7 @@ package struct TemplateTags {
 
     package private(set) var tags: [Tag] = []
     /// False when the template changes its delimiters, and the tags found mean nothing.
-    package private(set) var isScanned = true
+    private(set) var isScanned = true
 
     package init(_ text: String) {
         var line = 1
@@ -54,7 +54,7 @@ package struct TemplateTags {
 
     /// What is wrong with the template's sections, in words, naming both names and the line where
     /// a section opened; nil when they nest properly (or the template was not scanned).
-    package var sectionProblem: String? {
+    var sectionProblem: String? {
         guard isScanned else { return nil }
         var open: [Tag] = []
         for tag in tags {

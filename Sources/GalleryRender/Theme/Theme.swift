@@ -96,7 +96,7 @@ package enum RenderErrorKind: Sendable, Equatable {
 
 extension Theme {
     /// A template parse error as a person reads it: where, and what is wrong, in words.
-    package static let contentTypePragma = "{{% CONTENT_TYPE: \(FastHTMLEscaping.name) }}"
+    static let contentTypePragma = "{{% CONTENT_TYPE: \(FastHTMLEscaping.name) }}"
 
     /// - Parameters:
     ///   - prefix: Text put before the template's own on its first line, which the column of an

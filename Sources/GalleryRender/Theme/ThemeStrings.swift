@@ -68,5 +68,5 @@ package struct ThemeStrings: Sendable {
     }
 
     /// What templates see as `site.t`: every string, `{name}` placeholders left in.
-    package var templateStrings: [String: String] { table }
+    var templateStrings: [String: String] { table }
 }
