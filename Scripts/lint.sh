@@ -19,5 +19,6 @@ else
     swift format lint --strict --parallel "${files[@]}"
     # `package` only where another target, a test or a fuzz harness uses the name (docs/contributing.md,
     # "Access"); the script lists the others and exits 1 while there are any.
-    python3 Scripts/package-access.py
+    if command -v python3 > /dev/null; then python3 Scripts/package-access.py
+    else echo "lint: no python3, so the package-access check did not run (Scripts/setup.sh installs it)" >&2; fi
 fi
