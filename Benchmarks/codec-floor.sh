@@ -40,15 +40,7 @@ W=$(mktemp -d /tmp/codec-floor.XXXXXX)
 if [ "$KEEP" = 1 ]; then echo "work folder kept: $W"; else trap 'rm -rf "$W"' EXIT; fi
 
 # ---- the slice, as instructions.sh makes it
-mkdir -p "$W/corpus"
-awk -F'\t' -v n="$SLICE" 'NR == 1 { print; next } { row[NR - 2] = $0 }
-  END { k = int((NR - 1) / n); if (k < 1) k = 1
-        for (i = 0; i < n && i * k < NR - 1; i++) print row[i * k] }' \
-  "$CORPUS/MANIFEST.tsv" > "$W/corpus/MANIFEST.tsv"
-while IFS=$'\t' read -r tier file _; do
-  mkdir -p "$W/corpus/$tier"
-  ln "$CORPUS/$tier/$file" "$W/corpus/$tier/" 2>/dev/null || cp "$CORPUS/$tier/$file" "$W/corpus/$tier/"
-done < <(tail -n +2 "$W/corpus/MANIFEST.tsv")
+bash "$HERE/corpus-slice.sh" "$CORPUS" "$SLICE" "$W/corpus"
 
 # ---- the cold build, as anchors.sh's galleryssg job, under callgrind
 bash "$HERE/valgrind-ready.sh" "$GALLERYSSG" "$W/vg"
