@@ -98,9 +98,10 @@ class Decl:
         self.names = [self.name]
 
 
-def declarations(path):
-    """Each `package` declaration of a file with its enclosing type names and signature words."""
-    code = code_only(path.read_text(encoding="utf-8")).split("\n")
+def declarations(path, text):
+    """Each `package` declaration of a file (`text`: its code_only) with its enclosing type names and
+    signature words."""
+    code = text.split("\n")
     stack, pending, depth, found, owner = [], None, 0, [], None
     for number, line in enumerate(code):
         match = DECL.match(line)
@@ -159,11 +160,11 @@ def analyse():
         for other, v in vocab.items():
             if other != target:
                 outside |= v
-        decls = [d for f in fs for d in declarations(f)]
+        codes = {f: code_only(f.read_text(encoding="utf-8")) for f in fs}
+        decls = [d for f in fs for d in declarations(f, codes[f])]
         # Requirement names of this target's protocols: their witnesses keep the protocol's access.
         requirements = set()
-        for f in fs:
-            text = code_only(f.read_text(encoding="utf-8"))
+        for text in codes.values():
             for m in re.finditer(r"\bprotocol\s+\w+[^{]*\{(?P<body>[^}]*)\}", text):
                 requirements |= set(re.findall(r"\b(?:func|var|let|typealias|associatedtype)\s+(\w+)", m["body"]))
         types = {}
